@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerAccessControl } from './http/access.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { tooManyRequests } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerWebApp } from './http/web-app.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { APP_VERSION } from './version.ts';
+
+export type AppDeps = {
+  config: AppConfig;
+  db: Database;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+};
+
+/** Builds the whole HTTP application; `main.ts` and the tests call it with their own deps. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.log,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+
+  registerErrorHandler(app);
+  registerAccessControl(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCors, {
+    origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
+    credentials: true,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(`Too many requests. Please try again in ${context.after}.`),
+  });
+  await registerOpenApi(app, config.publicUrl, APP_VERSION);
+
+  await app.register(
+    (api, _options, done) => {
+      siteRoutes(api.withTypeProvider<ZodTypeProvider>(), deps);
+      done();
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
+
+const commaList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url()));
+
+/** Every environment variable the product reads, with its default. The README's table mirrors it. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATABASE_URL: z
+    .url()
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  EMBEDDED_PG_PORT: port(0),
+  PUBLIC_URL: z.url().optional(),
+  CORS_ORIGINS: commaList.optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: z.stringbool().default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+});
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  publicUrl: string;
+  corsOrigins: string[];
+  logLevel: (typeof LOG_LEVELS)[number];
+  webDistDir: string;
+  shutdownTimeoutMs: number;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Parses the environment once; throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = env[name] === undefined ? '' : ` (got '${env[name]}')`;
+    throw new ConfigError(
+      `Invalid configuration: ${name}: ${issue?.message ?? 'is invalid'}${got}`,
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    publicUrl,
+    corsOrigins: e.CORS_ORIGINS ?? [new URL(publicUrl).origin],
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** Test and benchmark settings that are not part of the product's configuration. */
+export function readTestDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env.TEST_DATABASE_URL;
+  return value && value.length > 0 ? value : undefined;
+}

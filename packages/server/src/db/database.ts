@@ -1,0 +1,68 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+export type Database = Kysely<DB>;
+
+const NUMERIC_OID = 1700;
+const INT8_OID = 20;
+
+/** numeric and bigint come back as JS numbers (prices, counts); everything else as pg parses it. */
+function typeOverrides() {
+  const types = new pg.TypeOverrides();
+  const toNumber = (value: string) => Number(value);
+  types.setTypeParser(NUMERIC_OID, toNumber);
+  types.setTypeParser(INT8_OID, toNumber);
+  return types;
+}
+
+export type DatabaseOptions = { url: string; maxConnections?: number; applicationName?: string };
+
+export function createPool({
+  url,
+  maxConnections = 10,
+  applicationName = 'stockpulse',
+}: DatabaseOptions) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    application_name: applicationName,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types: typeOverrides(),
+  });
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createDatabase(options: DatabaseOptions): Database {
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPool(options) }) });
+}
+
+/** Creates the database named in `url` when it does not exist yet (embedded and test servers). */
+export async function ensureDatabaseExists(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Replaces the database name of a connection URL. */
+export function withDatabaseName(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${encodeURIComponent(name)}`;
+  return next.toString();
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,22 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Database } from './database.ts';
+import * as cacheEntries from './migrations/2026-11-22T1200-cache-entries.ts';
+
+/** Every migration, keyed by its timestamped file name; append new ones at the end. */
+const migrations: Record<string, Migration> = {
+  '2026-11-22T1200-cache-entries': cacheEntries,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+
+/** Applies pending migrations; Kysely's lock makes concurrent starts (API + worker) safe. */
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === 'Error');
+  if (error !== undefined || failed) {
+    const reason = error instanceof Error ? error.message : JSON.stringify(error ?? null);
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import {
+  createDatabase,
+  ensureDatabaseExists,
+  withDatabaseName,
+  type Database,
+} from './database.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+import { migrateToLatest } from './migrate.ts';
+
+export type OpenDatabase = { db: Database; url: string; close: () => Promise<void> };
+
+/** Connects to DATABASE_URL, or starts the embedded PostgreSQL in DATA_DIR; then migrates. */
+export async function openDatabase(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+): Promise<OpenDatabase> {
+  let url = config.databaseUrl;
+  let stopServer = () => Promise.resolve();
+  if (!url) {
+    const server = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, 'postgres'),
+      port: config.embeddedPgPort,
+      log: (message) => log.info(`embedded PostgreSQL: ${message}`),
+    });
+    url = withDatabaseName(server.url, 'stockpulse');
+    await ensureDatabaseExists(url);
+    stopServer = server.stop;
+  }
+  const db = createDatabase({ url });
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
+  return {
+    db,
+    url,
+    close: async () => {
+      await db.destroy();
+      await stopServer();
+    },
+  };
+}

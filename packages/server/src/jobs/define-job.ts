@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+/** What a job handler may use. */
+export type JobDeps = { db: Database; config: AppConfig; log: FastifyBaseLogger };
+
+export type JobRetryPolicy = {
+  /** Attempts after the first one. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each time when `backoff` is set. */
+  retryDelaySeconds: number;
+  backoff: boolean;
+  /** A running job is failed (and retried) after this long. */
+  expireInSeconds: number;
+};
+
+export type JobDefinition<Name extends string, Payload extends z.ZodType> = {
+  name: Name;
+  payload: Payload;
+  handler: (data: z.output<Payload>, deps: JobDeps) => Promise<void>;
+  retry: JobRetryPolicy;
+  /** Default priority of enqueued jobs (higher runs first). */
+  priority?: number;
+  /** Parallel jobs of this kind per worker process. */
+  concurrency?: number;
+  /** Recurring run: a cron expression (UTC) and the payload it sends. */
+  schedule?: { cron: string; data: z.input<Payload> };
+};
+
+/** Declares a job: its name, its payload schema, its handler and how it retries. */
+export function defineJob<const Name extends string, Payload extends z.ZodType>(
+  definition: JobDefinition<Name, Payload>,
+): JobDefinition<Name, Payload> {
+  return definition;
+}

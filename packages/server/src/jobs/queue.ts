@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss } from 'pg-boss';
+import type { z } from 'zod';
+import { badRequest } from '../http/errors.ts';
+import type { JobDefinition, JobDeps } from './define-job.ts';
+import { jobDefinitions, type JobName, type JobPayload } from './registry.ts';
+
+export type EnqueueOptions = {
+  priority?: number;
+  /** Run no earlier than this (a Date, or seconds from now). */
+  startAfter?: Date | number;
+  /** At most one queued job with this key per job name. */
+  singletonKey?: string;
+};
+
+export type JobQueue = {
+  /** Validates the payload against the job's schema and stores the job; returns its id. */
+  enqueue: <Name extends JobName>(
+    name: Name,
+    data: JobPayload<Name>,
+    options?: EnqueueOptions,
+  ) => Promise<string | null>;
+  /** Starts handling jobs (and schedules) in this process. */
+  startWorker: (deps: JobDeps) => Promise<void>;
+  /** Stops taking jobs, waits for running ones up to `timeoutMs`, closes connections. */
+  stop: (timeoutMs?: number) => Promise<void>;
+  boss: PgBoss;
+};
+
+type AnyDefinition = JobDefinition<string, z.ZodType>;
+const definitions = jobDefinitions as readonly AnyDefinition[];
+
+function definitionOf(name: string): AnyDefinition {
+  const found = definitions.find((d) => d.name === name);
+  if (!found) throw new Error(`unknown job ${name}`);
+  return found;
+}
+
+/** A PostgreSQL-backed job queue (pg-boss) with typed, validated payloads. */
+export async function createJobQueue(options: {
+  url: string;
+  log: FastifyBaseLogger;
+  /** The API-only role sends jobs but neither runs them nor keeps the schedule. */
+  worker: boolean;
+}): Promise<JobQueue> {
+  const { log } = options;
+  const boss = new PgBoss({
+    connectionString: options.url,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'stockpulse-jobs',
+    supervise: options.worker,
+    schedule: options.worker,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const definition of definitions) {
+    const { retry } = definition;
+    await boss.createQueue(definition.name, {
+      retryLimit: retry.retryLimit,
+      retryDelay: retry.retryDelaySeconds,
+      retryBackoff: retry.backoff,
+      expireInSeconds: retry.expireInSeconds,
+    });
+  }
+
+  return {
+    boss,
+    async enqueue(name, data, enqueueOptions = {}) {
+      const definition = definitionOf(name);
+      const parsed = definition.payload.safeParse(data);
+      if (!parsed.success) {
+        throw badRequest(
+          `Invalid payload for job ${name}: ${parsed.error.issues[0]?.message ?? ''}`,
+        );
+      }
+      return boss.send(name, parsed.data as object, {
+        priority: enqueueOptions.priority ?? definition.priority ?? 0,
+        ...(enqueueOptions.startAfter !== undefined && { startAfter: enqueueOptions.startAfter }),
+        ...(enqueueOptions.singletonKey !== undefined && {
+          singletonKey: enqueueOptions.singletonKey,
+        }),
+      });
+    },
+    async startWorker(deps) {
+      for (const definition of definitions) {
+        await boss.work<unknown>(
+          definition.name,
+          {
+            batchSize: 1,
+            localConcurrency: definition.concurrency ?? 1,
+            pollingIntervalSeconds: 1,
+          },
+          async ([job]) => {
+            if (!job) return;
+            const data = definition.payload.parse(job.data);
+            const jobLog = deps.log.child({ job: definition.name, jobId: job.id });
+            await definition.handler(data, { ...deps, log: jobLog });
+          },
+        );
+        if (definition.schedule) {
+          await boss.schedule(
+            definition.name,
+            definition.schedule.cron,
+            definition.schedule.data as object,
+            {
+              tz: 'UTC',
+            },
+          );
+        }
+      }
+      log.info({ jobs: definitions.map((d) => d.name) }, 'worker started');
+    },
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import type { z } from 'zod';
+import { purgeExpiredJob } from '../modules/maintenance/purge-expired.job.ts';
+
+/** Every job the worker runs. Add a module's job definitions here. */
+export const jobDefinitions = [purgeExpiredJob] as const;
+
+type Definitions = (typeof jobDefinitions)[number];
+export type JobName = Definitions['name'];
+export type JobPayload<Name extends JobName> = z.input<
+  Extract<Definitions, { name: Name }>['payload']
+>;

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { createJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  jobs: JobQueue;
+  config: AppConfig;
+  close: () => Promise<void>;
+};
+
+/** The real app on its own fresh database, with the offline providers; inject() requests into it. */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; worker?: boolean } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const log = pino({ level: 'silent' });
+  const jobs = await createJobQueue({ url: database.url, log, worker: options.worker ?? false });
+  const app = await buildApp({ config, db: database.db, jobs, log });
+  await app.ready();
+  return {
+    app,
+    database,
+    jobs,
+    config,
+    close: async () => {
+      await app.close();
+      await jobs.stop(1_000);
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Path patterns of every page the web app serves (spec §2 route table), shared by the web route
+ * table and the server, which answers other non-API paths with HTTP 404. `:name` matches one
+ * segment, a trailing `*` any rest. Later issues append their routes here and in the web table.
+ */
+export const APP_ROUTE_PATTERNS = [
+  '/',
+  '/news',
+  '/analysis',
+  '/n/:newsId',
+  '/error',
+  '/about',
+  '/cookies',
+  '/terms',
+  '/privacy',
+] as const;
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/** True when `pattern` matches `pathname` (trailing slashes ignored, case-sensitive). */
+export function matchesRoutePattern(pattern: string, pathname: string): boolean {
+  const want = segments(pattern);
+  const got = segments(pathname);
+  for (let i = 0; i < want.length; i += 1) {
+    const part = want[i] ?? '';
+    if (part === '*') return true;
+    const value = got[i];
+    if (value === undefined) return false;
+    if (!part.startsWith(':') && part !== value) return false;
+  }
+  return want.length === got.length;
+}
+
+/** True when the web app has a page for `pathname`. */
+export function isAppRoute(pathname: string, patterns: readonly string[] = APP_ROUTE_PATTERNS) {
+  return patterns.some((pattern) => matchesRoutePattern(pattern, pathname));
+}
