@@ -64,7 +64,7 @@ async function resolveRunAs(dir: string, log: Log): Promise<RunAs> {
   return runAs;
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -82,7 +82,7 @@ async function isPostgresProcess(pid: number): Promise<boolean> {
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.on('error', reject);

@@ -45,27 +45,41 @@ const DENIED_MESSAGES: Record<Exclude<AccessLevel, 'public' | 'user'>, string> =
   admin: 'This needs an administrator.',
 };
 
-/** Deny-by-default authorisation: checks each request against its route's declared level. */
-export function registerAccessControl(app: FastifyInstance) {
+/** Finds the caller of a request (from its session token), or null for a visitor. */
+export type ResolveUser = (request: FastifyRequest) => Promise<AuthUser | null>;
+
+/**
+ * Deny-by-default authorisation: resolves the caller, then checks the request against its
+ * route's declared level before any handler or body parsing runs.
+ */
+export function registerAccessControl(
+  app: FastifyInstance,
+  resolveUser: ResolveUser = () => Promise.resolve(null),
+) {
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
     route.config ??= {};
     if (route.config.access) return;
+    // Static files of the web app and CORS preflights are public by nature.
+    if (!route.url.startsWith('/api') || route.method === 'OPTIONS') {
+      route.config.access = 'public';
+      return;
+    }
     if (PLUGIN_PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
       route.config.access = 'public';
       return;
     }
     throw new Error(`route ${String(route.method)} ${route.url} declares no access level`);
   });
-  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (request.routeOptions.url === undefined) return; // not found: nothing to protect
     const level = request.routeOptions.config.access;
-    if (request.routeOptions.url === undefined || level === 'public') return done();
-    if (!level) return done(forbidden());
-    if (!request.user) return done(unauthorized());
+    request.user = await resolveUser(request);
+    if (level === 'public') return;
+    if (!level) throw forbidden();
+    if (!request.user) throw unauthorized();
     if (!allows(level, request.user)) {
-      return done(forbidden(level === 'user' ? undefined : DENIED_MESSAGES[level]));
+      throw forbidden(level === 'user' ? undefined : DENIED_MESSAGES[level]);
     }
-    done();
   });
 }

@@ -18,10 +18,11 @@ function describeValidation(error: {
   const first = error.validation[0];
   const context = error.validationContext ?? 'body';
   const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-  const unknownKeys = (first?.params as { issue?: { keys?: string[] } } | undefined)?.issue?.keys;
+  const unknownKeys = (first?.params as { keys?: string[] } | undefined)?.keys;
   if (unknownKeys?.length) {
     const place = PLACES[context] ?? context;
-    return `Unknown ${place}${unknownKeys.length > 1 ? 's' : ''}: ${unknownKeys.join(', ')}`;
+    const where = field ? ` in '${field}'` : '';
+    return `Unknown ${place}${unknownKeys.length > 1 ? 's' : ''}${where}: ${unknownKeys.join(', ')}`;
   }
   const message = first?.message ?? 'is invalid';
   if (!field)

@@ -27,14 +27,8 @@ export type JobQueue = {
   boss: PgBoss;
 };
 
-type AnyDefinition = JobDefinition<string, z.ZodType>;
-const definitions = jobDefinitions as readonly AnyDefinition[];
-
-function definitionOf(name: string): AnyDefinition {
-  const found = definitions.find((d) => d.name === name);
-  if (!found) throw new Error(`unknown job ${name}`);
-  return found;
-}
+/** Any job definition, whatever its payload. */
+export type AnyJobDefinition = JobDefinition<string, z.ZodType>;
 
 /** A PostgreSQL-backed job queue (pg-boss) with typed, validated payloads. */
 export async function createJobQueue(options: {
@@ -42,8 +36,16 @@ export async function createJobQueue(options: {
   log: FastifyBaseLogger;
   /** The API-only role sends jobs but neither runs them nor keeps the schedule. */
   worker: boolean;
+  /** Defaults to the registry; tests pass their own. */
+  definitions?: readonly AnyJobDefinition[];
 }): Promise<JobQueue> {
   const { log } = options;
+  const definitions = options.definitions ?? (jobDefinitions as readonly AnyJobDefinition[]);
+  const definitionOf = (name: string): AnyJobDefinition => {
+    const found = definitions.find((d) => d.name === name);
+    if (!found) throw new Error(`unknown job ${name}`);
+    return found;
+  };
   const boss = new PgBoss({
     connectionString: options.url,
     schema: 'pgboss',

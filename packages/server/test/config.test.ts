@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('uses port 3000, ./data and an embedded database by default', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.corsOrigins).toEqual(['http://localhost:3000']);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('stops with one line naming the variable when a value is invalid', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT: .*\(got 'abc'\)$/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('accepts only postgres URLs for DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x@y/z' })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app' }).databaseUrl).toBe(
+      'postgres://u:p@db:5432/app',
+    );
+  });
+
+  it('derives the CORS allowlist from PUBLIC_URL unless CORS_ORIGINS is given', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/' }).corsOrigins).toEqual([
+      'https://example.com',
+    ]);
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins,
+    ).toEqual(['https://a.example', 'https://b.example']);
+    expect(() => loadConfig({ CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
+  });
+
+  it('reads boolean switches strictly', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+  });
+});
