@@ -55,7 +55,11 @@ describe('deny-by-default authorisation', () => {
   for (const [level, expected] of Object.entries(matrix)) {
     for (const [role, status] of Object.entries(expected)) {
       it(`answers ${status} to a ${role} on a ${level} route`, async () => {
-        const res = await app.inject({ method: 'GET', url: `/api/${level}`, headers: { 'x-as': role } });
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/${level}`,
+          headers: { 'x-as': role },
+        });
         expect(res.statusCode).toBe(status);
         if (status === 401) {
           expect(res.json()).toEqual({

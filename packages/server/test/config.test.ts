@@ -14,7 +14,9 @@ describe('configuration', () => {
 
   it('stops with one line naming the variable when a value is invalid', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT: .*\(got 'abc'\)$/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      /^Invalid configuration: PORT: .*\(got 'abc'\)$/,
+    );
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });

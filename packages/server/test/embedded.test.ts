@@ -31,7 +31,7 @@ describe('the embedded PostgreSQL', () => {
 
   it('keeps its data across restarts', async () => {
     const first = await startEmbeddedPostgres({ dir, port: 0, log });
-    await query(first.url, 'create table kept (v text); insert into kept values (\'still here\')');
+    await query(first.url, "create table kept (v text); insert into kept values ('still here')");
     await first.stop();
     expect(existsSync(path.join(dir, 'pgdata', 'postmaster.pid'))).toBe(false);
 

@@ -51,7 +51,11 @@ describe('the server process', () => {
       .insertInto('cache_entries')
       .values({ key: 'stale', value: '{}', expires_at: sql<Date>`now() - interval '1 day'` })
       .execute();
-    const sender = await createJobQueue({ url: database.url, log: pino({ level: 'silent' }), worker: false });
+    const sender = await createJobQueue({
+      url: database.url,
+      log: pino({ level: 'silent' }),
+      worker: false,
+    });
     await sender.enqueue('maintenance.purge-expired', {});
     await sender.stop(1_000);
     await waitFor(async () => {

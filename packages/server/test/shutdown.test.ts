@@ -10,7 +10,11 @@ describe('graceful shutdown', () => {
   let jobs: JobQueue;
   beforeAll(async () => {
     database = await createTestDatabase();
-    jobs = await createJobQueue({ url: database.url, log: pino({ level: 'silent' }), worker: false });
+    jobs = await createJobQueue({
+      url: database.url,
+      log: pino({ level: 'silent' }),
+      worker: false,
+    });
   });
   afterAll(async () => {
     await jobs.stop(1_000);
@@ -19,7 +23,12 @@ describe('graceful shutdown', () => {
 
   it('finishes a request in flight before the server closes', async () => {
     const log = pino({ level: 'silent' });
-    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: database.db, jobs, log });
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test' }),
+      db: database.db,
+      jobs,
+      log,
+    });
     let handledAt = 0;
     app.get('/api/slow', { config: { access: 'public' } }, async () => {
       await new Promise((resolve) => setTimeout(resolve, 400));

@@ -19,7 +19,8 @@ export type JobRetryPolicy = {
 export type JobDefinition<Name extends string, Payload extends z.ZodType> = {
   name: Name;
   payload: Payload;
-  handler: (data: z.output<Payload>, deps: JobDeps) => Promise<void>;
+  /** Method syntax on purpose: a registry of definitions with different payloads type-checks. */
+  handler(data: z.output<Payload>, deps: JobDeps): Promise<void>;
   retry: JobRetryPolicy;
   /** Default priority of enqueued jobs (higher runs first). */
   priority?: number;

@@ -40,7 +40,7 @@ export async function createJobQueue(options: {
   definitions?: readonly AnyJobDefinition[];
 }): Promise<JobQueue> {
   const { log } = options;
-  const definitions = options.definitions ?? (jobDefinitions as readonly AnyJobDefinition[]);
+  const definitions = options.definitions ?? jobDefinitions;
   const definitionOf = (name: string): AnyJobDefinition => {
     const found = definitions.find((d) => d.name === name);
     if (!found) throw new Error(`unknown job ${name}`);

@@ -12,7 +12,11 @@ export type Spawned = {
 };
 
 /** Runs a TypeScript file of the server package with this Node, capturing its output. */
-export function spawnTs(file: string, args: string[] = [], env: Record<string, string> = {}): Spawned {
+export function spawnTs(
+  file: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Spawned {
   const child = spawn(process.execPath, [path.join(SERVER_ROOT, file), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

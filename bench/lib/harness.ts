@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startEmbeddedPostgres } from '../../packages/server/src/db/embedded.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A throwaway embedded PostgreSQL for one benchmark run. */
+export async function startBenchDatabase() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockpulse-bench-'));
+  const server = await startEmbeddedPostgres({
+    dir,
+    port: 0,
+    log: () => undefined,
+    ephemeral: true,
+  });
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts a Node process and resolves once `ready(url)` answers true. */
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: () => Promise<boolean>,
+): Promise<{ stop: () => Promise<void>; child: ChildProcess }> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const deadline = Date.now() + 60_000;
+  while (!(await ready().catch(() => false))) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited during start-up`);
+    if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not start in 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export const answers = (url: string) => async () => (await fetch(url)).ok;
+
+export type LoadResult = { name: string; url: string; rps: number; p99: number; errors: number };
+
+/** Runs autocannon against one URL: a short warm-up, then the measured run. */
+export async function load(
+  name: string,
+  url: string,
+  options: { seconds?: number; connections?: number } = {},
+): Promise<LoadResult> {
+  const connections = options.connections ?? 32;
+  await autocannon({ url, connections, duration: 2 });
+  const result = await autocannon({ url, connections, duration: options.seconds ?? 10 });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { name, url, rps: result.requests.average, p99: result.latency.p99, errors };
+}
+
+export function printTable(title: string, rows: LoadResult[], reference: LoadResult) {
+  console.log(`\n${title}`);
+  console.log(
+    'route'.padEnd(34) +
+      'req/s'.padStart(10) +
+      'p99 ms'.padStart(9) +
+      'ratio'.padStart(8) +
+      'errors'.padStart(8),
+  );
+  for (const row of rows) {
+    const ratio = (row.rps / reference.rps).toFixed(2);
+    console.log(
+      row.name.padEnd(34) +
+        Math.round(row.rps).toString().padStart(10) +
+        row.p99.toFixed(1).padStart(9) +
+        ratio.padStart(8) +
+        String(row.errors).padStart(8),
+    );
+  }
+}

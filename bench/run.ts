@@ -1,0 +1,24 @@
+// `npm run bench [-- name…] [--seconds=N]`: runs the benchmarks and prints their figures.
+import os from 'node:os';
+import { runHttpBench } from './http.bench.ts';
+
+const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>> = {
+  http: runHttpBench,
+};
+
+const args = process.argv.slice(2);
+const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 10);
+const names = args.filter((a) => !a.startsWith('--'));
+const selected = names.length > 0 ? names : Object.keys(BENCHES);
+
+console.log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+);
+for (const name of selected) {
+  const bench = BENCHES[name];
+  if (!bench) {
+    console.error(`unknown benchmark '${name}': choose from ${Object.keys(BENCHES).join(', ')}`);
+    process.exit(1);
+  }
+  await bench({ seconds });
+}

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real server (production build of the web app, embedded PostgreSQL in a fresh
+ * folder) on a free port; tests read its address from E2E_BASE_URL.
+ */
+export default async function globalSetup() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockpulse-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const server = spawn(process.execPath, ['packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.on('exit', resolve));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('the server exited during start-up');
+    const healthy = await fetch(`${baseUrl}/api/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error('the server did not become healthy in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await exited;
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}

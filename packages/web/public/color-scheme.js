@@ -1,0 +1,15 @@
+/* global document, window */
+// Mirrors Mantine's ColorSchemeScript (which is inline and so blocked by our CSP): applies the
+// stored or system colour scheme before React mounts, so dark-mode users see no white flash.
+(function applyColorScheme() {
+  try {
+    var stored = window.localStorage.getItem('mantine-color-scheme-value');
+    var scheme = stored === 'light' || stored === 'dark' ? stored : 'auto';
+    if (scheme === 'auto') {
+      scheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    }
+    document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+  } catch {
+    document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
+  }
+})();

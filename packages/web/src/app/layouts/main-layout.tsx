@@ -1,0 +1,89 @@
+import { AppShell, Overlay } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { useRouteMeta } from '../route-handle';
+import { ActionBar } from './action-bar';
+import { useLayoutPreferences } from './layout-preferences';
+import classes from './main-layout.module.css';
+import { Sidebar } from './sidebar';
+import { SiteFooter } from './site-footer';
+import { TopBar } from './top-bar';
+
+export interface MainLayoutProps {
+  /** Search box of the top bar (search issue). */
+  search?: ReactNode;
+  /** Search box of the action bar (search issue). */
+  actionBarSearch?: ReactNode;
+  /** User menu at the top of the sidebar (session issue); empty for visitors. */
+  userMenu?: ReactNode;
+}
+
+const SIDEBAR_WIDTH = 264;
+const SIDEBAR_MINIMIZED_WIDTH = 76;
+const DESKTOP_QUERY = '(min-width: 48em)';
+
+/** Spec §2 main layout: sidebar, top bar, optional action bar, page, footer. */
+export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProps) {
+  const meta = useRouteMeta();
+  const preferences = useLayoutPreferences();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
+  const minimized = preferences.sidebarMinimized && isDesktop;
+
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: 64 }}
+      navbar={{
+        width: minimized ? SIDEBAR_MINIMIZED_WIDTH : SIDEBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !drawerOpened, desktop: !preferences.sidebarOpen },
+      }}
+      padding={0}
+      className={classes.shell}
+    >
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <AppShell.Header className={classes.header}>
+        <TopBar
+          title={meta?.title}
+          search={search}
+          drawerOpened={drawerOpened}
+          onToggleDrawer={drawer.toggle}
+          preferences={preferences}
+        />
+      </AppShell.Header>
+
+      <AppShell.Navbar
+        className={classes.navbar}
+        withBorder={false}
+        aria-label="Main navigation"
+        data-sidebar-color={preferences.sidebarColor}
+        data-drawer-opened={drawerOpened || undefined}
+        data-desktop-opened={preferences.sidebarOpen || undefined}
+      >
+        <Sidebar
+          minimized={minimized}
+          userMenu={userMenu}
+          onNavigate={drawer.close}
+          onToggleMinimized={() => preferences.setSidebarMinimized(!preferences.sidebarMinimized)}
+        />
+      </AppShell.Navbar>
+      {drawerOpened && !isDesktop && (
+        <Overlay fixed zIndex={150} backgroundOpacity={0.45} blur={2} onClick={drawer.close} />
+      )}
+
+      <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
+        {!meta?.noActionBar && (
+          <ActionBar description={meta?.description} search={actionBarSearch} />
+        )}
+        <div className={meta?.hideContent ? classes.bare : classes.content}>
+          <Outlet />
+        </div>
+        {!meta?.hideFooter && <SiteFooter />}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,134 @@
+import { Box, CloseButton, ScrollArea, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconExternalLink,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Fragment } from 'react';
+import { Link, NavLink } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { useStoredToken } from '../../lib/use-stored-token';
+import { ANONYMOUS_VIEWER, visibleSidebarItems } from '../nav-visibility';
+import { COMMUNITY_LINKS } from '../navigation';
+import type { NavItem, NavSection } from '../navigation';
+import classes from './sidebar.module.css';
+
+export interface SidebarProps {
+  minimized: boolean;
+  userMenu?: ReactNode;
+  /** Called after a link is followed (closes the phone drawer). */
+  onNavigate: () => void;
+  onToggleMinimized: () => void;
+}
+
+function groupBySection(items: NavItem[]): [NavSection, NavItem[]][] {
+  const groups = new Map<NavSection, NavItem[]>();
+  for (const item of items) groups.set(item.section, [...(groups.get(item.section) ?? []), item]);
+  return [...groups.entries()];
+}
+
+export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: SidebarProps) {
+  const token = useStoredToken();
+  // The session issue replaces this with the loaded user's flags (admin, debug, dev, subscribed).
+  const viewer = { ...ANONYMOUS_VIEWER, loggedIn: token !== null };
+  const sections = groupBySection(visibleSidebarItems(viewer));
+
+  return (
+    <div className={classes.sidebar} data-minimized={minimized || undefined}>
+      <div className={classes.brand}>
+        <Link
+          to="/"
+          className={classes.brandLink}
+          aria-label="StockPulse home"
+          onClick={onNavigate}
+        >
+          <BrandLogo compact={minimized} inverted />
+        </Link>
+        <CloseButton
+          hiddenFrom="sm"
+          variant="transparent"
+          className={classes.close}
+          aria-label="Close navigation"
+          onClick={onNavigate}
+        />
+      </div>
+
+      {userMenu && <div className={classes.userMenu}>{userMenu}</div>}
+
+      <ScrollArea className={classes.scroll} type="hover" scrollbarSize={6}>
+        {sections.map(([section, items]) => (
+          <Fragment key={section}>
+            {minimized ? (
+              <div className={classes.sectionDivider} role="presentation" />
+            ) : (
+              <div className={classes.sectionTitle}>{section}</div>
+            )}
+            <ul className={classes.list}>
+              {items.map((item) => (
+                <li key={item.path}>
+                  <Tooltip label={item.label} position="right" disabled={!minimized} withArrow>
+                    <NavLink
+                      to={item.path}
+                      className={classes.link}
+                      aria-label={minimized ? item.label : undefined}
+                      onClick={onNavigate}
+                    >
+                      <item.icon
+                        className={classes.icon}
+                        size={22}
+                        stroke={1.6}
+                        aria-hidden="true"
+                      />
+                      <span className={classes.label}>{item.label}</span>
+                    </NavLink>
+                  </Tooltip>
+                </li>
+              ))}
+            </ul>
+          </Fragment>
+        ))}
+
+        {minimized ? (
+          <div className={classes.sectionDivider} role="presentation" />
+        ) : (
+          <div className={classes.sectionTitle}>Community</div>
+        )}
+        <ul className={classes.list}>
+          {COMMUNITY_LINKS.map((link) => (
+            <li key={link.href}>
+              <Tooltip label={link.label} position="right" disabled={!minimized} withArrow>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={classes.link}
+                  aria-label={`${link.label} (opens in a new tab)`}
+                >
+                  <link.icon className={classes.icon} size={22} stroke={1.6} aria-hidden="true" />
+                  <span className={classes.label}>{link.label}</span>
+                  <IconExternalLink className={classes.external} size={14} aria-hidden="true" />
+                </a>
+              </Tooltip>
+            </li>
+          ))}
+        </ul>
+      </ScrollArea>
+
+      <Box visibleFrom="sm" className={classes.footer}>
+        <UnstyledButton
+          className={classes.link}
+          onClick={onToggleMinimized}
+          aria-label={minimized ? 'Expand sidebar' : 'Collapse sidebar to icons'}
+        >
+          {minimized ? (
+            <IconLayoutSidebarLeftExpand className={classes.icon} size={22} stroke={1.6} />
+          ) : (
+            <IconLayoutSidebarLeftCollapse className={classes.icon} size={22} stroke={1.6} />
+          )}
+          <span className={classes.label}>Collapse</span>
+        </UnstyledButton>
+      </Box>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { ActionIcon, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { clearStoredSession } from '../../lib/session';
+import { useStoredToken } from '../../lib/use-stored-token';
+import { visibleTopBarLinks } from '../nav-visibility';
+import { COMMUNITY_LINKS } from '../navigation';
+import { LayoutSettings } from './layout-settings';
+import type { LayoutPreferencesControls } from './layout-preferences';
+import classes from './top-bar.module.css';
+
+export interface TopBarProps {
+  title: string | undefined;
+  search?: ReactNode;
+  drawerOpened: boolean;
+  onToggleDrawer: () => void;
+  preferences: LayoutPreferencesControls;
+}
+
+export function TopBar({ title, search, drawerOpened, onToggleDrawer, preferences }: TopBarProps) {
+  const token = useStoredToken();
+  const signedIn = token !== null;
+  const links = visibleTopBarLinks(signedIn);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const communityChat = COMMUNITY_LINKS[0];
+
+  const logout = () => {
+    clearStoredSession();
+    queryClient.clear();
+    void navigate('/');
+  };
+
+  return (
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" wrap="nowrap" className={classes.bar}>
+      <Burger
+        hiddenFrom="sm"
+        size="sm"
+        opened={drawerOpened}
+        onClick={onToggleDrawer}
+        aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+        aria-expanded={drawerOpened}
+      />
+      <Burger
+        visibleFrom="sm"
+        size="sm"
+        opened={false}
+        onClick={() => preferences.setSidebarOpen(!preferences.sidebarOpen)}
+        aria-label={preferences.sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
+        aria-expanded={preferences.sidebarOpen}
+      />
+      <Text component="div" className={classes.title} title={title}>
+        {title}
+      </Text>
+
+      <div className={classes.search}>{search}</div>
+
+      <Group gap={4} wrap="nowrap" component="nav" aria-label="Top bar">
+        {links
+          .filter((link) => link.display === 'text')
+          .map((link) => (
+            <Button
+              key={link.path}
+              component={Link}
+              to={link.path}
+              variant="subtle"
+              color="gray"
+              size="compact-md"
+              className={classes.textLink}
+              leftSection={<link.icon size={18} stroke={1.7} aria-hidden="true" />}
+              aria-label={link.label}
+            >
+              <span className={classes.linkLabel}>{link.label}</span>
+            </Button>
+          ))}
+        {communityChat && (
+          <Tooltip label={communityChat.label}>
+            <ActionIcon
+              component="a"
+              href={communityChat.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={`${communityChat.label} (opens in a new tab)`}
+            >
+              <communityChat.icon size={20} stroke={1.7} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {signedIn && (
+          <Button
+            variant="subtle"
+            color="gray"
+            size="compact-md"
+            className={classes.textLink}
+            leftSection={<IconLogout size={18} stroke={1.7} aria-hidden="true" />}
+            onClick={logout}
+            aria-label="Logout"
+          >
+            <span className={classes.linkLabel}>Logout</span>
+          </Button>
+        )}
+        {links
+          .filter((link) => link.display === 'icon')
+          .map((link) => (
+            <Tooltip key={link.path} label={link.label}>
+              <ActionIcon
+                component={Link}
+                to={link.path}
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={link.label}
+              >
+                <link.icon size={20} stroke={1.7} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          ))}
+        <LayoutSettings preferences={preferences} />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ANONYMOUS_VIEWER,
+  isVisibleTo,
+  visibleSidebarItems,
+  visibleTopBarLinks,
+} from './nav-visibility';
+import type { Viewer } from './nav-visibility';
+import { SIDEBAR_NAV } from './navigation';
+
+const allRoutesExist = () => true;
+const user: Viewer = { ...ANONYMOUS_VIEWER, loggedIn: true };
+const labels = (items: { label: string }[]) => items.map((item) => item.label);
+
+describe('menu visibility (spec §6)', () => {
+  it('shows visitors Login, Register, News, Pricing, Analysis and AI chat', () => {
+    const visible = labels(visibleSidebarItems(ANONYMOUS_VIEWER, SIDEBAR_NAV, allRoutesExist));
+    expect(visible).toEqual(
+      expect.arrayContaining(['Login', 'Register', 'News', 'Pricing', 'Analysis', 'AI Chat']),
+    );
+    expect(visible).not.toContain('Dashboard');
+    expect(visible).not.toContain('Admin');
+  });
+
+  it('adds Dashboard, My Portfolio Feed and Companies for logged-in users, without Login', () => {
+    const visible = labels(visibleSidebarItems(user, SIDEBAR_NAV, allRoutesExist));
+    expect(visible).toEqual(
+      expect.arrayContaining([
+        'Dashboard',
+        'My Portfolio Feed',
+        'Explore Companies',
+        'Watch a Company',
+      ]),
+    );
+    expect(visible).not.toContain('Login');
+    expect(visible).not.toContain('Register');
+  });
+
+  it('hides Pricing from subscribers', () => {
+    const visible = labels(
+      visibleSidebarItems({ ...user, subscribed: true }, SIDEBAR_NAV, allRoutesExist),
+    );
+    expect(visible).not.toContain('Pricing');
+  });
+
+  it('shows Channels and Admin to admins, Experiments to debug users, demos to dev users', () => {
+    expect(isVisibleTo({ admin: true }, { ...user, isAdmin: true })).toBe(true);
+    expect(isVisibleTo({ admin: true }, user)).toBe(false);
+    expect(isVisibleTo({ debug: true }, { ...user, debug: true })).toBe(true);
+    expect(isVisibleTo({ dev: true }, { ...user, dev: true })).toBe(true);
+    expect(isVisibleTo({ dev: true }, user)).toBe(false);
+  });
+
+  it('leaves out items whose page does not exist yet', () => {
+    const visible = labels(visibleSidebarItems(ANONYMOUS_VIEWER));
+    expect(visible).toEqual(['About']);
+  });
+
+  it('shows Register and Login in the top bar without a token, Account with one', () => {
+    expect(labels(visibleTopBarLinks(false, undefined, allRoutesExist))).toEqual([
+      'Register',
+      'About',
+      'AI prompt',
+      'Login',
+    ]);
+    expect(labels(visibleTopBarLinks(true, undefined, allRoutesExist))).toEqual([
+      'About',
+      'AI prompt',
+      'Account',
+    ]);
+  });
+});

@@ -1,0 +1,75 @@
+import { hasRoute } from './routes';
+import { SIDEBAR_NAV, TOP_BAR_LINKS } from './navigation';
+import type { NavItem, TopBarLink } from './navigation';
+
+/** Who sees an item (spec §6). An item is shown when ANY audience it names applies to the viewer. */
+export interface NavVisibility {
+  /** Anonymous visitors. */
+  visitor?: boolean;
+  /** Logged-in users. */
+  user?: boolean;
+  /** Users with is_admin. */
+  admin?: boolean;
+  /** Users with my_debug_interface. */
+  debug?: boolean;
+  /** Users with my_dev_interface. */
+  dev?: boolean;
+  /** Hidden from subscribed users even when another audience applies (Pricing). */
+  hideWhenSubscribed?: boolean;
+}
+
+export interface Viewer {
+  loggedIn: boolean;
+  isAdmin: boolean;
+  debug: boolean;
+  dev: boolean;
+  subscribed: boolean;
+}
+
+export const ANONYMOUS_VIEWER: Viewer = {
+  loggedIn: false,
+  isAdmin: false,
+  debug: false,
+  dev: false,
+  subscribed: false,
+};
+
+export function isVisibleTo(visibility: NavVisibility, viewer: Viewer): boolean {
+  if (visibility.hideWhenSubscribed && viewer.subscribed) return false;
+  return Boolean(
+    (visibility.visitor && !viewer.loggedIn) ||
+    (visibility.user && viewer.loggedIn) ||
+    (visibility.admin && viewer.isAdmin) ||
+    (visibility.debug && viewer.debug) ||
+    (visibility.dev && viewer.dev),
+  );
+}
+
+/** Sidebar items the viewer may see whose page exists. */
+export function visibleSidebarItems(
+  viewer: Viewer,
+  items: readonly NavItem[] = SIDEBAR_NAV,
+  routeExists: (path: string) => boolean = hasRoute,
+): NavItem[] {
+  return items.filter((item) => routeExists(item.path) && isVisibleTo(item.visibility, viewer));
+}
+
+/** Top-bar links for the current token state whose page exists. */
+export function visibleTopBarLinks(
+  signedIn: boolean,
+  links: readonly TopBarLink[] = TOP_BAR_LINKS,
+  routeExists: (path: string) => boolean = hasRoute,
+): TopBarLink[] {
+  return links.filter(
+    (link) =>
+      routeExists(link.path) && (link.when === 'always' || (link.when === 'signedIn') === signedIn),
+  );
+}
+
+/** Links of a plain list (footer, auth menu) whose page exists. */
+export function existingLinks<T extends { path: string }>(
+  links: readonly T[],
+  routeExists: (path: string) => boolean = hasRoute,
+): T[] {
+  return links.filter((link) => routeExists(link.path));
+}

@@ -1,0 +1,205 @@
+import {
+  IconBroadcast,
+  IconBuildingSkyscraper,
+  IconChartCandle,
+  IconCoin,
+  IconComponents,
+  IconEye,
+  IconFlask,
+  IconInfoCircle,
+  IconLayoutDashboard,
+  IconLogin2,
+  IconMessageChatbot,
+  IconNews,
+  IconShieldLock,
+  IconSparkles,
+  IconUserCircle,
+  IconUserPlus,
+  IconBriefcase,
+} from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
+import type { NavVisibility } from './nav-visibility';
+import { EXTERNAL_LINKS } from '../lib/site-config';
+import type { ExternalLink } from '../lib/site-config';
+
+/**
+ * All menus of the main and auth layouts, in one place. An internal item is shown only when its
+ * path has a route in the route table (`hasRoute`, applied in nav-visibility.ts), so adding a
+ * route makes its menu item appear. Audiences follow spec §6.
+ */
+
+export type NavSection = 'Markets' | 'Portfolio' | 'Account' | 'Admin' | 'Developer' | 'StockPulse';
+
+export interface NavItem {
+  label: string;
+  /** Internal path, may carry a query. */
+  path: string;
+  icon: Icon;
+  section: NavSection;
+  visibility: NavVisibility;
+}
+
+const everyone: NavVisibility = { visitor: true, user: true };
+
+export const SIDEBAR_NAV: readonly NavItem[] = [
+  {
+    label: 'News',
+    path: '/news/latest_ai',
+    icon: IconNews,
+    section: 'Markets',
+    visibility: everyone,
+  },
+  {
+    label: 'Analysis',
+    path: '/analysis/latest',
+    icon: IconChartCandle,
+    section: 'Markets',
+    visibility: everyone,
+  },
+  {
+    label: 'AI Chat',
+    path: '/pages/ai_chat',
+    icon: IconMessageChatbot,
+    section: 'Markets',
+    visibility: everyone,
+  },
+  {
+    label: 'Dashboard',
+    path: '/dashboard',
+    icon: IconLayoutDashboard,
+    section: 'Portfolio',
+    visibility: { user: true },
+  },
+  {
+    label: 'My Portfolio Feed',
+    path: '/news/my_portfolio',
+    icon: IconBriefcase,
+    section: 'Portfolio',
+    visibility: { user: true },
+  },
+  {
+    label: 'Explore Companies',
+    path: '/company/explore',
+    icon: IconBuildingSkyscraper,
+    section: 'Portfolio',
+    visibility: { user: true },
+  },
+  {
+    label: 'Watch a Company',
+    path: '/stock/register',
+    icon: IconEye,
+    section: 'Portfolio',
+    visibility: { user: true },
+  },
+  {
+    label: 'Pricing',
+    path: '/pricing',
+    icon: IconCoin,
+    section: 'Account',
+    visibility: { ...everyone, hideWhenSubscribed: true },
+  },
+  {
+    label: 'Login',
+    path: '/login',
+    icon: IconLogin2,
+    section: 'Account',
+    visibility: { visitor: true },
+  },
+  {
+    label: 'Register',
+    path: '/register',
+    icon: IconUserPlus,
+    section: 'Account',
+    visibility: { visitor: true },
+  },
+  {
+    label: 'Channels',
+    path: '/channels/list',
+    icon: IconBroadcast,
+    section: 'Admin',
+    visibility: { admin: true },
+  },
+  {
+    label: 'Admin',
+    path: '/admin/panel',
+    icon: IconShieldLock,
+    section: 'Admin',
+    visibility: { admin: true },
+  },
+  {
+    label: 'Experiments',
+    path: '/news/experiments',
+    icon: IconFlask,
+    section: 'Developer',
+    visibility: { debug: true },
+  },
+  {
+    label: 'Components',
+    path: '/components/buttons',
+    icon: IconComponents,
+    section: 'Developer',
+    visibility: { dev: true },
+  },
+  {
+    label: 'About',
+    path: '/about',
+    icon: IconInfoCircle,
+    section: 'StockPulse',
+    visibility: everyone,
+  },
+];
+
+/** Community links of the sidebar (external, so not filtered by the route table). */
+export const COMMUNITY_LINKS: readonly ExternalLink[] = [
+  EXTERNAL_LINKS.communityChat,
+  EXTERNAL_LINKS.publicChannel,
+];
+
+export interface TopBarLink {
+  label: string;
+  path: string;
+  icon: Icon;
+  /** 'signedOut': only without a stored token; 'signedIn': only with one. */
+  when: 'always' | 'signedIn' | 'signedOut';
+  /** Text button, or icon button with a tooltip. */
+  display: 'text' | 'icon';
+}
+
+/** Internal top-bar links (spec §2); community chat and Logout are added by the top bar itself. */
+export const TOP_BAR_LINKS: readonly TopBarLink[] = [
+  { label: 'Register', path: '/register', icon: IconUserPlus, when: 'signedOut', display: 'text' },
+  { label: 'About', path: '/about', icon: IconInfoCircle, when: 'always', display: 'text' },
+  {
+    label: 'AI prompt',
+    path: '/pages/prompt',
+    icon: IconSparkles,
+    when: 'always',
+    display: 'icon',
+  },
+  {
+    label: 'Account',
+    path: '/pages/user',
+    icon: IconUserCircle,
+    when: 'signedIn',
+    display: 'icon',
+  },
+  { label: 'Login', path: '/login', icon: IconLogin2, when: 'signedOut', display: 'icon' },
+];
+
+export interface FooterLink {
+  label: string;
+  path: string;
+}
+
+export const FOOTER_LINKS: readonly FooterLink[] = [
+  { label: 'About', path: '/about' },
+  { label: 'Cookies', path: '/cookies' },
+  { label: 'Terms', path: '/terms' },
+  { label: 'Privacy', path: '/privacy' },
+];
+
+/** The auth layout's menu (spec §2: the legal pages share a top bar with Contact and Login). */
+export const AUTH_MENU_LINKS: readonly FooterLink[] = [
+  { label: 'Contact', path: '/contact' },
+  { label: 'Login', path: '/login' },
+];

@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { createQueryClient } from './query-client';
+import { cssVariablesResolver, theme } from './theme';
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  /** Tests pass their own client; the app creates one per mount. */
+  queryClient?: QueryClient;
+  /** 'test' turns off transitions and portals (Mantine). */
+  env?: 'default' | 'test';
+}
+
+export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      env={env}
+    >
+      <QueryClientProvider client={client}>
+        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+          <Notifications position="bottom-right" limit={4} />
+          {children}
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

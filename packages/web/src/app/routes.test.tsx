@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { hasRoute } from './routes';
+
+describe('route table', () => {
+  it('shows "The page you requested could not be found." on an unknown path', async () => {
+    renderRoute('/no/such/page');
+    expect(await screen.findByText('The page you requested could not be found.')).toBeTruthy();
+  });
+
+  it('redirects /n/42#SOME_TITLE to /news/view?id=42 and keeps the hash', async () => {
+    const { router } = renderRoute('/n/42#SOME_TITLE');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/news/view');
+    });
+    expect(router.state.location.search).toBe('?id=42');
+    expect(router.state.location.hash).toBe('#SOME_TITLE');
+  });
+
+  it('keeps the other query parameters of /n/{newsId}', async () => {
+    const { router } = renderRoute('/n/7?utm_source=share#A_TITLE');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/news/view');
+    });
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('id')).toBe('7');
+    expect(search.get('utm_source')).toBe('share');
+    expect(router.state.location.hash).toBe('#A_TITLE');
+  });
+
+  it('redirects /news to /news/latest_ai', async () => {
+    const { router } = renderRoute('/news');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/news/latest_ai');
+    });
+  });
+
+  it('redirects /analysis to /analysis/latest', async () => {
+    const { router } = renderRoute('/analysis');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/analysis/latest');
+    });
+  });
+
+  it('sends / to the about page for now', async () => {
+    const { router } = renderRoute('/');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/about');
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'The team' })).toBeTruthy();
+  });
+
+  it('applies the route meta: title, description and canonical link', async () => {
+    renderRoute('/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
+    await waitFor(() => {
+      expect(document.title).toBe('Terms of Service · StockPulse');
+    });
+    const description = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+    expect(description?.content).toBe('The terms that govern your use of StockPulse.');
+    const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    expect(canonical?.href).toBe(`${window.location.origin}/terms`);
+  });
+
+  it('shows the legal pages with the shared top bar and the March 2024 date', async () => {
+    for (const [path, title] of [
+      ['/terms', 'Terms of Service'],
+      ['/privacy', 'Privacy Policy'],
+      ['/cookies', 'Cookie Policy'],
+    ] as const) {
+      const view = renderRoute(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'StockPulse home' })).toBeTruthy();
+      expect(screen.getByText(/Last updated: March 1, 2024/)).toBeTruthy();
+      view.unmount();
+    }
+  });
+
+  it('lists the eleven sections of the terms, including "not financial advice" and 18+', async () => {
+    renderRoute('/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(11);
+    expect(screen.getByRole('heading', { name: /not financial advice/ })).toBeTruthy();
+    expect(screen.getByText('18 years of age or older')).toBeTruthy();
+  });
+
+  it('lists the ten sections of the privacy policy', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(10);
+  });
+
+  it('shows the cookie table: session, 1 year preferences, 2 years analytics', async () => {
+    renderRoute('/cookies');
+    await screen.findByRole('heading', { level: 1, name: 'Cookie Policy' });
+    const table = screen.getByRole('table');
+    expect(table.textContent).toContain('Session (deleted when you close the browser)');
+    expect(table.textContent).toContain('1 year');
+    expect(table.textContent).toContain('2 years');
+  });
+});
+
+describe('hasRoute', () => {
+  it('is true for paths in the route table, with or without query and hash', () => {
+    expect(hasRoute('/about')).toBe(true);
+    expect(hasRoute('/terms?x=1#top')).toBe(true);
+    expect(hasRoute('/n/42')).toBe(true);
+  });
+
+  it('is false for paths that only the catch-all would match', () => {
+    expect(hasRoute('/pages/prompt')).toBe(false);
+    expect(hasRoute('/news/latest_ai')).toBe(false);
+    expect(hasRoute('/totally/unknown')).toBe(false);
+  });
+
+  it('is false for external links', () => {
+    expect(hasRoute('https://example.com/about')).toBe(false);
+    expect(hasRoute('//example.com/about')).toBe(false);
+  });
+});

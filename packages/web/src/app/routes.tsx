@@ -1,0 +1,187 @@
+import { matchRoutes } from 'react-router';
+import type { Params, To } from 'react-router';
+import type { PageLoader } from './lazy-page';
+
+/**
+ * THE route table (spec §2). Every screen of the product is one entry here; layouts, guards,
+ * document meta and navigation visibility (`hasRoute`) are all derived from it.
+ */
+
+/** Who may open a route; enforced by the route guard (user/admin arrive with the session issue). */
+export type RouteGuard = 'public' | 'user' | 'admin';
+
+export type RouteLayout = 'main' | 'auth';
+
+export interface RouteMeta {
+  /** Page title; the document title becomes `{title} · StockPulse`. */
+  title: string;
+  /** `<meta name="description">`; the site description is used when absent. */
+  description?: string;
+  /** Canonical path (e.g. '/'); the link is `window.location.origin` + this path. */
+  canonical?: string;
+  /** Full-page background image of the auth layout (URL). */
+  backgroundImage?: string;
+  /** Full-page background video of the auth layout (URL); wins over the image. */
+  backgroundVideo?: string;
+  hideFooter?: boolean;
+  /** The page draws its own surface: the layout renders it edge to edge, without a content frame. */
+  hideContent?: boolean;
+  /** No action bar (the slim search bar under the top bar) in the main layout. */
+  noActionBar?: boolean;
+  layout: RouteLayout;
+}
+
+export interface RedirectContext {
+  params: Params;
+  /** A copy: free to modify. */
+  searchParams: URLSearchParams;
+  /** Including the leading '#', or ''. */
+  hash: string;
+}
+
+interface RouteEntryBase {
+  /** react-router path pattern ('/n/:newsId', '*'). */
+  path: string;
+  guard: RouteGuard;
+}
+
+export interface PageRouteEntry extends RouteEntryBase {
+  kind: 'page';
+  /** Lazy chunk resolving to the page component. */
+  page: PageLoader;
+  meta: RouteMeta;
+}
+
+/** Redirects run in the client so they can keep the URL hash (loaders never see it). */
+export interface RedirectRouteEntry extends RouteEntryBase {
+  kind: 'redirect';
+  to: (context: RedirectContext) => To;
+}
+
+export type AppRouteEntry = PageRouteEntry | RedirectRouteEntry;
+
+export const NOT_FOUND_PATH = '*';
+
+const BACKGROUND = '/backgrounds/market-night.svg';
+
+/** Keeps the query string and hash of the current URL when redirecting to `pathname`. */
+function keepQueryAndHash(pathname: string) {
+  return ({ searchParams, hash }: RedirectContext): To => ({
+    pathname,
+    search: searchParams.size > 0 ? `?${searchParams.toString()}` : '',
+    hash,
+  });
+}
+
+export const appRoutes: readonly AppRouteEntry[] = [
+  // Replaced by the news issue: '/' becomes the company-analysis page ('AI News: Company Analysis').
+  { kind: 'redirect', path: '/', guard: 'public', to: keepQueryAndHash('/about') },
+  { kind: 'redirect', path: '/news', guard: 'public', to: keepQueryAndHash('/news/latest_ai') },
+  {
+    kind: 'redirect',
+    path: '/analysis',
+    guard: 'public',
+    to: keepQueryAndHash('/analysis/latest'),
+  },
+  {
+    kind: 'redirect',
+    path: '/n/:newsId',
+    guard: 'public',
+    to: ({ params, searchParams, hash }) => {
+      searchParams.set('id', params.newsId ?? '');
+      return { pathname: '/news/view', search: `?${searchParams.toString()}`, hash };
+    },
+  },
+  {
+    kind: 'page',
+    path: '/about',
+    guard: 'public',
+    page: () => import('../features/site/pages/about-page').then((m) => m.AboutPage),
+    meta: {
+      title: 'About',
+      description:
+        'StockPulse turns the flood of market news into clear, AI-assisted insight for self-directed investors.',
+      canonical: '/about',
+      noActionBar: true,
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/cookies',
+    guard: 'public',
+    page: () => import('../features/legal/pages/cookies-page').then((m) => m.CookiesPage),
+    meta: {
+      title: 'Cookie Policy',
+      description: 'How StockPulse uses cookies and similar technologies, and how to control them.',
+      canonical: '/cookies',
+      backgroundImage: BACKGROUND,
+      noActionBar: true,
+      layout: 'auth',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/terms',
+    guard: 'public',
+    page: () => import('../features/legal/pages/terms-page').then((m) => m.TermsPage),
+    meta: {
+      title: 'Terms of Service',
+      description: 'The terms that govern your use of StockPulse.',
+      canonical: '/terms',
+      backgroundImage: BACKGROUND,
+      noActionBar: true,
+      layout: 'auth',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/privacy',
+    guard: 'public',
+    page: () => import('../features/legal/pages/privacy-page').then((m) => m.PrivacyPage),
+    meta: {
+      title: 'Privacy Policy',
+      description: 'What personal data StockPulse collects, why, and the rights you have over it.',
+      canonical: '/privacy',
+      backgroundImage: BACKGROUND,
+      noActionBar: true,
+      layout: 'auth',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/error',
+    guard: 'public',
+    page: () => import('../features/site/pages/error-page').then((m) => m.ErrorPage),
+    meta: {
+      title: 'Error',
+      backgroundImage: BACKGROUND,
+      hideFooter: true,
+      noActionBar: true,
+      layout: 'auth',
+    },
+  },
+  // Keep last: any other path.
+  {
+    kind: 'page',
+    path: NOT_FOUND_PATH,
+    guard: 'public',
+    page: () => import('../features/site/pages/not-found-page').then((m) => m.NotFoundPage),
+    meta: { title: 'Page not found', noActionBar: true, layout: 'main' },
+  },
+];
+
+const matchableRoutes = appRoutes
+  .filter((route) => route.path !== NOT_FOUND_PATH)
+  .map((route) => ({ path: route.path }));
+
+/**
+ * Whether an internal link target (path, optionally with query and hash) has a route of its own,
+ * the catch-all excluded. Navigation shows a link only when this is true, so links appear as soon
+ * as a later issue adds their route to the table.
+ */
+export function hasRoute(target: string): boolean {
+  if (!target.startsWith('/') || target.startsWith('//')) return false;
+  const pathname = target.split(/[?#]/, 1)[0] ?? target;
+  return matchRoutes(matchableRoutes, pathname) !== null;
+}
