@@ -1,5 +1,4 @@
 import {
-  ROOT,
   answers,
   freePort,
   load,
@@ -38,17 +37,12 @@ export async function runHttpBench(options: { seconds: number }) {
       `http://127.0.0.1:${appPort}/api/health`,
       { seconds },
     );
-    const missing = await load(
-      'GET /api/no-such (JSON 404)',
-      `http://127.0.0.1:${appPort}/api/no-such`,
-      { seconds },
-    );
     printTable(
       `bench/http (${seconds} s per route, 32 connections; ratio to the bare route)`,
-      [bare, select, health, missing],
+      [bare, select, health],
       bare,
     );
-    return { bare, select, health, missing, root: ROOT };
+    return { bare, select, health };
   } finally {
     await app.stop();
     await reference.stop();

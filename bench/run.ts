@@ -1,8 +1,10 @@
 // `npm run bench [-- name…] [--seconds=N]`: runs the benchmarks and prints their figures.
 import os from 'node:os';
 import { runHttpBench } from './http.bench.ts';
+import { runStartupBench } from './startup.bench.ts';
 
 const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>> = {
+  startup: runStartupBench,
   http: runHttpBench,
 };
 

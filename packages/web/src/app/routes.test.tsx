@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { hasRoute } from './routes';
+import { APP_ROUTE_PATTERNS } from '@app/shared/app-routes';
+import { appRoutes, hasRoute, NOT_FOUND_PATH } from './routes';
 
 describe('route table', () => {
   it('shows "The page you requested could not be found." on an unknown path', async () => {
@@ -117,5 +118,14 @@ describe('hasRoute', () => {
   it('is false for external links', () => {
     expect(hasRoute('https://example.com/about')).toBe(false);
     expect(hasRoute('//example.com/about')).toBe(false);
+  });
+});
+
+describe('the server knows the route table', () => {
+  it('lists exactly the paths of the route table in shared/app-routes (for its 200/404 answers)', () => {
+    const tablePaths = appRoutes
+      .map((route) => route.path)
+      .filter((path) => path !== NOT_FOUND_PATH);
+    expect([...tablePaths].sort()).toEqual([...APP_ROUTE_PATTERNS].sort());
   });
 });
