@@ -19,7 +19,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_500 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
   use: {
     browserName: 'chromium',
     launchOptions: {
