@@ -1,69 +1,10 @@
-import { pino } from 'pino';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/open-database.ts';
-import { loggerOptions } from './http/logger.ts';
-import { createJobQueue } from './jobs/queue.ts';
+// Entry point. Node's compile cache keeps the compiled modules between runs (faster restarts);
+// it must be enabled before the rest of the server is imported, hence the dynamic import.
+import { enableCompileCache } from 'node:module';
 
-type Role = 'all' | 'api' | 'worker';
-
-function parseRole(argv: string[]): Role {
-  const arg = argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all';
-  if (arg === 'all' || arg === 'api' || arg === 'worker') return arg;
-  console.error(`Unknown --role=${arg}: use all, api or worker`);
-  process.exit(1);
-}
-
-async function main() {
-  const startedAt = performance.now();
-  const role = parseRole(process.argv.slice(2));
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const log = pino(loggerOptions(config.logLevel));
-  const database = await openDatabase(config, log);
-  const jobs = await createJobQueue({ url: database.url, log, worker: role !== 'api' });
-  const app =
-    role === 'worker' ? undefined : await buildApp({ config, db: database.db, jobs, log });
-  if (app) await app.listen({ port: config.port, host: config.host });
-  if (role !== 'api') await jobs.startWorker({ db: database.db, config, log });
-  const ms = Math.round(performance.now() - startedAt);
-  log.info(
-    { role, ms },
-    app ? `StockPulse is ready at ${config.publicUrl}` : 'StockPulse worker is ready',
-  );
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) {
-      log.warn('second signal: exiting now');
-      process.exit(1);
-    }
-    stopping = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
-    const force = setTimeout(() => {
-      log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs + 5_000);
-    force.unref();
-    await app?.close();
-    await jobs.stop(config.shutdownTimeoutMs);
-    await database.close();
-    log.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-}
-
-main().catch((error: unknown) => {
+enableCompileCache();
+const { runServerProcess } = await import('./server-process.ts');
+runServerProcess().catch((error: unknown) => {
   console.error('StockPulse failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

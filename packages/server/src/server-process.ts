@@ -1,0 +1,71 @@
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/open-database.ts';
+import { loggerOptions } from './http/logger.ts';
+import { createJobQueue } from './jobs/queue.ts';
+
+type Role = 'all' | 'api' | 'worker';
+
+function parseRole(argv: string[]): Role {
+  const arg = argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all';
+  if (arg === 'all' || arg === 'api' || arg === 'worker') return arg;
+  console.error(`Unknown --role=${arg}: use all, api or worker`);
+  process.exit(1);
+}
+
+/** Starts the server process in the role its arguments name; stops it cleanly on SIGINT/SIGTERM. */
+export async function runServerProcess() {
+  const startedAt = performance.now();
+  const role = parseRole(process.argv.slice(2));
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino(loggerOptions(config.logLevel));
+  const database = await openDatabase(config, log);
+  const jobs = await createJobQueue({ url: database.url, log, worker: role !== 'api' });
+  const app =
+    role === 'worker' ? undefined : await buildApp({ config, db: database.db, jobs, log });
+  if (app) await app.listen({ port: config.port, host: config.host });
+  if (role !== 'api') await jobs.startWorker({ db: database.db, config, log });
+  const ms = Math.round(performance.now() - startedAt);
+  log.info(
+    { role, ms },
+    app ? `StockPulse is ready at ${config.publicUrl}` : 'StockPulse worker is ready',
+  );
+
+  let signals = 0;
+  const shutdown = async (signal: string) => {
+    signals += 1;
+    // Process managers often deliver a signal twice; only a third one forces the exit.
+    if (signals === 3) {
+      log.warn('third signal: exiting now without a clean shutdown');
+      process.exit(1);
+    }
+    if (signals > 1) return;
+    log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
+    const force = setTimeout(() => {
+      log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5_000);
+    force.unref();
+    try {
+      await app?.close();
+      await jobs.stop(config.shutdownTimeoutMs);
+    } finally {
+      await database.close();
+    }
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
