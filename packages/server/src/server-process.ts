@@ -68,4 +68,3 @@ export async function runServerProcess() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
-
