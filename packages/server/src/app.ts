@@ -14,6 +14,7 @@ import type { Database } from './db/database.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
+import { registerStrictQuery } from './http/strict-query.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerAccessControl(app);
+  registerStrictQuery(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

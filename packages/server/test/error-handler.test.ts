@@ -54,7 +54,7 @@ describe('the error handler', () => {
   it('names an unknown body field', async () => {
     const res = await post(JSON.stringify({ name: 'ok', price: 3, is_admin: true }));
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ error_msg: string }>().error_msg).toBe('Unknown body field: is_admin');
+    expect(res.json<{ error_msg: string }>().error_msg).toBe("Unknown body field 'is_admin'");
   });
 
   it('names the query parameter when it is out of range', async () => {

@@ -13,4 +13,13 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', database: 'up' });
   });
+
+  it('accepts the token as ?key= but answers 400 naming any other query parameter', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health?key=abc' })).statusCode).toBe(
+      200,
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/health?verbose=1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'error', error_msg: "Unknown query parameter 'verbose'" });
+  });
 });

@@ -23,7 +23,7 @@ declare module 'fastify' {
 }
 
 /** Routes added by plugins we trust (the OpenAPI UI) are public documentation. */
-const PLUGIN_PUBLIC_PREFIXES = ['/api/docs'];
+export const PLUGIN_PUBLIC_PREFIXES = ['/api/docs'];
 
 function allows(level: AccessLevel, user: AuthUser): boolean {
   switch (level) {

@@ -22,7 +22,8 @@ function describeValidation(error: {
   if (unknownKeys?.length) {
     const place = PLACES[context] ?? context;
     const where = field ? ` in '${field}'` : '';
-    return `Unknown ${place}${unknownKeys.length > 1 ? 's' : ''}${where}: ${unknownKeys.join(', ')}`;
+    const names = unknownKeys.map((k) => `'${k}'`).join(', ');
+    return `Unknown ${place}${unknownKeys.length > 1 ? 's' : ''} ${names}${where}`;
   }
   const message = first?.message ?? 'is invalid';
   if (!field)
