@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { successResponse } from './envelope.ts';
+
+/** Spec §5: username at least 4 characters; password at least 6. */
+export const USERNAME_MIN = 4;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 200;
+
+/** Where an account stands in the "validate you as human" flow (spec §2 Waiting page). */
+export const VALIDATION_STATUSES = ['none', 'email_sent', 'pending', 'approved', 'rejected'] as const;
+export type ValidationStatus = (typeof VALIDATION_STATUSES)[number];
+
+/** The user as the API shows it (spec §3 User). Never carries a hash or a token. */
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  address: z.string(),
+  city: z.string(),
+  country: z.string(),
+  postal_code: z.string(),
+  about_me: z.string(),
+  share_referral_code: z.string(),
+  my_telegram_chat_id: z.string(),
+  my_debug_interface: z.boolean(),
+  my_dev_interface: z.boolean(),
+  my_clickbait: z.boolean(),
+  my_email_summary: z.boolean(),
+  my_email_alerts_daily: z.boolean(),
+  my_instant_alerts: z.boolean(),
+  is_admin: z.boolean(),
+  is_email_validated: z.boolean(),
+  /** Same as is_email_validated: the old client reads either name. */
+  is_valid: z.boolean(),
+  validation_status: z.enum(VALIDATION_STATUSES),
+  /** Plan name (tier1_monthly …) or '' when not subscribed. */
+  subscription: z.string(),
+  subscription_status: z.string(),
+  /** Epoch seconds. */
+  creation_date: z.number(),
+  last_access_date: z.number().nullable(),
+  last_email_date: z.number().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Text fields the owner may set through POST /user/set/{key}. */
+export const USER_TEXT_KEYS = [
+  'email',
+  'first_name',
+  'last_name',
+  'company',
+  'address',
+  'city',
+  'country',
+  'postal_code',
+  'about_me',
+  'my_telegram_chat_id',
+] as const;
+/** Preference toggles the owner may set. */
+export const USER_FLAG_KEYS = [
+  'my_debug_interface',
+  'my_dev_interface',
+  'my_clickbait',
+  'my_email_summary',
+  'my_email_alerts_daily',
+  'my_instant_alerts',
+] as const;
+export const USER_SETTABLE_KEYS = [...USER_TEXT_KEYS, ...USER_FLAG_KEYS] as const;
+export type UserSettableKey = (typeof USER_SETTABLE_KEYS)[number];
+
+/** Properties an admin may change for any user (spec §6 Admin). */
+export const ADMIN_SETTABLE_KEYS = [
+  'is_admin',
+  'is_email_validated',
+  'my_email_summary',
+  'my_email_alerts_daily',
+  'my_instant_alerts',
+] as const;
+export type AdminSettableKey = (typeof ADMIN_SETTABLE_KEYS)[number];
+
+const email = z.email('must be a valid e-mail address').max(254);
+const password = z.string().min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX);
+
+/** Spec §3 Registration payload. */
+export const registerRequestSchema = z.object({
+  email,
+  password,
+  username: z
+    .string()
+    .trim()
+    .min(USERNAME_MIN, `must be at least ${USERNAME_MIN} characters`)
+    .max(40)
+    .regex(/^[A-Za-z0-9._-]+$/, 'may contain only letters, digits, dots, dashes and underscores'),
+  first_name: z.string().trim().min(1, 'is required').max(80),
+  last_name: z.string().trim().min(1, 'is required').max(80),
+  referral: z.string().trim().max(40).optional().default(''),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** `email` holds an e-mail address or a username (spec §2 Login). */
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1, 'is required').max(254),
+  password: z.string().min(1, 'is required').max(PASSWORD_MAX),
+});
+
+export const passwordRecoveryRequestSchema = z.object({ email: z.string().trim().min(1).max(254) });
+export const setPasswordRequestSchema = z.object({ value: password });
+export const setValueRequestSchema = z.object({ value: z.union([z.string().max(2000), z.boolean()]) });
+
+/** Spec §3 Login/create response. */
+export const sessionResponseSchema = successResponse({ token: z.string(), current_user: userSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const currentUserResponseSchema = successResponse({ current_user: userSchema });
+export const tokenExchangeResponseSchema = successResponse({
+  token: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export const messageResponseSchema = successResponse({ message: z.string() });
+
+export const adminUsersResponseSchema = successResponse({ users: z.array(userSchema) });
+export const adminUpdateRequestSchema = z.object({
+  username: z.string().min(1).max(40),
+  key: z.enum(ADMIN_SETTABLE_KEYS),
+  value: z.boolean(),
+});
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  /** Epoch seconds. */
+  creation_date: z.number(),
+  /** 'logged' (offline: kept here and in the log) or 'sent' (delivered over SMTP). */
+  delivery: z.enum(['logged', 'sent', 'failed']),
+});
+export const outboxResponseSchema = successResponse({ messages: z.array(outboxMessageSchema) });
