@@ -12,13 +12,16 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAccessControl } from './http/access.ts';
+import { entitySetterRoutes } from './http/entity-setters.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
 import { registerStrictQuery } from './http/strict-query.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { createMailer } from './modules/messaging/mailer.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { createUsersModule } from './modules/users/users.module.ts';
 import { APP_VERSION } from './version.ts';
 
 export type AppDeps = {
@@ -53,8 +56,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
 
+  const mailer = createMailer({
+    db: deps.db,
+    log: deps.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+  });
+  app.addHook('onClose', (_instance, done) => {
+    mailer.close();
+    done();
+  });
+  const users = createUsersModule({ db: deps.db, config, mailer, log: deps.log });
+
   registerErrorHandler(app);
-  registerAccessControl(app);
+  // Cookies are parsed before the access hook, which may read the session cookie.
+  await app.register(fastifyCookie);
+  registerAccessControl(app, users.resolveUser);
   registerStrictQuery(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -79,7 +96,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
     credentials: true,
   });
-  await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -89,7 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     (api, _options, done) => {
-      siteRoutes(api.withTypeProvider<ZodTypeProvider>(), deps);
+      const zodApi = api.withTypeProvider<ZodTypeProvider>();
+      siteRoutes(zodApi, deps);
+      users.routes(zodApi);
+      entitySetterRoutes(zodApi, { ...users.setters });
       done();
     },
     { prefix: '/api' },

@@ -31,6 +31,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  SMTP_URL: z
+    .url()
+    .refine((url) => /^smtps?:\/\//.test(url), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('StockPulse <no-reply@stockpulse.local>'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  DEMO_MODE: z.stringbool().default(true),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
@@ -47,6 +56,12 @@ export type AppConfig = {
   webDistDir: string;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  demoMode: boolean;
+  rateLimitScale: number;
 };
 
 export class ConfigError extends Error {}
@@ -79,6 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoMode: e.DEMO_MODE,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   };
 }
 

@@ -1,16 +1,88 @@
 import type { ColumnType, Generated } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp column with a database default (optional on insert). */
+type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
 
 /** Key-value cache with an expiry; providers keep fetched data here and serve it with its age. */
 export type CacheEntryTable = {
   key: string;
   value: unknown;
-  fetched_at: Generated<Timestamp>;
+  fetched_at: TimestampDefault;
   expires_at: Timestamp;
 };
+
+export type UserTable = {
+  id: Generated<string>;
+  username: string;
+  email: string;
+  password_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  company: Generated<string>;
+  address: Generated<string>;
+  city: Generated<string>;
+  country: Generated<string>;
+  postal_code: Generated<string>;
+  about_me: Generated<string>;
+  share_referral_code: string;
+  referred_by: string | null;
+  my_telegram_chat_id: Generated<string>;
+  my_debug_interface: Generated<boolean>;
+  my_dev_interface: Generated<boolean>;
+  my_clickbait: Generated<boolean>;
+  my_email_summary: Generated<boolean>;
+  my_email_alerts_daily: Generated<boolean>;
+  my_instant_alerts: Generated<boolean>;
+  is_admin: Generated<boolean>;
+  is_email_validated: Generated<boolean>;
+  validation_status: Generated<'none' | 'email_sent' | 'pending' | 'approved' | 'rejected'>;
+  subscription: Generated<string>;
+  subscription_status: Generated<string>;
+  created_at: TimestampDefault;
+  last_access_at: Timestamp | null;
+  last_email_at: Timestamp | null;
+};
+
+export type SessionTable = {
+  id: Generated<string>;
+  user_id: string;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: Buffer;
+  created_at: TimestampDefault;
+  last_used_at: TimestampDefault;
+  expires_at: Timestamp;
+  user_agent: Generated<string>;
+};
+
+export type UserTokenTable = {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'recovery' | 'email_validation';
+  token_hash: Buffer;
+  created_at: TimestampDefault;
+  expires_at: Timestamp;
+};
+
+export type OutboxTable = {
+  id: Generated<string>;
+  user_id: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  delivery: 'logged' | 'sent' | 'failed';
+  error: string | null;
+  created_at: TimestampDefault;
+};
+
+export type RateLimitTable = { key: string; hits: number; expires_at: Timestamp };
 
 /** The tables of our own schema (the job queue keeps its tables in the `pgboss` schema). */
 export type DB = {
   cache_entries: CacheEntryTable;
+  users: UserTable;
+  sessions: SessionTable;
+  user_tokens: UserTokenTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitTable;
 };

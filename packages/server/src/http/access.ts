@@ -83,3 +83,9 @@ export function registerAccessControl(
     }
   });
 }
+
+/** The caller of a route whose level requires one (never null there; checked again for safety). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

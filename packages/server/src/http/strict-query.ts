@@ -10,7 +10,7 @@ export const tokenQueryField = { key: z.string().max(200).optional() };
 
 /** A strict query schema: the listed parameters and `key`; anything else is a 400 naming it. */
 export function queryParams<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.strictObject({ ...tokenQueryField, ...shape });
+  return z.strictObject(tokenQueryField).extend(shape);
 }
 
 /** An /api route that declares no query schema accepts no query parameters but `key`. */

@@ -6,7 +6,7 @@ import { defineJob } from '../../jobs/define-job.ts';
  * Tables whose rows carry an `expires_at` and are useless once it passes. Later modules add
  * theirs (sessions, one-time tokens, rate-limit buckets) here.
  */
-export const EXPIRING_TABLES = ['cache_entries'] as const;
+export const EXPIRING_TABLES = ['cache_entries', 'sessions', 'user_tokens', 'rate_limits'] as const;
 
 /** Deletes expired rows in bounded batches so a large backlog never holds long locks. */
 export const purgeExpiredJob = defineJob({

@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database } from '../../db/database.ts';
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  userId?: string | null;
+  /** One-time keys in the text: the outbox keeps them only when the mail was not delivered. */
+  secrets?: string[];
+};
+
+export type Mailer = {
+  /** Sends (or, offline, logs) a mail and keeps a copy in the outbox; never throws on delivery. */
+  send: (mail: Mail) => Promise<void>;
+  close: () => void;
+};
+
+/**
+ * Mail through SMTP when `smtpUrl` is set; otherwise the outbox table and a log line, so links
+ * (recovery, validation) work in the offline demo. Admins read the outbox in the admin panel.
+ */
+export function createMailer(options: {
+  db: Database;
+  log: FastifyBaseLogger;
+  smtpUrl: string | undefined;
+  from: string;
+}): Mailer {
+  const { db, log } = options;
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  return {
+    async send(mail) {
+      let delivery: 'logged' | 'sent' | 'failed' = 'logged';
+      let error: string | null = null;
+      if (transport) {
+        try {
+          await transport.sendMail({
+            from: options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+          });
+          delivery = 'sent';
+        } catch (sendError) {
+          delivery = 'failed';
+          error = sendError instanceof Error ? sendError.message : String(sendError);
+          log.error({ err: sendError, subject: mail.subject }, 'mail delivery failed');
+        }
+      } else {
+        log.info(
+          { to: mail.to, subject: mail.subject, text: mail.text },
+          'mail (offline: not sent, kept in the outbox)',
+        );
+      }
+      await db
+        .insertInto('outbox')
+        .values({
+          user_id: mail.userId ?? null,
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body:
+            delivery === 'sent'
+              ? (mail.secrets ?? []).reduce(
+                  (text, secret) => text.replaceAll(secret, '[sent by e-mail]'),
+                  mail.text,
+                )
+              : mail.text,
+          delivery,
+          error,
+        })
+        .execute();
+      if (mail.userId) {
+        await db
+          .updateTable('users')
+          .set({ last_email_at: new Date() })
+          .where('id', '=', mail.userId)
+          .execute();
+      }
+    },
+    close: () => transport?.close(),
+  };
+}

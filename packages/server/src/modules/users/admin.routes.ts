@@ -1,0 +1,94 @@
+import { deletedResponse, errorResponseSchema, successResponse } from '@app/shared/api/envelope';
+import {
+  adminUpdateRequestSchema,
+  adminUsersResponseSchema,
+  outboxResponseSchema,
+  userSchema,
+} from '@app/shared/api/users';
+import { z } from 'zod';
+import { currentUser } from '../../http/access.ts';
+import type { ZodApp } from '../../http/types.ts';
+import type { ApprovalService } from './approval.service.ts';
+import { toApiUser } from './user.mapper.ts';
+
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const username = z.object({ username: z.string().min(1).max(60) });
+const userResponse = successResponse({ user: userSchema });
+
+/** Spec §7 "Admin": the user list, property updates, approval queue, removal and the outbox. */
+export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: ApprovalService }) {
+  const tags = ['admin'];
+  const access = { access: 'admin' as const };
+
+  app.get(
+    '/user/admin/get/ALL',
+    { config: access, schema: { tags, response: { 200: adminUsersResponseSchema } } },
+    async () => ({
+      status: 'success' as const,
+      users: (await approvals.list()).map(toApiUser),
+    }),
+  );
+
+  app.get(
+    '/user/admin/validation_queue',
+    { config: access, schema: { tags, response: { 200: adminUsersResponseSchema } } },
+    async () => ({
+      status: 'success' as const,
+      users: (await approvals.pending()).map(toApiUser),
+    }),
+  );
+
+  app.post(
+    '/user/admin/update',
+    {
+      config: access,
+      schema: { tags, body: adminUpdateRequestSchema, response: { 200: userResponse, ...errors } },
+    },
+    async (request) => {
+      const { username: name, key, value } = request.body;
+      const row = await approvals.adminUpdate(currentUser(request), name, key, value);
+      return { status: 'success' as const, user: toApiUser(row) };
+    },
+  );
+
+  app.post(
+    '/user/admin/reject/:username',
+    {
+      config: access,
+      schema: { tags, params: username, response: { 200: userResponse, ...errors } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      user: toApiUser(await approvals.reject(request.params.username)),
+    }),
+  );
+
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/user/admin/rm/:username',
+      config: access,
+      schema: { tags, params: username, response: { 200: deletedResponse({}), ...errors } },
+      handler: async (request) => {
+        await approvals.remove(currentUser(request), request.params.username);
+        return { status: 'deleted' as const };
+      },
+    });
+  }
+
+  app.get(
+    '/user/admin/outbox',
+    { config: access, schema: { tags, response: { 200: outboxResponseSchema } } },
+    async () => ({
+      status: 'success' as const,
+      messages: (await approvals.outbox()).map((m) => ({
+        id: m.id,
+        to: m.to_address,
+        subject: m.subject,
+        text: m.text_body,
+        creation_date: Math.floor(m.created_at.getTime() / 1000),
+        delivery: m.delivery,
+      })),
+    }),
+  );
+}

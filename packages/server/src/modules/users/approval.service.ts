@@ -1,0 +1,133 @@
+import type { AdminSettableKey } from '@app/shared/api/users';
+import type { AuthUser } from '../../http/access.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { Mailer } from '../messaging/mailer.ts';
+import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
+import { hashToken, newToken } from '../security/secrets.ts';
+import type { UserRow } from './user.mapper.ts';
+import type { UserRepository } from './user.repository.ts';
+
+const VALIDATION_TTL_MS = 48 * 3600 * 1000;
+
+type Deps = { users: UserRepository; mailer: Mailer; limiter: RateLimiter; publicUrl: string };
+
+/**
+ * "Validate you as human": the user confirms their e-mail, the request joins the admin's queue,
+ * an admin approves or rejects, the user is told by e-mail. Also the admin's user management.
+ */
+export function createApprovalService({ users, mailer, limiter, publicUrl }: Deps) {
+  async function byUsername(username: string): Promise<UserRow> {
+    const row = await users.findByUsername(username);
+    if (!row) throw notFound(`No user named '${username}'.`);
+    return row;
+  }
+
+  async function tell(row: UserRow, subject: string, text: string) {
+    await mailer.send({
+      to: row.email,
+      userId: row.id,
+      subject,
+      text: `Hi ${row.first_name || row.username},\n\n${text}`,
+    });
+  }
+
+  return {
+    async requestValidation(userId: string): Promise<string> {
+      const row = await users.findById(userId);
+      if (!row) throw notFound('This account no longer exists.');
+      if (row.is_email_validated) return 'Your account is already validated.';
+      if (row.validation_status === 'pending')
+        return 'Your request is waiting for an administrator.';
+      await limiter.hit(RATE_RULES.validationPerUser, userId);
+      const key = newToken();
+      await users.deleteTokens(userId, 'email_validation');
+      await users.insertToken({
+        user_id: userId,
+        purpose: 'email_validation',
+        token_hash: hashToken(key),
+        expires_at: new Date(Date.now() + VALIDATION_TTL_MS),
+      });
+      await users.update(userId, { validation_status: 'email_sent' });
+      await mailer.send({
+        to: row.email,
+        userId,
+        secrets: [key],
+        subject: 'Confirm your StockPulse e-mail address',
+        text:
+          `Hi ${row.first_name || row.username},\n\nPlease confirm that this is your address by opening this link ` +
+          `within 48 hours:\n\n${publicUrl}/api/user/validate_email/confirm?key=${key}\n\n` +
+          `An administrator then approves your account (we check every account by hand because of spam).`,
+      });
+      return `We sent a confirmation link to ${row.email}.`;
+    },
+
+    /** Consumes a confirmation key; the request then waits for an admin. False when the key is bad. */
+    async confirmValidation(key: string): Promise<boolean> {
+      if (!/^[0-9a-f]{64}$/.test(key)) return false;
+      const consumed = await users.consumeToken('email_validation', hashToken(key));
+      if (!consumed) return false;
+      const row = await users.findById(consumed.user_id);
+      if (row && !row.is_email_validated)
+        await users.update(row.id, { validation_status: 'pending' });
+      return row !== undefined;
+    },
+
+    list: (limit = 1000) => users.list(limit),
+    pending: () => users.listPendingValidation(),
+    outbox: (limit = 100) => users.outbox(limit),
+
+    /** An admin sets one of the admin-only properties of any user. */
+    async adminUpdate(
+      actor: AuthUser,
+      username: string,
+      key: AdminSettableKey,
+      value: boolean,
+    ): Promise<UserRow> {
+      const row = await byUsername(username);
+      if (key === 'is_admin' && !value && row.id === actor.id) {
+        throw conflict('You cannot remove your own administrator rights.');
+      }
+      const changes: Partial<Record<AdminSettableKey, boolean>> & {
+        validation_status?: UserRow['validation_status'];
+      } = {
+        [key]: value,
+      };
+      if (key === 'is_email_validated') changes.validation_status = value ? 'approved' : 'none';
+      const updated = await users.update(row.id, changes);
+      if (!updated) throw notFound(`No user named '${username}'.`);
+      if (key === 'is_email_validated' && value && !row.is_email_validated) {
+        await tell(
+          updated,
+          'Your StockPulse account is approved',
+          'an administrator approved your account: you can now comment and report. Welcome aboard!',
+        );
+      }
+      return updated;
+    },
+
+    async reject(username: string): Promise<UserRow> {
+      const row = await byUsername(username);
+      const updated = await users.update(row.id, {
+        is_email_validated: false,
+        validation_status: 'rejected',
+      });
+      if (!updated) throw notFound(`No user named '${username}'.`);
+      await tell(
+        updated,
+        'About your StockPulse account',
+        'an administrator could not approve your account for public actions (comments and reports). ' +
+          'You can keep using your watchlists and the rest of the product. Reply to this e-mail if you think this is a mistake.',
+      );
+      return updated;
+    },
+
+    async remove(actor: AuthUser, username: string): Promise<void> {
+      const row = await byUsername(username);
+      if (row.id === actor.id)
+        throw conflict('You cannot delete your own account from the admin panel.');
+      await users.remove(row.id);
+    },
+  };
+}
+
+export type ApprovalService = ReturnType<typeof createApprovalService>;

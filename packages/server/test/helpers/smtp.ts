@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  raw: string;
+};
+
+/** Undoes quoted-printable transfer encoding (soft line breaks and =XX escapes). */
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function parse(raw: string, from: string, to: string[]): ReceivedMail {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = /^Subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+  const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();
+  const body = rest.join('\n\n');
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body;
+  return { from, to, subject, text: text.replace(/\r\n/g, '\n'), raw };
+}
+
+/** A real SMTP server on a free local port that keeps every mail it receives. */
+export async function startSmtpServer() {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        mails.push(parse(Buffer.concat(chunks).toString('utf8'), from, to));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The first link in the latest mail to `to`. */
+    lastLinkTo(to: string): string {
+      const mail = [...mails].reverse().find((m) => m.to.includes(to));
+      const link = mail ? /(https?:\/\/\S+)/.exec(mail.text)?.[1] : undefined;
+      if (!link) throw new Error(`no mail with a link to ${to}`);
+      return link;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

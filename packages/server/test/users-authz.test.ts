@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { bearer, grant, registerUser, type TestUser } from './helpers/factories.ts';
+
+type Role = 'visitor' | 'user' | 'validated' | 'admin';
+type Call = {
+  method: 'GET' | 'POST';
+  url: (target: TestUser, self: TestUser | undefined) => string;
+  body?: (target: TestUser) => unknown;
+};
+
+const ok = 200;
+/** Every route of the accounts issue × every role: the exact status each must get. */
+const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
+  {
+    name: 'GET /user/get/me',
+    call: { method: 'GET', url: () => '/api/user/get/me' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /user/set/city',
+    call: { method: 'POST', url: () => '/api/user/set/city', body: () => ({ value: 'Oslo' }) },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /user/set/password',
+    call: {
+      method: 'POST',
+      url: () => '/api/user/set/password',
+      body: () => ({ value: 'correct horse battery' }),
+    },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /user/set/{own id}/about_me',
+    call: {
+      method: 'POST',
+      url: (_t, self) => `/api/user/set/${self?.user.id ?? 'x'}/about_me`,
+      body: () => ({ value: 'hi' }),
+    },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: "POST /user/set/{other's id}/is_admin",
+    call: {
+      method: 'POST',
+      url: (t) => `/api/user/set/${t.user.id}/is_admin`,
+      body: () => ({ value: false }),
+    },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'GET /user/validate_email',
+    call: { method: 'GET', url: () => '/api/user/validate_email' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /user/logout',
+    call: { method: 'POST', url: () => '/api/user/logout' },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /user/demo',
+    call: { method: 'GET', url: () => '/api/user/demo' },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /user/admin/get/ALL',
+    call: { method: 'GET', url: () => '/api/user/admin/get/ALL' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'GET /user/admin/validation_queue',
+    call: { method: 'GET', url: () => '/api/user/admin/validation_queue' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'GET /user/admin/outbox',
+    call: { method: 'GET', url: () => '/api/user/admin/outbox' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'POST /user/admin/update',
+    call: {
+      method: 'POST',
+      url: () => '/api/user/admin/update',
+      body: (t) => ({ username: t.username, key: 'my_instant_alerts', value: true }),
+    },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'POST /user/admin/reject/{username}',
+    call: { method: 'POST', url: (t) => `/api/user/admin/reject/${t.username}` },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'GET /user/admin/rm/{username}',
+    call: { method: 'GET', url: (t) => `/api/user/admin/rm/${t.username}` },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+];
+
+describe('authorisation matrix of the accounts routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1000' } });
+  });
+  afterAll(() => t.close());
+
+  async function caller(role: Role): Promise<TestUser | undefined> {
+    if (role === 'visitor') return undefined;
+    const u = await registerUser(t.app);
+    if (role === 'validated') await grant(t.database.db, u.user.id, { is_email_validated: true });
+    if (role === 'admin') await grant(t.database.db, u.user.id, { is_admin: true });
+    return u;
+  }
+
+  for (const row of MATRIX) {
+    for (const role of ['visitor', 'user', 'validated', 'admin'] as const) {
+      it(`${row.name} answers ${row.expect[role]} to a ${role}`, async () => {
+        const self = await caller(role);
+        const target = await registerUser(t.app);
+        const res = await t.app.inject({
+          method: row.call.method,
+          url: row.call.url(target, self),
+          headers: self ? bearer(self.token) : {},
+          ...(row.call.body && { payload: row.call.body(target) as object }),
+        });
+        expect(res.statusCode, res.body).toBe(row.expect[role]);
+        if (res.statusCode >= 400) expect(res.json<{ status: string }>().status).toBe('error');
+      });
+    }
+  }
+
+  it('answers public routes of the accounts issue to a visitor', async () => {
+    const recovery = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/password_recovery',
+      payload: { email: 'nobody@example.com' },
+    });
+    expect(recovery.statusCode).toBe(200);
+    const token = await t.app.inject({ method: 'GET', url: '/api/user/token?key=abc' });
+    expect(token.statusCode).toBe(400);
+    const confirm = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/validate_email/confirm?key=abc',
+    });
+    expect(confirm.statusCode).toBe(302);
+  });
+});
