@@ -3,8 +3,12 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startMailCapture } from './mail-capture.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The administrator the server creates on its first start. */
+export const E2E_ADMIN = { username: 'admin', email: 'admin@e2e.example', password: 'e2e-admin-secret' };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,6 +27,9 @@ async function freePort(): Promise<number> {
  */
 export default async function globalSetup() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockpulse-e2e-'));
+  const mailDir = path.join(dataDir, 'mail');
+  await fs.mkdir(mailDir);
+  const smtp = await startMailCapture(mailDir);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const server = spawn(process.execPath, ['packages/server/src/main.ts'], {
@@ -48,10 +55,12 @@ export default async function globalSetup() {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_DIR = mailDir;
 
   return async () => {
     server.kill('SIGTERM');
     await exited;
+    await smtp.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
 }
