@@ -1,25 +1,18 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../packages/server/src/db/embedded.ts';
 import { startMailCapture } from './mail-capture.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** The administrator the server creates on its first start. */
-export const E2E_ADMIN = { username: 'admin', email: 'admin@e2e.example', password: 'e2e-admin-secret' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export const E2E_ADMIN = {
+  username: 'admin',
+  email: 'admin@e2e.example',
+  password: 'e2e-admin-secret',
+};
 
 /**
  * Starts the real server (production build of the web app, embedded PostgreSQL in a fresh

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { parseMail } from '../packages/server/test/helpers/smtp.ts';
 
 /**
  * A real SMTP server for the browser tests: every mail it receives is written as a JSON file to
@@ -34,26 +35,23 @@ export async function startMailCapture(dir: string) {
   };
 }
 
-/** Undoes quoted-printable soft breaks and escapes, enough to read our plain-text mails. */
-function decode(raw: string): string {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (!/Content-Transfer-Encoding: quoted-printable/i.test(head)) return body;
-  return body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 /** Waits for a mail to `to` whose text contains a link, and returns that link. */
-export async function waitForLink(to: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+export async function waitForLink(
+  to: string,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR ?? '';
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = (await fs.readdir(dir)).sort().reverse();
     for (const file of files) {
-      const mail = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')) as { to: string[]; raw: string };
+      const mail = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')) as {
+        to: string[];
+        raw: string;
+      };
       if (!mail.to.includes(to)) continue;
-      const link = pattern.exec(decode(mail.raw))?.[0];
+      const link = pattern.exec(parseMail(mail.raw, '', mail.to).text)?.[0];
       if (link) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

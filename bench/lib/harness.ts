@@ -1,23 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startEmbeddedPostgres } from '../../packages/server/src/db/embedded.ts';
+import { freePort, startEmbeddedPostgres } from '../../packages/server/src/db/embedded.ts';
+
+export { freePort };
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A throwaway embedded PostgreSQL for one benchmark run. */
 export async function startBenchDatabase() {

@@ -17,7 +17,8 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-function parse(raw: string, from: string, to: string[]): ReceivedMail {
+/** Subject and decoded text of a raw RFC 5322 message (our plain-text mails). */
+export function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
   const subject = /^Subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? '';
@@ -45,7 +46,7 @@ export async function startSmtpServer() {
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address);
-        mails.push(parse(Buffer.concat(chunks).toString('utf8'), from, to));
+        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to));
         callback();
       });
     },
