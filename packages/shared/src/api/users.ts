@@ -7,7 +7,13 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 
 /** Where an account stands in the "validate you as human" flow (spec §2 Waiting page). */
-export const VALIDATION_STATUSES = ['none', 'email_sent', 'pending', 'approved', 'rejected'] as const;
+export const VALIDATION_STATUSES = [
+  'none',
+  'email_sent',
+  'pending',
+  'approved',
+  'rejected',
+] as const;
 export type ValidationStatus = (typeof VALIDATION_STATUSES)[number];
 
 /** The user as the API shows it (spec §3 User). Never carries a hash or a token. */
@@ -82,7 +88,10 @@ export const ADMIN_SETTABLE_KEYS = [
 export type AdminSettableKey = (typeof ADMIN_SETTABLE_KEYS)[number];
 
 const email = z.email('must be a valid e-mail address').max(254);
-const password = z.string().min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX);
+const password = z
+  .string()
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX);
 
 /** Spec §3 Registration payload. */
 export const registerRequestSchema = z.object({
@@ -108,10 +117,15 @@ export const loginRequestSchema = z.object({
 
 export const passwordRecoveryRequestSchema = z.object({ email: z.string().trim().min(1).max(254) });
 export const setPasswordRequestSchema = z.object({ value: password });
-export const setValueRequestSchema = z.object({ value: z.union([z.string().max(2000), z.boolean()]) });
+export const setValueRequestSchema = z.object({
+  value: z.union([z.string().max(2000), z.boolean()]),
+});
 
 /** Spec §3 Login/create response. */
-export const sessionResponseSchema = successResponse({ token: z.string(), current_user: userSchema });
+export const sessionResponseSchema = successResponse({
+  token: z.string(),
+  current_user: userSchema,
+});
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const currentUserResponseSchema = successResponse({ current_user: userSchema });

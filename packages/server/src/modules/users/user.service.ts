@@ -53,10 +53,7 @@ export function createUserService({ users, sessions, mailer, limiter, publicUrl 
   }
 
   return {
-    async register(
-      input: z.output<typeof registerRequestSchema>,
-      client: Client,
-    ) {
+    async register(input: z.output<typeof registerRequestSchema>, client: Client) {
       await limiter.hit(RATE_RULES.registerPerIp, client.ip);
       if (await users.findByUsername(input.username)) throw conflict('This username is taken.');
       if (await users.emailTaken(input.email)) throw conflict('This e-mail is already registered.');
