@@ -33,6 +33,11 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Every test registers from 127.0.0.1; the limits themselves are tested in the server suite.
+      RATE_LIMIT_SCALE: '100',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -13,6 +13,13 @@ export const APP_ROUTE_PATTERNS = [
   '/cookies',
   '/terms',
   '/privacy',
+  '/register',
+  '/login',
+  '/lock',
+  '/password_recovery',
+  '/please_wait',
+  '/pages/user',
+  '/admin/panel',
 ] as const;
 
 function segments(path: string): string[] {

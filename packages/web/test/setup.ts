@@ -1,3 +1,5 @@
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -23,12 +25,24 @@ class ResizeObserverStub implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// Mantine's autosizing Textarea listens to font loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
 // react-router's ScrollRestoration and Mantine's ScrollArea scroll; jsdom does not implement it.
 window.scrollTo = vi.fn();
 Element.prototype.scrollIntoView = vi.fn();
 
 afterEach(() => {
   cleanup();
+  // Toasts and modals live in global stores: start every test without them.
+  notifications.clean();
+  modals.closeAll();
+  vi.unstubAllGlobals();
   window.localStorage.clear();
   document.head.querySelector('link[rel="canonical"]')?.remove();
 });

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/api-stub';
 import {
   ANONYMOUS_VIEWER,
+  authMenuLinks,
   isVisibleTo,
+  viewerOf,
+  visibleLinks,
   visibleSidebarItems,
   visibleTopBarLinks,
 } from './nav-visibility';
 import type { Viewer } from './nav-visibility';
-import { SIDEBAR_NAV } from './navigation';
+import { SIDEBAR_NAV, USER_MENU_LINKS } from './navigation';
 
 const allRoutesExist = () => true;
 const user: Viewer = { ...ANONYMOUS_VIEWER, loggedIn: true };
@@ -52,8 +56,40 @@ describe('menu visibility (spec §6)', () => {
   });
 
   it('leaves out items whose page does not exist yet', () => {
-    const visible = labels(visibleSidebarItems(ANONYMOUS_VIEWER));
-    expect(visible).toEqual(['About']);
+    expect(labels(visibleSidebarItems(ANONYMOUS_VIEWER))).toEqual(['Login', 'Register', 'About']);
+    expect(labels(visibleSidebarItems({ ...user, isAdmin: true }))).toEqual(['Admin', 'About']);
+  });
+
+  it("builds the viewer from the loaded user's flags", () => {
+    expect(viewerOf(false, makeUser({ is_admin: true }))).toEqual(ANONYMOUS_VIEWER);
+    expect(viewerOf(true, undefined)).toEqual(user);
+    expect(
+      viewerOf(
+        true,
+        makeUser({
+          is_admin: true,
+          my_debug_interface: true,
+          my_dev_interface: true,
+          subscription: 'tier2_monthly',
+        }),
+      ),
+    ).toEqual({ loggedIn: true, isAdmin: true, debug: true, dev: true, subscribed: true });
+  });
+
+  it('shows ADMIN in the user menu to admins and Upgrade Subscription to subscribers', () => {
+    const admin = labels(visibleLinks({ ...user, isAdmin: true }, USER_MENU_LINKS, allRoutesExist));
+    expect(admin).toEqual(['ADMIN', 'User Profile', 'Referrals']);
+    const subscriber = labels(
+      visibleLinks({ ...user, subscribed: true }, USER_MENU_LINKS, allRoutesExist),
+    );
+    expect(subscriber).toEqual(['User Profile', 'Referrals', 'Upgrade Subscription']);
+    // Referrals waits for the /affiliates page.
+    expect(labels(visibleLinks(user, USER_MENU_LINKS))).toEqual(['User Profile']);
+  });
+
+  it('offers Register instead of Login in the auth menu of the login page', () => {
+    expect(labels(authMenuLinks('/terms', allRoutesExist))).toEqual(['Contact', 'Login']);
+    expect(labels(authMenuLinks('/login', allRoutesExist))).toEqual(['Contact', 'Register']);
   });
 
   it('shows Register and Login in the top bar without a token, Account with one', () => {

@@ -1,6 +1,7 @@
+import type { User } from '@app/shared/api/users';
 import { hasRoute } from './routes';
-import { SIDEBAR_NAV, TOP_BAR_LINKS } from './navigation';
-import type { NavItem, TopBarLink } from './navigation';
+import { AUTH_MENU_LINKS, SIDEBAR_NAV, TOP_BAR_LINKS } from './navigation';
+import type { FooterLink, NavItem, TopBarLink } from './navigation';
 
 /** Who sees an item (spec §6). An item is shown when ANY audience it names applies to the viewer. */
 export interface NavVisibility {
@@ -14,6 +15,8 @@ export interface NavVisibility {
   debug?: boolean;
   /** Users with my_dev_interface. */
   dev?: boolean;
+  /** Subscribed users. */
+  subscribed?: boolean;
   /** Hidden from subscribed users even when another audience applies (Pricing). */
   hideWhenSubscribed?: boolean;
 }
@@ -41,8 +44,30 @@ export function isVisibleTo(visibility: NavVisibility, viewer: Viewer): boolean 
     (visibility.user && viewer.loggedIn) ||
     (visibility.admin && viewer.isAdmin) ||
     (visibility.debug && viewer.debug) ||
-    (visibility.dev && viewer.dev),
+    (visibility.dev && viewer.dev) ||
+    (visibility.subscribed && viewer.subscribed),
   );
+}
+
+/** The viewer a stored token and the loaded user make (flags stay off until the user loads). */
+export function viewerOf(loggedIn: boolean, user: User | undefined): Viewer {
+  if (!loggedIn) return ANONYMOUS_VIEWER;
+  return {
+    loggedIn: true,
+    isAdmin: user?.is_admin ?? false,
+    debug: user?.my_debug_interface ?? false,
+    dev: user?.my_dev_interface ?? false,
+    subscribed: Boolean(user?.subscription),
+  };
+}
+
+/** Items of any menu (sidebar, user menu) the viewer may see whose page exists. */
+export function visibleLinks<T extends { path: string; visibility: NavVisibility }>(
+  viewer: Viewer,
+  items: readonly T[],
+  routeExists: (path: string) => boolean = hasRoute,
+): T[] {
+  return items.filter((item) => routeExists(item.path) && isVisibleTo(item.visibility, viewer));
 }
 
 /** Sidebar items the viewer may see whose page exists. */
@@ -51,7 +76,7 @@ export function visibleSidebarItems(
   items: readonly NavItem[] = SIDEBAR_NAV,
   routeExists: (path: string) => boolean = hasRoute,
 ): NavItem[] {
-  return items.filter((item) => routeExists(item.path) && isVisibleTo(item.visibility, viewer));
+  return visibleLinks(viewer, items, routeExists);
 }
 
 /** Top-bar links for the current token state whose page exists. */
@@ -72,4 +97,15 @@ export function existingLinks<T extends { path: string }>(
   routeExists: (path: string) => boolean = hasRoute,
 ): T[] {
   return links.filter((link) => routeExists(link.path));
+}
+
+/** The auth layout's menu on `pathname`: a link to the open page gives way to its alternate. */
+export function authMenuLinks(
+  pathname: string,
+  routeExists: (path: string) => boolean = hasRoute,
+): FooterLink[] {
+  const links = AUTH_MENU_LINKS.map((link) =>
+    link.path === pathname && link.alternate ? link.alternate : link,
+  );
+  return existingLinks(links, routeExists);
 }

@@ -16,6 +16,8 @@ import {
   IconUserCircle,
   IconUserPlus,
   IconBriefcase,
+  IconCrown,
+  IconGift,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { NavVisibility } from './nav-visibility';
@@ -198,8 +200,38 @@ export const FOOTER_LINKS: readonly FooterLink[] = [
   { label: 'Privacy', path: '/privacy' },
 ];
 
+export interface AuthMenuLink extends FooterLink {
+  /** Shown instead while this link's own page is open (Register on the login page). */
+  alternate?: FooterLink;
+}
+
 /** The auth layout's menu (spec §2: the legal pages share a top bar with Contact and Login). */
-export const AUTH_MENU_LINKS: readonly FooterLink[] = [
+export const AUTH_MENU_LINKS: readonly AuthMenuLink[] = [
   { label: 'Contact', path: '/contact' },
-  { label: 'Login', path: '/login' },
+  { label: 'Login', path: '/login', alternate: { label: 'Register', path: '/register' } },
+];
+
+export interface UserMenuLink {
+  label: string;
+  path: string;
+  icon: Icon;
+  visibility: NavVisibility;
+}
+
+/** Spec §2 user menu (sidebar): avatar and name, then these links, then Logout. */
+export const USER_MENU_LINKS: readonly UserMenuLink[] = [
+  { label: 'ADMIN', path: '/admin/panel', icon: IconShieldLock, visibility: { admin: true } },
+  {
+    label: 'User Profile',
+    path: '/pages/user',
+    icon: IconUserCircle,
+    visibility: { user: true },
+  },
+  { label: 'Referrals', path: '/affiliates', icon: IconGift, visibility: { user: true } },
+  {
+    label: 'Upgrade Subscription',
+    path: '/pricing?from=subscription_management',
+    icon: IconCrown,
+    visibility: { subscribed: true },
+  },
 ];

@@ -20,3 +20,13 @@ export function useRouteMeta(): RouteMeta | undefined {
   }
   return undefined;
 }
+
+/** Guard of the deepest matched route ('public' when none says otherwise). */
+export function useRouteGuard(): RouteGuard {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle;
+    if (isRouteHandle(handle)) return handle.guard;
+  }
+  return 'public';
+}

@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { UserMenu } from '../features/users/components/user-menu';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { loadPage } from './lazy-page';
@@ -34,7 +35,7 @@ function pagesOf(entries: readonly AppRouteEntry[], layout: RouteLayout): RouteO
 
 /**
  * Turns the route table into react-router route objects: pages are grouped under their layout
- * (pathless parents), redirects sit beside them. Guards travel in `handle` for the guard issue.
+ * (pathless parents), redirects sit beside them. Guards travel in `handle` to GuardedOutlet.
  */
 export function buildRouteObjects(entries: readonly AppRouteEntry[] = appRoutes): RouteObject[] {
   return [
@@ -45,7 +46,7 @@ export function buildRouteObjects(entries: readonly AppRouteEntry[] = appRoutes)
       children: [
         ...entries.filter((entry) => entry.kind === 'redirect').map(toRouteObject),
         {
-          element: <MainLayout search={null} userMenu={null} />,
+          element: <MainLayout search={null} userMenu={<UserMenu />} />,
           children: pagesOf(entries, 'main'),
         },
         { Component: AuthLayout, children: pagesOf(entries, 'auth') },

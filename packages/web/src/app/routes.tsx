@@ -7,7 +7,7 @@ import type { PageLoader } from './lazy-page';
  * document meta and navigation visibility (`hasRoute`) are all derived from it.
  */
 
-/** Who may open a route; enforced by the route guard (user/admin arrive with the session issue). */
+/** Who may open a route; enforced by the route guard (app/route-guard.tsx). */
 export type RouteGuard = 'public' | 'user' | 'admin';
 
 export type RouteLayout = 'main' | 'auth';
@@ -64,6 +64,11 @@ export const NOT_FOUND_PATH = '*';
 
 const BACKGROUND = '/backgrounds/market-night.svg';
 
+/** Meta of a page of the auth layout: full-page background, no action bar. */
+function authPage(meta: Omit<RouteMeta, 'layout'>): RouteMeta {
+  return { backgroundImage: BACKGROUND, noActionBar: true, ...meta, layout: 'auth' };
+}
+
 /** Keeps the query string and hash of the current URL when redirecting to `pathname`. */
 function keepQueryAndHash(pathname: string) {
   return ({ searchParams, hash }: RedirectContext): To => ({
@@ -111,54 +116,106 @@ export const appRoutes: readonly AppRouteEntry[] = [
     path: '/cookies',
     guard: 'public',
     page: () => import('../features/legal/pages/cookies-page').then((m) => m.CookiesPage),
-    meta: {
+    meta: authPage({
       title: 'Cookie Policy',
       description: 'How StockPulse uses cookies and similar technologies, and how to control them.',
       canonical: '/cookies',
-      backgroundImage: BACKGROUND,
-      noActionBar: true,
-      layout: 'auth',
-    },
+    }),
   },
   {
     kind: 'page',
     path: '/terms',
     guard: 'public',
     page: () => import('../features/legal/pages/terms-page').then((m) => m.TermsPage),
-    meta: {
+    meta: authPage({
       title: 'Terms of Service',
       description: 'The terms that govern your use of StockPulse.',
       canonical: '/terms',
-      backgroundImage: BACKGROUND,
-      noActionBar: true,
-      layout: 'auth',
-    },
+    }),
   },
   {
     kind: 'page',
     path: '/privacy',
     guard: 'public',
     page: () => import('../features/legal/pages/privacy-page').then((m) => m.PrivacyPage),
-    meta: {
+    meta: authPage({
       title: 'Privacy Policy',
       description: 'What personal data StockPulse collects, why, and the rights you have over it.',
       canonical: '/privacy',
-      backgroundImage: BACKGROUND,
-      noActionBar: true,
-      layout: 'auth',
-    },
+    }),
   },
   {
     kind: 'page',
     path: '/error',
     guard: 'public',
     page: () => import('../features/site/pages/error-page').then((m) => m.ErrorPage),
+    meta: authPage({ title: 'Error', hideFooter: true }),
+  },
+  {
+    kind: 'page',
+    path: '/register',
+    guard: 'public',
+    page: () => import('../features/users/pages/register-page').then((m) => m.RegisterPage),
+    meta: authPage({
+      title: 'Register',
+      description:
+        'Create a free StockPulse account: AI-summarised market news, a watchlist and alerts.',
+      canonical: '/register',
+    }),
+  },
+  {
+    kind: 'page',
+    path: '/login',
+    guard: 'public',
+    page: () => import('../features/users/pages/login-page').then((m) => m.LoginPage),
+    meta: authPage({
+      title: 'Login',
+      description: 'Log in to StockPulse with your e-mail address or username.',
+      canonical: '/login',
+    }),
+  },
+  {
+    kind: 'page',
+    path: '/lock',
+    guard: 'public',
+    page: () => import('../features/users/pages/lock-page').then((m) => m.LockPage),
+    meta: authPage({ title: 'Locked', hideFooter: true }),
+  },
+  {
+    kind: 'page',
+    path: '/password_recovery',
+    guard: 'public',
+    page: () =>
+      import('../features/users/pages/password-recovery-page').then((m) => m.PasswordRecoveryPage),
+    meta: authPage({ title: 'Password recovery', hideFooter: true }),
+  },
+  {
+    kind: 'page',
+    path: '/please_wait',
+    guard: 'public',
+    page: () => import('../features/users/pages/please-wait-page').then((m) => m.PleaseWaitPage),
+    meta: authPage({ title: 'Please wait' }),
+  },
+  {
+    kind: 'page',
+    path: '/pages/user',
+    guard: 'user',
+    page: () => import('../features/users/pages/profile-page').then((m) => m.ProfilePage),
     meta: {
-      title: 'Error',
-      backgroundImage: BACKGROUND,
-      hideFooter: true,
-      noActionBar: true,
-      layout: 'auth',
+      title: 'User Profile',
+      description: 'Your profile, notifications, Telegram alerts and referral code.',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/admin/panel',
+    guard: 'admin',
+    page: () => import('../features/admin/pages/admin-panel-page').then((m) => m.AdminPanelPage),
+    meta: {
+      title: 'Admin panel',
+      description: 'Users, account approvals, outgoing mail and tools.',
+      layout: 'main',
     },
   },
   // Keep last: any other path.

@@ -36,6 +36,12 @@ export interface ApiRequestOptions<T> {
   /** Validates (and types) the whole response body, envelope included. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Toast 'Unable to connect…' when the server cannot be reached (default true). Pages that
+   * word the failure themselves (login, register, unlock) turn it off. */
+  notifyNetworkError?: boolean;
+  /** On a 401 while a token is stored, clear the session and reload (default true). Calls that
+   * end the session anyway (logout) turn it off. */
+  handleUnauthorized?: boolean;
 }
 
 export function buildApiUrl(path: string, query?: ApiQuery): string {
@@ -93,16 +99,18 @@ async function request<T>(
   } catch (error) {
     // A cancelled query is not a network failure: no toast.
     if (options?.signal?.aborted) throw error;
-    notifications.show({
-      color: 'red',
-      title: 'Connection problem',
-      message: NETWORK_FAILURE_MESSAGE,
-      position: 'bottom-right',
-    });
+    if (options?.notifyNetworkError !== false) {
+      notifications.show({
+        color: 'red',
+        title: 'Connection problem',
+        message: NETWORK_FAILURE_MESSAGE,
+        position: 'bottom-right',
+      });
+    }
     throw new ApiError(0, NETWORK_FAILURE_MESSAGE);
   }
 
-  if (response.status === 401 && token) {
+  if (response.status === 401 && token && options?.handleUnauthorized !== false) {
     clearStoredSession();
     reloadPage();
     throw new ApiError(401, 'Your session has expired. Please log in again.');

@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
-import { Link, Outlet } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { existingLinks } from '../nav-visibility';
-import { AUTH_MENU_LINKS } from '../navigation';
+import { authMenuLinks } from '../nav-visibility';
+import { GuardedOutlet } from '../route-guard';
 import { useRouteMeta } from '../route-handle';
 import classes from './auth-layout.module.css';
 import { SiteFooter } from './site-footer';
@@ -12,6 +12,7 @@ export const DEFAULT_AUTH_BACKGROUND = '/backgrounds/market-night.svg';
 /** Spec §2 auth layout: full-page background (image or video), the menu, centred content. */
 export function AuthLayout() {
   const meta = useRouteMeta();
+  const { pathname } = useLocation();
   const image = meta?.backgroundImage ?? DEFAULT_AUTH_BACKGROUND;
 
   return (
@@ -41,24 +42,27 @@ export function AuthLayout() {
           <BrandLogo inverted />
         </Link>
         <Group component="nav" aria-label="Site" gap={6} wrap="nowrap">
-          {existingLinks(AUTH_MENU_LINKS).map((link) => (
-            <Button
-              key={link.path}
-              component={Link}
-              to={link.path}
-              variant={link.path === '/login' ? 'white' : 'subtle'}
-              color={link.path === '/login' ? 'dark' : 'gray'}
-              className={classes.menuLink}
-              data-variant={link.path === '/login' ? 'primary' : undefined}
-            >
-              {link.label}
-            </Button>
-          ))}
+          {authMenuLinks(pathname).map((link) => {
+            const primary = link.path === '/login' || link.path === '/register';
+            return (
+              <Button
+                key={link.path}
+                component={Link}
+                to={link.path}
+                variant={primary ? 'white' : 'subtle'}
+                color={primary ? 'dark' : 'gray'}
+                className={classes.menuLink}
+                data-variant={primary ? 'primary' : undefined}
+              >
+                {link.label}
+              </Button>
+            );
+          })}
         </Group>
       </header>
 
       <main className={meta?.hideContent ? classes.bare : classes.content}>
-        <Outlet />
+        <GuardedOutlet loadUserFirst={false} />
       </main>
 
       {!meta?.hideFooter && <SiteFooter inverted />}

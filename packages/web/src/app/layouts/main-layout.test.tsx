@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { makeUser, stubApi, storeLoggedIn, success } from '../../../test/api-stub';
 import { renderRoute, renderWithProviders } from '../../../test/render';
 import { buildRouteObjects } from '../router';
 import type { AppRouteEntry } from '../routes';
@@ -73,15 +74,22 @@ describe('main layout', () => {
     renderRoute('/about');
     await screen.findByRole('heading', { name: 'The team' });
     expect(screen.getAllByRole('link', { name: 'About' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'News' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'AI prompt' })).toBeNull();
   });
 
-  it('shows Logout only while a token is stored, and Logout clears the session', async () => {
-    window.localStorage.setItem('userToken', 'token-1');
-    window.localStorage.setItem('userName', 'ada');
-    window.localStorage.setItem('userData', '{}');
+  it('shows Logout only while a token is stored; Logout revokes the token, then clears the session', async () => {
+    const user = makeUser({ username: 'ada' });
+    const api = stubApi({
+      'GET /api/user/get/me': success({ current_user: user }),
+      'POST /api/user/logout': () => {
+        // The token is still stored (and sent) when the server is told.
+        expect(window.localStorage.getItem('userToken')).toBe('token-1');
+        return { body: success() };
+      },
+    });
+    storeLoggedIn(user);
     renderRoute('/about');
     await screen.findByRole('heading', { name: 'The team' });
 
@@ -90,9 +98,26 @@ describe('main layout', () => {
     await waitFor(() => {
       expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
     });
+    const [logout] = api.callsTo('POST /api/user/logout');
+    expect(logout?.headers.get('Authorization')).toBe('Bearer token-1');
     expect(window.localStorage.getItem('userToken')).toBeNull();
     expect(window.localStorage.getItem('userName')).toBeNull();
     expect(window.localStorage.getItem('userData')).toBeNull();
+  });
+
+  it('clears the session even when the logout call fails', async () => {
+    const user = makeUser();
+    stubApi({
+      'GET /api/user/get/me': success({ current_user: user }),
+      'POST /api/user/logout': { status: 'error', error_msg: 'boom' },
+    });
+    storeLoggedIn(user);
+    renderRoute('/about');
+    await screen.findByRole('heading', { name: 'The team' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => {
+      expect(window.localStorage.getItem('userToken')).toBeNull();
+    });
   });
 
   it('shows the footer links and the year', async () => {

@@ -1,7 +1,7 @@
 import { AppShell, Overlay } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { GuardedOutlet } from '../route-guard';
 import { useRouteMeta } from '../route-handle';
 import { ActionBar } from './action-bar';
 import { useLayoutPreferences } from './layout-preferences';
@@ -80,7 +80,7 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
           <ActionBar description={meta?.description} search={actionBarSearch} />
         )}
         <div className={meta?.hideContent ? classes.bare : classes.content}>
-          <Outlet />
+          <GuardedOutlet loadUserFirst />
         </div>
         {!meta?.hideFooter && <SiteFooter />}
       </AppShell.Main>

@@ -8,10 +8,11 @@ import type { ReactNode } from 'react';
 import { Fragment } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { useStoredToken } from '../../lib/use-stored-token';
-import { ANONYMOUS_VIEWER, visibleSidebarItems } from '../nav-visibility';
+import { visibleSidebarItems } from '../nav-visibility';
 import { COMMUNITY_LINKS } from '../navigation';
 import type { NavItem, NavSection } from '../navigation';
+import { useViewer } from '../use-viewer';
+import { SidebarStateContext } from './sidebar-state';
 import classes from './sidebar.module.css';
 
 export interface SidebarProps {
@@ -29,10 +30,7 @@ function groupBySection(items: NavItem[]): [NavSection, NavItem[]][] {
 }
 
 export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: SidebarProps) {
-  const token = useStoredToken();
-  // The session issue replaces this with the loaded user's flags (admin, debug, dev, subscribed).
-  const viewer = { ...ANONYMOUS_VIEWER, loggedIn: token !== null };
-  const sections = groupBySection(visibleSidebarItems(viewer));
+  const sections = groupBySection(visibleSidebarItems(useViewer()));
 
   return (
     <div className={classes.sidebar} data-minimized={minimized || undefined}>
@@ -54,7 +52,17 @@ export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: 
         />
       </div>
 
-      {userMenu && <div className={classes.userMenu}>{userMenu}</div>}
+      {userMenu && (
+        // Following a link of the user menu closes the phone drawer, as the other links do.
+        <div
+          className={classes.userMenu}
+          onClickCapture={(event) => {
+            if (event.target instanceof Element && event.target.closest('a')) onNavigate();
+          }}
+        >
+          <SidebarStateContext value={{ minimized }}>{userMenu}</SidebarStateContext>
+        </div>
+      )}
 
       <ScrollArea className={classes.scroll} type="hover" scrollbarSize={6}>
         {sections.map(([section, items]) => (

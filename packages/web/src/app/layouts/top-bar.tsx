@@ -1,9 +1,8 @@
 import { ActionIcon, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { clearStoredSession } from '../../lib/session';
+import { useLogout } from '../../features/users/api/logout';
 import { useStoredToken } from '../../lib/use-stored-token';
 import { visibleTopBarLinks } from '../nav-visibility';
 import { COMMUNITY_LINKS } from '../navigation';
@@ -24,13 +23,11 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
   const signedIn = token !== null;
   const links = visibleTopBarLinks(signedIn);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const endSession = useLogout();
   const communityChat = COMMUNITY_LINKS[0];
 
   const logout = () => {
-    clearStoredSession();
-    queryClient.clear();
-    void navigate('/');
+    void endSession().then(() => navigate('/'));
   };
 
   return (

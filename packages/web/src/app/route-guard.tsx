@@ -1,0 +1,64 @@
+import { Button, Center, Loader } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorPanel } from '../components/error-panel';
+import { ApiError, NETWORK_FAILURE_MESSAGE } from '../lib/api-client';
+import { useCurrentUser } from '../features/users/api/current-user';
+import { LoginPrompt } from '../features/users/components/login-prompt';
+import { useRouteGuard } from './route-handle';
+
+export const ADMIN_ONLY_MESSAGE = 'This page is only available to administrators.';
+
+/** Where a failed user load sends the browser (spec §8). */
+export function userLoadErrorPath(error: unknown): string {
+  const unreachable = error instanceof ApiError && (error.status === 0 || error.status === 503);
+  const message =
+    unreachable || !(error instanceof Error) ? NETWORK_FAILURE_MESSAGE : error.message;
+  return `/error?msg=${encodeURIComponent(message)}`;
+}
+
+export interface GuardedOutletProps {
+  /**
+   * Load the user before any page shows (main layout: its menus need the user). The session pages
+   * of the auth layout (login, lock, recovery…) replace the session, so they do not wait for it.
+   */
+  loadUserFirst: boolean;
+}
+
+/**
+ * Spec §4 route guard, around the page of a layout: paths containing /error pass; with a token the
+ * current user is loaded first (a failure goes to /error); 'user' routes show visitors the login
+ * prompt; 'admin' routes refuse everyone but admins.
+ */
+export function GuardedOutlet({ loadUserFirst }: GuardedOutletProps) {
+  const guard = useRouteGuard();
+  const { pathname } = useLocation();
+  const needsUser = loadUserFirst || guard !== 'public';
+  const { token, user, isError, error } = useCurrentUser({ enabled: needsUser });
+
+  if (pathname.includes('/error')) return <Outlet />;
+  if (token !== null && user === undefined && needsUser) {
+    if (isError) return <Navigate replace to={userLoadErrorPath(error)} />;
+    return (
+      <Center mih={240} role="status" aria-label="Loading your account">
+        <Loader />
+      </Center>
+    );
+  }
+  if (guard !== 'public' && token === null) return <LoginPrompt />;
+  if (guard === 'admin' && !user?.is_admin) {
+    return (
+      <ErrorPanel
+        code="403"
+        title="Administrators only"
+        message={ADMIN_ONLY_MESSAGE}
+        actions={
+          <Button component={Link} to="/" leftSection={<IconHome size={18} />}>
+            Back to home
+          </Button>
+        }
+      />
+    );
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,72 @@
+import { Accordion, Alert, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { timeAgo } from '@app/shared/display/timeago';
+import { useOutbox } from '../api/outbox';
+import type { OutboxMessage } from '../api/outbox';
+import classes from './outbox-card.module.css';
+
+const DELIVERY_COLORS: Record<OutboxMessage['delivery'], string> = {
+  sent: 'teal',
+  logged: 'gray',
+  failed: 'red',
+};
+
+function formatDate(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toLocaleString(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}
+
+/** The latest e-mails of the server: recipient, subject, date; the text opens on demand. */
+export function OutboxCard() {
+  const { data: messages, isPending, isError, error } = useOutbox();
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-outbox">
+      <Title order={2} size="h4" id="admin-outbox" mb={4}>
+        Outbox
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Latest e-mails: confirmations, password recoveries and alerts.
+      </Text>
+      {isError && <Alert color="red">{error.message}</Alert>}
+      {isPending && <Skeleton height={120} radius="md" />}
+      {messages?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No e-mails yet.
+        </Text>
+      )}
+      {messages && messages.length > 0 && (
+        <Accordion variant="separated" radius="md" chevronPosition="right">
+          {messages.map((message) => (
+            <Accordion.Item key={message.id} value={message.id}>
+              <Accordion.Control>
+                <Stack gap={2} miw={0}>
+                  <Text size="sm" fw={600} truncate>
+                    {message.subject}
+                  </Text>
+                  <Group gap={6} wrap="wrap">
+                    <Text size="xs" c="dimmed">
+                      To {message.to}
+                    </Text>
+                    <Text size="xs" c="dimmed" title={formatDate(message.creation_date)}>
+                      · {timeAgo(message.creation_date)}
+                    </Text>
+                    <Badge size="xs" variant="light" color={DELIVERY_COLORS[message.delivery]}>
+                      {message.delivery}
+                    </Badge>
+                  </Group>
+                </Stack>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <Text size="xs" c="dimmed" mb={6}>
+                  {formatDate(message.creation_date)}
+                </Text>
+                <pre className={classes.text}>{message.text}</pre>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </Card>
+  );
+}

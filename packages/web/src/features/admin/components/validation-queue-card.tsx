@@ -1,0 +1,100 @@
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { User } from '@app/shared/api/users';
+import { timeAgo } from '@app/shared/display/timeago';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { fullName, initials } from '../../users/stored-user';
+import { useAdminReject } from '../api/admin-reject';
+import { useAdminUpdate } from '../api/admin-update';
+import { useValidationQueue } from '../api/validation-queue';
+
+function QueueEntry({ user }: { user: User }) {
+  const approve = useAdminUpdate();
+  const reject = useAdminReject();
+  const busy = approve.isPending || reject.isPending;
+  return (
+    <Group justify="space-between" gap="xs" aria-busy={busy}>
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 220px' }}>
+        <Avatar size={34} radius="xl" color="yellow">
+          {initials(user)}
+        </Avatar>
+        <Stack gap={0} miw={0}>
+          <Text size="sm" fw={600} truncate>
+            {fullName(user)} @{user.username}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email} · joined {timeAgo(user.creation_date)}
+          </Text>
+        </Stack>
+      </Group>
+      <Group gap={6} wrap="nowrap" ml="auto">
+        <Button
+          size="compact-sm"
+          color="teal"
+          leftSection={<IconCheck size={14} />}
+          loading={approve.isPending}
+          disabled={busy}
+          aria-label={`Approve ${user.username}`}
+          onClick={() =>
+            approve.mutate({ username: user.username, key: 'is_email_validated', value: true })
+          }
+        >
+          Approve
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          leftSection={<IconX size={14} />}
+          loading={reject.isPending}
+          disabled={busy}
+          aria-label={`Reject ${user.username}`}
+          onClick={() => reject.mutate(user.username)}
+        >
+          Reject
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** Accounts that confirmed their e-mail and wait for a human to approve them. */
+export function ValidationQueueCard() {
+  const { data: users, isPending, isError, error } = useValidationQueue();
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-queue">
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4" id="admin-queue">
+          Approval queue
+        </Title>
+        {users && (
+          <Badge color={users.length > 0 ? 'yellow' : 'gray'} variant="light">
+            {users.length} waiting
+          </Badge>
+        )}
+      </Group>
+      {isError && <Alert color="red">{error.message}</Alert>}
+      {isPending && <Skeleton height={80} radius="md" />}
+      {users?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Nobody is waiting for approval.
+        </Text>
+      )}
+      <Stack gap="md">
+        {users?.map((user) => (
+          <QueueEntry key={user.username} user={user} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}

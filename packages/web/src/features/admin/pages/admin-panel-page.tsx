@@ -1,0 +1,25 @@
+import { Grid, Stack } from '@mantine/core';
+import { useCurrentUser } from '../../users/api/current-user';
+import { AdminToolsCard } from '../components/admin-tools-card';
+import { AdminUsersCard } from '../components/admin-users-card';
+import { OutboxCard } from '../components/outbox-card';
+import { ValidationQueueCard } from '../components/validation-queue-card';
+
+/** /admin/panel (spec §2, §6; guard 'admin'): tools, users, approval queue, outbox. */
+export function AdminPanelPage() {
+  const { user } = useCurrentUser();
+  return (
+    <Stack gap="lg">
+      <AdminToolsCard />
+      <AdminUsersCard currentUsername={user?.username ?? ''} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <ValidationQueueCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <OutboxCard />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
+import type { User } from '@app/shared/api/users';
+import { Link } from 'react-router';
+import { useValidateEmail } from '../api/validate-email';
+import { VALIDATION_STATUS_DISPLAY } from '../validation-status';
+
+export const VALIDATE_LINK_TEXT = 'Please click here to validate you as human.';
+
+/**
+ * Spec §5: commenting and reporting need a user validated as human. Not validated: a link e-mails
+ * a confirmation link; pending: a link to the waiting page; approved: a badge.
+ */
+export function HumanValidationCard({ user }: { user: User }) {
+  const validate = useValidateEmail();
+  const status = user.is_email_validated ? 'approved' : user.validation_status;
+  const display = VALIDATION_STATUS_DISPLAY[status];
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="human-title">
+      <Title order={2} size="h4" id="human-title">
+        Account validation
+      </Title>
+      <Group mt={6} mb="xs">
+        <Badge
+          color={display.color}
+          variant={status === 'approved' ? 'filled' : 'light'}
+          leftSection={status === 'approved' ? <IconShieldCheck size={14} /> : undefined}
+        >
+          {display.label}
+        </Badge>
+      </Group>
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          {display.text}
+        </Text>
+        {status === 'pending' && (
+          <Anchor component={Link} to="/please_wait" size="sm">
+            Your account is waiting for an admin: see what happens next
+          </Anchor>
+        )}
+        {(status === 'none' || status === 'email_sent' || status === 'rejected') && (
+          <Text size="sm">
+            <Anchor
+              component="button"
+              type="button"
+              inherit
+              ta="start"
+              onClick={() => validate.mutate()}
+              disabled={validate.isPending}
+            >
+              {VALIDATE_LINK_TEXT}
+            </Anchor>
+          </Text>
+        )}
+        {validate.data && (
+          <Alert
+            variant="light"
+            color="blue"
+            icon={<IconMailCheck size={18} aria-hidden="true" />}
+            role="status"
+          >
+            {validate.data}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}

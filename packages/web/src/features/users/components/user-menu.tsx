@@ -1,0 +1,83 @@
+import { Avatar, Collapse, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { useSidebarState } from '../../../app/layouts/sidebar-state';
+import { viewerOf, visibleLinks } from '../../../app/nav-visibility';
+import { USER_MENU_LINKS } from '../../../app/navigation';
+import { useCurrentUser } from '../api/current-user';
+import { useLogout } from '../api/logout';
+import { fullName, initials, PLACEHOLDER_NAME } from '../stored-user';
+import classes from './user-menu.module.css';
+
+/**
+ * Spec §2 user menu at the top of the sidebar: avatar and name, which open ADMIN (admins), User
+ * Profile, Referrals, Upgrade Subscription (subscribers) and Logout. Nothing for visitors.
+ */
+export function UserMenu() {
+  const { token, user } = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const { minimized } = useSidebarState();
+  const [opened, setOpened] = useState(false);
+  const linksId = useId();
+  if (token === null) return null;
+
+  const person = user ?? PLACEHOLDER_NAME;
+  const name = fullName(person);
+  const links = visibleLinks(viewerOf(true, user), USER_MENU_LINKS);
+
+  return (
+    <nav className={classes.menu} aria-label="User menu" data-minimized={minimized || undefined}>
+      <Tooltip label={name} position="right" withArrow disabled={!minimized}>
+        <UnstyledButton
+          className={classes.toggle}
+          onClick={() => setOpened((current) => !current)}
+          aria-expanded={opened}
+          aria-controls={linksId}
+          aria-label={`${name}: account menu`}
+        >
+          <Avatar size={38} radius="xl" color="blue" variant="filled" className={classes.avatar}>
+            {initials({ ...person, username: user?.username })}
+          </Avatar>
+          <span className={classes.name}>{name}</span>
+          <IconChevronDown
+            size={16}
+            className={classes.chevron}
+            data-opened={opened || undefined}
+            aria-hidden="true"
+          />
+        </UnstyledButton>
+      </Tooltip>
+      <Collapse expanded={opened} id={linksId}>
+        <ul className={classes.list}>
+          {links.map((link) => (
+            <li key={link.path}>
+              <Tooltip label={link.label} position="right" withArrow disabled={!minimized}>
+                <NavLink
+                  to={link.path}
+                  className={classes.link}
+                  aria-label={minimized ? link.label : undefined}
+                >
+                  <link.icon size={20} stroke={1.6} className={classes.icon} aria-hidden="true" />
+                  <span className={classes.label}>{link.label}</span>
+                </NavLink>
+              </Tooltip>
+            </li>
+          ))}
+          <li>
+            <UnstyledButton
+              className={classes.link}
+              onClick={() => void logout().then(() => navigate('/'))}
+              aria-label={minimized ? 'Logout' : undefined}
+              title={minimized ? 'Logout' : undefined}
+            >
+              <IconLogout size={20} stroke={1.6} className={classes.icon} aria-hidden="true" />
+              <span className={classes.label}>Logout</span>
+            </UnstyledButton>
+          </li>
+        </ul>
+      </Collapse>
+    </nav>
+  );
+}

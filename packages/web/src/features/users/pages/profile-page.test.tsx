@@ -1,0 +1,151 @@
+import { USER_SETTABLE_KEYS } from '@app/shared/api/users';
+import type { User } from '@app/shared/api/users';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
+import type { ApiCall } from '../../../../test/api-stub';
+import { renderRoute } from '../../../../test/render';
+
+/** A server that keeps one user and applies POST /user/set/{key}. */
+function profileServer(initial: Partial<User> = {}) {
+  let current = makeUser({ username: 'ada', ...initial });
+  const setters = Object.fromEntries(
+    USER_SETTABLE_KEYS.map((key) => [
+      `POST /api/user/set/${key}`,
+      (call: ApiCall) => {
+        const { value } = call.body as { value: string | boolean };
+        current = { ...current, [key]: value };
+        return { body: success({ current_user: current }) };
+      },
+    ]),
+  );
+  const api = stubApi({
+    ...setters,
+    'GET /api/user/get/me': () => ({ body: success({ current_user: current }) }),
+    'GET /api/user/validate_email': () => {
+      current = { ...current, validation_status: 'email_sent' };
+      return { body: success({ message: 'We sent a confirmation link to ada@example.com.' }) };
+    },
+  });
+  storeLoggedIn(current);
+  return api;
+}
+
+async function openProfile() {
+  renderRoute('/pages/user');
+  await screen.findByRole('heading', { name: 'Edit profile' });
+  return userEvent.setup();
+}
+
+describe('profile page', () => {
+  it('shows the user card, the read-only username and referral code', async () => {
+    profileServer({ about_me: 'Value investor.' });
+    await openProfile();
+    const card = screen.getByRole('region', { name: 'Your card' });
+    expect(within(card).getByText('AL')).toBeTruthy();
+    expect(within(card).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(card).getByText('@ada')).toBeTruthy();
+    expect(within(card).getByText('Value investor.')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Username').readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Your referral code').readOnly).toBe(true);
+  });
+
+  it('saves a text field on blur, with its key in the path', async () => {
+    const api = profileServer();
+    const user = await openProfile();
+    await user.type(screen.getByLabelText('Company'), 'Analytical Engines');
+    await user.tab();
+    await waitFor(() => {
+      expect(api.callsTo('POST /api/user/set/company')).toHaveLength(1);
+    });
+    expect(api.callsTo('POST /api/user/set/company')[0]?.body).toEqual({
+      value: 'Analytical Engines',
+    });
+    // Leaving an unchanged field sends nothing.
+    await user.click(screen.getByLabelText('Company'));
+    await user.tab();
+    expect(api.callsTo('POST /api/user/set/company')).toHaveLength(1);
+  });
+
+  it('saves a text field on Enter and checks the e-mail first', async () => {
+    const api = profileServer();
+    const user = await openProfile();
+    await user.type(screen.getByLabelText('City'), 'London{Enter}');
+    await waitFor(() => {
+      expect(api.callsTo('POST /api/user/set/city')[0]?.body).toEqual({ value: 'London' });
+    });
+
+    const email = screen.getByLabelText('Email address');
+    await user.clear(email);
+    await user.type(email, 'not-an-email{Enter}');
+    expect(screen.getByText('The Email must be a valid e-mail address')).toBeTruthy();
+    expect(api.callsTo('POST /api/user/set/email')).toHaveLength(0);
+  });
+
+  it('saves a toggle as soon as it changes', async () => {
+    const api = profileServer({ my_instant_alerts: false });
+    const user = await openProfile();
+    const toggle = screen.getByRole<HTMLInputElement>('switch', { name: /Instant alerts/ });
+    await user.click(toggle);
+    await waitFor(() => {
+      expect(api.callsTo('POST /api/user/set/my_instant_alerts')[0]?.body).toEqual({ value: true });
+    });
+    await waitFor(() => {
+      expect(toggle.checked).toBe(true);
+    });
+  });
+
+  it('registers a Telegram chat id, then unregisters it', async () => {
+    const api = profileServer({ my_telegram_chat_id: '' });
+    const user = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register for Telegram alerts' });
+    expect(within(dialog).getByRole('link', { name: '@StockPulseAlertsBot' })).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Telegram chat ID'), '123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const unregister = await screen.findByRole('button', { name: 'Unregister' });
+    expect(api.callsTo('POST /api/user/set/my_telegram_chat_id')[0]?.body).toEqual({
+      value: '123456789',
+    });
+    await user.click(unregister);
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeTruthy();
+    expect(api.callsTo('POST /api/user/set/my_telegram_chat_id')[1]?.body).toEqual({ value: '' });
+  });
+
+  it('copies the referral code, and says so when copying fails', async () => {
+    profileServer({ share_referral_code: 'ADA-2024' });
+    const user = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Copy referral code' }));
+    expect(await screen.findByText('Referral code copied!')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe('ADA-2024');
+
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copy referral code' }));
+    expect(await screen.findByText('Failed to copy. Please try again.')).toBeTruthy();
+  });
+
+  it('asks for the validation e-mail and shows its message', async () => {
+    const api = profileServer({ validation_status: 'none' });
+    const user = await openProfile();
+    await user.click(
+      screen.getByRole('button', { name: 'Please click here to validate you as human.' }),
+    );
+    expect(await screen.findByText('We sent a confirmation link to ada@example.com.')).toBeTruthy();
+    expect(api.callsTo('GET /api/user/validate_email')).toHaveLength(1);
+  });
+
+  it('links a pending account to the waiting page and shows a badge once approved', async () => {
+    profileServer({ validation_status: 'pending' });
+    const first = renderRoute('/pages/user');
+    const link = await screen.findByRole('link', { name: /waiting for an admin/ });
+    expect(link.getAttribute('href')).toBe('/please_wait');
+    first.unmount();
+
+    profileServer({ validation_status: 'approved', is_email_validated: true });
+    renderRoute('/pages/user');
+    expect(await screen.findByText('Verified human')).toBeTruthy();
+    expect(screen.queryByText('Please click here to validate you as human.')).toBeNull();
+  });
+});

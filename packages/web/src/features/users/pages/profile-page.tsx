@@ -1,0 +1,38 @@
+import { Center, Grid, Loader, Stack } from '@mantine/core';
+import { useCurrentUser } from '../api/current-user';
+import { HumanValidationCard } from '../components/human-validation-card';
+import { PreferencesCard, ProfileDetailsCard } from '../components/profile-details-card';
+import { ReferralCodeCard } from '../components/referral-code-card';
+import { TelegramCard } from '../components/telegram-card';
+import { UserCard } from '../components/user-card';
+
+/** /pages/user (spec §2 profile page; guard 'user'): profile, preferences, referral, Telegram. */
+export function ProfilePage() {
+  // Spec §7: the profile fetches the user on load.
+  const { user } = useCurrentUser({ reload: true });
+  if (!user) {
+    return (
+      <Center mih={240} role="status" aria-label="Loading your profile">
+        <Loader />
+      </Center>
+    );
+  }
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
+        <Stack gap="lg">
+          <ProfileDetailsCard user={user} />
+          <PreferencesCard user={user} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
+        <Stack gap="lg">
+          <UserCard user={user} />
+          <HumanValidationCard user={user} />
+          <TelegramCard chatId={user.my_telegram_chat_id} />
+          <ReferralCodeCard code={user.share_referral_code} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

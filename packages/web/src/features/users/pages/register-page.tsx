@@ -1,0 +1,168 @@
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { PASSWORD_MIN, USERNAME_MIN } from '@app/shared/api/users';
+import type { ChangeEvent, SubmitEvent } from 'react';
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeNextPath, toastAuthError } from '../auth-messages';
+import { REGISTER_FIELDS, validateRegister, validateRegisterField } from '../auth-validation';
+import type { FieldErrors, RegisterField } from '../auth-validation';
+import { useRegister } from '../api/register';
+import { AuthCard } from '../components/auth-card';
+import { RegisterBanners } from '../components/register-banners';
+
+type FormField = RegisterField | 'referral';
+type FormValues = Record<FormField, string>;
+
+/** /register (spec §2, §5): creates an account, stores the session, opens the profile. */
+export function RegisterPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const register = useRegister();
+  const formRef = useRef<HTMLFormElement>(null);
+  const referredBy = searchParams.get('user_ref')?.trim() ?? '';
+  const [values, setValues] = useState<FormValues>(() => ({
+    email: '',
+    username: '',
+    first_name: '',
+    last_name: '',
+    password: '',
+    referral: searchParams.get('ref')?.trim() ?? '',
+  }));
+  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
+  const [acceptedTerms, setAcceptedTerms] = useState(false);
+  const next = searchParams.get('next');
+  const loginPath = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
+
+  const field = (name: FormField) => ({
+    name,
+    value: values[name],
+    error: name === 'referral' ? undefined : errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      // Once a field shows an error, it is re-checked while the visitor fixes it.
+      if (name !== 'referral' && errors[name]) {
+        setErrors((current) => ({ ...current, [name]: validateRegisterField(name, value) }));
+      }
+    },
+  });
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateRegister(values);
+    setErrors(found);
+    const firstInvalid = REGISTER_FIELDS.find((name) => found[name]);
+    if (firstInvalid) {
+      const input = formRef.current?.elements.namedItem(firstInvalid);
+      if (input instanceof HTMLElement) input.focus();
+      return;
+    }
+    register.mutate(
+      {
+        email: values.email.trim(),
+        username: values.username.trim(),
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        password: values.password,
+        referral: values.referral.trim(),
+      },
+      {
+        onSuccess: () => void navigate(safeNextPath(next, '/pages/user'), { replace: true }),
+        onError: (error) => toastAuthError(error),
+      },
+    );
+  };
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="AI-summarised market news, a watchlist and alerts for the companies you follow."
+      size="wide"
+    >
+      <RegisterBanners searchParams={searchParams} />
+      <form ref={formRef} onSubmit={submit} noValidate aria-label="Register">
+        <Stack gap="md">
+          <TextInput
+            {...field('email')}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            withAsterisk
+          />
+          <TextInput
+            {...field('username')}
+            label="Username"
+            description={`At least ${USERNAME_MIN} characters: letters, digits, dots, dashes, underscores`}
+            autoComplete="username"
+            maxLength={40}
+            withAsterisk
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              {...field('first_name')}
+              label="First name"
+              autoComplete="given-name"
+              maxLength={80}
+              withAsterisk
+            />
+            <TextInput
+              {...field('last_name')}
+              label="Last name"
+              autoComplete="family-name"
+              maxLength={80}
+              withAsterisk
+            />
+          </SimpleGrid>
+          <PasswordInput
+            {...field('password')}
+            label="Password"
+            description={`At least ${PASSWORD_MIN} characters`}
+            autoComplete="new-password"
+            maxLength={200}
+            withAsterisk
+          />
+          <TextInput
+            {...field('referral')}
+            label="Referral code (optional)"
+            description={referredBy ? `Referred by ${referredBy}` : undefined}
+            maxLength={40}
+          />
+          <Checkbox
+            checked={acceptedTerms}
+            onChange={(event) => setAcceptedTerms(event.currentTarget.checked)}
+            label={
+              <>
+                I agree to the{' '}
+                <Anchor component={Link} to="/terms" inherit>
+                  Terms of Service
+                </Anchor>{' '}
+                and the{' '}
+                <Anchor component={Link} to="/privacy" inherit>
+                  Privacy Policy
+                </Anchor>
+              </>
+            }
+          />
+          <Button type="submit" size="md" fullWidth loading={register.isPending}>
+            Get Started
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to={loginPath}>
+              Already have an account?
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,16 @@
+import { notifications } from '@mantine/notifications';
+
+/** Spec §8/§9: toasts sit bottom-right; failures are red ("danger"), notices blue ("info"). */
+const POSITION = 'bottom-right';
+
+export function showErrorToast(message: string, title?: string): void {
+  notifications.show({ color: 'red', title, message, position: POSITION, autoClose: 6000 });
+}
+
+export function showInfoToast(message: string, title?: string): void {
+  notifications.show({ color: 'blue', title, message, position: POSITION });
+}
+
+export function showSuccessToast(message: string, title?: string): void {
+  notifications.show({ color: 'teal', title, message, position: POSITION });
+}
