@@ -1,11 +1,13 @@
 // `npm run bench [-- name…] [--seconds=N]`: runs the benchmarks and prints their figures.
 import os from 'node:os';
+import { runAccountsBench } from './accounts.bench.ts';
 import { runHttpBench } from './http.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
 
 const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>> = {
   startup: runStartupBench,
   http: runHttpBench,
+  accounts: runAccountsBench,
 };
 
 const args = process.argv.slice(2);

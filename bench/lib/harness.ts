@@ -62,11 +62,24 @@ export type LoadResult = { name: string; url: string; rps: number; p99: number; 
 export async function load(
   name: string,
   url: string,
-  options: { seconds?: number; connections?: number } = {},
+  options: {
+    seconds?: number;
+    connections?: number;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+  } = {},
 ): Promise<LoadResult> {
   const connections = options.connections ?? 32;
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration: options.seconds ?? 10 });
+  const request = {
+    url,
+    connections,
+    method: options.method ?? 'GET',
+    ...(options.headers && { headers: options.headers }),
+    ...(options.body !== undefined && { body: options.body }),
+  };
+  await autocannon({ ...request, duration: 2 });
+  const result = await autocannon({ ...request, duration: options.seconds ?? 10 });
   const errors = result.errors + result.timeouts + result.non2xx;
   return { name, url, rps: result.requests.average, p99: result.latency.p99, errors };
 }

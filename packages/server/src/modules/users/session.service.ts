@@ -7,7 +7,7 @@ import type { UserRepository } from './user.repository.ts';
 export const SESSION_COOKIE = 'sp_session';
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
-/** The sliding expiry is pushed forward at most this often, to spare a write per request. */
+/** The sliding expiry (and the user's last access) move at most this often: no write per request. */
 const EXTEND_EVERY_MS = 3600 * 1000;
 
 /** Where a request may carry its token: header first, then `?key=`, then (opted-in) the cookie. */
@@ -49,7 +49,7 @@ export function createSessionService(users: UserRepository) {
       if (!found) return null;
       const { session_id, session_expires_at, ...row } = found;
       if (session_expires_at.getTime() - Date.now() < SESSION_MS - EXTEND_EVERY_MS) {
-        await users.extendSession(session_id, new Date(Date.now() + SESSION_MS));
+        await users.extendSession(session_id, row.id, new Date(Date.now() + SESSION_MS));
       }
       return { row, auth: toAuthUser(row) };
     },

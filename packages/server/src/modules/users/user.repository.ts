@@ -104,12 +104,21 @@ export function createUserRepository(db: Database) {
         .where('sessions.expires_at', '>', sql<Date>`now()`)
         .executeTakeFirst(),
 
-    extendSession: (sessionId: string, expiresAt: Date) =>
-      db
-        .updateTable('sessions')
-        .set({ expires_at: expiresAt, last_used_at: new Date() })
-        .where('id', '=', sessionId)
-        .execute(),
+    /** Pushes a session's expiry forward and records the user's last access, in one transaction. */
+    extendSession: (sessionId: string, userId: string, expiresAt: Date) =>
+      db.transaction().execute(async (trx) => {
+        const now = new Date();
+        await trx
+          .updateTable('sessions')
+          .set({ expires_at: expiresAt, last_used_at: now })
+          .where('id', '=', sessionId)
+          .execute();
+        await trx
+          .updateTable('users')
+          .set({ last_access_at: now })
+          .where('id', '=', userId)
+          .execute();
+      }),
 
     deleteSession: (tokenHash: Buffer) =>
       db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),

@@ -160,7 +160,7 @@ export function createUserService({ users, sessions, mailer, limiter, publicUrl 
     },
 
     async getMe(userId: string): Promise<UserRow> {
-      const row = await users.update(userId, { last_access_at: new Date() });
+      const row = await users.findById(userId);
       if (!row) throw unauthorized();
       return row;
     },

@@ -1,0 +1,87 @@
+import {
+  hashPassword,
+  verifyPassword,
+  ARGON2_OPTIONS,
+} from '../packages/server/src/modules/security/secrets.ts';
+import {
+  answers,
+  freePort,
+  load,
+  printTable,
+  startBenchDatabase,
+  startProcess,
+} from './lib/harness.ts';
+
+/** Time of one argon2id hash and one verification with the product's parameters. */
+async function argon2Timing() {
+  const samples = 20;
+  const hashStart = performance.now();
+  let stored = '';
+  for (let i = 0; i < samples; i += 1) stored = await hashPassword(`password-${i}`);
+  const hashMs = (performance.now() - hashStart) / samples;
+  const verifyStart = performance.now();
+  for (let i = 0; i < samples; i += 1) await verifyPassword(stored, 'password-19');
+  const verifyMs = (performance.now() - verifyStart) / samples;
+  return { hashMs, verifyMs };
+}
+
+/** bench/accounts: argon2 cost, then login and /api/user/get/me against the bare route. */
+export async function runAccountsBench(options: { seconds: number }) {
+  const { hashMs, verifyMs } = await argon2Timing();
+  console.log(
+    `\nbench/accounts: argon2id m=${ARGON2_OPTIONS.memoryCost} KiB, t=${ARGON2_OPTIONS.timeCost}, p=${ARGON2_OPTIONS.parallelism}: ` +
+      `${hashMs.toFixed(1)} ms per hash, ${verifyMs.toFixed(1)} ms per verification`,
+  );
+  const database = await startBenchDatabase();
+  const referencePort = await freePort();
+  const appPort = await freePort();
+  const reference = await startProcess(
+    ['bench/lib/reference-server.ts', String(referencePort), database.url],
+    {},
+    answers(`http://127.0.0.1:${referencePort}/bare`),
+  );
+  const app = await startProcess(
+    ['packages/server/src/main.ts', '--role=api'],
+    {
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '10000',
+    },
+    answers(`http://127.0.0.1:${appPort}/api/health`),
+  );
+  try {
+    const base = `http://127.0.0.1:${appPort}/api`;
+    const login = { email: 'bench@example.com', password: 'bench-password' };
+    const created = await fetch(`${base}/user/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...login, username: 'benchuser', first_name: 'B', last_name: 'C' }),
+    });
+    const { token } = (await created.json()) as { token: string };
+    const { seconds } = options;
+    const bare = await load('reference: bare route', `http://127.0.0.1:${referencePort}/bare`, {
+      seconds,
+    });
+    const me = await load('GET /api/user/get/me', `${base}/user/get/me`, {
+      seconds,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const loginRun = await load('POST /api/user/login (argon2)', `${base}/user/login`, {
+      seconds,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(login),
+    });
+    printTable(
+      `bench/accounts (${seconds} s per route, 32 connections; ratio to the bare route)`,
+      [bare, me, loginRun],
+      bare,
+    );
+  } finally {
+    await app.stop();
+    await reference.stop();
+    await database.stop();
+  }
+}
