@@ -3,14 +3,7 @@ import {
   verifyPassword,
   ARGON2_OPTIONS,
 } from '../packages/server/src/modules/security/secrets.ts';
-import {
-  answers,
-  freePort,
-  load,
-  printTable,
-  startBenchDatabase,
-  startProcess,
-} from './lib/harness.ts';
+import { load, printTable, startBenchStack } from './lib/harness.ts';
 
 /** Time of one argon2id hash and one verification with the product's parameters. */
 async function argon2Timing() {
@@ -32,27 +25,9 @@ export async function runAccountsBench(options: { seconds: number }) {
     `\nbench/accounts: argon2id m=${ARGON2_OPTIONS.memoryCost} KiB, t=${ARGON2_OPTIONS.timeCost}, p=${ARGON2_OPTIONS.parallelism}: ` +
       `${hashMs.toFixed(1)} ms per hash, ${verifyMs.toFixed(1)} ms per verification`,
   );
-  const database = await startBenchDatabase();
-  const referencePort = await freePort();
-  const appPort = await freePort();
-  const reference = await startProcess(
-    ['bench/lib/reference-server.ts', String(referencePort), database.url],
-    {},
-    answers(`http://127.0.0.1:${referencePort}/bare`),
-  );
-  const app = await startProcess(
-    ['packages/server/src/main.ts', '--role=api'],
-    {
-      PORT: String(appPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '10000',
-    },
-    answers(`http://127.0.0.1:${appPort}/api/health`),
-  );
+  const stack = await startBenchStack({ RATE_LIMIT_SCALE: '10000' });
   try {
-    const base = `http://127.0.0.1:${appPort}/api`;
+    const base = stack.api;
     const login = { email: 'bench@example.com', password: 'bench-password' };
     const created = await fetch(`${base}/user/create`, {
       method: 'POST',
@@ -61,7 +36,7 @@ export async function runAccountsBench(options: { seconds: number }) {
     });
     const { token } = (await created.json()) as { token: string };
     const { seconds } = options;
-    const bare = await load('reference: bare route', `http://127.0.0.1:${referencePort}/bare`, {
+    const bare = await load('reference: bare route', `${stack.reference}/bare`, {
       seconds,
     });
     const me = await load('GET /api/user/get/me', `${base}/user/get/me`, {
@@ -80,8 +55,6 @@ export async function runAccountsBench(options: { seconds: number }) {
       bare,
     );
   } finally {
-    await app.stop();
-    await reference.stop();
-    await database.stop();
+    await stack.stop();
   }
 }

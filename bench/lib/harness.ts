@@ -104,3 +104,46 @@ export function printTable(title: string, rows: LoadResult[], reference: LoadRes
     );
   }
 }
+
+export type BenchStack = {
+  /** Base URL of the reference server (`/bare`, `/select`). */
+  reference: string;
+  /** Base URL of our API process (`/api/...`). */
+  api: string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * One embedded PostgreSQL, the reference server and our server (API role) on it, each in its own
+ * process, so a benchmark measures both sides in the same run.
+ */
+export async function startBenchStack(env: Record<string, string> = {}): Promise<BenchStack> {
+  const database = await startBenchDatabase();
+  const referencePort = await freePort();
+  const appPort = await freePort();
+  const reference = await startProcess(
+    ['bench/lib/reference-server.ts', String(referencePort), database.url],
+    {},
+    answers(`http://127.0.0.1:${referencePort}/bare`),
+  );
+  const app = await startProcess(
+    ['packages/server/src/main.ts', '--role=api'],
+    {
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    answers(`http://127.0.0.1:${appPort}/api/health`),
+  );
+  return {
+    reference: `http://127.0.0.1:${referencePort}`,
+    api: `http://127.0.0.1:${appPort}/api`,
+    stop: async () => {
+      await app.stop();
+      await reference.stop();
+      await database.stop();
+    },
+  };
+}
