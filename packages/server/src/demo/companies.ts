@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import partA from './data/companies-a.json' with { type: 'json' };
+import partB from './data/companies-b.json' with { type: 'json' };
+
+/** The 11 GICS sectors. */
+export const GICS_SECTORS = [
+  'Communication Services',
+  'Consumer Discretionary',
+  'Consumer Staples',
+  'Energy',
+  'Financials',
+  'Health Care',
+  'Industrials',
+  'Information Technology',
+  'Materials',
+  'Real Estate',
+  'Utilities',
+] as const;
+
+const demoCompanySchema = z.strictObject({
+  symbol: z.string().regex(/^(NASDAQ|NYSE|NYSEARCA|NYSEAMERICAN):[A-Z][A-Z0-9.]*$/),
+  name: z.string().min(2),
+  sector: z.enum(GICS_SECTORS),
+  sub_industry: z.string().min(3),
+  website: z.url().startsWith('https://'),
+  summary: z.string().min(20).max(260),
+  price: z.number().positive(),
+  quote_type: z.literal('EQUITY'),
+});
+
+/** A company of the bundled demo data set: public facts, and a summary written by us. */
+export type DemoCompany = z.infer<typeof demoCompanySchema>;
+
+/**
+ * The demo data set: real large US-listed companies (the S&P 500 and the largest other
+ * NASDAQ/NYSE names) with GICS sector and sub-industry, website, our own one-line summary and a
+ * reference price level for the synthetic demo prices. Validated once, when first used.
+ */
+export function loadDemoCompanies(): readonly DemoCompany[] {
+  const companies = z.array(demoCompanySchema).parse([...partA, ...partB]);
+  const seen = new Set<string>();
+  for (const company of companies) {
+    if (seen.has(company.symbol)) throw new Error(`demo data: ${company.symbol} appears twice`);
+    seen.add(company.symbol);
+  }
+  return companies;
+}
