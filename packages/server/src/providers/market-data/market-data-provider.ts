@@ -1,0 +1,91 @@
+/**
+ * The contract every market-data source implements (demo synthesis, Yahoo), in the spirit of
+ * ghostfolio's data-provider interface. Symbols are always `EXCHANGE:TICKER` (e.g. `NASDAQ:AAPL`);
+ * dates of daily bars are exchange-local calendar days `YYYY-MM-DD`.
+ */
+
+/** One trading day of OHLCV for a symbol (the spec's price history point before epoch conversion). */
+export interface DailyBar {
+  /** Exchange-local trading day, `YYYY-MM-DD`. */
+  date: string;
+  /** First traded price of the regular session. */
+  open: number;
+  /** Highest price of the regular session. */
+  high: number;
+  /** Lowest price of the regular session. */
+  low: number;
+  /** Last price of the regular session. */
+  close: number;
+  /** Shares traded during the session (integer). */
+  volume: number;
+}
+
+/** A point-in-time quote for one symbol. */
+export interface Quote {
+  /** `EXCHANGE:TICKER`. */
+  symbol: string;
+  /** Latest price (the last close outside market hours). */
+  price: number;
+  /** Close of the trading day before the one `price` belongs to. */
+  previous_close: number;
+  /** Open of the trading day `price` belongs to. */
+  open: number;
+  /** Lowest price so far in the trading day `price` belongs to. */
+  day_low: number;
+  /** Highest price so far in the trading day `price` belongs to. */
+  day_high: number;
+  /** `price - previous_close`, in `currency`. */
+  change: number;
+  /** Change relative to `previous_close`, in percent (1.5 means +1.5 %). */
+  change_pct: number;
+  /** ISO 4217 currency code of the prices, e.g. `USD`. */
+  currency: string;
+  /** Instant the price refers to (the session close when the market is shut). */
+  as_of: Date;
+}
+
+/** Descriptive data about the company (or fund) behind a symbol. */
+export interface CompanyProfile {
+  /** `EXCHANGE:TICKER`. */
+  symbol: string;
+  /** Company or fund name. */
+  name: string;
+  /** GICS sector, when known. */
+  sector: string | null;
+  /** GICS sub-industry, when known. */
+  sub_industry: string | null;
+  /** Company website URL, when known. */
+  website: string | null;
+  /** Short business summary, when known. */
+  summary: string | null;
+  /** Instrument kind as reported by the source, e.g. `EQUITY` or `ETF`. */
+  quote_type: string;
+  /** ISO 4217 currency code the symbol trades in. */
+  currency: string;
+}
+
+/** One hit of a symbol search. */
+export interface SymbolMatch {
+  /** `EXCHANGE:TICKER`. */
+  symbol: string;
+  /** Company or fund name. */
+  name: string;
+  /** Instrument kind, e.g. `EQUITY` or `ETF`. */
+  quote_type: string;
+}
+
+/** A source of quotes, daily history, profiles and symbol search. */
+export interface MarketDataProvider {
+  /** Short identifier of the provider, e.g. `demo` or `yahoo`. */
+  readonly name: string;
+  /** Whether this provider can serve the given `EXCHANGE:TICKER` symbol. */
+  canHandle(symbol: string): boolean;
+  /** Current quotes for the symbols it knows; unknown symbols are left out of the result. */
+  getQuotes(symbols: readonly string[]): Promise<Quote[]>;
+  /** Daily bars with `from <= date <= to` (both `YYYY-MM-DD`), oldest first; empty when unknown. */
+  getDailyHistory(symbol: string, from: string, to: string): Promise<DailyBar[]>;
+  /** The company profile of a symbol, or null when the symbol is unknown. */
+  getProfile(symbol: string): Promise<CompanyProfile | null>;
+  /** Symbols whose ticker or name matches the query, best first, at most `limit`. */
+  search(query: string, limit: number): Promise<SymbolMatch[]>;
+}
