@@ -1,0 +1,89 @@
+import { loadDemoCompanies, type DemoCompany } from '../../../demo/companies.ts';
+import type {
+  CompanyProfile,
+  DailyBar,
+  MarketDataProvider,
+  Quote,
+  SymbolMatch,
+} from '../market-data-provider.ts';
+import { intradayQuote, lastCompletedTradingDay, synthesizeDailyBars } from './price-synthesis.ts';
+
+/**
+ * The offline market-data provider: the bundled companies with deterministic synthetic prices.
+ * Everything it returns is demo data, which the UI labels as such.
+ */
+export function createDemoMarketDataProvider(
+  options: { now?: () => Date; companies?: readonly DemoCompany[] } = {},
+): MarketDataProvider {
+  const now = options.now ?? (() => new Date());
+  const companies = options.companies ?? loadDemoCompanies();
+  const bySymbol = new Map(companies.map((c) => [c.symbol, c]));
+  const find = (symbol: string) => bySymbol.get(symbol.trim().toUpperCase());
+  const input = (c: DemoCompany) => ({
+    symbol: c.symbol,
+    referencePrice: c.price,
+    sector: c.sector,
+  });
+
+  return {
+    name: 'demo',
+    canHandle: (symbol) => find(symbol) !== undefined,
+
+    getQuotes(symbols) {
+      const at = now();
+      const quotes: Quote[] = [];
+      for (const symbol of symbols) {
+        const company = find(symbol);
+        if (company) quotes.push(intradayQuote({ ...input(company), now: at }));
+      }
+      return Promise.resolve(quotes);
+    },
+
+    getDailyHistory(symbol, from, to) {
+      const company = find(symbol);
+      if (!company) return Promise.resolve<DailyBar[]>([]);
+      // Never invent a bar for a session that has not closed yet.
+      const lastClosed = lastCompletedTradingDay(now());
+      const end = to < lastClosed ? to : lastClosed;
+      if (end < from) return Promise.resolve<DailyBar[]>([]);
+      return Promise.resolve(synthesizeDailyBars({ ...input(company), from, to: end }));
+    },
+
+    getProfile(symbol) {
+      const company = find(symbol);
+      if (!company) return Promise.resolve<CompanyProfile | null>(null);
+      return Promise.resolve({
+        symbol: company.symbol,
+        name: company.name,
+        sector: company.sector,
+        sub_industry: company.sub_industry,
+        website: company.website,
+        summary: company.summary,
+        quote_type: company.quote_type,
+        currency: 'USD',
+      });
+    },
+
+    /** Exact ticker, ticker prefix, name prefix, then a word of the name. */
+    search(query, limit) {
+      const q = query.trim().toUpperCase();
+      if (q.length === 0 || limit <= 0) return Promise.resolve<SymbolMatch[]>([]);
+      const rank = (c: DemoCompany): number => {
+        const ticker = c.symbol.split(':')[1] ?? '';
+        const name = c.name.toUpperCase();
+        if (ticker === q || c.symbol === q) return 0;
+        if (ticker.startsWith(q)) return 1;
+        if (name.startsWith(q)) return 2;
+        if (name.split(/[^A-Z0-9]+/).some((word) => word.startsWith(q))) return 3;
+        return -1;
+      };
+      const matches = companies
+        .map((c) => ({ c, r: rank(c) }))
+        .filter(({ r }) => r >= 0)
+        .sort((a, b) => a.r - b.r || a.c.symbol.localeCompare(b.c.symbol))
+        .slice(0, limit)
+        .map(({ c }) => ({ symbol: c.symbol, name: c.name, quote_type: c.quote_type }));
+      return Promise.resolve(matches);
+    },
+  };
+}
