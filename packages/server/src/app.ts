@@ -19,6 +19,8 @@ import { registerStrictQuery } from './http/strict-query.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { companyRoutes } from './modules/companies/company.routes.ts';
+import { createCompanyRepository } from './modules/companies/company.repository.ts';
 import { createMailer } from './modules/messaging/mailer.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
@@ -108,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const zodApi = api.withTypeProvider<ZodTypeProvider>();
       siteRoutes(zodApi, deps);
       users.routes(zodApi);
+      companyRoutes(zodApi, { companies: createCompanyRepository(deps.db) });
       entitySetterRoutes(zodApi, { ...users.setters });
       done();
     },

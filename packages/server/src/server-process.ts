@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { loggerOptions } from './http/logger.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { ensureDemoCompanies } from './modules/companies/demo-companies.ts';
 import { ensureFirstRunUsers } from './modules/users/first-run.ts';
 
 type Role = 'all' | 'api' | 'worker';
@@ -32,6 +33,8 @@ export async function runServerProcess() {
   const log = pino(loggerOptions(config.logLevel));
   const database = await openDatabase(config, log);
   await ensureFirstRunUsers(database.db, config, log);
+  const loaded = await ensureDemoCompanies(database.db);
+  if (loaded > 0) log.info({ companies: loaded }, 'loaded the demo companies');
   const jobs = await createJobQueue({ url: database.url, log, worker: role !== 'api' });
   const app =
     role === 'worker' ? undefined : await buildApp({ config, db: database.db, jobs, log });

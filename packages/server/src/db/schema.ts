@@ -77,6 +77,31 @@ export type OutboxTable = {
 
 export type RateLimitTable = { key: string; hits: number; expires_at: Timestamp };
 
+export type CompanyTable = {
+  id: Generated<string>;
+  company_name: string;
+  safe_name: string;
+  exchange_tickers: ColumnType<string[], string[] | undefined, string[]>;
+  website: Generated<string>;
+  wikipedia: Generated<string>;
+  gics_sector: Generated<string>;
+  gics_sub_industry: Generated<string>;
+  long_business_summary: Generated<string>;
+  ai_summary: string | null;
+  quote_type: Generated<string>;
+  created_at: TimestampDefault;
+};
+
+/** An exchange listing (`EXCHANGE:TICKER`) of a company. */
+export type SecurityTable = {
+  exchange_ticker: string;
+  ticker: string;
+  exchange: string;
+  company_id: string;
+  currency: Generated<string>;
+  quote_type: Generated<string>;
+};
+
 /** The tables of our own schema (the job queue keeps its tables in the `pgboss` schema). */
 export type DB = {
   cache_entries: CacheEntryTable;
@@ -85,4 +110,6 @@ export type DB = {
   user_tokens: UserTokenTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
+  companies: CompanyTable;
+  securities: SecurityTable;
 };

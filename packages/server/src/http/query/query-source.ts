@@ -6,8 +6,11 @@ export type NullsOrder = 'first' | 'last';
 
 /** Where a public field lives in SQL. Every identifier here is server code, never user input. */
 export type QuerySource =
-  /** A plain column of the main table. */
-  | { column: string; nulls?: NullsOrder }
+  /**
+   * A plain column of the main table. `asText` compares a non-text column (a uuid) as text, so a
+   * malformed value matches nothing instead of failing the query.
+   */
+  | { column: string; nulls?: NullsOrder; asText?: boolean }
   /** A `text[]` column: `eq` means "contains", `in` "overlaps", text matches test any element. */
   | { arrayColumn: string }
   /** A value inside a jsonb column; values of another JSON type read as NULL instead of failing. */
@@ -65,9 +68,10 @@ export function bindSource(
   }
   if ('column' in source) {
     const column = checkIdentifier(source.column, 'column');
+    const ref = sql.ref(`${table}.${column}`);
     return {
       kind: 'column',
-      expression: sql.ref(`${table}.${column}`),
+      expression: source.asText ? sql`${ref}::text` : ref,
       column,
       nulls: source.nulls,
     };

@@ -1,0 +1,118 @@
+import {
+  categoriesResponseSchema,
+  companiesResponseSchema,
+  companyQuerySpec,
+  suggestionResponseSchema,
+  SUGGESTION_QUERY_MAX,
+} from '@app/shared/api/companies';
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import { projectFields } from '@app/shared/query/project-fields';
+import { z } from 'zod';
+import { defineQueryResource } from '../../http/query/define-query-resource.ts';
+import { queryParams } from '../../http/strict-query.ts';
+import type { ZodApp } from '../../http/types.ts';
+import { toApiCompany } from './company.mapper.ts';
+import type { CompanyRepository } from './company.repository.ts';
+
+const SUGGESTION_LIMIT = 10;
+
+const companyQuery = defineQueryResource({
+  spec: companyQuerySpec,
+  table: 'companies',
+  tiebreaker: 'id',
+  sources: {
+    id: { column: 'id', asText: true },
+    company_name: { column: 'company_name' },
+    safe_name: { column: 'safe_name' },
+    exchange_tickers: { arrayColumn: 'exchange_tickers' },
+    gics_sector: { column: 'gics_sector' },
+    gics_sub_industry: { column: 'gics_sub_industry' },
+    quote_type: { column: 'quote_type' },
+    website: { column: 'website' },
+    wikipedia: { column: 'wikipedia' },
+    ai_summary: { column: 'ai_summary' },
+    long_business_summary: { column: 'long_business_summary' },
+  },
+});
+
+const suggestionQuery = queryParams({
+  query: z
+    .string()
+    .max(SUGGESTION_QUERY_MAX, `must be at most ${SUGGESTION_QUERY_MAX} characters`)
+    .default(''),
+});
+
+/** Spec §7 "Companies" (query, categories) and "Suggestions". */
+export function companyRoutes(app: ZodApp, { companies }: { companies: CompanyRepository }) {
+  const tags = ['companies'];
+  const errors = { 400: errorResponseSchema };
+
+  app.get(
+    '/company/query',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Companies by the query language (exchange_tickers=, id=, company_name=, safe_name= …)',
+        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        response: { 200: companiesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const ast = companyQuery.parse(request.query);
+      const rows = await companyQuery
+        .apply(companies.db.selectFrom('companies').selectAll(), ast)
+        .execute();
+      return {
+        status: 'success' as const,
+        companies: rows.map((row) => projectFields(toApiCompany(row), ast.only, ['id'])),
+      };
+    },
+  );
+
+  app.get(
+    '/company/categories',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'GICS sectors with counts, or the sub-industries of one sector',
+        querystring: queryParams({
+          group: z.enum(['gics_sector', 'gics_sub_industry']).default('gics_sector'),
+          gics_sector: z.string().max(100).optional(),
+        }),
+        response: { 200: categoriesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { group, gics_sector: sector } = request.query;
+      return { status: 'success' as const, result: await companies.categories(group, sector) };
+    },
+  );
+
+  for (const url of ['/ticker/suggestions', '/company/suggestions']) {
+    app.get(
+      url,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Ranked suggestions: exact ticker, ticker prefix, name prefix, name word, fuzzy',
+          querystring: suggestionQuery,
+          response: { 200: suggestionResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const text = request.query.query.trim();
+        const rows = text.length === 0 ? [] : await companies.suggest(text, SUGGESTION_LIMIT);
+        return {
+          status: 'success' as const,
+          query: request.query.query,
+          suggestions: rows.map((row) => row.exchange_ticker),
+          extra: rows.map((row) => `${row.company_name} · ${row.gics_sector}`),
+        };
+      },
+    );
+  }
+}
