@@ -24,7 +24,7 @@ import {
   type SessionService,
 } from './session.service.ts';
 import { DEMO_USER } from './first-run.ts';
-import { toApiUser } from './user.mapper.ts';
+import { toApiUser, type UserRow } from './user.mapper.ts';
 import type { Client, UserService } from './user.service.ts';
 
 type Deps = {
@@ -32,6 +32,8 @@ type Deps = {
   userService: UserService;
   approvals: ApprovalService;
   sessions: SessionService;
+  /** The caller's row as the session lookup read it (one query fewer for /user/get/me). */
+  sessionRow: (request: FastifyRequest) => UserRow | undefined;
 };
 
 const errors = {
@@ -49,7 +51,10 @@ const me = currentUser;
 const safeNext = (next: string | undefined) => (next && /^\/(?![/\\])/.test(next) ? next : '/');
 
 /** Spec §7 "Session and user": registration, login, recovery, the owner's settings, browser session. */
-export function userRoutes(app: ZodApp, { config, userService, approvals, sessions }: Deps) {
+export function userRoutes(
+  app: ZodApp,
+  { config, userService, approvals, sessions, sessionRow }: Deps,
+) {
   const tags = ['users'];
   const setSessionCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
@@ -192,7 +197,7 @@ export function userRoutes(app: ZodApp, { config, userService, approvals, sessio
     },
     async (request) => ({
       status: 'success' as const,
-      current_user: toApiUser(await userService.getMe(me(request).id)),
+      current_user: toApiUser(sessionRow(request) ?? (await userService.getMe(me(request).id))),
     }),
   );
 

@@ -3,7 +3,7 @@ import {
   USER_SETTABLE_KEYS,
   type AdminSettableKey,
 } from '@app/shared/api/users';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { ResolveUser } from '../../http/access.ts';
@@ -17,6 +17,7 @@ import { createApprovalService } from './approval.service.ts';
 import { createSessionService, tokenFromRequest } from './session.service.ts';
 import { userRoutes } from './user.routes.ts';
 import { createUserRepository } from './user.repository.ts';
+import type { UserRow } from './user.mapper.ts';
 import { createUserService } from './user.service.ts';
 
 /** Wires the accounts domain: repository → services → routes, the session resolver and the user setter. */
@@ -39,9 +40,14 @@ export function createUsersModule(deps: {
   });
   const approvals = createApprovalService({ users, mailer, limiter, publicUrl: config.publicUrl });
 
+  // The row the session lookup already read, so /user/get/me needs no second query.
+  const sessionRows = new WeakMap<FastifyRequest, UserRow>();
   const resolveUser: ResolveUser = async (request) => {
     const token = tokenFromRequest(request);
-    return token ? ((await sessions.resolve(token))?.auth ?? null) : null;
+    const found = token ? await sessions.resolve(token) : null;
+    if (!found) return null;
+    sessionRows.set(request, found.row);
+    return found.auth;
   };
 
   /** Owners set their profile and preferences; admins set the admin-only flags of anyone. */
@@ -65,7 +71,13 @@ export function createUsersModule(deps: {
     resolveUser,
     setters: { user: userSetter },
     routes(app: ZodApp) {
-      userRoutes(app, { config, userService, approvals, sessions });
+      userRoutes(app, {
+        config,
+        userService,
+        approvals,
+        sessions,
+        sessionRow: (r) => sessionRows.get(r),
+      });
       adminUserRoutes(app, { approvals });
     },
   };
