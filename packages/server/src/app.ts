@@ -22,6 +22,11 @@ import type { JobQueue } from './jobs/queue.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { createCompanyRepository } from './modules/companies/company.repository.ts';
 import { createMailer } from './modules/messaging/mailer.ts';
+import { createPriceHistoryService } from './modules/prices/price-history.service.ts';
+import { createPriceRepository } from './modules/prices/price.repository.ts';
+import { priceRoutes } from './modules/prices/price.routes.ts';
+import { createDemoMarketDataProvider } from './providers/market-data/demo/demo-market-data-provider.ts';
+import type { MarketDataProvider } from './providers/market-data/market-data-provider.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { APP_VERSION } from './version.ts';
@@ -31,6 +36,8 @@ export type AppDeps = {
   db: Database;
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  /** Defaults to the offline demo provider (MARKET_DATA=demo). */
+  marketData?: MarketDataProvider;
 };
 
 /** Builds the whole HTTP application; `main.ts` and the tests call it with their own deps. */
@@ -69,6 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   const users = createUsersModule({ db: deps.db, config, mailer, log: deps.log });
+  const marketData = deps.marketData ?? createDemoMarketDataProvider();
+  const priceHistory = createPriceHistoryService({
+    prices: createPriceRepository(deps.db),
+    provider: marketData,
+  });
 
   registerErrorHandler(app);
   // Cookies are parsed before the access hook, which may read the session cookie.
@@ -111,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       siteRoutes(zodApi, deps);
       users.routes(zodApi);
       companyRoutes(zodApi, { companies: createCompanyRepository(deps.db) });
+      priceRoutes(zodApi, { history: priceHistory });
       entitySetterRoutes(zodApi, { ...users.setters });
       done();
     },

@@ -6,13 +6,16 @@ export type Database = Kysely<DB>;
 
 const NUMERIC_OID = 1700;
 const INT8_OID = 20;
+const DATE_OID = 1082;
 
-/** numeric and bigint come back as JS numbers (prices, counts); everything else as pg parses it. */
+/** numeric and bigint come back as JS numbers (prices, counts), dates as `YYYY-MM-DD`. */
 function typeOverrides() {
   const types = new pg.TypeOverrides();
   const toNumber = (value: string) => Number(value);
   types.setTypeParser(NUMERIC_OID, toNumber);
   types.setTypeParser(INT8_OID, toNumber);
+  // A calendar day stays the string `YYYY-MM-DD`: no time zone can shift it.
+  types.setTypeParser(DATE_OID, (value: string) => value);
   return types;
 }
 

@@ -3,12 +3,14 @@ import type { Database } from './database.ts';
 import * as cacheEntries from './migrations/2026-11-22T1200-cache-entries.ts';
 import * as accounts from './migrations/2026-11-22T1300-accounts.ts';
 import * as companies from './migrations/2026-11-22T1400-companies.ts';
+import * as priceBars from './migrations/2026-11-22T1500-price-bars.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-cache-entries': cacheEntries,
   '2026-11-22T1300-accounts': accounts,
   '2026-11-22T1400-companies': companies,
+  '2026-11-22T1500-price-bars': priceBars,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -102,6 +102,25 @@ export type SecurityTable = {
   quote_type: Generated<string>;
 };
 
+/** One daily OHLCV bar of a listing. */
+export type PriceBarTable = {
+  exchange_ticker: string;
+  /** `YYYY-MM-DD` (a date column, read as text). */
+  day: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+};
+
+export type PriceHistoryStatusTable = {
+  exchange_ticker: string;
+  first_day: string;
+  last_day: string;
+  updated_at: TimestampDefault;
+};
+
 /** The tables of our own schema (the job queue keeps its tables in the `pgboss` schema). */
 export type DB = {
   cache_entries: CacheEntryTable;
@@ -112,4 +131,6 @@ export type DB = {
   rate_limits: RateLimitTable;
   companies: CompanyTable;
   securities: SecurityTable;
+  price_bars: PriceBarTable;
+  price_history_status: PriceHistoryStatusTable;
 };

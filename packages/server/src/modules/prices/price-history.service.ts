@@ -1,0 +1,51 @@
+import { notFound } from '../../http/errors.ts';
+import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import type { PriceRepository } from './price.repository.ts';
+
+/** How far back history is loaded the first time a symbol is seen. */
+export const HISTORY_YEARS = 10;
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const addDays = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return isoDay(date);
+};
+
+/** Daily history: served from PostgreSQL, backfilled from the provider the first time and when stale. */
+export function createPriceHistoryService(deps: {
+  prices: PriceRepository;
+  provider: MarketDataProvider;
+  now?: () => Date;
+}) {
+  const { prices, provider } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Loads what the database lacks between the history start and today. */
+  async function ensureLoaded(symbol: string): Promise<void> {
+    const today = isoDay(now());
+    const start = addDays(today, -Math.round(HISTORY_YEARS * 365.25));
+    const status = await prices.status(symbol);
+    const from = status ? addDays(status.last_day, 1) : start;
+    if (status && status.last_day >= addDays(today, -1)) return;
+    const bars = await provider.getDailyHistory(symbol, from, today);
+    const last = bars.at(-1)?.date ?? status?.last_day ?? addDays(from, -1);
+    if (bars.length > 0 || !status) {
+      await prices.storeBars(symbol, bars, {
+        first: status?.first_day ?? start,
+        last: last < start ? start : last,
+      });
+    }
+  }
+
+  return {
+    ensureLoaded,
+    async history(symbol: string, from: string, to: string) {
+      if (!(await prices.securityExists(symbol))) throw notFound(`Unknown symbol '${symbol}'.`);
+      await ensureLoaded(symbol);
+      return prices.bars(symbol, from, to);
+    },
+  };
+}
+
+export type PriceHistoryService = ReturnType<typeof createPriceHistoryService>;

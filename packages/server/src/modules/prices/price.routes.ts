@@ -1,0 +1,86 @@
+import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
+import { z } from 'zod';
+import { queryParams } from '../../http/strict-query.ts';
+import type { ZodApp } from '../../http/types.ts';
+import type { PriceHistoryService } from './price-history.service.ts';
+
+/** `EXCHANGE:TICKER`, e.g. `NASDAQ:AAPL` or `NYSE:BRK.B`. */
+export const exchangeTickerSchema = z
+  .string()
+  .max(40)
+  .transform((value) => value.trim().toUpperCase())
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Z]{2,15}:[A-Z0-9][A-Z0-9.\-]{0,14}$/,
+        'must look like EXCHANGE:TICKER (e.g. NASDAQ:AAPL)',
+      ),
+  );
+
+const RANGES = {
+  '1m': 31,
+  '3m': 92,
+  '6m': 183,
+  ytd: 0,
+  '1y': 366,
+  '5y': 1827,
+  '10y': 3653,
+  max: 3653,
+} as const;
+
+const pricePointSchema = z.object({
+  /** Epoch seconds of the trading day (00:00 UTC). */
+  creation_date: z.number(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+});
+
+/** Spec §7 `GET /ticker/history/{ticker}`: daily bars for the chart, one year by default. */
+export function priceRoutes(app: ZodApp, { history }: { history: PriceHistoryService }) {
+  app.get(
+    '/ticker/history/:ticker',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['tickers'],
+        summary: 'Daily OHLCV history; range 1m, 3m, 6m, ytd, 1y (default), 5y, 10y or max',
+        params: z.object({ ticker: exchangeTickerSchema }),
+        querystring: queryParams({
+          range: z.enum(Object.keys(RANGES) as [keyof typeof RANGES]).default('1y'),
+        }),
+        response: {
+          200: successResponse({ results: z.array(pricePointSchema) }),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const to = new Date();
+      const from = new Date(to);
+      const { range } = request.query;
+      if (range === 'ytd') from.setUTCMonth(0, 1);
+      else from.setUTCDate(from.getUTCDate() - RANGES[range]);
+      const bars = await history.history(
+        request.params.ticker,
+        from.toISOString().slice(0, 10),
+        to.toISOString().slice(0, 10),
+      );
+      return {
+        status: 'success' as const,
+        results: bars.map((bar) => ({
+          creation_date: Date.parse(`${bar.day}T00:00:00Z`) / 1000,
+          open: bar.open,
+          high: bar.high,
+          low: bar.low,
+          close: bar.close,
+          volume: bar.volume,
+        })),
+      };
+    },
+  );
+}
