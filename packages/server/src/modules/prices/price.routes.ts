@@ -13,7 +13,7 @@ export const exchangeTickerSchema = z
     z
       .string()
       .regex(
-        /^[A-Z]{2,15}:[A-Z0-9][A-Z0-9.\-]{0,14}$/,
+        /^[A-Z]{2,15}:[A-Z0-9][A-Z0-9.-]{0,14}$/,
         'must look like EXCHANGE:TICKER (e.g. NASDAQ:AAPL)',
       ),
   );
