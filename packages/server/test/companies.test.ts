@@ -106,3 +106,63 @@ describe('companies and suggestions (demo data set)', () => {
     expect(wildcard.json<Suggestions>().suggestions).toEqual([]);
   });
 });
+
+describe('related companies and the cached query', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await ensureDemoCompanies(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  it('lists companies of the same sub-industry first, then of the same sector', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/company/get_related/NASDAQ:NVDA?limit=25',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      result: { company_name: string; gics_sub_industry: string };
+      related_companies: {
+        exchange_tickers: string[];
+        gics_sub_industry: string;
+        gics_sector: string;
+      }[];
+    }>();
+    expect(body.result.gics_sub_industry).toBe('Semiconductors');
+    expect(body.related_companies).toHaveLength(25);
+    expect(body.related_companies.map((c) => c.exchange_tickers[0])).not.toContain('NASDAQ:NVDA');
+    const firstOther = body.related_companies.findIndex(
+      (c) => c.gics_sub_industry !== 'Semiconductors',
+    );
+    expect(firstOther).toBeGreaterThan(5);
+    expect(
+      body.related_companies
+        .slice(firstOther)
+        .every((c) => c.gics_sub_industry !== 'Semiconductors'),
+    ).toBe(true);
+    expect(body.related_companies.every((c) => c.gics_sector === 'Information Technology')).toBe(
+      true,
+    );
+  });
+
+  it('answers 404 for an unknown symbol and 400 for a limit out of range', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/company/get_related/NASDAQ:NOPE' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/company/get_related/NASDAQ:NVDA?limit=500' }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('serves /company/query_cache like /company/query, cacheable for five minutes', async () => {
+    const url =
+      '/api/company/query_cache?only=company_name,exchange_tickers&gics_sub_industry=Semiconductors&limit=100';
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const direct = await t.app.inject({ method: 'GET', url: url.replace('query_cache', 'query') });
+    expect(res.json()).toEqual(direct.json());
+  });
+});

@@ -42,6 +42,12 @@ export const companiesResponseSchema = successResponse({
   companies: z.array(companySchema.partial()),
 });
 
+/** `/company/get_related/{ticker}`: the company itself and its related companies. */
+export const relatedResponseSchema = successResponse({
+  result: companySchema,
+  related_companies: z.array(companySchema),
+});
+
 /** Spec §3 Category: a group and how many companies it holds. */
 export const categoriesResponseSchema = successResponse({
   result: z.array(z.object({ _id: z.string(), count: z.number() })),

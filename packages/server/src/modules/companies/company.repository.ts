@@ -51,6 +51,31 @@ export function createCompanyRepository(db: Database) {
         }
       }),
 
+    companyOf: (exchangeTicker: string) =>
+      db
+        .selectFrom('securities')
+        .innerJoin('companies', 'companies.id', 'securities.company_id')
+        .selectAll('companies')
+        .where('securities.exchange_ticker', '=', exchangeTicker)
+        .executeTakeFirst(),
+
+    /** Companies of the same sub-industry first, then of the same sector; never the company itself. */
+    related: (company: CompanyRow, limit: number) =>
+      db
+        .selectFrom('companies')
+        .selectAll()
+        .where('id', '<>', company.id)
+        .where((eb) =>
+          eb.or([
+            eb('gics_sub_industry', '=', company.gics_sub_industry),
+            eb('gics_sector', '=', company.gics_sector),
+          ]),
+        )
+        .orderBy(sql`gics_sub_industry = ${company.gics_sub_industry}`, 'desc')
+        .orderBy('company_name')
+        .limit(limit)
+        .execute(),
+
     /** Sector (or, within a sector, sub-industry) counts, by name. */
     categories: (group: 'gics_sector' | 'gics_sub_industry', sector?: string) => {
       let query = db

@@ -2,12 +2,15 @@ import {
   categoriesResponseSchema,
   companiesResponseSchema,
   companyQuerySpec,
+  relatedResponseSchema,
   suggestionResponseSchema,
   SUGGESTION_QUERY_MAX,
 } from '@app/shared/api/companies';
 import { errorResponseSchema } from '@app/shared/api/envelope';
+import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import { projectFields } from '@app/shared/query/project-fields';
 import { z } from 'zod';
+import { notFound } from '../../http/errors.ts';
 import { defineQueryResource } from '../../http/query/define-query-resource.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -47,26 +50,57 @@ export function companyRoutes(app: ZodApp, { companies }: { companies: CompanyRe
   const tags = ['companies'];
   const errors = { 400: errorResponseSchema };
 
+  // query_cache answers the same query, cacheable by browsers and proxies for five minutes.
+  for (const [url, cacheable] of [
+    ['/company/query', false],
+    ['/company/query_cache', true],
+  ] as const) {
+    app.get(
+      url,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary:
+            'Companies by the query language (exchange_tickers=, id=, company_name=, safe_name= …)',
+          querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+          response: { 200: companiesResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const ast = companyQuery.parse(request.query);
+        const rows = await companyQuery
+          .apply(companies.db.selectFrom('companies').selectAll(), ast)
+          .execute();
+        if (cacheable) void reply.header('cache-control', 'public, max-age=300');
+        return {
+          status: 'success' as const,
+          companies: rows.map((row) => projectFields(toApiCompany(row), ast.only, ['id'])),
+        };
+      },
+    );
+  }
+
   app.get(
-    '/company/query',
+    '/company/get_related/:ticker',
     {
       config: { access: 'public' },
       schema: {
         tags,
-        summary:
-          'Companies by the query language (exchange_tickers=, id=, company_name=, safe_name= …)',
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-        response: { 200: companiesResponseSchema, ...errors },
+        summary: 'Related companies: the same sub-industry first, then the same sector',
+        params: z.object({ ticker: exchangeTickerSchema }),
+        querystring: queryParams({ limit: z.coerce.number().int().min(1).max(50).default(25) }),
+        response: { 200: relatedResponseSchema, ...errors, 404: errorResponseSchema },
       },
     },
     async (request) => {
-      const ast = companyQuery.parse(request.query);
-      const rows = await companyQuery
-        .apply(companies.db.selectFrom('companies').selectAll(), ast)
-        .execute();
+      const company = await companies.companyOf(request.params.ticker);
+      if (!company) throw notFound(`Unknown symbol '${request.params.ticker}'.`);
+      const related = await companies.related(company, request.query.limit);
       return {
         status: 'success' as const,
-        companies: rows.map((row) => projectFields(toApiCompany(row), ast.only, ['id'])),
+        result: toApiCompany(company),
+        related_companies: related.map(toApiCompany),
       };
     },
   );

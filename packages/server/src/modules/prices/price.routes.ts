@@ -1,22 +1,9 @@
 import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
+import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import { z } from 'zod';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PriceHistoryService } from './price-history.service.ts';
-
-/** `EXCHANGE:TICKER`, e.g. `NASDAQ:AAPL` or `NYSE:BRK.B`. */
-export const exchangeTickerSchema = z
-  .string()
-  .max(40)
-  .transform((value) => value.trim().toUpperCase())
-  .pipe(
-    z
-      .string()
-      .regex(
-        /^[A-Z]{2,15}:[A-Z0-9][A-Z0-9.-]{0,14}$/,
-        'must look like EXCHANGE:TICKER (e.g. NASDAQ:AAPL)',
-      ),
-  );
 
 const RANGES = {
   '1m': 31,
