@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import { parseMail } from '../packages/server/test/helpers/smtp.ts';
+import { listenSmtp, parseMail } from '../packages/server/test/helpers/smtp.ts';
 
 /**
  * A real SMTP server for the browser tests: every mail it receives is written as a JSON file to
@@ -10,29 +8,11 @@ import { parseMail } from '../packages/server/test/helpers/smtp.ts';
  */
 export async function startMailCapture(dir: string) {
   let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        count += 1;
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        const file = path.join(dir, `${String(Date.now())}-${String(count).padStart(5, '0')}.json`);
-        void fs
-          .writeFile(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }))
-          .then(() => callback());
-      });
-    },
+  return listenSmtp(async ({ to, raw }) => {
+    count += 1;
+    const file = path.join(dir, `${String(Date.now())}-${String(count).padStart(5, '0')}.json`);
+    await fs.writeFile(file, JSON.stringify({ to, raw }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${String(port)}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** Waits for a mail to `to` whose text contains a link, and returns that link. */

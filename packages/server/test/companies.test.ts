@@ -8,8 +8,7 @@ type Suggestions = { query: string; suggestions: string[]; extra: string[] };
 describe('companies and suggestions (demo data set)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
-    await ensureDemoCompanies(t.database.db);
+    t = await buildTestApp({ demoCompanies: true });
   });
   afterAll(() => t.close());
 
@@ -110,8 +109,7 @@ describe('companies and suggestions (demo data set)', () => {
 describe('related companies and the cached query', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
-    await ensureDemoCompanies(t.database.db);
+    t = await buildTestApp({ demoCompanies: true });
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoCompanies } from '../src/modules/companies/demo-companies.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 
 type Point = {
@@ -14,8 +13,7 @@ type Point = {
 describe('GET /api/ticker/history/{ticker}', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
-    await ensureDemoCompanies(t.database.db);
+    t = await buildTestApp({ demoCompanies: true });
   });
   afterAll(() => t.close());
 

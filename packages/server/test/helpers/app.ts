@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { createJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
+import { ensureDemoCompanies } from '../../src/modules/companies/demo-companies.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export type TestApp = {
@@ -15,9 +16,10 @@ export type TestApp = {
 
 /** The real app on its own fresh database, with the offline providers; inject() requests into it. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; worker?: boolean } = {},
+  options: { env?: Record<string, string>; worker?: boolean; demoCompanies?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  if (options.demoCompanies) await ensureDemoCompanies(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const log = pino({ level: 'silent' });
   const jobs = await createJobQueue({ url: database.url, log, worker: options.worker ?? false });

@@ -33,9 +33,11 @@ export function parseMail(raw: string, from: string, to: string[]): ReceivedMail
   return { from, to, subject, text: text.replace(/\r\n/g, '\n'), raw };
 }
 
-/** A real SMTP server on a free local port that keeps every mail it receives. */
-export async function startSmtpServer() {
-  const mails: ReceivedMail[] = [];
+/** A raw message as it arrived: envelope sender, recipients and the RFC 5322 text. */
+export type RawMail = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on a free local port that hands every message to `onMail`. */
+export async function listenSmtp(onMail: (mail: RawMail) => void | Promise<void>) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -46,15 +48,31 @@ export async function startSmtpServer() {
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address);
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to));
-        callback();
+        void Promise.resolve(
+          onMail({ from, to, raw: Buffer.concat(chunks).toString('utf8') }),
+        ).then(
+          () => callback(),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${String(port)}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A real SMTP server on a free local port that keeps every mail it receives. */
+export async function startSmtpServer() {
+  const mails: ReceivedMail[] = [];
+  const server = await listenSmtp(({ raw, from, to }) => {
+    mails.push(parseMail(raw, from, to));
+  });
+  return {
+    url: server.url,
     mails,
     /** The first link in the latest mail to `to`. */
     lastLinkTo(to: string): string {
@@ -63,6 +81,6 @@ export async function startSmtpServer() {
       if (!link) throw new Error(`no mail with a link to ${to}`);
       return link;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
