@@ -20,6 +20,13 @@ export const APP_ROUTE_PATTERNS = [
   '/please_wait',
   '/pages/user',
   '/admin/panel',
+  '/dashboard',
+  '/company/view',
+  '/ticker/:symbol',
+  '/company/explore',
+  '/company/news',
+  '/stock/register',
+  '/search',
 ] as const;
 
 function segments(path: string): string[] {

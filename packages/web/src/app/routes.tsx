@@ -218,6 +218,83 @@ export const appRoutes: readonly AppRouteEntry[] = [
       layout: 'main',
     },
   },
+  {
+    kind: 'page',
+    path: '/dashboard',
+    guard: 'public',
+    page: () => import('../features/market/pages/dashboard-page').then((m) => m.DashboardPage),
+    meta: {
+      title: 'Dashboard',
+      description: 'Top growth today and this week, and your watchlist, refreshed as prices move.',
+      canonical: '/dashboard',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/company/view',
+    guard: 'public',
+    page: () => import('../features/market/pages/company-page').then((m) => m.CompanyPage),
+    meta: {
+      title: 'Company',
+      description: 'Company profile, prices, candlestick chart and related companies.',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/ticker/:symbol',
+    guard: 'public',
+    page: () => import('../features/market/pages/company-page').then((m) => m.CompanyPage),
+    meta: {
+      title: 'Company',
+      description: 'Company profile, prices, candlestick chart and related companies.',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/company/explore',
+    guard: 'public',
+    page: () => import('../features/companies/pages/explore-page').then((m) => m.ExplorePage),
+    meta: {
+      title: 'Explore companies',
+      description: 'Browse companies by GICS sector and sub-industry.',
+      canonical: '/company/explore',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/company/news',
+    guard: 'public',
+    page: () => import('../features/companies/pages/my-topics-page').then((m) => m.MyTopicsPage),
+    meta: { title: 'My topics', layout: 'main' },
+  },
+  {
+    kind: 'page',
+    path: '/stock/register',
+    guard: 'public',
+    page: () =>
+      import('../features/companies/pages/stock-register-page').then((m) => m.StockRegisterPage),
+    meta: {
+      title: 'Watch a company',
+      description: 'Find a company by ticker or name and add it to your watchlist.',
+      canonical: '/stock/register',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/search',
+    guard: 'public',
+    page: () => import('../features/search/pages/search-page').then((m) => m.SearchPage),
+    meta: {
+      title: 'Search',
+      description: 'Search companies and news.',
+      layout: 'main',
+    },
+  },
   // Keep last: any other path.
   {
     kind: 'page',

@@ -1,0 +1,4 @@
+/** Being built (issue 4). */
+export function StockRegisterPage() {
+  return null;
+}
