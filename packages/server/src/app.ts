@@ -22,9 +22,13 @@ import type { JobQueue } from './jobs/queue.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { createCompanyRepository } from './modules/companies/company.repository.ts';
 import { createMailer } from './modules/messaging/mailer.ts';
-import { createPriceHistoryService } from './modules/prices/price-history.service.ts';
-import { createPriceRepository } from './modules/prices/price.repository.ts';
 import { priceRoutes } from './modules/prices/price.routes.ts';
+import { createMarketServices } from './modules/quotes/market-services.ts';
+import { quoteRoutes } from './modules/quotes/quote.routes.ts';
+import { createRateLimiter } from './modules/security/rate-limiter.ts';
+import { createWatchlistRepository } from './modules/watchlists/watchlist.repository.ts';
+import { watchlistRoutes } from './modules/watchlists/watchlist.routes.ts';
+import { createWatchlistService } from './modules/watchlists/watchlist.service.ts';
 import { createDemoMarketDataProvider } from './providers/market-data/demo/demo-market-data-provider.ts';
 import type { MarketDataProvider } from './providers/market-data/market-data-provider.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -50,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     bodyLimit: 1_048_576,
+    // Long path parameters (a list of symbols) reach the schemas, which answer 400 with a reason.
+    maxParamLength: 4_096,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,9 +83,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const users = createUsersModule({ db: deps.db, config, mailer, log: deps.log });
   const marketData = deps.marketData ?? createDemoMarketDataProvider();
-  const priceHistory = createPriceHistoryService({
-    prices: createPriceRepository(deps.db),
+  const market = createMarketServices({
+    db: deps.db,
     provider: marketData,
+    log: deps.log,
+    jobs: deps.jobs,
+  });
+  const watchlists = createWatchlistService({
+    watchlists: createWatchlistRepository(deps.db),
+    symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
   });
 
   registerErrorHandler(app);
@@ -123,7 +135,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       siteRoutes(zodApi, deps);
       users.routes(zodApi);
       companyRoutes(zodApi, { companies: createCompanyRepository(deps.db) });
-      priceRoutes(zodApi, { history: priceHistory });
+      priceRoutes(zodApi, { history: market.history, source: marketData.name });
+      quoteRoutes(zodApi, {
+        quotes: market.quotes,
+        repository: market.quotesRepository,
+        jobs: deps.jobs,
+        limiter: createRateLimiter(deps.db, config.rateLimitScale),
+      });
+      watchlistRoutes(zodApi, { watchlists, quotes: market.quotes });
       entitySetterRoutes(zodApi, { ...users.setters });
       done();
     },

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { loggerOptions } from './http/logger.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { createDemoMarketDataProvider } from './providers/market-data/demo/demo-market-data-provider.ts';
 import { ensureDemoCompanies } from './modules/companies/demo-companies.ts';
 import { ensureFirstRunUsers } from './modules/users/first-run.ts';
 
@@ -36,10 +37,17 @@ export async function runServerProcess() {
   const loaded = await ensureDemoCompanies(database.db);
   if (loaded > 0) log.info({ companies: loaded }, 'loaded the demo companies');
   const jobs = await createJobQueue({ url: database.url, log, worker: role !== 'api' });
+  const marketData = createDemoMarketDataProvider();
   const app =
-    role === 'worker' ? undefined : await buildApp({ config, db: database.db, jobs, log });
+    role === 'worker'
+      ? undefined
+      : await buildApp({ config, db: database.db, jobs, log, marketData });
   if (app) await app.listen({ port: config.port, host: config.host });
-  if (role !== 'api') await jobs.startWorker({ db: database.db, config, log });
+  if (role !== 'api') {
+    await jobs.startWorker({ db: database.db, config, log, marketData });
+    // Quotes of the whole market on start, then every 15 minutes by the schedule.
+    await jobs.enqueue('market.refresh-universe', {}, { singletonKey: 'startup' });
+  }
   const ms = Math.round(performance.now() - startedAt);
   log.info(
     { role, ms },

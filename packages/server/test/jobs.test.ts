@@ -8,6 +8,7 @@ import { createJobQueue, type AnyJobDefinition, type JobQueue } from '../src/job
 import { jobDefinitions } from '../src/jobs/registry.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { waitFor } from './helpers/wait.ts';
+import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
 
 const log = pino({ level: 'silent' });
 const config = loadConfig({ NODE_ENV: 'test' });
@@ -62,7 +63,7 @@ describe('the job queue', () => {
       ])
       .execute();
     const queue = await open();
-    await queue.startWorker({ db, config, log });
+    await queue.startWorker({ db, config, log, marketData: createDemoMarketDataProvider() });
     await queue.enqueue('maintenance.purge-expired', { batchSize: 1 });
     await waitFor(async () => {
       const rows = await db.selectFrom('cache_entries').select('key').execute();
@@ -95,7 +96,12 @@ describe('the job queue', () => {
       },
     });
     const queue = await open([flaky]);
-    await queue.startWorker({ db: database.db, config, log });
+    await queue.startWorker({
+      db: database.db,
+      config,
+      log,
+      marketData: createDemoMarketDataProvider(),
+    });
     const id = await queue.boss.send('test.flaky', { failTimes: 2 });
     await waitFor(async () => {
       const [job] = await queue.boss.findJobs('test.flaky', { id: id! });
@@ -119,7 +125,12 @@ describe('the job queue', () => {
     await sender.enqueue('test.ordered' as never, { label: 'low' } as never, { priority: 0 });
     await sender.enqueue('test.ordered' as never, { label: 'high' } as never, { priority: 10 });
     const worker = await open([ordered]);
-    await worker.startWorker({ db: database.db, config, log });
+    await worker.startWorker({
+      db: database.db,
+      config,
+      log,
+      marketData: createDemoMarketDataProvider(),
+    });
     await waitFor(() => Promise.resolve(order.length === 2));
     expect(order).toEqual(['high', 'low']);
   });

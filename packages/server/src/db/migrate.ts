@@ -4,6 +4,7 @@ import * as cacheEntries from './migrations/2026-11-22T1200-cache-entries.ts';
 import * as accounts from './migrations/2026-11-22T1300-accounts.ts';
 import * as companies from './migrations/2026-11-22T1400-companies.ts';
 import * as priceBars from './migrations/2026-11-22T1500-price-bars.ts';
+import * as quotesWatchlists from './migrations/2026-11-22T1600-quotes-watchlists.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1300-accounts': accounts,
   '2026-11-22T1400-companies': companies,
   '2026-11-22T1500-price-bars': priceBars,
+  '2026-11-22T1600-quotes-watchlists': quotesWatchlists,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

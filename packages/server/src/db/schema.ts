@@ -121,6 +121,54 @@ export type PriceHistoryStatusTable = {
   updated_at: TimestampDefault;
 };
 
+/** The latest quote of a listing and the change fields derived from its bars (see ARCHITECTURE). */
+export type QuoteSnapshotTable = {
+  exchange_ticker: string;
+  price: number;
+  previous_close: number;
+  open: number;
+  day_low: number;
+  day_high: number;
+  change: number;
+  change_pct: number;
+  currency: string;
+  source: string;
+  as_of: Timestamp;
+  updated_at: TimestampDefault;
+  close_8: number | null;
+  close_31: number | null;
+  close_365: number | null;
+  change_pct_1: number | null;
+  change_pct_8: number | null;
+  change_pct_31: number | null;
+  change_pct_365: number | null;
+};
+
+/** View: a listing's latest quote with its company name (read by `/ticker/query/simple`). */
+export type TickerQuoteView = {
+  exchange_ticker: string;
+  company_name: string;
+  currency: string;
+  price: number;
+  change: number;
+  change_pct: number;
+  change_pct_1: number | null;
+  change_pct_8: number | null;
+  change_pct_31: number | null;
+  change_pct_365: number | null;
+  source: string;
+};
+
+/** A named, ordered list of symbols of one user. */
+export type WatchlistTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  exchange_tickers: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+};
+
 /** The tables of our own schema (the job queue keeps its tables in the `pgboss` schema). */
 export type DB = {
   cache_entries: CacheEntryTable;
@@ -133,4 +181,7 @@ export type DB = {
   securities: SecurityTable;
   price_bars: PriceBarTable;
   price_history_status: PriceHistoryStatusTable;
+  quote_snapshots: QuoteSnapshotTable;
+  ticker_quotes: TickerQuoteView;
+  watchlists: WatchlistTable;
 };

@@ -2,9 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { MarketDataProvider } from '../providers/market-data/market-data-provider.ts';
+import type { JobQueue } from './queue.ts';
 
 /** What a job handler may use. */
-export type JobDeps = { db: Database; config: AppConfig; log: FastifyBaseLogger };
+export type JobDeps = {
+  db: Database;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  marketData: MarketDataProvider;
+  /** Handlers may enqueue follow-up jobs. */
+  jobs: Pick<JobQueue, 'enqueue'>;
+};
+
+/** What the process gives the worker; the queue adds itself as `jobs`. */
+export type WorkerDeps = Omit<JobDeps, 'jobs'>;
 
 export type JobRetryPolicy = {
   /** Attempts after the first one. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import { badRequest } from '../http/errors.ts';
-import type { JobDefinition, JobDeps } from './define-job.ts';
+import type { JobDefinition, WorkerDeps } from './define-job.ts';
 import { jobDefinitions, type JobName, type JobPayload } from './registry.ts';
 
 export type EnqueueOptions = {
@@ -21,7 +21,7 @@ export type JobQueue = {
     options?: EnqueueOptions,
   ) => Promise<string | null>;
   /** Starts handling jobs (and schedules) in this process. */
-  startWorker: (deps: JobDeps) => Promise<void>;
+  startWorker: (deps: WorkerDeps) => Promise<void>;
   /** Stops taking jobs, waits for running ones up to `timeoutMs`, closes connections. */
   stop: (timeoutMs?: number) => Promise<void>;
   boss: PgBoss;
@@ -66,7 +66,7 @@ export async function createJobQueue(options: {
     });
   }
 
-  return {
+  const queue: JobQueue = {
     boss,
     async enqueue(name, data, enqueueOptions = {}) {
       const definition = definitionOf(name);
@@ -97,7 +97,7 @@ export async function createJobQueue(options: {
             if (!job) return;
             const data = definition.payload.parse(job.data);
             const jobLog = deps.log.child({ job: definition.name, jobId: job.id });
-            await definition.handler(data, { ...deps, log: jobLog });
+            await definition.handler(data, { ...deps, jobs: queue, log: jobLog });
           },
         );
         if (definition.schedule) {
@@ -117,4 +117,5 @@ export async function createJobQueue(options: {
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
   };
+  return queue;
 }

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { purgeExpiredJob } from '../modules/maintenance/purge-expired.job.ts';
+import { quoteJobs } from '../modules/quotes/quote.jobs.ts';
 
 /** Every job the worker runs. Add a module's job definitions here. */
-export const jobDefinitions = [purgeExpiredJob] as const;
+export const jobDefinitions = [purgeExpiredJob, ...quoteJobs] as const;
 
 type Definitions = (typeof jobDefinitions)[number];
 export type JobName = Definitions['name'];

@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { createJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
 import { ensureDemoCompanies } from '../../src/modules/companies/demo-companies.ts';
+import type { MarketDataProvider } from '../../src/providers/market-data/market-data-provider.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export type TestApp = {
@@ -16,14 +17,25 @@ export type TestApp = {
 
 /** The real app on its own fresh database, with the offline providers; inject() requests into it. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; worker?: boolean; demoCompanies?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    worker?: boolean;
+    demoCompanies?: boolean;
+    marketData?: MarketDataProvider;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.demoCompanies) await ensureDemoCompanies(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const log = pino({ level: 'silent' });
   const jobs = await createJobQueue({ url: database.url, log, worker: options.worker ?? false });
-  const app = await buildApp({ config, db: database.db, jobs, log });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jobs,
+    log,
+    ...(options.marketData && { marketData: options.marketData }),
+  });
   await app.ready();
   return {
     app,

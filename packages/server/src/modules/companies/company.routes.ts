@@ -106,6 +106,28 @@ export function companyRoutes(app: ZodApp, { companies }: { companies: CompanyRe
   );
 
   app.get(
+    '/company/query_symbol/:symbol',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'The company behind an EXCHANGE:TICKER symbol (the news issue adds its news, ordered by order_by)',
+        params: z.object({ symbol: exchangeTickerSchema }),
+        querystring: queryParams({
+          order_by: z.enum(['creation_date', '-creation_date']).default('-creation_date'),
+        }),
+        response: { 200: companiesResponseSchema, ...errors, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const company = await companies.companyOf(request.params.symbol);
+      if (!company) throw notFound(`Unknown symbol '${request.params.symbol}'.`);
+      return { status: 'success' as const, companies: [toApiCompany(company)] };
+    },
+  );
+
+  app.get(
     '/company/categories',
     {
       config: { access: 'public' },

@@ -21,21 +21,24 @@ export function createPriceHistoryService(deps: {
   const { prices, provider } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Loads what the database lacks between the history start and today. */
+  /**
+   * Loads what the database lacks between the history start and yesterday. A successful fetch
+   * marks history as checked through yesterday even when it brought no bars (weekends,
+   * holidays), so the provider is asked at most once a day per symbol.
+   */
   async function ensureLoaded(symbol: string): Promise<void> {
     const today = isoDay(now());
+    const yesterday = addDays(today, -1);
     const start = addDays(today, -Math.round(HISTORY_YEARS * 365.25));
     const status = await prices.status(symbol);
+    if (status && status.last_day >= yesterday) return;
     const from = status ? addDays(status.last_day, 1) : start;
-    if (status && status.last_day >= addDays(today, -1)) return;
     const bars = await provider.getDailyHistory(symbol, from, today);
-    const last = bars.at(-1)?.date ?? status?.last_day ?? addDays(from, -1);
-    if (bars.length > 0 || !status) {
-      await prices.storeBars(symbol, bars, {
-        first: status?.first_day ?? start,
-        last: last < start ? start : last,
-      });
-    }
+    const lastBar = bars.at(-1)?.date ?? '';
+    await prices.storeBars(symbol, bars, {
+      first: status?.first_day ?? start,
+      last: lastBar > yesterday ? lastBar : yesterday,
+    });
   }
 
   return {

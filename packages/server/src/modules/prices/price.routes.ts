@@ -1,4 +1,5 @@
-import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import { historyResponseSchema, type PriceSource } from '@app/shared/api/market';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import { z } from 'zod';
 import { queryParams } from '../../http/strict-query.ts';
@@ -16,18 +17,11 @@ const RANGES = {
   max: 3653,
 } as const;
 
-const pricePointSchema = z.object({
-  /** Epoch seconds of the trading day (00:00 UTC). */
-  creation_date: z.number(),
-  open: z.number(),
-  high: z.number(),
-  low: z.number(),
-  close: z.number(),
-  volume: z.number(),
-});
-
 /** Spec §7 `GET /ticker/history/{ticker}`: daily bars for the chart, one year by default. */
-export function priceRoutes(app: ZodApp, { history }: { history: PriceHistoryService }) {
+export function priceRoutes(
+  app: ZodApp,
+  { history, source }: { history: PriceHistoryService; source: string },
+) {
   app.get(
     '/ticker/history/:ticker',
     {
@@ -40,7 +34,7 @@ export function priceRoutes(app: ZodApp, { history }: { history: PriceHistorySer
           range: z.enum(Object.keys(RANGES) as [keyof typeof RANGES]).default('1y'),
         }),
         response: {
-          200: successResponse({ results: z.array(pricePointSchema) }),
+          200: historyResponseSchema,
           400: errorResponseSchema,
           404: errorResponseSchema,
         },
@@ -67,6 +61,7 @@ export function priceRoutes(app: ZodApp, { history }: { history: PriceHistorySer
           close: bar.close,
           volume: bar.volume,
         })),
+        source: source as PriceSource,
       };
     },
   );

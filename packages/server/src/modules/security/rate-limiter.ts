@@ -12,6 +12,7 @@ export const RATE_RULES = {
   recoveryPerAccount: { name: 'recovery-account', limit: 3, windowSeconds: 3600 },
   recoveryPerIp: { name: 'recovery-ip', limit: 20, windowSeconds: 3600 },
   validationPerUser: { name: 'validation-user', limit: 3, windowSeconds: 3600 },
+  invalidatePerUser: { name: 'invalidate-user', limit: 30, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimiter = {

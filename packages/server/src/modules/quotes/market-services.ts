@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import { createPriceHistoryService } from '../prices/price-history.service.ts';
+import { createPriceRepository } from '../prices/price.repository.ts';
+import { createQuoteRepository } from './quote.repository.ts';
+import { createQuoteService } from './quote.service.ts';
+
+/** Symbols per queued refresh job. */
+export const REFRESH_BATCH = 200;
+
+/** The market-data services over one database and provider; shared by the API and the jobs. */
+export function createMarketServices(deps: {
+  db: Database;
+  provider: MarketDataProvider;
+  log: FastifyBaseLogger;
+  jobs: Pick<JobQueue, 'enqueue'>;
+}) {
+  const quotesRepository = createQuoteRepository(deps.db);
+  const history = createPriceHistoryService({
+    prices: createPriceRepository(deps.db),
+    provider: deps.provider,
+  });
+  const quotes = createQuoteService({
+    quotes: quotesRepository,
+    history,
+    provider: deps.provider,
+    log: deps.log,
+    refreshLater: async (symbols) => {
+      for (let start = 0; start < symbols.length; start += REFRESH_BATCH) {
+        const batch = symbols.slice(start, start + REFRESH_BATCH);
+        await deps.jobs.enqueue('market.refresh-symbols', { symbols: batch });
+      }
+    },
+  });
+  return { quotesRepository, history, quotes };
+}
+
+export type MarketServices = ReturnType<typeof createMarketServices>;

@@ -1,0 +1,199 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Quote } from '../../providers/market-data/market-data-provider.ts';
+
+/** Exchange the change fields count calendar days in (daily bars are New York trading days). */
+const MARKET_TIME_ZONE = 'America/New_York';
+
+/** A snapshot joined with its company, as the financials of the API need it. */
+export type FinancialsRow = {
+  exchange_ticker: string;
+  company_name: string;
+  quote_type: string;
+  price: number;
+  previous_close: number;
+  open: number;
+  day_low: number;
+  day_high: number;
+  change: number;
+  change_pct: number;
+  currency: string;
+  source: string;
+  as_of: Date;
+  updated_at: Date;
+  close_31: number | null;
+  close_365: number | null;
+  change_pct_1: number | null;
+  change_pct_8: number | null;
+  change_pct_31: number | null;
+  change_pct_365: number | null;
+};
+
+/** SQL for quote snapshots and their change fields; no decisions. */
+export function createQuoteRepository(db: Database) {
+  return {
+    db,
+
+    /** The listings among `symbols` that exist, in the given order. */
+    existing: async (symbols: readonly string[]) => {
+      if (symbols.length === 0) return [];
+      const rows = await db
+        .selectFrom('securities')
+        .select('exchange_ticker')
+        .where('exchange_ticker', 'in', symbols)
+        .execute();
+      const found = new Set(rows.map((row) => row.exchange_ticker));
+      return symbols.filter((symbol) => found.has(symbol));
+    },
+
+    /** Every listing, for the universe refresh. */
+    allSymbols: async () =>
+      (
+        await db
+          .selectFrom('securities')
+          .select('exchange_ticker')
+          .orderBy('exchange_ticker')
+          .execute()
+      ).map((row) => row.exchange_ticker),
+
+    /** Symbols in anybody's watchlist. */
+    watchedSymbols: async () =>
+      (
+        await sql<{ symbol: string }>`
+          select distinct unnest(exchange_tickers) as symbol from watchlists order by 1`.execute(db)
+      ).rows.map((row) => row.symbol),
+
+    /** Listings among `symbols` whose daily history is missing or ends before `day`. */
+    historyBehind: async (symbols: readonly string[], day: string) => {
+      if (symbols.length === 0) return [];
+      const rows = await db
+        .selectFrom('price_history_status')
+        .select('exchange_ticker')
+        .where('exchange_ticker', 'in', symbols)
+        .where('last_day', '>=', day)
+        .execute();
+      const loaded = new Set(rows.map((row) => row.exchange_ticker));
+      return symbols.filter((symbol) => !loaded.has(symbol));
+    },
+
+    /** Listings among `symbols` whose daily history has never been loaded. */
+    withoutHistory: async (symbols: readonly string[]) => {
+      if (symbols.length === 0) return [];
+      const rows = await db
+        .selectFrom('price_history_status')
+        .select('exchange_ticker')
+        .where('exchange_ticker', 'in', symbols)
+        .execute();
+      const loaded = new Set(rows.map((row) => row.exchange_ticker));
+      return symbols.filter((symbol) => !loaded.has(symbol));
+    },
+
+    /** Symbols whose snapshot is missing or older than `maxAgeSeconds`. */
+    stale: async (symbols: readonly string[], maxAgeSeconds: number) => {
+      if (symbols.length === 0) return [];
+      const rows = await db
+        .selectFrom('quote_snapshots')
+        .select('exchange_ticker')
+        .where('exchange_ticker', 'in', symbols)
+        .where('updated_at', '>=', sql<Date>`now() - make_interval(secs => ${maxAgeSeconds})`)
+        .execute();
+      const fresh = new Set(rows.map((row) => row.exchange_ticker));
+      return symbols.filter((symbol) => !fresh.has(symbol));
+    },
+
+    /**
+     * Stores quotes and derives their change fields from the daily bars in the same statement:
+     * `close_N` is the last close on or before (quote day − N calendar days), `change_pct_N` the
+     * percent change from it to the price; `change_pct_1` is the change against the previous close.
+     */
+    upsert: async (quotes: readonly Quote[], source: string) => {
+      if (quotes.length === 0) return;
+      const column = <T>(pick: (quote: Quote) => T) => quotes.map(pick);
+      await sql`
+        with incoming as (
+          select * from unnest(
+            ${column((q) => q.symbol)}::text[],
+            ${column((q) => q.price)}::float8[],
+            ${column((q) => q.previous_close)}::float8[],
+            ${column((q) => q.open)}::float8[],
+            ${column((q) => q.day_low)}::float8[],
+            ${column((q) => q.day_high)}::float8[],
+            ${column((q) => q.change)}::float8[],
+            ${column((q) => q.change_pct)}::float8[],
+            ${column((q) => q.currency)}::text[],
+            ${column((q) => q.as_of.toISOString())}::timestamptz[]
+          ) as q(exchange_ticker, price, previous_close, open, day_low, day_high, change,
+                 change_pct, currency, as_of)
+          where exists (select 1 from securities s where s.exchange_ticker = q.exchange_ticker)
+        ), referenced as (
+          select q.*,
+            (select close from price_bars b where b.exchange_ticker = q.exchange_ticker
+              and b.day <= (q.as_of at time zone ${MARKET_TIME_ZONE})::date - 8
+              order by b.day desc limit 1)::float8 as close_8,
+            (select close from price_bars b where b.exchange_ticker = q.exchange_ticker
+              and b.day <= (q.as_of at time zone ${MARKET_TIME_ZONE})::date - 31
+              order by b.day desc limit 1)::float8 as close_31,
+            (select close from price_bars b where b.exchange_ticker = q.exchange_ticker
+              and b.day <= (q.as_of at time zone ${MARKET_TIME_ZONE})::date - 365
+              order by b.day desc limit 1)::float8 as close_365
+          from incoming q
+        )
+        insert into quote_snapshots as s (
+          exchange_ticker, price, previous_close, open, day_low, day_high, change, change_pct,
+          currency, source, as_of, updated_at, close_8, close_31, close_365,
+          change_pct_1, change_pct_8, change_pct_31, change_pct_365)
+        select exchange_ticker, price, previous_close, open, day_low, day_high, change, change_pct,
+          currency, ${source}, as_of, now(), close_8, close_31, close_365,
+          case when previous_close > 0 then (price - previous_close) / previous_close * 100 end,
+          case when close_8 > 0 then (price - close_8) / close_8 * 100 end,
+          case when close_31 > 0 then (price - close_31) / close_31 * 100 end,
+          case when close_365 > 0 then (price - close_365) / close_365 * 100 end
+        from referenced
+        on conflict (exchange_ticker) do update set
+          price = excluded.price, previous_close = excluded.previous_close, open = excluded.open,
+          day_low = excluded.day_low, day_high = excluded.day_high, change = excluded.change,
+          change_pct = excluded.change_pct, currency = excluded.currency, source = excluded.source,
+          as_of = excluded.as_of, updated_at = excluded.updated_at, close_8 = excluded.close_8,
+          close_31 = excluded.close_31, close_365 = excluded.close_365,
+          change_pct_1 = excluded.change_pct_1, change_pct_8 = excluded.change_pct_8,
+          change_pct_31 = excluded.change_pct_31, change_pct_365 = excluded.change_pct_365`.execute(
+        db,
+      );
+    },
+
+    /** Snapshots with their company, for the symbols that have one. */
+    financials: (symbols: readonly string[]): Promise<FinancialsRow[]> => {
+      if (symbols.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('quote_snapshots as q')
+        .innerJoin('securities as s', 's.exchange_ticker', 'q.exchange_ticker')
+        .innerJoin('companies as c', 'c.id', 's.company_id')
+        .select([
+          'q.exchange_ticker',
+          'c.company_name',
+          's.quote_type',
+          'q.price',
+          'q.previous_close',
+          'q.open',
+          'q.day_low',
+          'q.day_high',
+          'q.change',
+          'q.change_pct',
+          'q.currency',
+          'q.source',
+          'q.as_of',
+          'q.updated_at',
+          'q.close_31',
+          'q.close_365',
+          'q.change_pct_1',
+          'q.change_pct_8',
+          'q.change_pct_31',
+          'q.change_pct_365',
+        ])
+        .where('q.exchange_ticker', 'in', symbols)
+        .execute();
+    },
+  };
+}
+
+export type QuoteRepository = ReturnType<typeof createQuoteRepository>;

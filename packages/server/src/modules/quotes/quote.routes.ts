@@ -1,0 +1,163 @@
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import {
+  financialsResponseSchema,
+  tickerQueryResponseSchema,
+  tickerQuerySpec,
+  type PriceSource,
+} from '@app/shared/api/market';
+import { exchangeTickerSchema } from '@app/shared/api/tickers';
+import { z } from 'zod';
+import { currentUser } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { defineQueryResource } from '../../http/query/define-query-resource.ts';
+import { queryParams } from '../../http/strict-query.ts';
+import type { ZodApp } from '../../http/types.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
+import type { QuoteRepository } from './quote.repository.ts';
+import type { QuoteService } from './quote.service.ts';
+
+/** Most symbols one financials call may ask for. */
+export const FINANCIALS_MAX_SYMBOLS = 50;
+
+const tickerQuery = defineQueryResource({
+  spec: tickerQuerySpec,
+  table: 'ticker_quotes',
+  tiebreaker: 'exchange_ticker',
+  sources: {
+    exchange_ticker: { column: 'exchange_ticker' },
+    price: { column: 'price' },
+    change_pct: { column: 'change_pct' },
+    change_pct_1: { column: 'change_pct_1' },
+    change_pct_8: { column: 'change_pct_8' },
+    change_pct_31: { column: 'change_pct_31' },
+    change_pct_365: { column: 'change_pct_365' },
+  },
+});
+
+/** `NASDAQ:AAPL` or a comma-separated list of them. */
+const symbolListSchema = z
+  .string()
+  .max(FINANCIALS_MAX_SYMBOLS * 41)
+  .transform((value) => value.split(',').filter((part) => part.trim() !== ''))
+  .pipe(
+    z
+      .array(exchangeTickerSchema)
+      .min(1, 'must name at least one symbol')
+      .max(FINANCIALS_MAX_SYMBOLS, `must name at most ${FINANCIALS_MAX_SYMBOLS} symbols`),
+  );
+
+/** `add=31,365`: which `days_N` objects to add. */
+const addSchema = z
+  .string()
+  .regex(/^(31|365)(,(31|365))?$/, 'must be 31, 365 or 31,365')
+  .optional()
+  .transform(
+    (value) => new Set((value ?? '').split(',').filter(Boolean).map(Number) as (31 | 365)[]),
+  );
+
+const round = (value: number | null) => (value === null ? null : Number(value.toFixed(4)));
+
+/** Spec §7: financials, the ticker query and invalidation. */
+export function quoteRoutes(
+  app: ZodApp,
+  deps: {
+    quotes: QuoteService;
+    repository: QuoteRepository;
+    jobs: Pick<JobQueue, 'enqueue'>;
+    limiter: RateLimiter;
+  },
+) {
+  app.get(
+    '/company/financials/get/:symbol',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['tickers'],
+        summary: `Latest quote and change fields of one symbol or up to ${FINANCIALS_MAX_SYMBOLS} comma-separated ones; add=31,365 adds days_31/days_365`,
+        params: z.object({ symbol: symbolListSchema }),
+        querystring: queryParams({ add: addSchema }),
+        response: {
+          200: financialsResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const symbols = [...new Set(request.params.symbol)];
+      const { known, financials } = await deps.quotes.financials(symbols, request.query.add);
+      if (known.length === 0) throw notFound(`Unknown symbol '${symbols.join(',')}'.`);
+      return { status: 'success' as const, exchange_tickers: known, financials };
+    },
+  );
+
+  app.get(
+    '/ticker/query/simple',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['tickers'],
+        summary:
+          'Listings with their latest quote by the query language (price__gte, change_pct_N__gte/__lt, order_by=-change_pct_1 …, limit)',
+        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        response: { 200: tickerQueryResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const ast = tickerQuery.parse(request.query);
+      const rows = await tickerQuery
+        .apply(deps.repository.db.selectFrom('ticker_quotes').selectAll(), ast)
+        .execute();
+      return {
+        status: 'success' as const,
+        tickers: rows.map((row) => ({
+          exchange_ticker: row.exchange_ticker,
+          company_name: row.company_name,
+          currency: row.currency,
+          price: row.price,
+          change: Number(row.change.toFixed(4)),
+          change_pct: Number(row.change_pct.toFixed(4)),
+          image: null,
+          change_pct_1: round(row.change_pct_1),
+          change_pct_8: round(row.change_pct_8),
+          change_pct_31: round(row.change_pct_31),
+          change_pct_365: round(row.change_pct_365),
+          source: row.source as PriceSource,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/ticker/invalidate/:symbol',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['tickers'],
+        summary: 'Queues a refresh of the quote (and missing history) of a symbol; answers at once',
+        params: z.object({ symbol: exchangeTickerSchema }),
+        response: {
+          200: z.object({ status: z.literal('success') }),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { symbol } = request.params;
+      await deps.limiter.hit(RATE_RULES.invalidatePerUser, currentUser(request).id);
+      if ((await deps.repository.existing([symbol])).length === 0) {
+        throw notFound(`Unknown symbol '${symbol}'.`);
+      }
+      await deps.jobs.enqueue(
+        'market.refresh-symbols',
+        { symbols: [symbol] },
+        { singletonKey: symbol },
+      );
+      return { status: 'success' as const };
+    },
+  );
+}

@@ -1,0 +1,114 @@
+import type { Financials, PriceSource } from '@app/shared/api/market';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import type { PriceHistoryService } from '../prices/price-history.service.ts';
+import type { FinancialsRow, QuoteRepository } from './quote.repository.ts';
+
+/** A snapshot younger than this is served as it is; older ones are refreshed first. */
+export const QUOTE_MAX_AGE_SECONDS = 60;
+/** Up to this many stale symbols are refreshed inside the request; more go to the job queue. */
+export const INLINE_REFRESH_LIMIT = 25;
+/** Symbols per provider quote call. */
+const QUOTE_CHUNK = 100;
+
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The API shape of a snapshot (spec §3 financials); `add` chooses the `days_N` objects. */
+export function toFinancials(row: FinancialsRow, add: ReadonlySet<31 | 365>): Financials {
+  const period = (close: number | null, pct: number | null) =>
+    close === null || pct === null ? null : { close, change_pct: round(pct, 4) };
+  const pct = (value: number | null) => (value === null ? null : round(value, 4));
+  return {
+    exchange_ticker: row.exchange_ticker,
+    image: null,
+    company_name: row.company_name,
+    quote_type: row.quote_type,
+    price: row.price,
+    previous_close: row.previous_close,
+    current_open: row.open,
+    currency: row.currency,
+    change: round(row.change, 4),
+    change_pct: round(row.change_pct, 4),
+    day_low: row.day_low,
+    day_high: row.day_high,
+    change_pct_1: pct(row.change_pct_1),
+    change_pct_8: pct(row.change_pct_8),
+    change_pct_31: pct(row.change_pct_31),
+    change_pct_365: pct(row.change_pct_365),
+    ...(add.has(31) && { days_31: period(row.close_31, row.change_pct_31) }),
+    ...(add.has(365) && { days_365: period(row.close_365, row.change_pct_365) }),
+    as_of: epochSeconds(row.as_of),
+    updated_at: epochSeconds(row.updated_at),
+    source: row.source as PriceSource,
+  };
+}
+
+export type QuoteServiceDeps = {
+  quotes: QuoteRepository;
+  history: PriceHistoryService;
+  provider: MarketDataProvider;
+  log: FastifyBaseLogger;
+  /** Hands a refresh that is too large for a request to the job queue. */
+  refreshLater: (symbols: string[]) => Promise<void>;
+  now?: () => Date;
+};
+
+/**
+ * Quote snapshots: refreshed from the provider (history first, so the change fields can be
+ * derived), served from PostgreSQL. A provider failure never fails a read: the last snapshot is
+ * served with its age (`updated_at`) and the failure is logged.
+ */
+export function createQuoteService(deps: QuoteServiceDeps) {
+  const { quotes, history, provider, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Loads history that is missing or behind, then stores fresh quotes of `symbols`. */
+  async function refresh(symbols: readonly string[], options: { backfill?: boolean } = {}) {
+    const known = await quotes.existing(symbols);
+    if (options.backfill ?? true) {
+      const yesterday = new Date(now());
+      yesterday.setUTCDate(yesterday.getUTCDate() - 1);
+      for (const symbol of await quotes.historyBehind(known, isoDay(yesterday))) {
+        await history.ensureLoaded(symbol);
+      }
+    }
+    let stored = 0;
+    for (let start = 0; start < known.length; start += QUOTE_CHUNK) {
+      const fresh = await provider.getQuotes(known.slice(start, start + QUOTE_CHUNK));
+      await quotes.upsert(fresh, provider.name);
+      stored += fresh.length;
+    }
+    return stored;
+  }
+
+  return {
+    refresh,
+
+    /**
+     * Financials of the known symbols among `symbols`, keyed by symbol. Stale snapshots are
+     * refreshed first when there are few of them (otherwise queued); a symbol the provider has
+     * no data for has no key.
+     */
+    async financials(symbols: readonly string[], add: ReadonlySet<31 | 365> = new Set()) {
+      const known = await quotes.existing(symbols);
+      const stale = await quotes.stale(known, QUOTE_MAX_AGE_SECONDS);
+      if (stale.length > INLINE_REFRESH_LIMIT) {
+        await deps.refreshLater(stale);
+      } else if (stale.length > 0) {
+        try {
+          await refresh(stale);
+        } catch (error) {
+          log.warn({ err: error, symbols: stale, provider: provider.name }, 'quote refresh failed');
+        }
+      }
+      const rows = await quotes.financials(known);
+      const result: Record<string, Financials> = {};
+      for (const row of rows) result[row.exchange_ticker] = toFinancials(row, add);
+      return { known, financials: result };
+    },
+  };
+}
+
+export type QuoteService = ReturnType<typeof createQuoteService>;

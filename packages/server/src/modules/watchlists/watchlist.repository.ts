@@ -1,0 +1,65 @@
+import type { Database } from '../../db/database.ts';
+
+export type WatchlistRow = { name: string; exchange_tickers: string[] };
+
+/** SQL for watchlists; no decisions. */
+export function createWatchlistRepository(db: Database) {
+  return {
+    find: (userId: string, name: string): Promise<WatchlistRow | undefined> =>
+      db
+        .selectFrom('watchlists')
+        .select(['name', 'exchange_tickers'])
+        .where('user_id', '=', userId)
+        .where('name', '=', name)
+        .executeTakeFirst(),
+
+    count: async (userId: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('watchlists')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
+    /** Creates the list when missing (concurrent first uses create one row). */
+    ensure: async (userId: string, name: string): Promise<void> => {
+      await db
+        .insertInto('watchlists')
+        .values({ user_id: userId, name })
+        .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
+        .execute();
+    },
+
+    /**
+     * Reads the list under a row lock, applies `change` and stores the result, in one
+     * transaction, so concurrent appends from two tabs never lose a symbol.
+     */
+    update: (
+      userId: string,
+      name: string,
+      change: (symbols: string[]) => string[],
+    ): Promise<WatchlistRow | undefined> =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('watchlists')
+          .select(['id', 'exchange_tickers'])
+          .where('user_id', '=', userId)
+          .where('name', '=', name)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const next = change(row.exchange_tickers);
+        return trx
+          .updateTable('watchlists')
+          .set({ exchange_tickers: next, updated_at: new Date() })
+          .where('id', '=', row.id)
+          .returning(['name', 'exchange_tickers'])
+          .executeTakeFirstOrThrow();
+      }),
+  };
+}
+
+export type WatchlistRepository = ReturnType<typeof createWatchlistRepository>;

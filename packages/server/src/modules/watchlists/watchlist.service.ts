@@ -1,0 +1,59 @@
+import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { WatchlistRepository, WatchlistRow } from './watchlist.repository.ts';
+import { appendSymbol, removeSymbol, WATCHLISTS_PER_USER_MAX } from './watchlist-rules.ts';
+
+/** Watchlist rules of spec §4 over the repository. */
+export function createWatchlistService(deps: {
+  watchlists: WatchlistRepository;
+  /** Whether a listing exists. */
+  symbolExists: (symbol: string) => Promise<boolean>;
+}) {
+  const { watchlists } = deps;
+  const missing = (name: string) => notFound(`Watchlist '${name}' not found.`);
+
+  /** The list; `default` is created on first use, other names must exist. */
+  async function get(userId: string, name: string): Promise<WatchlistRow> {
+    const found = await watchlists.find(userId, name);
+    if (found) return found;
+    if (name !== DEFAULT_WATCHLIST) throw missing(name);
+    await watchlists.ensure(userId, name);
+    return { name, exchange_tickers: [] };
+  }
+
+  return {
+    get,
+
+    /** Adds a known symbol (ignored when present); creates the list on first use. */
+    async append(userId: string, name: string, symbol: string): Promise<WatchlistRow> {
+      if (!(await deps.symbolExists(symbol))) throw notFound(`Unknown symbol '${symbol}'.`);
+      if (!(await watchlists.find(userId, name))) {
+        if ((await watchlists.count(userId)) >= WATCHLISTS_PER_USER_MAX) {
+          throw conflict(`You can keep at most ${WATCHLISTS_PER_USER_MAX} watchlists.`);
+        }
+        await watchlists.ensure(userId, name);
+      }
+      const row = await watchlists.update(userId, name, (symbols) => appendSymbol(symbols, symbol));
+      if (!row) throw missing(name);
+      return row;
+    },
+
+    /** Removes a symbol (a symbol not in the list leaves it unchanged). */
+    async remove(userId: string, name: string, symbol: string): Promise<WatchlistRow> {
+      if (name === DEFAULT_WATCHLIST) await get(userId, name);
+      const row = await watchlists.update(userId, name, (symbols) => removeSymbol(symbols, symbol));
+      if (!row) throw missing(name);
+      return row;
+    },
+
+    /** Empties the list. */
+    async clear(userId: string, name: string): Promise<WatchlistRow> {
+      if (name === DEFAULT_WATCHLIST) await get(userId, name);
+      const row = await watchlists.update(userId, name, () => []);
+      if (!row) throw missing(name);
+      return row;
+    },
+  };
+}
+
+export type WatchlistService = ReturnType<typeof createWatchlistService>;
