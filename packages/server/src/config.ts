@@ -41,6 +41,12 @@ const envSchema = z.object({
   DEMO_MODE: z.stringbool().default(true),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  MARKET_DATA: z.enum(['demo', 'yahoo']).default('demo'),
+  YAHOO_BASE_URL: z
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), 'must be an http:// or https:// URL')
+    .optional(),
+  YAHOO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(100).default(2),
 });
 
 export type AppConfig = {
@@ -62,6 +68,9 @@ export type AppConfig = {
   adminPassword: string | undefined;
   demoMode: boolean;
   rateLimitScale: number;
+  marketData: 'demo' | 'yahoo';
+  yahooBaseUrl: string | undefined;
+  yahooRequestsPerSecond: number;
 };
 
 export class ConfigError extends Error {}
@@ -100,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     demoMode: e.DEMO_MODE,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    marketData: e.MARKET_DATA,
+    yahooBaseUrl: e.YAHOO_BASE_URL,
+    yahooRequestsPerSecond: e.YAHOO_REQUESTS_PER_SECOND,
   };
 }
 

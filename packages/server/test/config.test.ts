@@ -42,4 +42,24 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('uses the demo market data unless MARKET_DATA selects Yahoo', () => {
+    const defaults = loadConfig({});
+    expect(defaults.marketData).toBe('demo');
+    expect(defaults.yahooBaseUrl).toBeUndefined();
+    expect(defaults.yahooRequestsPerSecond).toBe(2);
+    const yahoo = loadConfig({
+      MARKET_DATA: 'yahoo',
+      YAHOO_BASE_URL: 'http://127.0.0.1:4010',
+      YAHOO_REQUESTS_PER_SECOND: '0.5',
+    });
+    expect(yahoo.marketData).toBe('yahoo');
+    expect(yahoo.yahooBaseUrl).toBe('http://127.0.0.1:4010');
+    expect(yahoo.yahooRequestsPerSecond).toBe(0.5);
+    expect(() => loadConfig({ MARKET_DATA: 'bloomberg' })).toThrow(/MARKET_DATA/);
+    expect(() => loadConfig({ YAHOO_BASE_URL: 'ftp://example.com' })).toThrow(/YAHOO_BASE_URL/);
+    expect(() => loadConfig({ YAHOO_REQUESTS_PER_SECOND: '0' })).toThrow(
+      /YAHOO_REQUESTS_PER_SECOND/,
+    );
+  });
 });

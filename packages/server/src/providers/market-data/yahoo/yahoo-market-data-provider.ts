@@ -1,0 +1,209 @@
+import { inspect } from 'node:util';
+import createYahooFinance from 'yahoo-finance2/createYahooFinance';
+import { ExtendedCookieJar } from 'yahoo-finance2/lib/cookieJar';
+import { getCrumbClear } from 'yahoo-finance2/lib/getCrumb';
+import chart from 'yahoo-finance2/modules/chart';
+import quote from 'yahoo-finance2/modules/quote';
+import quoteSummary from 'yahoo-finance2/modules/quoteSummary';
+import search from 'yahoo-finance2/modules/search';
+import type { QuoteBase } from 'yahoo-finance2/modules/quote';
+import type { MarketDataProvider, Quote } from '../market-data-provider.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { createYahooFetch, type WarnLog } from './yahoo-fetch.ts';
+import { mapChartBars, mapProfile, mapQuote, mapSearchMatches } from './yahoo-mapping.ts';
+import { parseSymbol, toYahooSymbol } from './yahoo-symbols.ts';
+
+/** Options of the Yahoo provider; every field has a default fit for production. */
+export interface YahooMarketDataProviderOptions {
+  /** Send every Yahoo request (any yahoo.com host) here instead, keeping path and query. */
+  baseUrl?: string | undefined;
+  /** Requests started per second, crumb requests included (default 2). */
+  requestsPerSecond?: number | undefined;
+  /** Requests in flight at once (default 2). */
+  concurrency?: number | undefined;
+  /** Timeout of each HTTP request in ms (default 10 000). */
+  timeoutMs?: number | undefined;
+  /** Retries after a 429 before giving up (default 3). */
+  maxRetries?: number | undefined;
+  /** Where 429 back-offs and the library's own warnings go. */
+  log?: WarnLog | undefined;
+  /** The clock that decides whether today's session has closed (tests). */
+  now?: (() => Date) | undefined;
+}
+
+/** Symbols per v7 quote request. */
+const QUOTE_BATCH = 50;
+
+const YahooFinance = createYahooFinance({ modules: { chart, quote, quoteSummary, search } });
+
+const addDays = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+const describe = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  // yahoo-finance2's schema failures carry the offending paths in `errors`.
+  const details = (error as { errors?: { instancePath?: string; message?: string }[] | null })
+    .errors;
+  const first = details?.[0];
+  return first
+    ? `${error.message} (${first.instancePath ?? ''}: ${first.message ?? ''})`
+    : error.message;
+};
+
+/** Yahoo's answer for a symbol it does not know (404 with a JSON error). */
+const isNotFound = (error: unknown) =>
+  error instanceof Error &&
+  ((error as { code?: unknown }).code === 404 ||
+    /not found|no data found|symbol may be delisted/i.test(error.message));
+
+const isStaleCrumb = (error: unknown) =>
+  error instanceof Error && /invalid (crumb|cookie)/i.test(error.message);
+
+/**
+ * The real market-data provider: quotes, daily history, profiles and search from Yahoo Finance
+ * through `yahoo-finance2`, with every HTTP request paced by our own rate limiter.
+ */
+export function createYahooMarketDataProvider(
+  options: YahooMarketDataProviderOptions = {},
+): MarketDataProvider {
+  const log = options.log;
+  const now = options.now ?? (() => new Date());
+  const concurrency = options.concurrency ?? 2;
+  const limiter = createRateLimiter({
+    requestsPerSecond: options.requestsPerSecond ?? 2,
+    concurrency,
+  });
+  const cookieJar = new ExtendedCookieJar();
+  const forward =
+    (level: string) =>
+    (...args: unknown[]) =>
+      log?.warn(
+        { source: 'yahoo-finance2', level },
+        args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 3 }))).join(' '),
+      );
+  const yahoo = new YahooFinance({
+    fetch: createYahooFetch({
+      baseUrl: options.baseUrl,
+      limiter,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      maxRetries: options.maxRetries ?? 3,
+      log,
+    }),
+    // One jar per provider: the library's default jar (and the crumb kept with it) is shared.
+    cookieJar,
+    queue: { concurrency },
+    suppressNotices: ['yahooSurvey', 'ripHistorical'],
+    // The version check would call the npm registry on every validation failure.
+    versionCheck: false,
+    validation: { logErrors: false, logOptionsErrors: false },
+    logger: {
+      info: () => {},
+      debug: () => {},
+      dir: () => {},
+      warn: forward('warn'),
+      error: forward('error'),
+    },
+  });
+
+  /** Runs a library call; a rejected crumb is fetched afresh once; failures name the operation. */
+  async function call<T>(what: string, task: () => Promise<T>): Promise<T> {
+    try {
+      try {
+        return await task();
+      } catch (error) {
+        if (!isStaleCrumb(error)) throw error;
+        await getCrumbClear(cookieJar);
+        return await task();
+      }
+    } catch (error) {
+      throw new Error(`Yahoo ${what} failed: ${describe(error)}`, { cause: error });
+    }
+  }
+
+  return {
+    name: 'yahoo',
+    canHandle: (symbol) => toYahooSymbol(symbol) !== null,
+
+    async getQuotes(symbols) {
+      // Yahoo symbol → our normalised symbol, in the caller's order, each once.
+      const wanted = new Map<string, string>();
+      for (const symbol of symbols) {
+        const parsed = parseSymbol(symbol);
+        const yahooSymbol = toYahooSymbol(symbol);
+        if (parsed && yahooSymbol && !wanted.has(yahooSymbol)) {
+          wanted.set(yahooSymbol, `${parsed.exchange}:${parsed.ticker}`);
+        }
+      }
+      const batches: string[][] = [];
+      const yahooSymbols = [...wanted.keys()];
+      for (let i = 0; i < yahooSymbols.length; i += QUOTE_BATCH) {
+        batches.push(yahooSymbols.slice(i, i + QUOTE_BATCH));
+      }
+      const results = await Promise.all(
+        batches.map((batch) =>
+          call(`quote of ${batch.join(',')}`, () => yahoo.quote(batch, { return: 'array' })),
+        ),
+      );
+      // Yahoo's `Quote` union includes a type whose named fields degrade to `any`; read the base.
+      const found = results.flat() as QuoteBase[];
+      const byYahooSymbol = new Map(found.map((q) => [q.symbol.toUpperCase(), q]));
+      const at = now();
+      const quotes: Quote[] = [];
+      for (const [yahooSymbol, symbol] of wanted) {
+        const quote = byYahooSymbol.get(yahooSymbol);
+        const mapped = quote ? mapQuote(symbol, quote, at) : null;
+        if (mapped) quotes.push(mapped);
+      }
+      return quotes;
+    },
+
+    async getDailyHistory(symbol, from, to) {
+      const yahooSymbol = toYahooSymbol(symbol);
+      if (!yahooSymbol || to < from) return [];
+      try {
+        // A day of margin each side: the chart's period bounds are UTC instants, our days are local.
+        const result = await call(`daily history of ${yahooSymbol}`, () =>
+          yahoo.chart(yahooSymbol, {
+            period1: addDays(from, -1),
+            period2: addDays(to, 2),
+            interval: '1d',
+            includePrePost: false,
+            return: 'array',
+          }),
+        );
+        return mapChartBars(result, { from, to }, now());
+      } catch (error) {
+        if (isNotFound(error instanceof Error ? error.cause : error)) return [];
+        throw error;
+      }
+    },
+
+    async getProfile(symbol) {
+      const parsed = parseSymbol(symbol);
+      const yahooSymbol = toYahooSymbol(symbol);
+      if (!parsed || !yahooSymbol) return null;
+      try {
+        const summary = await call(`profile of ${yahooSymbol}`, () =>
+          yahoo.quoteSummary(yahooSymbol, { modules: ['price', 'summaryProfile', 'quoteType'] }),
+        );
+        return mapProfile(`${parsed.exchange}:${parsed.ticker}`, summary);
+      } catch (error) {
+        if (isNotFound(error instanceof Error ? error.cause : error)) return null;
+        throw error;
+      }
+    },
+
+    async search(query, limit) {
+      const q = query.trim();
+      if (q.length === 0 || limit <= 0) return [];
+      const result = await call(`search for '${q}'`, () =>
+        // Ask for more than `limit`: indices, currencies and foreign listings get filtered out.
+        yahoo.search(q, { quotesCount: Math.min(Math.max(limit * 2, 10), 25), newsCount: 0 }),
+      );
+      return mapSearchMatches(result, limit);
+    },
+  };
+}
