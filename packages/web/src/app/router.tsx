@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { SearchBox } from '../features/search/components/search-box';
 import { UserMenu } from '../features/users/components/user-menu';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -46,7 +47,13 @@ export function buildRouteObjects(entries: readonly AppRouteEntry[] = appRoutes)
       children: [
         ...entries.filter((entry) => entry.kind === 'redirect').map(toRouteObject),
         {
-          element: <MainLayout search={null} userMenu={<UserMenu />} />,
+          element: (
+            <MainLayout
+              search={<SearchBox placement="topBar" />}
+              actionBarSearch={<SearchBox placement="actionBar" />}
+              userMenu={<UserMenu />}
+            />
+          ),
           children: pagesOf(entries, 'main'),
         },
         { Component: AuthLayout, children: pagesOf(entries, 'auth') },

@@ -1,4 +1,45 @@
-/** Being built (issue 4). */
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CompanyMatches } from '../components/company-matches';
+import { SuggestionInput } from '../components/suggestion-input';
+import { tickerPath } from '../search-paths';
+import { useDeferredCompanySearch } from '../use-deferred-search';
+
+/** /search?q= (spec §2 search page): the search field, then the matching companies. */
 export function SearchPage() {
-  return null;
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const query = (params.get('q') ?? '').trim();
+  const search = useDeferredCompanySearch(query);
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="sm">
+          <Title order={1} size="h3">
+            {query === '' ? 'Search' : `Results for “${query}”`}
+          </Title>
+          <SuggestionInput
+            // A new q (from the bars) refills the field.
+            key={query}
+            label="Company name or ticker"
+            placeholder="e.g. Apple or NASDAQ:AAPL"
+            size="md"
+            defaultValue={query}
+            onSubmitText={(text) => setParams({ q: text })}
+            onPick={(symbol) => void navigate(tickerPath(symbol))}
+          />
+          {query === '' && (
+            <Text size="sm" c="dimmed">
+              Type a company name or a ticker such as AAPL, then press Enter or choose a suggestion.
+            </Text>
+          )}
+        </Stack>
+      </Card>
+
+      <CompanyMatches query={query} search={search} />
+
+      {/* News results go here: the news issue adds them (GET /news/search/{query}). */}
+    </Stack>
+  );
 }

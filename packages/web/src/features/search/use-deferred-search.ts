@@ -1,0 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { showErrorToast } from '../../lib/toast';
+import { suggestionsQueryOptions } from './api/suggestions';
+import type { SuggestionResult } from './api/suggestions';
+
+/** Spec §2 search page: the search runs 50 ms after the page loads (or q changes). */
+export const SEARCH_DELAY_MS = 50;
+
+export type CompanySearch =
+  | { status: 'idle' }
+  | { status: 'pending' }
+  | { status: 'error'; message: string }
+  | { status: 'success'; result: SuggestionResult };
+
+interface Outcome {
+  query: string;
+  search: CompanySearch;
+}
+
+/**
+ * The companies matching `query` (company suggestions, best match first), searched
+ * SEARCH_DELAY_MS after it is given. A failure is toasted with its text (spec §8).
+ */
+export function useDeferredCompanySearch(query: string): CompanySearch {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    if (query === '') return;
+    let current = true;
+    const timer = window.setTimeout(() => {
+      queryClient.query(suggestionsQueryOptions('company', query)).then(
+        (result) => {
+          if (current) setOutcome({ query, search: { status: 'success', result } });
+        },
+        (error: unknown) => {
+          if (!current) return;
+          const message = error instanceof Error ? error.message : String(error);
+          showErrorToast(message);
+          setOutcome({ query, search: { status: 'error', message } });
+        },
+      );
+    }, SEARCH_DELAY_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [query, queryClient]);
+
+  if (query === '') return { status: 'idle' };
+  return outcome?.query === query ? outcome.search : { status: 'pending' };
+}
