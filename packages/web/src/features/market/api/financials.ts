@@ -1,7 +1,7 @@
 import { financialsResponseSchema } from '@app/shared/api/market';
 import type { Financials } from '@app/shared/api/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { ApiError, apiGet } from '../../../lib/api-client';
 import { MARKET_QUERY_KEY } from './market-query-keys';
 import { symbolSegment } from './symbol-segment';
 
@@ -16,37 +16,86 @@ export interface FinancialsRequest {
   withPeriods?: boolean;
 }
 
-/** GET /company/financials/get/{symbol}[?add=31,365]: the quote of one symbol, null when unknown. */
+/**
+ * GET /company/financials/get/{A},{B}…[?add=31,365]: the quotes of up to 50 symbols, keyed by
+ * symbol. Unknown symbols have no key (the server answers 404 when none is known: an empty map).
+ */
 export async function fetchFinancials(
-  symbol: string,
+  symbols: readonly string[],
   { withPeriods = false }: FinancialsRequest = {},
   signal?: AbortSignal,
-): Promise<Financials | null> {
-  const key = symbol.toUpperCase();
-  const response = await apiGet(
-    `/company/financials/get/${symbolSegment(key)}`,
-    withPeriods ? { add: PERIOD_DAYS.join(',') } : undefined,
-    { schema: financialsResponseSchema, signal },
-  );
-  return response.financials[key] ?? Object.values(response.financials)[0] ?? null;
+): Promise<Record<string, Financials>> {
+  if (symbols.length === 0) return {};
+  try {
+    const response = await apiGet(
+      `/company/financials/get/${symbols.map(symbolSegment).join(',')}`,
+      withPeriods ? { add: PERIOD_DAYS.join(',') } : undefined,
+      { schema: financialsResponseSchema, signal },
+    );
+    return response.financials;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return {};
+    throw error;
+  }
 }
 
-export function financialsQueryOptions(symbol: string, request: FinancialsRequest = {}) {
+function financialsKey(symbols: readonly string[], request: FinancialsRequest) {
+  return [
+    ...MARKET_QUERY_KEY,
+    'financials',
+    symbols.map((symbol) => symbol.trim().toUpperCase()).join(','),
+    Boolean(request.withPeriods),
+  ] as const;
+}
+
+/** The quotes of several symbols (the visitors' default watchlist). */
+export function financialsListQueryOptions(
+  symbols: readonly string[],
+  request: FinancialsRequest = {},
+) {
   return queryOptions({
-    queryKey: [
-      ...MARKET_QUERY_KEY,
-      'financials',
-      symbol.toUpperCase(),
-      Boolean(request.withPeriods),
-    ] as const,
-    queryFn: ({ signal }) => fetchFinancials(symbol, request, signal),
+    queryKey: financialsKey(symbols, request),
+    queryFn: ({ signal }) => fetchFinancials(symbols, request, signal),
+  });
+}
+
+/** The quote of one symbol; null when the symbol has none. */
+export function financialsQueryOptions(symbol: string, request: FinancialsRequest = {}) {
+  const key = symbol.trim().toUpperCase();
+  return queryOptions({
+    queryKey: [...financialsKey([key], request), 'one'] as const,
+    queryFn: async ({ signal }) => {
+      const quotes = await fetchFinancials([key], request, signal);
+      return quotes[key] ?? null;
+    },
   });
 }
 
 /** The quote of `symbol`, refreshed in place every 30 s (spec §4 stock table). */
-export function useFinancials(symbol: string, request: FinancialsRequest = {}) {
+export function useFinancials(
+  symbol: string,
+  { enabled = true, ...request }: FinancialsRequest & { enabled?: boolean } = {},
+) {
   return useQuery({
     ...financialsQueryOptions(symbol, request),
+    enabled: enabled && symbol.trim() !== '',
     refetchInterval: STOCK_TABLE_REFRESH_MS,
+  });
+}
+
+export interface UseFinancialsListOptions extends FinancialsRequest {
+  enabled?: boolean;
+  /** Refetch interval in ms, or false. */
+  refetchInterval?: number | false;
+}
+
+export function useFinancialsList(
+  symbols: readonly string[],
+  { enabled = true, refetchInterval = false, ...request }: UseFinancialsListOptions = {},
+) {
+  return useQuery({
+    ...financialsListQueryOptions(symbols, request),
+    enabled,
+    refetchInterval,
   });
 }

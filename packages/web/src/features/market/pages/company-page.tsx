@@ -1,4 +1,124 @@
-/** Being built (issue 4). */
-export function CompanyPage() {
+import { Button, Center, Grid, Loader, Stack } from '@mantine/core';
+import type { Company } from '@app/shared/api/companies';
+import { IconCompass } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { formatDocumentTitle } from '../../../app/document-meta';
+import { ErrorPanel } from '../../../components/error-panel';
+import { useStoredToken } from '../../../lib/use-stored-token';
+import { useCompany } from '../api/company';
+import type { CompanyFilter } from '../api/company';
+import { useInvalidateTickerOnLoad } from '../api/ticker-invalidate';
+import { COMPANY_NOT_FOUND } from '../components/company-info-card';
+import { CompanyHeader } from '../components/company-header';
+import { CompanyNewsSlot } from '../components/company-news-slot';
+import { CompanyProfile } from '../components/company-profile';
+import { PriceChart } from '../components/price-chart';
+import { RelatedCompanies } from '../components/related-companies';
+import { StockTable } from '../components/stock-table';
+import { useFailureToast } from '../components/use-failure-toast';
+
+/** Spec §2: a company page without a filter sends the visitor to explore. */
+export const NOTHING_HERE_PATH = '/company/explore?nothing_here=1';
+
+/** The company a URL names: /ticker/{symbol}, or /company/view?symbol=|id=|name=. */
+export function companyFilterOf(
+  routeSymbol: string | undefined,
+  searchParams: URLSearchParams,
+): CompanyFilter | null {
+  const symbol = (routeSymbol ?? searchParams.get('symbol') ?? '').trim();
+  if (symbol !== '') return { symbol: symbol.toUpperCase() };
+  const id = searchParams.get('id')?.trim() ?? '';
+  if (id !== '') return { id };
+  const name = searchParams.get('name')?.trim() ?? '';
+  if (name !== '') return { name };
   return null;
+}
+
+/**
+ * The route meta titles every company page 'Company'; once the company is known the title
+ * becomes its name. Deferred to a microtask so it lands after the route's own meta effect,
+ * which runs after this (child) effect in the same commit.
+ */
+function useCompanyTitle(name: string | undefined): void {
+  useEffect(() => {
+    if (name === undefined) return;
+    let active = true;
+    queueMicrotask(() => {
+      if (active) document.title = formatDocumentTitle(name);
+    });
+    return () => {
+      active = false;
+    };
+  }, [name]);
+}
+
+function CompanyDetails({ company, symbol }: { company: Company; symbol: string | null }) {
+  return (
+    <Stack gap="lg">
+      <CompanyHeader company={company} symbol={symbol} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            {symbol && <StockTable symbol={symbol} />}
+            {symbol && <PriceChart symbol={symbol} />}
+            {/* News timeline slot: filled by the news issue (see company-news-slot.tsx). */}
+            {symbol && <CompanyNewsSlot symbol={symbol} />}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg">
+            <CompanyProfile company={company} />
+            {symbol && <RelatedCompanies symbol={symbol} />}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function CompanyView({ filter }: { filter: CompanyFilter }) {
+  const loggedIn = useStoredToken() !== null;
+  const company = useCompany(filter);
+  useFailureToast(company.error, 'Company could not be loaded');
+  const symbol = 'symbol' in filter ? filter.symbol : (company.data?.exchange_tickers[0] ?? null);
+  useInvalidateTickerOnLoad(company.data ? symbol : null, loggedIn);
+  useCompanyTitle(company.data?.company_name);
+
+  if (company.isPending) {
+    return (
+      <Center mih={240} role="status" aria-label="Loading the company">
+        <Loader />
+      </Center>
+    );
+  }
+  if (company.isError || company.data === null) {
+    return (
+      <Center mih="50vh" py="xl">
+        <ErrorPanel
+          title={company.isError ? 'Company could not be loaded' : COMPANY_NOT_FOUND}
+          message={
+            company.isError
+              ? company.error.message
+              : 'We could not find a company matching this address.'
+          }
+          actions={
+            <Button component={Link} to="/company/explore" leftSection={<IconCompass size={18} />}>
+              Explore companies
+            </Button>
+          }
+        />
+      </Center>
+    );
+  }
+  return <CompanyDetails company={company.data} symbol={symbol} />;
+}
+
+/** /company/view?id=|name=|symbol= and /ticker/{EXCHANGE:TICKER} (spec §2 company page). */
+export function CompanyPage() {
+  const { symbol } = useParams();
+  const [searchParams] = useSearchParams();
+  const filter = companyFilterOf(symbol, searchParams);
+  if (filter === null) return <Navigate to={NOTHING_HERE_PATH} replace />;
+  return <CompanyView key={JSON.stringify(filter)} filter={filter} />;
 }

@@ -1,0 +1,56 @@
+import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { Company } from '@app/shared/api/companies';
+import { useFinancials } from '../api/financials';
+import classes from './company-info-card.module.css';
+import { companyInitials } from './company-text';
+import { QuoteSummary } from './quote-summary';
+import { WatchCheckbox } from './watch-checkbox';
+
+/** Spec §2 company page header: the company name and quote type, its price and the watch box. */
+export function CompanyHeader({ company, symbol }: { company: Company; symbol: string | null }) {
+  // The same query as the stock table (shared cache): one request every 30 s for both.
+  const quote = useFinancials(symbol ?? '', { withPeriods: true });
+  const others = company.exchange_tickers.filter((ticker) => ticker !== symbol);
+  return (
+    <Card withBorder radius="lg" padding="lg" className={classes.card}>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Group gap="md" wrap="nowrap" align="flex-start" className={classes.header}>
+          <Avatar
+            src={quote.data?.image ?? null}
+            alt=""
+            size={56}
+            radius="md"
+            color="blue"
+            variant="light"
+          >
+            {companyInitials(company.company_name)}
+          </Avatar>
+          <Stack gap={6} className={classes.header}>
+            <Title order={1} size="h2" className={classes.name}>
+              {company.company_name}
+            </Title>
+            <Group gap="xs">
+              {symbol && (
+                <Badge variant="default" radius="sm">
+                  {symbol}
+                </Badge>
+              )}
+              {company.quote_type && (
+                <Badge variant="light" color="gray" radius="sm" aria-label="Quote type">
+                  {company.quote_type}
+                </Badge>
+              )}
+              {others.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  Also listed as {others.join(', ')}
+                </Text>
+              )}
+            </Group>
+            {quote.data && <QuoteSummary financials={quote.data} />}
+          </Stack>
+        </Group>
+        {symbol && <WatchCheckbox symbol={symbol} />}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import type { Company } from '@app/shared/api/companies';
+import { CompanySummary, WebsiteLink } from './company-info-card';
+import classes from './company-info-card.module.css';
+import { companySummary, websiteLink } from './company-text';
+
+/** Spec §2 company info: sector and sub-industry, website, Wikipedia and the business summary. */
+export function CompanyProfile({ company }: { company: Company }) {
+  const wikipedia = websiteLink(company.wikipedia);
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      className={classes.card}
+      component="section"
+      aria-labelledby="company-profile"
+    >
+      <Title order={2} size="h4" id="company-profile" mb="sm">
+        Company info
+      </Title>
+      <Stack gap="sm">
+        {company.gics_sector && (
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Sector
+            </Text>
+            <Text size="sm">
+              {[company.gics_sector, company.gics_sub_industry].filter(Boolean).join(' · ')}
+            </Text>
+          </div>
+        )}
+        <WebsiteLink website={company.website} />
+        {wikipedia && (
+          <Anchor href={wikipedia.href} target="_blank" rel="noopener noreferrer" size="sm">
+            Wikipedia
+          </Anchor>
+        )}
+        <CompanySummary text={companySummary(company)} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { Alert, Button, Card, Group, Skeleton, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { RELATED_SHOWN_MAX, useRelatedCompanies } from '../api/related-companies';
+import { tickerPath } from './company-text';
+import classes from './market-table.module.css';
+
+/** Spec §2/§9 related companies: requested 25, at most 20 shown, each linking to its page. */
+export function RelatedCompanies({ symbol }: { symbol: string }) {
+  const related = useRelatedCompanies(symbol);
+  const companies = (related.data ?? [])
+    .filter((company) => company.exchange_tickers.length > 0)
+    .slice(0, RELATED_SHOWN_MAX);
+
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      className={classes.card}
+      component="section"
+      aria-labelledby="related-companies"
+    >
+      <Title order={2} size="h4" id="related-companies" mb="sm">
+        Related companies
+      </Title>
+      {related.isPending && <Skeleton height={80} radius="md" />}
+      {related.isError && <Alert color="red">{related.error.message}</Alert>}
+      {related.data && companies.length === 0 && (
+        <Text c="dimmed" size="sm">
+          No related companies are listed.
+        </Text>
+      )}
+      {companies.length > 0 && (
+        <Group gap={8}>
+          {companies.map((company) => {
+            const companySymbol = company.exchange_tickers[0] ?? '';
+            return (
+              <Button
+                key={company.id}
+                component={Link}
+                to={tickerPath(companySymbol)}
+                variant="light"
+                size="compact-sm"
+                radius="xl"
+                title={`${company.company_name} (${companySymbol})`}
+              >
+                {company.company_name}
+              </Button>
+            );
+          })}
+        </Group>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import { Alert, Anchor, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import type { Ticker } from '@app/shared/api/market';
+import { formatPrice } from '@app/shared/display/format';
+import { Link } from 'react-router';
+import { TOP_GROWTH_ROWS, useTopGrowth } from '../api/ticker-query';
+import type { TopGrowthPeriod } from '../api/ticker-query';
+import { ChangeArrowIcon, ChangeText } from './change-display';
+import { tickerPath } from './company-text';
+import { DemoDataBadge } from './demo-data-badge';
+import classes from './market-table.module.css';
+import { useFailureToast } from './use-failure-toast';
+
+const PERIODS: Record<TopGrowthPeriod, { title: string; column: string }> = {
+  change_pct_1: { title: 'Top Growth Today', column: 'Day' },
+  change_pct_8: { title: 'Top Growth Week', column: 'Week' },
+};
+
+function TopGrowthRow({ ticker, period }: { ticker: Ticker; period: TopGrowthPeriod }) {
+  const growth = ticker[period];
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor component={Link} to={tickerPath(ticker.exchange_ticker)} className={classes.symbol}>
+          {ticker.exchange_ticker}
+        </Anchor>
+      </Table.Td>
+      <Table.Td className={classes.company} title={ticker.company_name}>
+        {ticker.company_name}
+      </Table.Td>
+      <Table.Td className={classes.number}>{formatPrice(ticker.price, ticker.currency)}</Table.Td>
+      <Table.Td className={classes.number}>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {growth !== null && <ChangeArrowIcon pct={growth} />}
+          <ChangeText value={growth} format="percent" />
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * Spec §2 trading home / §9: the five companies that grew most today (`change_pct_1`) or this week
+ * (`change_pct_8`) among those priced at least 0.1 and not down over the month and year.
+ */
+export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
+  const { title, column } = PERIODS[period];
+  const { data: tickers, isPending, isError, error } = useTopGrowth(period);
+  useFailureToast(error, title);
+  const titleId = `top-growth-${period}`;
+  const demo = tickers?.some((ticker) => ticker.source === 'demo') ?? false;
+
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      className={classes.card}
+      component="section"
+      aria-labelledby={titleId}
+    >
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} size="h4" id={titleId}>
+          {title}
+        </Title>
+        {demo && <DemoDataBadge size="xs" />}
+      </Group>
+      {isPending && <Skeleton height={190} radius="md" />}
+      {isError && !tickers && <Alert color="red">{error.message}</Alert>}
+      {tickers && tickers.length === 0 && (
+        <Text c="dimmed" size="sm" py="md" ta="center">
+          No company matches the growth filters right now.
+        </Text>
+      )}
+      {tickers && tickers.length > 0 && (
+        <Table.ScrollContainer minWidth={420}>
+          <Table className={classes.table} verticalSpacing={6} highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Symbol</Table.Th>
+                <Table.Th>Company</Table.Th>
+                <Table.Th className={classes.number}>Price</Table.Th>
+                <Table.Th className={classes.number}>{column}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tickers.slice(0, TOP_GROWTH_ROWS).map((ticker) => (
+                <TopGrowthRow key={ticker.exchange_ticker} ticker={ticker} period={period} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
