@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { loggerOptions } from './http/logger.ts';
 import { createJobQueue } from './jobs/queue.ts';
-import { createDemoMarketDataProvider } from './providers/market-data/demo/demo-market-data-provider.ts';
+import { createMarketDataProvider } from './providers/market-data/create-market-data-provider.ts';
 import { ensureDemoCompanies } from './modules/companies/demo-companies.ts';
 import { ensureFirstRunUsers } from './modules/users/first-run.ts';
 
@@ -37,7 +37,7 @@ export async function runServerProcess() {
   const loaded = await ensureDemoCompanies(database.db);
   if (loaded > 0) log.info({ companies: loaded }, 'loaded the demo companies');
   const jobs = await createJobQueue({ url: database.url, log, worker: role !== 'api' });
-  const marketData = createDemoMarketDataProvider();
+  const marketData = createMarketDataProvider(config, log);
   const app =
     role === 'worker'
       ? undefined
