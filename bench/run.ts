@@ -2,12 +2,14 @@
 import os from 'node:os';
 import { runAccountsBench } from './accounts.bench.ts';
 import { runHttpBench } from './http.bench.ts';
+import { runMarketBench } from './market.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
 
 const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>> = {
   startup: runStartupBench,
   http: runHttpBench,
   accounts: runAccountsBench,
+  market: runMarketBench,
 };
 
 const args = process.argv.slice(2);

@@ -68,6 +68,8 @@ export async function load(
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** Paths (on the URL's origin) the connections cycle through instead of the URL's own. */
+    paths?: readonly string[];
   } = {},
 ): Promise<LoadResult> {
   const connections = options.connections ?? 32;
@@ -77,6 +79,7 @@ export async function load(
     method: options.method ?? 'GET',
     ...(options.headers && { headers: options.headers }),
     ...(options.body !== undefined && { body: options.body }),
+    ...(options.paths && { requests: options.paths.map((path) => ({ path })) }),
   };
   await autocannon({ ...request, duration: 2 });
   const result = await autocannon({ ...request, duration: options.seconds ?? 10 });
@@ -110,6 +113,8 @@ export type BenchStack = {
   reference: string;
   /** Base URL of our API process (`/api/...`). */
   api: string;
+  /** The database both use. */
+  databaseUrl: string;
   stop: () => Promise<void>;
 };
 
@@ -140,6 +145,7 @@ export async function startBenchStack(env: Record<string, string> = {}): Promise
   return {
     reference: `http://127.0.0.1:${referencePort}`,
     api: `http://127.0.0.1:${appPort}/api`,
+    databaseUrl: database.url,
     stop: async () => {
       await app.stop();
       await reference.stop();

@@ -55,7 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     bodyLimit: 1_048_576,
     // Long path parameters (a list of symbols) reach the schemas, which answer 400 with a reason.
-    maxParamLength: 4_096,
+    routerOptions: { maxParamLength: 4_096 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

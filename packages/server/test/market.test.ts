@@ -7,6 +7,11 @@ import { loadConfig } from '../src/config.ts';
 import { refreshUniverseJob } from '../src/modules/quotes/quote.jobs.ts';
 import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
 import type { MarketDataProvider } from '../src/providers/market-data/market-data-provider.ts';
+import { createMarketDataProvider } from '../src/providers/market-data/create-market-data-provider.ts';
+import {
+  startYahooReplayServer,
+  type YahooReplayServer,
+} from '../src/providers/market-data/yahoo/fixtures/yahoo-replay-server.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
 
@@ -339,5 +344,51 @@ describe('company by symbol', () => {
     expect(
       (await t.app.inject('/api/company/query_symbol/NYSE:JPM?order_by=price')).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('the app on MARKET_DATA=yahoo (local replay of Yahoo responses)', () => {
+  let t: TestApp;
+  let yahoo: YahooReplayServer;
+  beforeAll(async () => {
+    yahoo = await startYahooReplayServer();
+    t = await buildTestApp({
+      demoCompanies: true,
+      marketData: createMarketDataProvider(
+        { marketData: 'yahoo', yahooBaseUrl: yahoo.baseUrl, yahooRequestsPerSecond: 50 },
+        { warn: () => undefined },
+      ),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await yahoo.close();
+  });
+
+  it('serves Yahoo quotes and history through the real client, labelled as such', async () => {
+    const res = await t.app.inject('/api/company/financials/get/NASDAQ:AAPL');
+    expect(res.statusCode, res.body).toBe(200);
+    const apple = res.json<FinancialsBody>().financials['NASDAQ:AAPL'];
+    expect(apple).toMatchObject({ price: 274.91, source: 'yahoo', company_name: 'Apple Inc.' });
+    const history = await t.app.inject('/api/ticker/history/NASDAQ:AAPL?range=1m');
+    expect(history.statusCode, history.body).toBe(200);
+    const body = history.json<{ results: { close: number }[]; source: string }>();
+    expect(body.source).toBe('yahoo');
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(yahoo.paths().some((path) => path.startsWith('/v8/finance/chart/AAPL'))).toBe(true);
+    expect(yahoo.paths().some((path) => path.startsWith('/v7/finance/quote'))).toBe(true);
+  });
+
+  it('keeps serving the last snapshot with its age when Yahoo fails', async () => {
+    await t.database.db
+      .updateTable('quote_snapshots')
+      .set({ updated_at: new Date(Date.now() - 600_000) })
+      .execute();
+    for (let i = 0; i < 5; i += 1) yahoo.scriptNext('/v7/finance/quote', { status: 502 });
+    const res = await t.app.inject('/api/company/financials/get/NASDAQ:AAPL');
+    expect(res.statusCode, res.body).toBe(200);
+    const apple = res.json<FinancialsBody>().financials['NASDAQ:AAPL'];
+    expect(apple?.price).toBe(274.91);
+    expect(Date.now() / 1000 - (apple?.updated_at ?? 0)).toBeGreaterThan(500);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPriceRepository } from '../src/modules/prices/price.repository.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 
 type Point = {
@@ -64,5 +65,69 @@ describe('GET /api/ticker/history/{ticker}', () => {
       "Invalid path parameter 'ticker': must look like EXCHANGE:TICKER (e.g. NASDAQ:AAPL)",
     );
     expect((await get('/api/ticker/history/NASDAQ:AAPL?range=7y')).statusCode).toBe(400);
+  });
+});
+
+describe('PriceRepository.storeBars', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ demoCompanies: true });
+  });
+  afterAll(() => t.close());
+
+  const bar = (date: string, close: number) => ({
+    date,
+    open: close,
+    high: close + 1,
+    low: close - 1,
+    close,
+    volume: 1_000,
+  });
+
+  it('stores new days by COPY and overlapping ones without duplicating or failing', async () => {
+    const prices = createPriceRepository(t.database.db);
+    const symbol = 'NYSE:JPM';
+    await prices.storeBars(symbol, [bar('2026-01-05', 10), bar('2026-01-06', 11)], {
+      first: '2026-01-05',
+      last: '2026-01-06',
+    });
+    // A concurrent backfill of the same days takes the conflict-tolerant path.
+    await Promise.all([
+      prices.storeBars(symbol, [bar('2026-01-06', 99), bar('2026-01-07', 12)], {
+        first: '2026-01-06',
+        last: '2026-01-07',
+      }),
+      prices.storeBars(symbol, [bar('2026-01-07', 12), bar('2026-01-08', 13)], {
+        first: '2026-01-07',
+        last: '2026-01-08',
+      }),
+    ]);
+    const rows = await prices.bars(symbol, '2026-01-01', '2026-01-31');
+    expect(rows.map((row) => [row.day, row.close])).toEqual([
+      ['2026-01-05', 10],
+      ['2026-01-06', 11],
+      ['2026-01-07', 12],
+      ['2026-01-08', 13],
+    ]);
+    expect(await prices.status(symbol)).toMatchObject({
+      first_day: '2026-01-05',
+      last_day: '2026-01-08',
+    });
+  });
+
+  it('rolls the whole batch back when a bar is invalid', async () => {
+    const prices = createPriceRepository(t.database.db);
+    await expect(
+      prices.storeBars(
+        'NYSE:XOM',
+        [bar('2026-02-02', 50), { ...bar('2026-02-03', 51), volume: 1.5 }],
+        {
+          first: '2026-02-02',
+          last: '2026-02-03',
+        },
+      ),
+    ).rejects.toThrow();
+    expect(await prices.bars('NYSE:XOM', '2026-02-01', '2026-02-28')).toEqual([]);
+    expect(await prices.status('NYSE:XOM')).toBeUndefined();
   });
 });

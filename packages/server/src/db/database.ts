@@ -39,8 +39,19 @@ export function createPool({
   return pool;
 }
 
+/** The pg pool behind each Database, for the few paths Kysely has no API for (COPY). */
+const pools = new WeakMap<Database, pg.Pool>();
+
 export function createDatabase(options: DatabaseOptions): Database {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPool(options) }) });
+  const pool = createPool(options);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The pool of a Database made by createDatabase (undefined for a transaction or another db). */
+export function poolOf(db: Database): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 /** Creates the database named in `url` when it does not exist yet (embedded and test servers). */

@@ -5,6 +5,8 @@ import * as accounts from './migrations/2026-11-22T1300-accounts.ts';
 import * as companies from './migrations/2026-11-22T1400-companies.ts';
 import * as priceBars from './migrations/2026-11-22T1500-price-bars.ts';
 import * as quotesWatchlists from './migrations/2026-11-22T1600-quotes-watchlists.ts';
+import * as suggestionIndexes from './migrations/2026-11-22T1700-suggestion-indexes.ts';
+import * as priceBarsWithoutFk from './migrations/2026-11-22T1800-price-bars-without-fk.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1400-companies': companies,
   '2026-11-22T1500-price-bars': priceBars,
   '2026-11-22T1600-quotes-watchlists': quotesWatchlists,
+  '2026-11-22T1700-suggestion-indexes': suggestionIndexes,
+  '2026-11-22T1800-price-bars-without-fk': priceBarsWithoutFk,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

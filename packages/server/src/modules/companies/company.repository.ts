@@ -90,34 +90,60 @@ export function createCompanyRepository(db: Database) {
 
     /**
      * Ranked suggestions: exact ticker, ticker prefix, name prefix, a word of the name, then
-     * trigram word similarity for typos.
+     * trigram word similarity for typos. Each rank is its own index-backed branch with its own
+     * limit (one OR over every column would scan the whole table); the fuzzy branch runs only
+     * when the others found too little.
      */
-    suggest: (text: string, limit: number): Promise<SuggestionRow[]> => {
+    suggest: async (text: string, limit: number): Promise<SuggestionRow[]> => {
       const upper = text.toUpperCase();
       const prefix = `${escapeLike(upper)}%`;
+      const infix = `%${escapeLike(text)}%`;
       const word = `% ${escapeLike(upper)}%`;
-      return sql<SuggestionRow>`
+      const longEnough = text.length >= 3;
+      const exact = await sql<SuggestionRow & { rank: number }>`
+        with hits as (
+          (select s.exchange_ticker, 0 as rank from securities s
+            where upper(s.ticker) = ${upper} or s.exchange_ticker = ${upper}
+            limit ${limit})
+          union all
+          (select s.exchange_ticker, 1 from securities s
+            where upper(s.ticker) like ${prefix} escape '\\'
+            order by length(s.ticker), s.ticker limit ${limit})
+          union all
+          (select s.exchange_ticker, 2 from companies c join securities s on s.company_id = c.id
+            where upper(c.company_name) like ${prefix} escape '\\'
+            order by length(c.company_name), c.company_name limit ${limit})
+          ${
+            longEnough
+              ? sql`union all
+          (select s.exchange_ticker, 3 from companies c join securities s on s.company_id = c.id
+            where c.company_name ilike ${infix} escape '\\'
+              and (' ' || upper(c.company_name)) like ${word} escape '\\'
+            order by length(c.company_name), c.company_name limit ${limit})`
+              : sql``
+          }
+        )
+        select s.exchange_ticker, c.company_name, c.gics_sector, min(h.rank) as rank
+        from hits h
+        join securities s on s.exchange_ticker = h.exchange_ticker
+        join companies c on c.id = s.company_id
+        group by s.exchange_ticker, c.company_name, c.gics_sector, s.ticker
+        order by min(h.rank), length(s.ticker), s.exchange_ticker
+        limit ${limit}`.execute(db);
+      const rows = exact.rows.map(({ rank: _rank, ...row }) => row);
+      if (rows.length >= limit || !longEnough) return rows;
+      const seen = new Set(rows.map((row) => row.exchange_ticker));
+      const fuzzy = await sql<SuggestionRow>`
         select s.exchange_ticker, c.company_name, c.gics_sector
-        from securities s join companies c on c.id = s.company_id
-        where upper(s.ticker) like ${prefix} escape '\\'
-           or upper(s.exchange_ticker) = ${upper}
-           or upper(c.company_name) like ${prefix} escape '\\'
-           or (' ' || upper(c.company_name)) like ${word} escape '\\'
-           or ${text} <% c.company_name
-        order by
-          case
-            when upper(s.ticker) = ${upper} or upper(s.exchange_ticker) = ${upper} then 0
-            when upper(s.ticker) like ${prefix} escape '\\' then 1
-            when upper(c.company_name) like ${prefix} escape '\\' then 2
-            when (' ' || upper(c.company_name)) like ${word} escape '\\' then 3
-            else 4
-          end,
-          word_similarity(${text}, c.company_name) desc,
-          length(s.ticker),
-          s.exchange_ticker
-        limit ${limit}`
-        .execute(db)
-        .then((result) => result.rows);
+        from companies c join securities s on s.company_id = c.id
+        where ${text} <% c.company_name
+        order by word_similarity(${text}, c.company_name) desc, length(s.ticker), s.exchange_ticker
+        limit ${limit + rows.length}`.execute(db);
+      for (const row of fuzzy.rows) {
+        if (rows.length >= limit) break;
+        if (!seen.has(row.exchange_ticker)) rows.push(row);
+      }
+      return rows;
     },
   };
 }

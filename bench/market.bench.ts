@@ -1,0 +1,290 @@
+import { sql } from 'kysely';
+import { topGrowthQuery } from '../packages/shared/src/api/market.ts';
+import { pino } from 'pino';
+import { createDatabase } from '../packages/server/src/db/database.ts';
+import { loadDemoCompanies } from '../packages/server/src/demo/companies.ts';
+import { createCompanyRepository } from '../packages/server/src/modules/companies/company.repository.ts';
+import { createPriceRepository } from '../packages/server/src/modules/prices/price.repository.ts';
+import { createMarketServices } from '../packages/server/src/modules/quotes/market-services.ts';
+import { createDemoMarketDataProvider } from '../packages/server/src/providers/market-data/demo/demo-market-data-provider.ts';
+import type { DailyBar } from '../packages/server/src/providers/market-data/market-data-provider.ts';
+import { load, printTable, startBenchStack, type LoadResult } from './lib/harness.ts';
+
+const SUGGESTION_UNIVERSE = 50_000;
+const INGEST_WORKERS = 2;
+
+/** Deterministic pseudo-random numbers for the synthetic listings. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const FIRST = [
+  'Apex',
+  'Blue',
+  'Cedar',
+  'Delta',
+  'Echo',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Iron',
+  'Juniper',
+  'Keystone',
+  'Lumen',
+  'Maple',
+  'North',
+  'Orion',
+  'Pioneer',
+  'Quantum',
+  'River',
+  'Summit',
+  'Titan',
+  'Union',
+  'Vertex',
+  'Willow',
+  'Xenon',
+  'Yellowstone',
+  'Zenith',
+];
+const SECOND = [
+  'Micro',
+  'Bio',
+  'Energy',
+  'Health',
+  'Capital',
+  'Data',
+  'Solar',
+  'Motor',
+  'Pharma',
+  'Retail',
+  'Logistics',
+  'Networks',
+  'Foods',
+  'Mining',
+  'Realty',
+  'Software',
+  'Devices',
+  'Aerospace',
+  'Water',
+  'Media',
+];
+const THIRD = [
+  'Holdings',
+  'Systems',
+  'Group',
+  'Partners',
+  'Industries',
+  'Technologies',
+  'Therapeutics',
+  'Bancorp',
+  'Resources',
+  'Labs',
+];
+const SUFFIX = ['Inc.', 'Corp.', 'Ltd.', 'plc', 'Co.'];
+
+/** Synthetic companies with one listing each, to grow the universe to SUGGESTION_UNIVERSE. */
+function syntheticCompanies(count: number, taken: Set<string>) {
+  const next = random(42);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+  const companies = [];
+  for (let i = 0; companies.length < count; i += 1) {
+    const makeTicker = () =>
+      Array.from({ length: 3 + Math.floor(next() * 3) }, () =>
+        String.fromCharCode(65 + Math.floor(next() * 26)),
+      ).join('');
+    let ticker = makeTicker();
+    while (taken.has(ticker)) ticker = makeTicker();
+    taken.add(ticker);
+    const name = `${pick(FIRST)} ${pick(SECOND)} ${pick(THIRD)} ${i} ${pick(SUFFIX)}`;
+    const exchange = next() < 0.5 ? 'NASDAQ' : 'NYSE';
+    companies.push({
+      company_name: name,
+      safe_name: `bench_${i}_${ticker.toLowerCase()}`,
+      exchange_tickers: [`${exchange}:${ticker}`],
+      gics_sector: 'Industrials',
+      gics_sub_industry: 'Industrial Machinery & Supplies & Components',
+    });
+  }
+  return companies;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/** One request at a time: the latency a single user sees, p50 and p99 over `count` calls. */
+async function sequentialLatency(url: string, count: number) {
+  const times: number[] = [];
+  for (let i = 0; i < count + 20; i += 1) {
+    const start = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    if (i >= 20) times.push(performance.now() - start);
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/**
+ * bench/market: price ingest through the real write path while reads are served; suggestions at
+ * 50,000 securities; the top-growth query and the company page's API calls against the reference
+ * routes of the same run.
+ */
+export async function runMarketBench(options: { seconds: number }) {
+  const { seconds } = options;
+  const stack = await startBenchStack({ RATE_LIMIT_SCALE: '10000' });
+  const db = createDatabase({ url: stack.databaseUrl, maxConnections: 4 });
+  const log = pino({ level: 'silent' });
+  const provider = createDemoMarketDataProvider();
+  const market = createMarketServices({
+    db,
+    provider,
+    log,
+    jobs: { enqueue: () => Promise.resolve(null) },
+  });
+  try {
+    // 1. Ingest: ten years of daily bars for every demo listing, synthesised first (not timed),
+    // stored by PriceRepository.storeBars on INGEST_WORKERS connections while a reader loads
+    // the history route.
+    const companies = loadDemoCompanies();
+    const today = new Date().toISOString().slice(0, 10);
+    const from = `${Number(today.slice(0, 4)) - 10}${today.slice(4)}`;
+    const batches: { symbol: string; bars: DailyBar[] }[] = [];
+    for (const company of companies) {
+      batches.push({
+        symbol: company.symbol,
+        bars: await provider.getDailyHistory(company.symbol, from, today),
+      });
+    }
+    const points = batches.reduce((sum, batch) => sum + batch.bars.length, 0);
+    const prices = createPriceRepository(db);
+    const idleRead = await load(
+      'history 1y, idle',
+      `${stack.api}/ticker/history/NASDAQ:AAPL?range=1y`,
+      { seconds: 3, connections: 4 },
+    );
+    const queue = [...batches];
+    const started = performance.now();
+    const readDuringIngest = load(
+      'history 1y, during ingest',
+      `${stack.api}/ticker/history/NASDAQ:AAPL?range=1y`,
+      { seconds: 3, connections: 4 },
+    );
+    await Promise.all(
+      Array.from({ length: INGEST_WORKERS }, async () => {
+        for (let batch = queue.shift(); batch; batch = queue.shift()) {
+          await prices.storeBars(batch.symbol, batch.bars, {
+            first: batch.bars[0]?.date ?? from,
+            last: batch.bars.at(-1)?.date ?? today,
+          });
+        }
+      }),
+    );
+    const ingestSeconds = (performance.now() - started) / 1000;
+    const during = await readDuringIngest;
+    console.log(
+      `\nbench/market ingest: ${points.toLocaleString('en-US')} daily bars of ${batches.length} symbols in ${ingestSeconds.toFixed(2)} s = ` +
+        `${Math.round(points / ingestSeconds).toLocaleString('en-US')} points/s (${INGEST_WORKERS} writers; target ≥ 250,000)`,
+    );
+    console.log(
+      `  reads meanwhile (history 1y, 4 connections): ${Math.round(during.rps)} req/s, p99 ${during.p99.toFixed(1)} ms, ${during.errors} errors ` +
+        `(idle before: ${Math.round(idleRead.rps)} req/s, p99 ${idleRead.p99.toFixed(1)} ms)`,
+    );
+
+    // 2. Quotes and change fields of the whole universe.
+    const quoteStart = performance.now();
+    const stored = await market.quotes.refresh(
+      companies.map((company) => company.symbol),
+      { backfill: false },
+    );
+    console.log(
+      `  quote refresh of the universe with change fields: ${stored} symbols in ${(performance.now() - quoteStart).toFixed(0)} ms`,
+    );
+
+    // 3. The top-growth query and the company page's calls against the reference routes.
+    const query = new URLSearchParams(topGrowthQuery('change_pct_1')).toString();
+    const rows: LoadResult[] = [];
+    const bare = await load('reference: bare route', `${stack.reference}/bare`, { seconds });
+    const select = await load('reference: indexed SELECT', `${stack.reference}/select`, {
+      seconds,
+    });
+    rows.push(bare, select);
+    rows.push(
+      await load('top growth (query/simple)', `${stack.api}/ticker/query/simple?${query}`, {
+        seconds,
+      }),
+    );
+    const symbols = ['NASDAQ:AAPL', 'NASDAQ:NVDA', 'NYSE:JPM', 'NYSE:XOM', 'NASDAQ:AMD'];
+    const pagePaths = (make: (symbol: string) => string) => symbols.map((s) => `/api${make(s)}`);
+    rows.push(
+      await load('company: query by ticker', stack.api, {
+        seconds,
+        paths: pagePaths((s) => `/company/query?exchange_tickers=${s}`),
+      }),
+      await load('company: financials add=31,365', stack.api, {
+        seconds,
+        paths: pagePaths((s) => `/company/financials/get/${s}?add=31,365`),
+      }),
+      await load('company: get_related limit=25', stack.api, {
+        seconds,
+        paths: pagePaths((s) => `/company/get_related/${s}?limit=25`),
+      }),
+      await load('company: history 1y', stack.api, {
+        seconds,
+        paths: pagePaths((s) => `/ticker/history/${s}?range=1y`),
+      }),
+    );
+    printTable(
+      `bench/market (${seconds} s per route, 32 connections; ratio to the indexed SELECT)`,
+      rows,
+      select,
+    );
+
+    // 4. Suggestions at 50,000 securities.
+    const companyRepository = createCompanyRepository(db);
+    const taken = new Set(companies.map((company) => company.symbol.split(':')[1] ?? ''));
+    const extra = syntheticCompanies(SUGGESTION_UNIVERSE - companies.length, taken);
+    await companyRepository.insertWithSecurities(extra);
+    await sql`analyze`.execute(db);
+    const total = await companyRepository.count();
+    console.log(
+      `\nbench/market suggestions at ${total.toLocaleString('en-US')} securities (one client, 300 calls each):`,
+    );
+    const cases = [
+      ['exact ticker', 'AAPL'],
+      ['ticker prefix', 'AM'],
+      ['name prefix', 'Micro'],
+      ['name word', 'Energy'],
+      ['fuzzy (typo)', 'Nvidai'],
+    ] as const;
+    let worst = 0;
+    for (const [label, text] of cases) {
+      const { p50, p99 } = await sequentialLatency(
+        `${stack.api}/company/suggestions?query=${encodeURIComponent(text)}`,
+        300,
+      );
+      worst = Math.max(worst, p99);
+      console.log(
+        `  ${label.padEnd(14)} '${text}': p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`,
+      );
+    }
+    console.log(`  worst p99 ${worst.toFixed(2)} ms (target ≤ 10 ms)`);
+    const loaded = await load('suggestions, mixed queries', stack.api, {
+      seconds,
+      paths: cases.map(([, text]) => `/api/company/suggestions?query=${encodeURIComponent(text)}`),
+    });
+    printTable(
+      'bench/market suggestions under load (32 connections; ratio to the indexed SELECT)',
+      [select, loaded],
+      select,
+    );
+  } finally {
+    await db.destroy();
+    await stack.stop();
+  }
+}
