@@ -57,7 +57,13 @@ describe('menu visibility (spec §6)', () => {
 
   it('leaves out items whose page does not exist yet', () => {
     expect(labels(visibleSidebarItems(ANONYMOUS_VIEWER))).toEqual(['Login', 'Register', 'About']);
-    expect(labels(visibleSidebarItems({ ...user, isAdmin: true }))).toEqual(['Admin', 'About']);
+    expect(labels(visibleSidebarItems({ ...user, isAdmin: true }))).toEqual([
+      'Dashboard',
+      'Explore Companies',
+      'Watch a Company',
+      'Admin',
+      'About',
+    ]);
   });
 
   it("builds the viewer from the loaded user's flags", () => {

@@ -269,7 +269,11 @@ export const appRoutes: readonly AppRouteEntry[] = [
     path: '/company/news',
     guard: 'public',
     page: () => import('../features/companies/pages/my-topics-page').then((m) => m.MyTopicsPage),
-    meta: { title: 'My topics', layout: 'main' },
+    meta: {
+      title: 'My topics',
+      description: 'A company you follow: its profile and prices.',
+      layout: 'main',
+    },
   },
   {
     kind: 'page',
