@@ -19,6 +19,7 @@ import { useFinancials } from '../api/financials';
 import classes from './company-info-card.module.css';
 import { companyInitials, companySummary, tickerPath, websiteLink } from './company-text';
 import { QuoteSummary } from './quote-summary';
+import { useFailureToast } from './use-failure-toast';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 
@@ -62,6 +63,7 @@ export function CompanyInfoCard({ symbol }: { symbol: string }) {
   const key = symbol.trim().toUpperCase();
   const company = useCompany({ symbol: key });
   const financials = useFinancials(key);
+  useFailureToast(company.error ?? financials.error, `Could not load ${key}`);
   const titleId = `company-card-${key.replace(/[^A-Z0-9]/g, '-')}`;
 
   if (company.isPending) {

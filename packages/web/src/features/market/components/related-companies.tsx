@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { RELATED_SHOWN_MAX, useRelatedCompanies } from '../api/related-companies';
 import { tickerPath } from './company-text';
 import classes from './market-table.module.css';
+import { useFailureToast } from './use-failure-toast';
 
 /** Spec §2/§9 related companies: requested 25, at most 20 shown, each linking to its page. */
 export function RelatedCompanies({ symbol }: { symbol: string }) {
   const related = useRelatedCompanies(symbol);
+  useFailureToast(related.error, 'Related companies could not be loaded');
   const companies = (related.data ?? [])
     .filter((company) => company.exchange_tickers.length > 0)
     .slice(0, RELATED_SHOWN_MAX);
@@ -42,6 +44,11 @@ export function RelatedCompanies({ symbol }: { symbol: string }) {
                 variant="light"
                 size="compact-sm"
                 radius="xl"
+                classNames={{
+                  root: classes.related,
+                  inner: classes.relatedInner,
+                  label: classes.relatedLabel,
+                }}
                 title={`${company.company_name} (${companySymbol})`}
               >
                 {company.company_name}

@@ -1,50 +1,61 @@
-import { Alert, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import type { Financials, PeriodChange } from '@app/shared/api/market';
 import { formatPrice, NOT_AVAILABLE } from '@app/shared/display/format';
+import type { ReactNode } from 'react';
 import { useFinancials } from '../api/financials';
 import { ChangeArrowIcon, ChangeText } from './change-display';
 import { DemoDataBadge } from './demo-data-badge';
-import classes from './market-table.module.css';
+import classes from './stock-table.module.css';
+import tableClasses from './market-table.module.css';
 import { useFailureToast } from './use-failure-toast';
 
-function PeriodCell({
-  period,
-  currency,
-}: {
-  period: PeriodChange | null | undefined;
-  currency: string;
-}) {
-  if (!period) return <Table.Td className={classes.number}>{NOT_AVAILABLE}</Table.Td>;
+function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Table.Td className={classes.number}>
-      <ChangeText value={period.change_pct} format="percent" />
-      <Text size="xs" c="dimmed">
-        from {formatPrice(period.close, currency)}
-      </Text>
-    </Table.Td>
+    <div className={classes.tile}>
+      <dt className={classes.label}>{label}</dt>
+      <dd className={classes.value}>{children}</dd>
+    </div>
   );
 }
 
-function StockRow({ quote }: { quote: Financials }) {
+function periodValue(period: PeriodChange | null | undefined, currency: string): ReactNode {
+  if (!period) return NOT_AVAILABLE;
+  return (
+    <>
+      <ChangeText value={period.change_pct} format="percent" />{' '}
+      <span className={classes.note}>from {formatPrice(period.close, currency)}</span>
+    </>
+  );
+}
+
+function StockStats({ quote, symbol }: { quote: Financials; symbol: string }) {
   const { currency } = quote;
   return (
-    <Table.Tr>
-      <Table.Td className={classes.number}>{formatPrice(quote.price, currency)}</Table.Td>
-      <Table.Td className={classes.number}>
-        <ChangeText value={quote.change} format="change" colorBy={quote.change_pct} />
-      </Table.Td>
-      <Table.Td className={classes.number}>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <ChangeArrowIcon pct={quote.change_pct} />
-          <ChangeText value={quote.change_pct} format="percent" />
-        </Group>
-      </Table.Td>
-      <Table.Td className={classes.number}>
-        {formatPrice(quote.day_low, currency)} – {formatPrice(quote.day_high, currency)}
-      </Table.Td>
-      <PeriodCell period={quote.days_31} currency={currency} />
-      <PeriodCell period={quote.days_365} currency={currency} />
-    </Table.Tr>
+    <div role="group" aria-label={`Prices of ${symbol}`}>
+      <SimpleGrid
+        component="dl"
+        cols={{ base: 2, sm: 3 }}
+        spacing="xs"
+        verticalSpacing="xs"
+        className={classes.grid}
+      >
+        <Stat label="Price">{formatPrice(quote.price, currency)}</Stat>
+        <Stat label="Change">
+          <ChangeText value={quote.change} format="change" colorBy={quote.change_pct} />
+        </Stat>
+        <Stat label="Change %">
+          <Group gap={4} wrap="nowrap" component="span">
+            <ChangeArrowIcon pct={quote.change_pct} />
+            <ChangeText value={quote.change_pct} format="percent" />
+          </Group>
+        </Stat>
+        <Stat label="Day range">
+          {formatPrice(quote.day_low, currency)} – {formatPrice(quote.day_high, currency)}
+        </Stat>
+        <Stat label="Month (31 days)">{periodValue(quote.days_31, currency)}</Stat>
+        <Stat label="Year (365 days)">{periodValue(quote.days_365, currency)}</Stat>
+      </SimpleGrid>
+    </div>
   );
 }
 
@@ -62,7 +73,7 @@ export function StockTable({ symbol }: { symbol: string }) {
       withBorder
       radius="lg"
       padding="lg"
-      className={classes.card}
+      className={tableClasses.card}
       component="section"
       aria-labelledby="stock-table"
     >
@@ -79,32 +90,14 @@ export function StockTable({ symbol }: { symbol: string }) {
           </Text>
         )}
       </Group>
-      {quote.isPending && <Skeleton height={72} radius="md" />}
+      {quote.isPending && <Skeleton height={120} radius="md" />}
       {quote.isError && data === undefined && <Alert color="red">{quote.error.message}</Alert>}
       {data === null && (
         <Text c="dimmed" size="sm">
           No price data is available for {symbol}.
         </Text>
       )}
-      {data && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table className={classes.table} verticalSpacing="xs" aria-label={`Prices of ${symbol}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th className={classes.number}>Price</Table.Th>
-                <Table.Th className={classes.number}>Change</Table.Th>
-                <Table.Th className={classes.number}>Change %</Table.Th>
-                <Table.Th className={classes.number}>Day range</Table.Th>
-                <Table.Th className={classes.number}>Month (31 d)</Table.Th>
-                <Table.Th className={classes.number}>Year (365 d)</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <StockRow quote={data} />
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      {data && <StockStats quote={data} symbol={symbol} />}
       <Text size="xs" c="dimmed" mt={6}>
         Change against the previous close{data ? `, in ${data.currency}` : ''}.
       </Text>

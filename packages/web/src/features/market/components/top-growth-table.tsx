@@ -19,18 +19,22 @@ function TopGrowthRow({ ticker, period }: { ticker: Ticker; period: TopGrowthPer
   const growth = ticker[period];
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td className={classes.identity}>
         <Anchor component={Link} to={tickerPath(ticker.exchange_ticker)} className={classes.symbol}>
           {ticker.exchange_ticker}
         </Anchor>
-      </Table.Td>
-      <Table.Td className={classes.company} title={ticker.company_name}>
-        {ticker.company_name}
+        <span className={classes.company} title={ticker.company_name}>
+          {ticker.company_name}
+        </span>
       </Table.Td>
       <Table.Td className={classes.number}>{formatPrice(ticker.price, ticker.currency)}</Table.Td>
       <Table.Td className={classes.number}>
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          {growth !== null && <ChangeArrowIcon pct={growth} />}
+          {growth !== null && (
+            <span className={classes.wideOnly}>
+              <ChangeArrowIcon pct={growth} />
+            </span>
+          )}
           <ChangeText value={growth} format="percent" />
         </Group>
       </Table.Td>
@@ -72,11 +76,15 @@ export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
         </Text>
       )}
       {tickers && tickers.length > 0 && (
-        <Table.ScrollContainer minWidth={420}>
-          <Table className={classes.table} verticalSpacing={6} highlightOnHover>
+        <Table.ScrollContainer minWidth={300}>
+          <Table
+            className={classes.table}
+            verticalSpacing={6}
+            horizontalSpacing="xs"
+            highlightOnHover
+          >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Symbol</Table.Th>
                 <Table.Th>Company</Table.Th>
                 <Table.Th className={classes.number}>Price</Table.Th>
                 <Table.Th className={classes.number}>{column}</Table.Th>

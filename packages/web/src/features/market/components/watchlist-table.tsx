@@ -53,15 +53,17 @@ function WatchlistRowView({ row, action, list }: RowProps) {
       aria-busy={deleted}
     >
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={8} wrap="nowrap">
           {row.change_pct !== null && <ChangeLevelIcon pct={row.change_pct} />}
-          <Anchor component={Link} to={tickerPath(row.symbol)} className={classes.symbol}>
-            {row.symbol}
-          </Anchor>
+          <div className={classes.identity}>
+            <Anchor component={Link} to={tickerPath(row.symbol)} className={classes.symbol}>
+              {row.symbol}
+            </Anchor>
+            <span className={classes.company} title={row.company_name}>
+              {row.company_name}
+            </span>
+          </div>
         </Group>
-      </Table.Td>
-      <Table.Td className={classes.company} title={row.company_name}>
-        {row.company_name}
       </Table.Td>
       <Table.Td className={classes.number}>{price(row.price, row.currency)}</Table.Td>
       <Table.Td className={classes.number}>
@@ -114,11 +116,16 @@ export interface WatchlistTableProps {
 export function WatchlistTable({ rows, action, list, label }: WatchlistTableProps) {
   return (
     <>
-      <Table.ScrollContainer minWidth={680}>
-        <Table className={classes.table} verticalSpacing="xs" highlightOnHover aria-label={label}>
+      <Table.ScrollContainer minWidth={600}>
+        <Table
+          className={classes.table}
+          verticalSpacing="xs"
+          horizontalSpacing="xs"
+          highlightOnHover
+          aria-label={label}
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Symbol</Table.Th>
               <Table.Th>Company</Table.Th>
               <Table.Th className={classes.number}>Price</Table.Th>
               <Table.Th className={classes.number}>Change</Table.Th>

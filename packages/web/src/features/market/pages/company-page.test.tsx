@@ -119,8 +119,9 @@ describe('company page', () => {
     ).toBeTruthy();
     expect(screen.getByLabelText('Quote type').textContent).toBe('EQUITY');
 
-    const prices = await screen.findByRole('table', { name: `Prices of ${AMD}` });
-    expect(within(prices).getByText('Month (31 d)')).toBeTruthy();
+    const prices = await screen.findByLabelText(`Prices of ${AMD}`);
+    expect(within(prices).getByText('Month (31 days)')).toBeTruthy();
+    expect(within(prices).getByText('Year (365 days)')).toBeTruthy();
     expect(within(prices).getByText('+7.50%')).toBeTruthy();
     expect(within(prices).getByText('+50.12%')).toBeTruthy();
     expect(within(prices).getByText('$150.50')).toBeTruthy();
@@ -176,7 +177,7 @@ describe('company page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Advanced Micro Devices, Inc.' }),
     ).toBeTruthy();
-    await screen.findByRole('table', { name: `Prices of ${AMD}` });
+    await screen.findByLabelText(`Prices of ${AMD}`);
     expect(
       screen.getByRole<HTMLInputElement>('checkbox', { name: /Watch NASDAQ:AMD/ }).disabled,
     ).toBe(true);
