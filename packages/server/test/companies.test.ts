@@ -31,6 +31,7 @@ describe('companies and suggestions (demo data set)', () => {
       `/api/company/query?id=${apple?.id ?? ''}`,
       '/api/company/query?company_name=Apple%20Inc.',
       '/api/company/query?safe_name=apple_inc',
+      '/api/company/query?exchange_tickers=nasdaq:aapl',
     ]) {
       const res = await get(url);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);

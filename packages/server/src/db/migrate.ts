@@ -7,6 +7,7 @@ import * as priceBars from './migrations/2026-11-22T1500-price-bars.ts';
 import * as quotesWatchlists from './migrations/2026-11-22T1600-quotes-watchlists.ts';
 import * as suggestionIndexes from './migrations/2026-11-22T1700-suggestion-indexes.ts';
 import * as priceBarsWithoutFk from './migrations/2026-11-22T1800-price-bars-without-fk.ts';
+import * as companyNameWords from './migrations/2026-11-22T1900-company-name-words.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1600-quotes-watchlists': quotesWatchlists,
   '2026-11-22T1700-suggestion-indexes': suggestionIndexes,
   '2026-11-22T1800-price-bars-without-fk': priceBarsWithoutFk,
+  '2026-11-22T1900-company-name-words': companyNameWords,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -8,6 +8,21 @@ export type CompanyRow = Selectable<CompanyTable>;
 export type NewCompany = Insertable<CompanyTable>;
 export type SuggestionRow = { exchange_ticker: string; company_name: string; gics_sector: string };
 
+/**
+ * A tsquery matching names with a word starting with each typed word (`micro dev` →
+ * `'micro':* & 'dev':*`), or null for fewer than 3 letters. Only letters and digits reach it, so
+ * no tsquery syntax can be injected.
+ */
+export function wordPrefixQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .slice(0, 5);
+  if (words.join('').length < 3) return null;
+  return words.map((word) => `'${word}':*`).join(' & ');
+}
+
 /** SQL for companies and their listings; no decisions. */
 export function createCompanyRepository(db: Database) {
   return {
@@ -97,8 +112,7 @@ export function createCompanyRepository(db: Database) {
     suggest: async (text: string, limit: number): Promise<SuggestionRow[]> => {
       const upper = text.toUpperCase();
       const prefix = `${escapeLike(upper)}%`;
-      const infix = `%${escapeLike(text)}%`;
-      const word = `% ${escapeLike(upper)}%`;
+      const words = wordPrefixQuery(text);
       const longEnough = text.length >= 3;
       const exact = await sql<SuggestionRow & { rank: number }>`
         with hits as (
@@ -114,12 +128,11 @@ export function createCompanyRepository(db: Database) {
             where upper(c.company_name) like ${prefix} escape '\\'
             order by length(c.company_name), c.company_name limit ${limit})
           ${
-            longEnough
+            words
               ? sql`union all
           (select s.exchange_ticker, 3 from companies c join securities s on s.company_id = c.id
-            where c.company_name ilike ${infix} escape '\\'
-              and (' ' || upper(c.company_name)) like ${word} escape '\\'
-            order by length(c.company_name), c.company_name limit ${limit})`
+            where to_tsvector('simple', c.company_name) @@ ${words}::tsquery
+            limit ${limit})`
               : sql``
           }
         )

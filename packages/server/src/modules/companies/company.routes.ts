@@ -45,6 +45,17 @@ const suggestionQuery = queryParams({
     .default(''),
 });
 
+/** Symbols are stored upper-case; `exchange_tickers` filters match them in any case. */
+function upperCaseSymbols(query: Record<string, string | string[]>) {
+  return Object.fromEntries(
+    Object.entries(query).map(([key, value]) =>
+      key === 'exchange_tickers' || key.startsWith('exchange_tickers__')
+        ? [key, Array.isArray(value) ? value.map((v) => v.toUpperCase()) : value.toUpperCase()]
+        : [key, value],
+    ),
+  );
+}
+
 /** Spec §7 "Companies" (query, categories) and "Suggestions". */
 export function companyRoutes(app: ZodApp, { companies }: { companies: CompanyRepository }) {
   const tags = ['companies'];
@@ -68,7 +79,7 @@ export function companyRoutes(app: ZodApp, { companies }: { companies: CompanyRe
         },
       },
       async (request, reply) => {
-        const ast = companyQuery.parse(request.query);
+        const ast = companyQuery.parse(upperCaseSymbols(request.query));
         const rows = await companyQuery
           .apply(companies.db.selectFrom('companies').selectAll(), ast)
           .execute();

@@ -1,9 +1,8 @@
 import { Button, Center, Grid, Loader, Stack } from '@mantine/core';
 import type { Company } from '@app/shared/api/companies';
 import { IconCompass } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { formatDocumentTitle } from '../../../app/document-meta';
+import { usePageTitle } from '../../../app/document-meta';
 import { ErrorPanel } from '../../../components/error-panel';
 import { useStoredToken } from '../../../lib/use-stored-token';
 import { useCompany } from '../api/company';
@@ -40,19 +39,6 @@ export function companyFilterOf(
  * becomes its name. Deferred to a microtask so it lands after the route's own meta effect,
  * which runs after this (child) effect in the same commit.
  */
-function useCompanyTitle(name: string | undefined): void {
-  useEffect(() => {
-    if (name === undefined) return;
-    let active = true;
-    queueMicrotask(() => {
-      if (active) document.title = formatDocumentTitle(name);
-    });
-    return () => {
-      active = false;
-    };
-  }, [name]);
-}
-
 function CompanyDetails({ company, symbol }: { company: Company; symbol: string | null }) {
   return (
     <Stack gap="lg">
@@ -83,7 +69,7 @@ function CompanyView({ filter }: { filter: CompanyFilter }) {
   useFailureToast(company.error, 'Company could not be loaded');
   const symbol = 'symbol' in filter ? filter.symbol : (company.data?.exchange_tickers[0] ?? null);
   useInvalidateTickerOnLoad(company.data ? symbol : null, loggedIn);
-  useCompanyTitle(company.data?.company_name);
+  usePageTitle(company.data?.company_name);
 
   if (company.isPending) {
     return (
