@@ -127,7 +127,7 @@ async function sequentialLatency(url: string, count: number) {
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     if (i >= 20) times.push(performance.now() - start);
   }
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), max: Math.max(...times) };
 }
 
 /**
@@ -166,14 +166,14 @@ export async function runMarketBench(options: { seconds: number }) {
     const idleRead = await load(
       'history 1y, idle',
       `${stack.api}/ticker/history/NASDAQ:AAPL?range=1y`,
-      { seconds: 3, connections: 4 },
+      { seconds: 3, connections: 2 },
     );
     const queue = [...batches];
     const started = performance.now();
     const readDuringIngest = load(
       'history 1y, during ingest',
       `${stack.api}/ticker/history/NASDAQ:AAPL?range=1y`,
-      { seconds: 3, connections: 4 },
+      { seconds: 3, connections: 2 },
     );
     await Promise.all(
       Array.from({ length: INGEST_WORKERS }, async () => {
@@ -186,13 +186,15 @@ export async function runMarketBench(options: { seconds: number }) {
       }),
     );
     const ingestSeconds = (performance.now() - started) / 1000;
+    // Let the 1.7 M bar objects go before latency is measured in this process.
+    batches.length = 0;
     const during = await readDuringIngest;
     console.log(
-      `\nbench/market ingest: ${points.toLocaleString('en-US')} daily bars of ${batches.length} symbols in ${ingestSeconds.toFixed(2)} s = ` +
+      `\nbench/market ingest: ${points.toLocaleString('en-US')} daily bars of ${companies.length} symbols in ${ingestSeconds.toFixed(2)} s = ` +
         `${Math.round(points / ingestSeconds).toLocaleString('en-US')} points/s (${INGEST_WORKERS} writers; target ≥ 250,000)`,
     );
     console.log(
-      `  reads meanwhile (history 1y, 4 connections): ${Math.round(during.rps)} req/s, p99 ${during.p99.toFixed(1)} ms, ${during.errors} errors ` +
+      `  reads meanwhile (history 1y, 2 connections): ${Math.round(during.rps)} req/s, p99 ${during.p99.toFixed(1)} ms, ${during.errors} errors ` +
         `(idle before: ${Math.round(idleRead.rps)} req/s, p99 ${idleRead.p99.toFixed(1)} ms)`,
     );
 
@@ -264,13 +266,13 @@ export async function runMarketBench(options: { seconds: number }) {
     ] as const;
     let worst = 0;
     for (const [label, text] of cases) {
-      const { p50, p99 } = await sequentialLatency(
+      const { p50, p99, max } = await sequentialLatency(
         `${stack.api}/company/suggestions?query=${encodeURIComponent(text)}`,
         300,
       );
       worst = Math.max(worst, p99);
       console.log(
-        `  ${label.padEnd(14)} '${text}': p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`,
+        `  ${label.padEnd(14)} '${text}': p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(2)} ms`,
       );
     }
     console.log(`  worst p99 ${worst.toFixed(2)} ms (target ≤ 10 ms)`);

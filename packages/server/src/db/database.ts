@@ -33,6 +33,9 @@ export function createPool({
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     types: typeOverrides(),
+    // Short OLTP queries: JIT compilation (hundreds of ms) is never worth it for them, and the
+    // planner's estimates on trigram and array predicates can cross jit_above_cost.
+    options: '-c jit=off',
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined);

@@ -23,6 +23,35 @@ export function wordPrefixQuery(text: string): string | null {
   return words.map((word) => `'${word}':*`).join(' & ');
 }
 
+/** Most time the typo-tolerant branch may take; past it, suggestions go without it. */
+const FUZZY_BUDGET_MS = 40;
+const QUERY_CANCELED = '57014';
+
+/**
+ * Names similar to `text` by trigram word similarity (typos). Short or common trigrams can make
+ * the index return many candidates, so the query runs under a statement timeout and gives up
+ * (no fuzzy matches) rather than slow every keystroke down.
+ */
+async function fuzzyMatches(db: Database, text: string, limit: number) {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`select set_config('statement_timeout', ${String(FUZZY_BUDGET_MS)}, true)`.execute(
+        trx,
+      );
+      const result = await sql<SuggestionRow>`
+        select s.exchange_ticker, c.company_name, c.gics_sector
+        from companies c join securities s on s.company_id = c.id
+        where ${text} <% c.company_name
+        order by word_similarity(${text}, c.company_name) desc, length(s.ticker), s.exchange_ticker
+        limit ${limit}`.execute(trx);
+      return result.rows;
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === QUERY_CANCELED) return [];
+    throw error;
+  }
+}
+
 /** SQL for companies and their listings; no decisions. */
 export function createCompanyRepository(db: Database) {
   return {
@@ -107,7 +136,7 @@ export function createCompanyRepository(db: Database) {
      * Ranked suggestions: exact ticker, ticker prefix, name prefix, a word of the name, then
      * trigram word similarity for typos. Each rank is its own index-backed branch with its own
      * limit (one OR over every column would scan the whole table); the fuzzy branch runs only
-     * when the others found too little.
+     * when the others found nothing.
      */
     suggest: async (text: string, limit: number): Promise<SuggestionRow[]> => {
       const upper = text.toUpperCase();
@@ -144,15 +173,12 @@ export function createCompanyRepository(db: Database) {
         order by min(h.rank), length(s.ticker), s.exchange_ticker
         limit ${limit}`.execute(db);
       const rows = exact.rows.map(({ rank: _rank, ...row }) => row);
-      if (rows.length >= limit || !longEnough) return rows;
+      // Typo tolerance is for text that matched nothing; when something matched, look-alike
+      // names would only be noise (and cost a trigram scan on every keystroke).
+      if (rows.length > 0 || !longEnough) return rows;
       const seen = new Set(rows.map((row) => row.exchange_ticker));
-      const fuzzy = await sql<SuggestionRow>`
-        select s.exchange_ticker, c.company_name, c.gics_sector
-        from companies c join securities s on s.company_id = c.id
-        where ${text} <% c.company_name
-        order by word_similarity(${text}, c.company_name) desc, length(s.ticker), s.exchange_ticker
-        limit ${limit + rows.length}`.execute(db);
-      for (const row of fuzzy.rows) {
+      const fuzzy = await fuzzyMatches(db, text, limit + rows.length);
+      for (const row of fuzzy) {
         if (rows.length >= limit) break;
         if (!seen.has(row.exchange_ticker)) rows.push(row);
       }

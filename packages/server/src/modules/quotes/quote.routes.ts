@@ -26,12 +26,12 @@ const tickerQuery = defineQueryResource({
   tiebreaker: 'exchange_ticker',
   sources: {
     exchange_ticker: { column: 'exchange_ticker' },
-    price: { column: 'price' },
-    change_pct: { column: 'change_pct' },
-    change_pct_1: { column: 'change_pct_1' },
-    change_pct_8: { column: 'change_pct_8' },
-    change_pct_31: { column: 'change_pct_31' },
-    change_pct_365: { column: 'change_pct_365' },
+    price: { column: 'price', nulls: 'last' },
+    change_pct: { column: 'change_pct', nulls: 'last' },
+    change_pct_1: { column: 'change_pct_1', nulls: 'last' },
+    change_pct_8: { column: 'change_pct_8', nulls: 'last' },
+    change_pct_31: { column: 'change_pct_31', nulls: 'last' },
+    change_pct_365: { column: 'change_pct_365', nulls: 'last' },
   },
 });
 

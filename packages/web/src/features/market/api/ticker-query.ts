@@ -28,7 +28,13 @@ export function tickerQueryOptions(query: Record<string, string>) {
   });
 }
 
+/** The server refreshes every listing's quote at least every 15 minutes, watched ones every minute. */
+export const TOP_GROWTH_REFRESH_MS = 60_000;
+
 /** Spec §2 trading home: the five best performers of the day (`change_pct_1`) or week (`_8`). */
 export function useTopGrowth(period: TopGrowthPeriod) {
-  return useQuery(tickerQueryOptions(topGrowthQuery(period, TOP_GROWTH_ROWS)));
+  return useQuery({
+    ...tickerQueryOptions(topGrowthQuery(period, TOP_GROWTH_ROWS)),
+    refetchInterval: TOP_GROWTH_REFRESH_MS,
+  });
 }
