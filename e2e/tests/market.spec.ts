@@ -28,7 +28,7 @@ test.describe('companies and prices for a visitor', () => {
   test('search from the top bar, open the company, read prices and the chart', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/about');
-    const search = page.getByRole('searchbox', { name: 'Search companies' }).first();
+    const search = page.getByRole('combobox', { name: 'Search companies' }).first();
     await search.fill('nvidi');
     const option = page.getByRole('option', { name: /NASDAQ:NVDA/ });
     await expect(option).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('companies and prices for a visitor', () => {
   test('submitting the search box opens the search page with the best match', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/about');
-    const search = page.getByRole('searchbox', { name: 'Search companies' }).first();
+    const search = page.getByRole('combobox', { name: 'Search companies' }).first();
     await search.fill('apple');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=apple$/);
@@ -88,7 +88,7 @@ test.describe('a watchlist of a registered user', () => {
     await registerAndLogin(page);
 
     await page.goto('/stock/register');
-    const picker = page.getByRole('searchbox', { name: 'Ticker or company' });
+    const picker = page.getByRole('combobox', { name: 'Ticker or company' });
     await picker.fill('AMD');
     await page.getByRole('option', { name: /NASDAQ:AMD/ }).click();
     await expect(page.getByText('Advanced Micro Devices, Inc.').first()).toBeVisible();
