@@ -93,7 +93,14 @@ export function createQuoteService(deps: QuoteServiceDeps) {
      */
     async financials(symbols: readonly string[], add: ReadonlySet<31 | 365> = new Set()) {
       const known = await quotes.existing(symbols);
-      const stale = await quotes.stale(known, QUOTE_MAX_AGE_SECONDS);
+      // A snapshot without history has no change fields yet: load it now, like a stale one.
+      const missingHistory = new Set(await quotes.withoutHistory(known));
+      const stale = [
+        ...new Set([
+          ...(await quotes.stale(known, QUOTE_MAX_AGE_SECONDS)),
+          ...known.filter((symbol) => missingHistory.has(symbol)),
+        ]),
+      ];
       if (stale.length > INLINE_REFRESH_LIMIT) {
         await deps.refreshLater(stale);
       } else if (stale.length > 0) {

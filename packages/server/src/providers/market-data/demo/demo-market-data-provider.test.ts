@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDemoMarketDataProvider } from './demo-market-data-provider.ts';
+import { anchorPrice, createDemoMarketDataProvider } from './demo-market-data-provider.ts';
 
 // Wednesday 2026-11-18, 15:00 in New York (20:00 UTC): the market is open.
 const during = new Date('2026-11-18T20:00:00Z');
@@ -46,5 +46,20 @@ describe('the demo market-data provider', () => {
     expect(apple[0]?.symbol).toBe('NASDAQ:AAPL');
     expect(await provider.search('   ', 5)).toEqual([]);
     expect((await provider.search('a', 3)).length).toBe(3);
+  });
+});
+
+describe('anchorPrice', () => {
+  it('stays within 3 % of the reference level, to the cent, and is stable per symbol', () => {
+    const prices = ['NASDAQ:AAPL', 'NASDAQ:MSFT', 'NYSE:JPM', 'NYSE:XOM'].map((symbol) =>
+      anchorPrice({ symbol, price: 100 }),
+    );
+    for (const price of prices) {
+      expect(price).toBeGreaterThanOrEqual(97);
+      expect(price).toBeLessThanOrEqual(103);
+      expect(Math.round(price * 100) / 100).toBe(price);
+    }
+    expect(new Set(prices).size).toBe(prices.length);
+    expect(anchorPrice({ symbol: 'NASDAQ:AAPL', price: 100 })).toBe(prices[0]);
   });
 });

@@ -6,7 +6,17 @@ import type {
   Quote,
   SymbolMatch,
 } from '../market-data-provider.ts';
+import { fnv1a32 } from './seeded-random.ts';
 import { intradayQuote, lastCompletedTradingDay, synthesizeDailyBars } from './price-synthesis.ts';
+
+/**
+ * The anchor-day close of a demo company: its reference price level (kept round in the data set)
+ * moved by a per-symbol ±3 %, to the cent, so demo prices do not all end in .00.
+ */
+export function anchorPrice(company: Pick<DemoCompany, 'symbol' | 'price'>): number {
+  const unit = fnv1a32(`anchor:${company.symbol}`) / 2 ** 32;
+  return Math.max(0.01, Math.round(company.price * (0.97 + unit * 0.06) * 100) / 100);
+}
 
 /**
  * The offline market-data provider: the bundled companies with deterministic synthetic prices.
@@ -21,7 +31,7 @@ export function createDemoMarketDataProvider(
   const find = (symbol: string) => bySymbol.get(symbol.trim().toUpperCase());
   const input = (c: DemoCompany) => ({
     symbol: c.symbol,
-    referencePrice: c.price,
+    referencePrice: anchorPrice(c),
     sector: c.sector,
   });
 

@@ -128,8 +128,8 @@ export function WatchlistTable({ rows, action, list, label }: WatchlistTableProp
             <Table.Tr>
               <Table.Th>Company</Table.Th>
               <Table.Th className={classes.number}>Price</Table.Th>
-              <Table.Th className={classes.number}>Change</Table.Th>
-              <Table.Th className={classes.number}>Change %</Table.Th>
+              <Table.Th className={classes.number}>Since open</Table.Th>
+              <Table.Th className={classes.number}>Since open %</Table.Th>
               <Table.Th className={classes.number}>Day range</Table.Th>
               {action !== 'none' && (
                 <Table.Th>
