@@ -1,3 +1,4 @@
+import { timeAgo } from '@app/shared/display/timeago';
 import { Alert, Card, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import type { Financials, PeriodChange } from '@app/shared/api/market';
 import { formatPrice, NOT_AVAILABLE } from '@app/shared/display/format';
@@ -63,6 +64,29 @@ function StockStats({ quote, symbol }: { quote: Financials; symbol: string }) {
  * Spec §2/§4 stock table: price, change against the previous close, day range, and the month
  * (31 days) and year (365 days) changes; refreshed in place every 30 s.
  */
+/** Older than this, a snapshot is called out: the price source has not answered lately. */
+export const STALE_AFTER_SECONDS = 300;
+
+/**
+ * When the server fetched the prices; a snapshot that was already old when it reached us (the
+ * price source failing) says how old, in orange.
+ */
+function SnapshotAge({ updatedAt, receivedAt }: { updatedAt: number; receivedAt: number }) {
+  const stale = receivedAt / 1000 - updatedAt > STALE_AFTER_SECONDS;
+  if (stale) {
+    return (
+      <Text size="xs" c="orange" title={new Date(updatedAt * 1000).toLocaleString()}>
+        Last updated {timeAgo(updatedAt, new Date(receivedAt))}
+      </Text>
+    );
+  }
+  return (
+    <Text size="xs" c="dimmed">
+      Updated {new Date(updatedAt * 1000).toLocaleTimeString()}
+    </Text>
+  );
+}
+
 export function StockTable({ symbol }: { symbol: string }) {
   const quote = useFinancials(symbol, { withPeriods: true });
   useFailureToast(quote.error, 'Prices could not be loaded');
@@ -84,11 +108,7 @@ export function StockTable({ symbol }: { symbol: string }) {
           </Title>
           {data && <DemoDataBadge source={data.source} size="xs" />}
         </Group>
-        {data && (
-          <Text size="xs" c="dimmed">
-            Updated {new Date(data.updated_at * 1000).toLocaleTimeString()}
-          </Text>
-        )}
+        {data && <SnapshotAge updatedAt={data.updated_at} receivedAt={quote.dataUpdatedAt} />}
       </Group>
       {quote.isPending && <Skeleton height={120} radius="md" />}
       {quote.isError && data === undefined && <Alert color="red">{quote.error.message}</Alert>}

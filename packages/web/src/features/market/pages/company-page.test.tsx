@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
+import type { Financials } from '@app/shared/api/market';
 import { makeCompany, makeFinancials, watchlistBody } from '../market-test-helpers';
 
 // jsdom has no canvas: the chart library is replaced by a recorder of what the page asks of it.
@@ -51,7 +52,7 @@ vi.mock('lightweight-charts', () => ({
 const AMD = 'NASDAQ:AMD';
 const bar = { creation_date: 1_700_000_000, open: 10, high: 12, low: 9, close: 11, volume: 1000 };
 
-function companyServer() {
+function companyServer(financials: Partial<Financials> = {}) {
   const related = Array.from({ length: 25 }, (_, index) =>
     makeCompany(`NYSE:R${index + 1}`, { company_name: `Related ${index + 1}` }),
   );
@@ -71,6 +72,7 @@ function companyServer() {
           price: 150.5,
           days_31: { close: 140, change_pct: 7.5 },
           days_365: { close: 100.25, change_pct: 50.12345 },
+          ...financials,
         }),
       },
     }),
@@ -90,6 +92,20 @@ function companyServer() {
 }
 
 describe('company page', () => {
+  it('says how old the prices are when the server could only serve an old snapshot', async () => {
+    companyServer({ updated_at: Math.floor(Date.now() / 1000) - 2 * 3600 });
+    renderRoute(`/ticker/${AMD}`);
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+    expect(await screen.findByText('Last updated 2 hours ago')).toBeTruthy();
+  });
+
+  it('shows the time of a fresh snapshot', async () => {
+    companyServer({ updated_at: Math.floor(Date.now() / 1000) - 20 });
+    renderRoute(`/ticker/${AMD}`);
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+    expect(await screen.findByText(/^Updated /)).toBeTruthy();
+  });
+
   it('sends a visit without id, name or symbol to /company/explore?nothing_here=1', async () => {
     stubApi({});
     const { router } = renderRoute('/company/view');
