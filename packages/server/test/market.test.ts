@@ -63,10 +63,10 @@ describe('quotes, financials and the ticker query', () => {
     // close_N is the last close on or before (quote day − N calendar days) in New York.
     for (const days of [31, 365] as const) {
       const { rows } = await sql<{ close: number }>`
-        select close::float8 as close from price_bars
-        where exchange_ticker = 'NASDAQ:AAPL'
-          and day <= (to_timestamp(${apple.as_of}) at time zone 'America/New_York')::date - ${days}::int
-        order by day desc limit 1`.execute(t.database.db);
+        select u.close from price_series p, unnest(p.days, p.close) as u(day, close)
+        where p.exchange_ticker = 'NASDAQ:AAPL'
+          and u.day <= (to_timestamp(${apple.as_of}) at time zone 'America/New_York')::date - ${days}::int
+        order by u.day desc limit 1`.execute(t.database.db);
       const reference = rows[0]?.close ?? Number.NaN;
       const period = days === 31 ? apple.days_31 : apple.days_365;
       expect(period?.close).toBeCloseTo(reference, 6);

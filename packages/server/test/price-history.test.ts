@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPriceRepository } from '../src/modules/prices/price.repository.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
@@ -35,8 +36,8 @@ describe('GET /api/ticker/history/{ticker}', () => {
       [...results.map((p) => p.creation_date)].sort((a, b) => a - b),
     );
     const stored = await t.database.db
-      .selectFrom('price_bars')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .selectFrom('price_series')
+      .select(sql<number>`sum(cardinality(days))::int`.as('n'))
       .executeTakeFirstOrThrow();
     expect(stored.n).toBeGreaterThan(2400);
   });

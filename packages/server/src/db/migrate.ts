@@ -8,6 +8,7 @@ import * as quotesWatchlists from './migrations/2026-11-22T1600-quotes-watchlist
 import * as suggestionIndexes from './migrations/2026-11-22T1700-suggestion-indexes.ts';
 import * as priceBarsWithoutFk from './migrations/2026-11-22T1800-price-bars-without-fk.ts';
 import * as companyNameWords from './migrations/2026-11-22T1900-company-name-words.ts';
+import * as priceSeries from './migrations/2026-11-22T2000-price-series.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1700-suggestion-indexes': suggestionIndexes,
   '2026-11-22T1800-price-bars-without-fk': priceBarsWithoutFk,
   '2026-11-22T1900-company-name-words': companyNameWords,
+  '2026-11-22T2000-price-series': priceSeries,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

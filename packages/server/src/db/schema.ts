@@ -102,16 +102,17 @@ export type SecurityTable = {
   quote_type: Generated<string>;
 };
 
-/** One daily OHLCV bar of a listing. */
-export type PriceBarTable = {
+/** A listing's daily OHLCV bars of one calendar month, as parallel arrays ordered by day. */
+export type PriceSeriesTable = {
   exchange_ticker: string;
-  /** `YYYY-MM-DD` (a date column, read as text). */
-  day: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
+  /** First day of the month, `YYYY-MM-DD`. */
+  month: string;
+  days: string[];
+  open: number[];
+  high: number[];
+  low: number[];
+  close: number[];
+  volume: number[];
 };
 
 export type PriceHistoryStatusTable = {
@@ -179,7 +180,7 @@ export type DB = {
   rate_limits: RateLimitTable;
   companies: CompanyTable;
   securities: SecurityTable;
-  price_bars: PriceBarTable;
+  price_series: PriceSeriesTable;
   price_history_status: PriceHistoryStatusTable;
   quote_snapshots: QuoteSnapshotTable;
   ticker_quotes: TickerQuoteView;

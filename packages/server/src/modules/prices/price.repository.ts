@@ -1,42 +1,37 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { poolOf, type Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
 import type { DailyBar } from '../../providers/market-data/market-data-provider.ts';
-
-const BATCH = 10_000;
-
-/** One `insert … select from unnest(…)` of up to BATCH bars of one symbol. */
-async function insertBars(db: Kysely<DB>, symbol: string, bars: readonly DailyBar[]) {
-  const column = <T>(pick: (bar: DailyBar) => T) => bars.map(pick);
-  await sql`
-    insert into price_bars (exchange_ticker, day, open, high, low, close, volume)
-    select ${symbol}, day, open, high, low, close, volume
-    from unnest(
-      ${column((bar) => bar.date)}::date[],
-      ${column((bar) => bar.open)}::numeric[],
-      ${column((bar) => bar.high)}::numeric[],
-      ${column((bar) => bar.low)}::numeric[],
-      ${column((bar) => bar.close)}::numeric[],
-      ${column((bar) => bar.volume)}::bigint[]
-    ) as bar(day, open, high, low, close, volume)
-    on conflict do nothing`.execute(db);
-}
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Rows of COPY's text format; bars hold only dates and finite numbers, nothing to escape. */
-function* copyRows(symbol: string, bars: readonly DailyBar[]) {
-  for (let start = 0; start < bars.length; start += BATCH) {
-    let chunk = '';
-    for (const bar of bars.slice(start, start + BATCH)) {
-      chunk += `${symbol}\t${bar.date}\t${bar.open}\t${bar.high}\t${bar.low}\t${bar.close}\t${bar.volume}\n`;
-    }
-    yield chunk;
+/** One calendar month of a listing's bars, ordered by day. */
+type MonthSeries = { month: string; bars: DailyBar[] };
+
+/** Groups bars by calendar month (`YYYY-MM-01`), each month ordered by day, one bar a day. */
+export function groupByMonth(bars: readonly DailyBar[]): MonthSeries[] {
+  const months = new Map<string, Map<string, DailyBar>>();
+  for (const bar of bars) {
+    const month = `${bar.date.slice(0, 7)}-01`;
+    let days = months.get(month);
+    if (!days) months.set(month, (days = new Map<string, DailyBar>()));
+    if (!days.has(bar.date)) days.set(bar.date, bar);
   }
+  return [...months]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([month, days]) => ({
+      month,
+      bars: [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1)),
+    }));
+}
+
+/** One COPY text row of a month (dates and finite numbers only: nothing to escape). */
+function copyRow(symbol: string, { month, bars }: MonthSeries): string {
+  const array = (pick: (bar: DailyBar) => string | number) => `{${bars.map(pick).join(',')}}`;
+  return `${symbol}\t${month}\t${array((b) => b.date)}\t${array((b) => b.open)}\t${array((b) => b.high)}\t${array((b) => b.low)}\t${array((b) => b.close)}\t${array((b) => b.volume)}\n`;
 }
 
 /** The loaded-range upsert, as plain SQL for the COPY path's own client. */
@@ -49,26 +44,26 @@ const STATUS_UPSERT = `
     updated_at = now()`;
 
 /**
- * The fast path: COPY the bars and record the range in one transaction on a pool client. Returns
- * false (having changed nothing) when some day is already stored, e.g. a concurrent backfill of
- * the same symbol, so the caller can take the conflict-tolerant path.
+ * The fast path: COPY the months and record the range in one transaction on a pool client.
+ * Returns false (having changed nothing) when one of the months is already stored, so the caller
+ * can merge instead.
  */
-async function copyBars(
+async function copyMonths(
   pool: pg.Pool,
   symbol: string,
-  bars: readonly DailyBar[],
+  months: readonly MonthSeries[],
   range: { first: string; last: string },
 ): Promise<boolean> {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    if (bars.length > 0) {
+    if (months.length > 0) {
       const copy = client.query(
         copyFrom(
-          'copy price_bars (exchange_ticker, day, open, high, low, close, volume) from stdin',
+          'copy price_series (exchange_ticker, month, days, open, high, low, close, volume) from stdin',
         ),
       );
-      await pipeline(Readable.from(copyRows(symbol, bars)), copy);
+      await pipeline(Readable.from([months.map((m) => copyRow(symbol, m)).join('')]), copy);
     }
     await client.query(STATUS_UPSERT, [symbol, range.first, range.last]);
     await client.query('commit');
@@ -82,7 +77,30 @@ async function copyBars(
   }
 }
 
-/** SQL for daily bars and the record of which history is loaded; no decisions. */
+/** A stored month as read for merging (days as text, so no time zone can shift them). */
+type StoredMonth = {
+  month: string;
+  days: string[];
+  open: number[];
+  high: number[];
+  low: number[];
+  close: number[];
+  volume: number[];
+};
+
+/** Bars of a month row, for merging. */
+function barsOf(row: StoredMonth): DailyBar[] {
+  return row.days.map((day, i) => ({
+    date: day,
+    open: row.open[i] ?? 0,
+    high: row.high[i] ?? 0,
+    low: row.low[i] ?? 0,
+    close: row.close[i] ?? 0,
+    volume: row.volume[i] ?? 0,
+  }));
+}
+
+/** SQL for daily bars (packed by month in price_series) and the record of what is loaded. */
 export function createPriceRepository(db: Database) {
   return {
     securityExists: async (symbol: string) =>
@@ -100,20 +118,57 @@ export function createPriceRepository(db: Database) {
         .executeTakeFirst(),
 
     /**
-     * Stores bars and widens the loaded range, in one transaction: COPY when the days are new
-     * (the bulk path measured by `npm run bench -- market`), otherwise `insert … select from
-     * unnest(…)` batches that keep the days already stored.
+     * Stores bars and widens the loaded range, in one transaction: new months by COPY (the bulk
+     * path measured by `npm run bench -- market`); when a month is already stored (a concurrent
+     * backfill, or today's bar joining its month) the months are merged under a row lock, days
+     * already stored winning.
      */
     storeBars: async (
       symbol: string,
       bars: readonly DailyBar[],
       range: { first: string; last: string },
     ) => {
+      const months = groupByMonth(bars);
       const pool = poolOf(db);
-      if (pool && (await copyBars(pool, symbol, bars, range))) return;
+      if (pool && (await copyMonths(pool, symbol, months, range))) return;
       await db.transaction().execute(async (trx) => {
-        for (let start = 0; start < bars.length; start += BATCH) {
-          await insertBars(trx, symbol, bars.slice(start, start + BATCH));
+        if (months.length > 0) {
+          const stored = await sql<StoredMonth>`
+            select month, days::text[] as days, open, high, low, close, volume::float8[] as volume
+            from price_series
+            where exchange_ticker = ${symbol} and month = any(${months.map((m) => m.month)}::date[])
+            for update`.execute(trx);
+          const existing = new Map(stored.rows.map((row) => [row.month, barsOf(row)]));
+          const merged = months.map(
+            ({ month, bars: incoming }) =>
+              // Days already stored come first, so groupByMonth keeps them.
+              groupByMonth([...(existing.get(month) ?? []), ...incoming])[0] ?? { month, bars: [] },
+          );
+          await trx
+            .insertInto('price_series')
+            .values(
+              merged.map(({ month, bars: monthBars }) => ({
+                exchange_ticker: symbol,
+                month,
+                days: monthBars.map((b) => b.date),
+                open: monthBars.map((b) => b.open),
+                high: monthBars.map((b) => b.high),
+                low: monthBars.map((b) => b.low),
+                close: monthBars.map((b) => b.close),
+                volume: monthBars.map((b) => b.volume),
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['exchange_ticker', 'month']).doUpdateSet((eb) => ({
+                days: eb.ref('excluded.days'),
+                open: eb.ref('excluded.open'),
+                high: eb.ref('excluded.high'),
+                low: eb.ref('excluded.low'),
+                close: eb.ref('excluded.close'),
+                volume: eb.ref('excluded.volume'),
+              })),
+            )
+            .execute();
         }
         await trx
           .insertInto('price_history_status')
@@ -129,15 +184,26 @@ export function createPriceRepository(db: Database) {
       });
     },
 
-    bars: (symbol: string, from: string, to: string) =>
-      db
-        .selectFrom('price_bars')
-        .select(['day', 'open', 'high', 'low', 'close', 'volume'])
-        .where('exchange_ticker', '=', symbol)
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .orderBy('day')
-        .execute(),
+    /** Daily bars with `from <= day <= to`, oldest first. */
+    bars: async (symbol: string, from: string, to: string) =>
+      (
+        await sql<{
+          day: string;
+          open: number;
+          high: number;
+          low: number;
+          close: number;
+          volume: number;
+        }>`
+          select u.day, u.open, u.high, u.low, u.close, u.volume
+          from price_series p
+          cross join lateral unnest(p.days, p.open, p.high, p.low, p.close, p.volume)
+            as u(day, open, high, low, close, volume)
+          where p.exchange_ticker = ${symbol}
+            and p.month between date_trunc('month', ${from}::date)::date and ${to}::date
+            and u.day between ${from}::date and ${to}::date
+          order by u.day`.execute(db)
+      ).rows,
   };
 }
 

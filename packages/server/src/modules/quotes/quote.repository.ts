@@ -127,15 +127,12 @@ export function createQuoteRepository(db: Database) {
           where exists (select 1 from securities s where s.exchange_ticker = q.exchange_ticker)
         ), referenced as (
           select q.*,
-            (select close from price_bars b where b.exchange_ticker = q.exchange_ticker
-              and b.day <= (q.as_of at time zone ${MARKET_TIME_ZONE})::date - 8
-              order by b.day desc limit 1)::float8 as close_8,
-            (select close from price_bars b where b.exchange_ticker = q.exchange_ticker
-              and b.day <= (q.as_of at time zone ${MARKET_TIME_ZONE})::date - 31
-              order by b.day desc limit 1)::float8 as close_31,
-            (select close from price_bars b where b.exchange_ticker = q.exchange_ticker
-              and b.day <= (q.as_of at time zone ${MARKET_TIME_ZONE})::date - 365
-              order by b.day desc limit 1)::float8 as close_365
+            (select close_on_or_before(q.exchange_ticker,
+              (q.as_of at time zone ${MARKET_TIME_ZONE})::date - 8)) as close_8,
+            (select close_on_or_before(q.exchange_ticker,
+              (q.as_of at time zone ${MARKET_TIME_ZONE})::date - 31)) as close_31,
+            (select close_on_or_before(q.exchange_ticker,
+              (q.as_of at time zone ${MARKET_TIME_ZONE})::date - 365)) as close_365
           from incoming q
         )
         insert into quote_snapshots as s (
