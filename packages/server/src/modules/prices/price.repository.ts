@@ -5,11 +5,9 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { poolOf, type Database } from '../../db/database.ts';
 import type { DailyBar } from '../../providers/market-data/market-data-provider.ts';
+import { encodeMonthsBinary, type MonthSeries } from './price-copy.ts';
 
 const UNIQUE_VIOLATION = '23505';
-
-/** One calendar month of a listing's bars, ordered by day. */
-type MonthSeries = { month: string; bars: DailyBar[] };
 
 /** Groups bars by calendar month (`YYYY-MM-01`), each month ordered by day, one bar a day. */
 export function groupByMonth(bars: readonly DailyBar[]): MonthSeries[] {
@@ -26,12 +24,6 @@ export function groupByMonth(bars: readonly DailyBar[]): MonthSeries[] {
       month,
       bars: [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1)),
     }));
-}
-
-/** One COPY text row of a month (dates and finite numbers only: nothing to escape). */
-function copyRow(symbol: string, { month, bars }: MonthSeries): string {
-  const array = (pick: (bar: DailyBar) => string | number) => `{${bars.map(pick).join(',')}}`;
-  return `${symbol}\t${month}\t${array((b) => b.date)}\t${array((b) => b.open)}\t${array((b) => b.high)}\t${array((b) => b.low)}\t${array((b) => b.close)}\t${array((b) => b.volume)}\n`;
 }
 
 /** The loaded-range upsert, as plain SQL for the COPY path's own client. */
@@ -54,16 +46,18 @@ async function copyMonths(
   months: readonly MonthSeries[],
   range: { first: string; last: string },
 ): Promise<boolean> {
+  // Encoded (and validated) before COPY starts: a bad bar must not leave a COPY half-sent.
+  const data = months.length > 0 ? encodeMonthsBinary(symbol, months) : null;
   const client = await pool.connect();
   try {
     await client.query('begin');
-    if (months.length > 0) {
+    if (data) {
       const copy = client.query(
         copyFrom(
-          'copy price_series (exchange_ticker, month, days, open, high, low, close, volume) from stdin',
+          'copy price_series (exchange_ticker, month, days, open, high, low, close, volume) from stdin (format binary)',
         ),
       );
-      await pipeline(Readable.from([months.map((m) => copyRow(symbol, m)).join('')]), copy);
+      await pipeline(Readable.from([data]), copy);
     }
     await client.query(STATUS_UPSERT, [symbol, range.first, range.last]);
     await client.query('commit');
