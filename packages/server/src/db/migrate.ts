@@ -9,6 +9,7 @@ import * as suggestionIndexes from './migrations/2026-11-22T1700-suggestion-inde
 import * as priceBarsWithoutFk from './migrations/2026-11-22T1800-price-bars-without-fk.ts';
 import * as companyNameWords from './migrations/2026-11-22T1900-company-name-words.ts';
 import * as priceSeries from './migrations/2026-11-22T2000-price-series.ts';
+import * as ginWithoutPendingList from './migrations/2026-11-22T2100-gin-without-pending-list.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1800-price-bars-without-fk': priceBarsWithoutFk,
   '2026-11-22T1900-company-name-words': companyNameWords,
   '2026-11-22T2000-price-series': priceSeries,
+  '2026-11-22T2100-gin-without-pending-list': ginWithoutPendingList,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
