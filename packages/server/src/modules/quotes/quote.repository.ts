@@ -1,32 +1,17 @@
 import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { QuoteSnapshotTable } from '../../db/schema.ts';
 import type { Quote } from '../../providers/market-data/market-data-provider.ts';
 
 /** Exchange the change fields count calendar days in (daily bars are New York trading days). */
 const MARKET_TIME_ZONE = 'America/New_York';
 
 /** A snapshot joined with its company, as the financials of the API need it. */
-export type FinancialsRow = {
+export type FinancialsRow = Omit<Selectable<QuoteSnapshotTable>, 'close_8' | 'exchange_ticker'> & {
   exchange_ticker: string;
   company_name: string;
   quote_type: string;
-  price: number;
-  previous_close: number;
-  open: number;
-  day_low: number;
-  day_high: number;
-  change: number;
-  change_pct: number;
-  currency: string;
-  source: string;
-  as_of: Date;
-  updated_at: Date;
-  close_31: number | null;
-  close_365: number | null;
-  change_pct_1: number | null;
-  change_pct_8: number | null;
-  change_pct_31: number | null;
-  change_pct_365: number | null;
 };
 
 /** SQL for quote snapshots and their change fields; no decisions. */

@@ -20,6 +20,7 @@ import classes from './company-info-card.module.css';
 import { companyInitials, companySummary, tickerPath, websiteLink } from './company-text';
 import { QuoteSummary } from './quote-summary';
 import { useFailureToast } from './use-failure-toast';
+import { SectionCard } from './section-card';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 
@@ -95,14 +96,7 @@ export function CompanyInfoCard({ symbol }: { symbol: string }) {
   const info = company.data;
   const sector = [info.gics_sector, info.gics_sub_industry].filter(Boolean).join(' · ');
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      className={classes.card}
-      component="section"
-      aria-labelledby={titleId}
-    >
+    <SectionCard labelledBy={titleId} className={classes.card}>
       <Stack gap="md">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <Avatar
@@ -162,6 +156,6 @@ export function CompanyInfoCard({ symbol }: { symbol: string }) {
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

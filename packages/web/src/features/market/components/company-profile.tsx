@@ -1,21 +1,15 @@
-import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { Company } from '@app/shared/api/companies';
 import { CompanySummary, WebsiteLink } from './company-info-card';
 import classes from './company-info-card.module.css';
 import { companySummary, websiteLink } from './company-text';
+import { SectionCard } from './section-card';
 
 /** Spec §2 company info: sector and sub-industry, website, Wikipedia and the business summary. */
 export function CompanyProfile({ company }: { company: Company }) {
   const wikipedia = websiteLink(company.wikipedia);
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      className={classes.card}
-      component="section"
-      aria-labelledby="company-profile"
-    >
+    <SectionCard labelledBy="company-profile" className={classes.card}>
       <Title order={2} size="h4" id="company-profile" mb="sm">
         Company info
       </Title>
@@ -38,6 +32,6 @@ export function CompanyProfile({ company }: { company: Company }) {
         )}
         <CompanySummary text={companySummary(company)} />
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

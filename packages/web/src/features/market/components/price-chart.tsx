@@ -1,6 +1,5 @@
 import {
   Alert,
-  Card,
   Group,
   Loader,
   SegmentedControl,
@@ -16,6 +15,7 @@ import { DemoDataBadge } from './demo-data-badge';
 import classes from './price-chart.module.css';
 import { useCandlestickChart } from './use-candlestick-chart';
 import { useFailureToast } from './use-failure-toast';
+import { SectionCard } from './section-card';
 
 const RANGE_LABELS: Record<HistoryRange, string> = {
   '1m': '1M',
@@ -46,7 +46,7 @@ export function PriceChart({ symbol }: { symbol: string }) {
   const empty = history.data?.results.length === 0;
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="price-chart">
+    <SectionCard labelledBy="price-chart">
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
           <Title order={2} size="h4" id="price-chart">
@@ -79,6 +79,6 @@ export function PriceChart({ symbol }: { symbol: string }) {
         role="img"
         aria-label={`Daily candlestick chart of ${symbol} with volume, range ${RANGE_LABELS[range]}`}
       />
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Skeleton, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { RELATED_SHOWN_MAX, useRelatedCompanies } from '../api/related-companies';
 import { tickerPath } from './company-text';
 import classes from './market-table.module.css';
 import { useFailureToast } from './use-failure-toast';
+import { SectionCard } from './section-card';
 
 /** Spec §2/§9 related companies: requested 25, at most 20 shown, each linking to its page. */
 export function RelatedCompanies({ symbol }: { symbol: string }) {
@@ -14,14 +15,7 @@ export function RelatedCompanies({ symbol }: { symbol: string }) {
     .slice(0, RELATED_SHOWN_MAX);
 
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      className={classes.card}
-      component="section"
-      aria-labelledby="related-companies"
-    >
+    <SectionCard labelledBy="related-companies" className={classes.card}>
       <Title order={2} size="h4" id="related-companies" mb="sm">
         Related companies
       </Title>
@@ -57,6 +51,6 @@ export function RelatedCompanies({ symbol }: { symbol: string }) {
           })}
         </Group>
       )}
-    </Card>
+    </SectionCard>
   );
 }

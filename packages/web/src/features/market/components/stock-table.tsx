@@ -1,5 +1,5 @@
 import { timeAgo } from '@app/shared/display/timeago';
-import { Alert, Card, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import type { Financials, PeriodChange } from '@app/shared/api/market';
 import { formatPrice, NOT_AVAILABLE } from '@app/shared/display/format';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { DemoDataBadge } from './demo-data-badge';
 import classes from './stock-table.module.css';
 import tableClasses from './market-table.module.css';
 import { useFailureToast } from './use-failure-toast';
+import { SectionCard } from './section-card';
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -93,14 +94,7 @@ export function StockTable({ symbol }: { symbol: string }) {
   const data = quote.data;
 
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      className={tableClasses.card}
-      component="section"
-      aria-labelledby="stock-table"
-    >
+    <SectionCard labelledBy="stock-table" className={tableClasses.card}>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
           <Title order={2} size="h4" id="stock-table">
@@ -121,6 +115,6 @@ export function StockTable({ symbol }: { symbol: string }) {
       <Text size="xs" c="dimmed" mt={6}>
         Change against the previous close{data ? `, in ${data.currency}` : ''}.
       </Text>
-    </Card>
+    </SectionCard>
   );
 }

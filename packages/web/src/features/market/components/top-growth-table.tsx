@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { Ticker } from '@app/shared/api/market';
 import { formatPrice } from '@app/shared/display/format';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { tickerPath } from './company-text';
 import { DemoDataBadge } from './demo-data-badge';
 import classes from './market-table.module.css';
 import { useFailureToast } from './use-failure-toast';
+import { SectionCard } from './section-card';
 
 const PERIODS: Record<TopGrowthPeriod, { title: string; column: string }> = {
   change_pct_1: { title: 'Top Growth Today', column: 'Day' },
@@ -54,14 +55,7 @@ export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
   const demo = tickers?.some((ticker) => ticker.source === 'demo') ?? false;
 
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      className={classes.card}
-      component="section"
-      aria-labelledby={titleId}
-    >
+    <SectionCard labelledBy={titleId} className={classes.card}>
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} size="h4" id={titleId}>
           {title}
@@ -98,6 +92,6 @@ export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Card>
+    </SectionCard>
   );
 }

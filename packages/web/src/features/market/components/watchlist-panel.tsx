@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { DEFAULT_TICKERS, DEFAULT_WATCHLIST } from '@app/shared/api/market';
 import { IconLogin, IconUserPlus } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { WatchlistTable } from './watchlist-table';
 import type { WatchlistRowAction } from './watchlist-table';
 import { toWatchlistRows } from './watchlist-rows';
 import type { WatchlistRow } from './watchlist-rows';
+import { SectionCard } from './section-card';
 
 /** Spec §5: the confirmation of a destructive 'all' action. */
 export const CONFIRM_PROCEED = 'Are you sure you want to proceed?';
@@ -32,14 +33,7 @@ function PanelCard({
 }) {
   const demo = rows?.some((row) => row.source === 'demo') ?? false;
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      className={classes.card}
-      component="section"
-      aria-labelledby={TITLE_ID}
-    >
+    <SectionCard labelledBy={TITLE_ID} className={classes.card}>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
           <Title order={2} size="h4" id={TITLE_ID}>
@@ -50,7 +44,7 @@ function PanelCard({
         {actions}
       </Group>
       {children}
-    </Card>
+    </SectionCard>
   );
 }
 
