@@ -26,11 +26,14 @@ export function createPriceHistoryService(deps: {
    * marks history as checked through yesterday even when it brought no bars (weekends,
    * holidays), so the provider is asked at most once a day per symbol.
    */
-  async function ensureLoaded(symbol: string): Promise<void> {
+  async function ensureLoaded(
+    symbol: string,
+    known?: Awaited<ReturnType<PriceRepository['status']>>,
+  ): Promise<void> {
     const today = isoDay(now());
     const yesterday = addDays(today, -1);
     const start = addDays(today, -Math.round(HISTORY_YEARS * 365.25));
-    const status = await prices.status(symbol);
+    const status = known ?? (await prices.status(symbol));
     if (status && status.last_day >= yesterday) return;
     const from = status ? addDays(status.last_day, 1) : start;
     const bars = await provider.getDailyHistory(symbol, from, today);
@@ -44,8 +47,12 @@ export function createPriceHistoryService(deps: {
   return {
     ensureLoaded,
     async history(symbol: string, from: string, to: string) {
-      if (!(await prices.securityExists(symbol))) throw notFound(`Unknown symbol '${symbol}'.`);
-      await ensureLoaded(symbol);
+      // A loaded history implies a known listing: one query on the hot path instead of two.
+      const status = await prices.status(symbol);
+      if (!status && !(await prices.securityExists(symbol))) {
+        throw notFound(`Unknown symbol '${symbol}'.`);
+      }
+      await ensureLoaded(symbol, status);
       return prices.bars(symbol, from, to);
     },
   };
