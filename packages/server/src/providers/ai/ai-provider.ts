@@ -39,7 +39,7 @@ export type DefconOutcome = 'positive' | 'negative';
 
 /** A sentence of the article that an AI text drew on, so the UI can cite it. */
 export interface SourceSentence {
-  /** Index of the sentence in the article's sentence list (0 = the title). */
+  /** 0-based index of the sentence among the sentences of the article's `text`. */
   index: number;
   /** The sentence as it appears in the article. */
   text: string;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from './csv.ts';
+import { classificationMetrics } from './metrics.ts';
+import { PLACEHOLDERS, splitSentences, tokenize } from './text.ts';
+
+describe('tokenize', () => {
+  it('replaces URLs and cashtags with placeholder tokens', () => {
+    const texts = tokenize('$NVDA soars https://t.co/abc').map((t) => t.text);
+    expect(texts).toEqual([PLACEHOLDERS.cashtag, 'soars', PLACEHOLDERS.url]);
+  });
+
+  it('keeps the magnitude of percentages and money amounts', () => {
+    const tokens = tokenize('Sales rose 12.5% to $1.4 billion');
+    expect(tokens).toContainEqual({ text: PLACEHOLDERS.percent, value: 12.5 });
+    expect(tokens).toContainEqual({ text: PLACEHOLDERS.money, value: 1.4 });
+  });
+});
+
+describe('splitSentences', () => {
+  it('splits on sentence ends but not after abbreviations or inside numbers', () => {
+    const text =
+      'The U.S. economy grew 2.5% in the quarter. Acme Inc. beat estimates! Will it last? Analysts think so.';
+    expect(splitSentences(text)).toEqual([
+      'The U.S. economy grew 2.5% in the quarter.',
+      'Acme Inc. beat estimates!',
+      'Will it last?',
+      'Analysts think so.',
+    ]);
+  });
+
+  it('returns nothing for empty text', () => {
+    expect(splitSentences('  ')).toEqual([]);
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads quoted fields with commas, doubled quotes and newlines', () => {
+    expect(parseCsv('text,label\n"a, ""b""\nc",1\nplain,0\n')).toEqual([
+      ['text', 'label'],
+      ['a, "b"\nc', '1'],
+      ['plain', '0'],
+    ]);
+  });
+});
+
+describe('classificationMetrics', () => {
+  it('computes accuracy and macro-F1', () => {
+    const m = classificationMetrics(['a', 'a', 'b', 'b'], ['a', 'b', 'b', 'b'], ['a', 'b']);
+    expect(m.accuracy).toBe(0.75);
+    expect(m.f1.a).toBeCloseTo(2 / 3);
+    expect(m.f1.b).toBeCloseTo(0.8);
+    expect(m.macroF1).toBeCloseTo((2 / 3 + 0.8) / 2);
+  });
+});
