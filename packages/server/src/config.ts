@@ -15,6 +15,26 @@ const commaList = z
   )
   .pipe(z.array(z.url()));
 
+/** `demo` or an http(s) feed URL, optionally written `rss:<url>`; normalised to `demo` or the URL. */
+const newsSourceList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().replace(/^rss:/i, ''))
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z.union([
+          z.literal('demo'),
+          z.url().refine((url) => /^https?:\/\//.test(url), 'must be demo or an http(s) feed URL'),
+        ]),
+      )
+      .min(1),
+  );
+
 /** Every environment variable the product reads, with its default. The README's table mirrors it. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -47,6 +67,8 @@ const envSchema = z.object({
     .refine((url) => /^https?:\/\//.test(url), 'must be an http:// or https:// URL')
     .optional(),
   YAHOO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(100).default(2),
+  NEWS_SOURCES: newsSourceList.default(['demo']),
+  NEWS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type AppConfig = {
@@ -71,6 +93,9 @@ export type AppConfig = {
   marketData: 'demo' | 'yahoo';
   yahooBaseUrl: string | undefined;
   yahooRequestsPerSecond: number;
+  /** News sources in order: `demo` (the bundled wire) or RSS/Atom feed URLs. */
+  newsSources: string[];
+  newsFetchTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -112,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     marketData: e.MARKET_DATA,
     yahooBaseUrl: e.YAHOO_BASE_URL,
     yahooRequestsPerSecond: e.YAHOO_REQUESTS_PER_SECOND,
+    newsSources: [...new Set(e.NEWS_SOURCES)],
+    newsFetchTimeoutMs: e.NEWS_FETCH_TIMEOUT_MS,
   };
 }
 

@@ -62,4 +62,24 @@ describe('configuration', () => {
       /YAHOO_REQUESTS_PER_SECOND/,
     );
   });
+
+  it('reads the bundled news wire unless NEWS_SOURCES names feeds', () => {
+    const defaults = loadConfig({});
+    expect(defaults.newsSources).toEqual(['demo']);
+    expect(defaults.newsFetchTimeoutMs).toBe(10_000);
+    const feeds = loadConfig({
+      NEWS_SOURCES: 'demo, rss:https://example.com/markets.xml,http://127.0.0.1:4020/atom',
+      NEWS_FETCH_TIMEOUT_MS: '2500',
+    });
+    expect(feeds.newsSources).toEqual([
+      'demo',
+      'https://example.com/markets.xml',
+      'http://127.0.0.1:4020/atom',
+    ]);
+    expect(feeds.newsFetchTimeoutMs).toBe(2500);
+    expect(() => loadConfig({ NEWS_SOURCES: 'ftp://example.com/feed' })).toThrow(/NEWS_SOURCES/);
+    expect(() => loadConfig({ NEWS_SOURCES: 'edgar' })).toThrow(/NEWS_SOURCES/);
+    expect(() => loadConfig({ NEWS_SOURCES: ' , ' })).toThrow(/NEWS_SOURCES/);
+    expect(() => loadConfig({ NEWS_FETCH_TIMEOUT_MS: '0' })).toThrow(/NEWS_FETCH_TIMEOUT_MS/);
+  });
 });

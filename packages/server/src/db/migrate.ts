@@ -10,6 +10,7 @@ import * as priceBarsWithoutFk from './migrations/2026-11-22T1800-price-bars-wit
 import * as companyNameWords from './migrations/2026-11-22T1900-company-name-words.ts';
 import * as priceSeries from './migrations/2026-11-22T2000-price-series.ts';
 import * as ginWithoutPendingList from './migrations/2026-11-22T2100-gin-without-pending-list.ts';
+import * as news from './migrations/2026-11-22T2200-news.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1900-company-name-words': companyNameWords,
   '2026-11-22T2000-price-series': priceSeries,
   '2026-11-22T2100-gin-without-pending-list': ginWithoutPendingList,
+  '2026-11-22T2200-news': news,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -170,6 +170,42 @@ export type WatchlistTable = {
   updated_at: TimestampDefault;
 };
 
+export type NewsStatus = 'WAITING_INDEX' | 'PROCESSED' | 'FAILED';
+
+/** A company named in an article, with its listings. */
+export type NewsEntity = { name: string; tickers: string[] };
+
+/** A news article (§3); `AI` is filled by the analyst, `search_vector` by the database. */
+export type NewsTable = {
+  id: Generated<string>;
+  link: string;
+  guid: string;
+  title: string;
+  source_title: Generated<string>;
+  description: Generated<string>;
+  summary: string | null;
+  ai_summary: string | null;
+  no_bullshit: string | null;
+  publisher: Generated<string>;
+  creation_date: Timestamp;
+  articles: ColumnType<string[], string[] | undefined, string[]>;
+  sentiment_score: ColumnType<number[], number[] | undefined, number[]>;
+  interest_score: number | null;
+  AI: ColumnType<unknown, string | null | undefined, string | null>;
+  related_exchange_tickers: ColumnType<string[], string[] | undefined, string[]>;
+  NER: ColumnType<NewsEntity[], string | undefined, string>;
+  named_exchange_tickers: ColumnType<string[], string[] | undefined, string[]>;
+  no_comments: Generated<boolean>;
+  is_blocked: Generated<boolean>;
+  experiment: string | null;
+  status: Generated<NewsStatus>;
+  status_reason: string | null;
+  source: string;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+  search_vector: ColumnType<string, never, never>;
+};
+
 /** The tables of our own schema (the job queue keeps its tables in the `pgboss` schema). */
 export type DB = {
   cache_entries: CacheEntryTable;
@@ -185,4 +221,5 @@ export type DB = {
   quote_snapshots: QuoteSnapshotTable;
   ticker_quotes: TickerQuoteView;
   watchlists: WatchlistTable;
+  news: NewsTable;
 };

@@ -1,0 +1,23 @@
+/** One article as a source delivers it, before ticker linking and storage. */
+export type RawNewsItem = {
+  /** The source's stable id of the item (RSS guid, Atom id); the link when it has none. */
+  guid: string;
+  link: string;
+  title: string;
+  /** Plain text teaser (HTML stripped). */
+  description: string;
+  /** Plain text of the full article when the feed carries it, else empty. */
+  content: string;
+  /** Normalised publisher name (`Reuters`, `MarketWatch` …); empty when unknown. */
+  publisher: string;
+  publishedAt: Date;
+  /** Title of the feed the item came from. */
+  sourceTitle: string;
+};
+
+/** A provider of news articles (an RSS/Atom feed, the bundled demo wire …). */
+export type NewsSource = {
+  /** Stored with each article as `source`. */
+  name: string;
+  fetch(): Promise<RawNewsItem[]>;
+};
