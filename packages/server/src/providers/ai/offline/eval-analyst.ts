@@ -1,0 +1,119 @@
+/**
+ * Measures the offline analyst: per-field accuracy on our labelled evaluation set
+ * (`eval/analyst-eval.json`), the sentiment model's accuracy and macro-F1 on `valid.csv`, and
+ * single-core throughput. Run: `npm run eval:analyst [-- --verbose] [-- --data <dir>]`.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { ARTICLE_CLASSIFICATIONS, type AiAnalysis } from '../ai-provider.ts';
+import { financeSentimentDir, readFinanceSentiment } from './finance-sentiment-data.ts';
+import { classificationMetrics, pct } from './metrics.ts';
+import { analyzeArticle } from './offline-ai-provider.ts';
+import { analyzeSentiment } from './sentiment.ts';
+import { MODEL_LABELS, loadShippedSentimentModel } from './sentiment-model.ts';
+
+/** One hand-labelled item of the evaluation set. */
+interface EvalItem {
+  title: string;
+  lede: string;
+  /** −1 bearish, 0 neutral, +1 bullish. */
+  sentiment: -1 | 0 | 1;
+  classification: string;
+  defcon: number;
+}
+
+const EVAL_FILE = new URL('./eval/analyst-eval.json', import.meta.url);
+const THROUGHPUT_PASSES = 10;
+
+function readEvalSet(): EvalItem[] {
+  const parsed: unknown = JSON.parse(readFileSync(EVAL_FILE, 'utf8'));
+  if (!Array.isArray(parsed)) throw new Error('analyst-eval.json must be an array');
+  return parsed as EvalItem[];
+}
+
+function sign(analysis: AiAnalysis): number {
+  return analysis.sentiment === 'bullish' ? 1 : analysis.sentiment === 'bearish' ? -1 : 0;
+}
+
+function main(): void {
+  const verbose = process.argv.includes('--verbose');
+  const model = loadShippedSentimentModel();
+  const items = readEvalSet();
+  const results = items.map((item) =>
+    analyzeArticle(model, { title: item.title, text: item.lede }),
+  );
+
+  let sentimentOk = 0;
+  let classOk = 0;
+  let defconExact = 0;
+  let defconNear = 0;
+  const perClass = new Map<string, { n: number; ok: number }>();
+  items.forEach((item, i) => {
+    const r = results[i];
+    if (!r) return;
+    const s = sign(r) === item.sentiment;
+    const c = r.classification === item.classification;
+    const d = Math.abs(r.defcon_level - item.defcon);
+    if (s) sentimentOk++;
+    if (c) classOk++;
+    if (d === 0) defconExact++;
+    if (d <= 1) defconNear++;
+    const pc = perClass.get(item.classification) ?? { n: 0, ok: 0 };
+    pc.n++;
+    if (c) pc.ok++;
+    perClass.set(item.classification, pc);
+    if (verbose && (!s || !c || d > 1)) {
+      console.log(
+        `- ${item.title}\n    sentiment ${item.sentiment}→${sign(r)} (${r.sentiment_score})` +
+          `  class ${item.classification}→${r.classification}  defcon ${item.defcon}→${r.defcon_level}`,
+      );
+    }
+  });
+  const n = items.length;
+  console.log(`Evaluation set: ${n} hand-labelled headline + lede pairs (eval/analyst-eval.json)`);
+  console.log(`  sentiment sign        ${pct(sentimentOk / n)}   (target ≥ 80 %)`);
+  console.log(`  classification        ${pct(classOk / n)}   (target ≥ 70 %)`);
+  console.log(`  defcon level exact    ${pct(defconExact / n)}`);
+  console.log(`  defcon level ±1       ${pct(defconNear / n)}   (target ≥ 80 %)`);
+  console.log('  classification by category:');
+  for (const category of ARTICLE_CLASSIFICATIONS) {
+    const pc = perClass.get(category);
+    if (pc) console.log(`    ${category.padEnd(26)} ${pc.ok}/${pc.n}`);
+  }
+
+  const valid = readFinanceSentiment(financeSentimentDir(), 'valid');
+  const expected = valid.map((v) => v.label);
+  const modelOnly = classificationMetrics(
+    expected,
+    valid.map((v) => model.classify(v.text)),
+    MODEL_LABELS,
+  );
+  const combined = classificationMetrics(
+    expected,
+    valid.map((v) => analyzeSentiment(model, v.text, []).sentiment),
+    MODEL_LABELS,
+  );
+  console.log(`valid.csv: ${valid.length} labelled headlines (never trained on)`);
+  console.log(
+    `  linear model          accuracy ${pct(modelOnly.accuracy)}, macro-F1 ${pct(modelOnly.macroF1)}`,
+  );
+  console.log(
+    `  lexicon + model       accuracy ${pct(combined.accuracy)}, macro-F1 ${pct(combined.macroF1)}`,
+  );
+
+  const start = performance.now();
+  let analysed = 0;
+  for (let pass = 0; pass < THROUGHPUT_PASSES; pass++) {
+    for (const item of items) {
+      analyzeArticle(model, { title: item.title, text: item.lede });
+      analysed++;
+    }
+  }
+  const seconds = (performance.now() - start) / 1000;
+  console.log(
+    `Throughput: ${Math.round(analysed / seconds)} articles/s on one core ` +
+      `(${analysed} analyses in ${seconds.toFixed(2)} s; target ≥ 200)`,
+  );
+}
+
+main();

@@ -1,0 +1,75 @@
+/**
+ * The offline AI analyst: no LLM, deterministic, fast. Extractive summaries, lexicon + trained
+ * linear-model sentiment, rule-based classification and defcon, templated presentation fields.
+ */
+import type { AiAnalysis, AiArticleInput, AiProvider } from '../ai-provider.ts';
+import { classifyArticle, defconLevel, defconOutcome, interestScore } from './classify.ts';
+import {
+  articleIcon,
+  clickbaitTitle,
+  gifKeywords,
+  noBullshit,
+  type PresentationInput,
+} from './presentation.ts';
+import { analyzeSentiment } from './sentiment.ts';
+import { loadShippedSentimentModel, type SentimentModel } from './sentiment-model.ts';
+import { summarize } from './summarize.ts';
+import { MAX_TEXT_CHARS, splitSentences } from './text.ts';
+
+/** Options of {@link createOfflineAiProvider}. */
+export interface OfflineAiProviderOptions {
+  /** Sentiment model to use; defaults to the weights shipped in `sentiment-model.json`. */
+  model?: SentimentModel;
+}
+
+function cleanTitle(raw: string): string {
+  return raw.replace(/\s+/g, ' ').trim().slice(0, 300);
+}
+
+/** Analyses one article synchronously (the provider wraps this in a promise). */
+export function analyzeArticle(model: SentimentModel, article: AiArticleInput): AiAnalysis {
+  const title = cleanTitle(article.title);
+  const text = article.text.slice(0, MAX_TEXT_CHARS);
+  const sentences = splitSentences(text);
+  const tickers = article.tickers ?? [];
+  const { summary, paragraph } = summarize(title, sentences);
+  const sentiment = analyzeSentiment(model, title, sentences);
+  const lede = sentences.slice(0, 3).join(' ');
+  const classification = classifyArticle(title, lede);
+  const defcon = defconLevel(classification, title, lede, sentiment.score);
+  const presentation: PresentationInput = {
+    title,
+    tickers,
+    classification,
+    sentiment: sentiment.sentiment,
+    defcon,
+  };
+  const sourceIndexes = new Set([...summary.sources, ...paragraph.sources].map((s) => s.index));
+  return {
+    title,
+    title_clickbait: clickbaitTitle(presentation),
+    summary: summary.text,
+    paragraph: paragraph.text,
+    classification,
+    sentiment: sentiment.sentiment,
+    sentiment_score: sentiment.score,
+    interest_score: interestScore(defcon, sentiment.score, tickers.length),
+    defcon_level: defcon,
+    defcon_outcome: defconOutcome(sentiment.score),
+    no_bullshit: noBullshit(presentation),
+    gif_keywords: gifKeywords(presentation),
+    article_icon: articleIcon(presentation),
+    sources: [...sourceIndexes]
+      .sort((a, b) => a - b)
+      .map((index) => ({ index, text: sentences[index] ?? '' })),
+  };
+}
+
+/** The offline {@link AiProvider} (`AI_PROVIDER=offline`). */
+export function createOfflineAiProvider(options: OfflineAiProviderOptions = {}): AiProvider {
+  const model = options.model ?? loadShippedSentimentModel();
+  return {
+    name: 'offline',
+    analyze: (article) => Promise.resolve(analyzeArticle(model, article)),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Extractive summaries: sentences ranked by TF-IDF centrality (cosine similarity to the rest of
+ * the article), overlap with the title and position (wire stories put the news first).
+ */
+import type { SourceSentence } from '../ai-provider.ts';
+import { contentWords } from './text.ts';
+
+/** Longest summary, in characters (a second sentence is added only if it fits). */
+const SUMMARY_CHARS = 320;
+/** Longest paragraph, in characters. */
+const PARAGRAPH_CHARS = 900;
+/** Sentences considered for ranking (the centrality step is quadratic). */
+const RANKED_SENTENCES = 60;
+
+type Vector = Map<string, number>;
+
+function vectorize(words: readonly string[], idf: ReadonlyMap<string, number>): Vector {
+  const v: Vector = new Map();
+  for (const w of words) v.set(w, (v.get(w) ?? 0) + (idf.get(w) ?? 1));
+  return v;
+}
+
+function cosine(a: Vector, b: Vector): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [w, x] of a) {
+    na += x * x;
+    const y = b.get(w);
+    if (y !== undefined) dot += x * y;
+  }
+  for (const y of b.values()) nb += y * y;
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** Ranking score of each sentence (same order as `sentences`). */
+export function rankSentences(title: string, sentences: readonly string[]): number[] {
+  const considered = sentences.slice(0, RANKED_SENTENCES);
+  const words = considered.map((s) => contentWords(s));
+  const df = new Map<string, number>();
+  for (const ws of words) for (const w of new Set(ws)) df.set(w, (df.get(w) ?? 0) + 1);
+  const n = considered.length;
+  const idf = new Map([...df].map(([w, d]) => [w, Math.log((n + 1) / d) + 1]));
+  const vectors = words.map((ws) => vectorize(ws, idf));
+  const titleVector = vectorize(contentWords(title), idf);
+  return sentences.map((sentence, i) => {
+    const v = vectors[i];
+    if (!v) return 0;
+    let centrality = 0;
+    vectors.forEach((other, j) => {
+      if (j !== i) centrality += cosine(v, other);
+    });
+    centrality /= Math.max(1, n - 1);
+    const titleOverlap = cosine(v, titleVector);
+    const position = 1 / (1 + i);
+    const length = sentence.length < 30 ? 0.5 : sentence.length > 400 ? 0.7 : 1;
+    return (0.35 * centrality + 0.35 * titleOverlap + 0.3 * position) * length;
+  });
+}
+
+/** An extractive text and the sentences it was built from. */
+export interface Extract {
+  text: string;
+  sources: SourceSentence[];
+}
+
+function pick(sentences: readonly string[], scores: readonly number[], budget: number): Extract {
+  const order = scores
+    .map((score, index) => ({ score, index }))
+    .sort((a, b) => b.score - a.score || a.index - b.index);
+  const chosen: number[] = [];
+  let used = 0;
+  for (const { index } of order) {
+    const s = sentences[index] ?? '';
+    if (chosen.length > 0 && used + s.length + 1 > budget) continue;
+    chosen.push(index);
+    used += s.length + 1;
+    if (used >= budget) break;
+  }
+  chosen.sort((a, b) => a - b);
+  const sources = chosen.map((index) => ({ index, text: sentences[index] ?? '' }));
+  const text = sources.map((s) => s.text).join(' ');
+  return { text: text.length > budget ? `${text.slice(0, budget - 1).trimEnd()}…` : text, sources };
+}
+
+/** The summary (one or two top sentences) and the paragraph (several) of an article. */
+export function summarize(
+  title: string,
+  sentences: readonly string[],
+): { summary: Extract; paragraph: Extract } {
+  if (sentences.length === 0) {
+    const text = title.trim();
+    return { summary: { text, sources: [] }, paragraph: { text, sources: [] } };
+  }
+  const scores = rankSentences(title, sentences);
+  return {
+    summary: pick(sentences, scores, SUMMARY_CHARS),
+    paragraph: pick(sentences, scores, PARAGRAPH_CHARS),
+  };
+}
