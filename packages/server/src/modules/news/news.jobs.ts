@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define-job.ts';
+import { createNewsSources } from '../../providers/news/create-news-sources.ts';
+import { createNewsIngestService } from './news-ingest.service.ts';
+
+/** Every 10 minutes: the configured sources' new articles, linked to tickers, stored once each. */
+export const ingestNewsJob = defineJob({
+  name: 'news.ingest',
+  payload: z.object({}),
+  retry: { retryLimit: 2, retryDelaySeconds: 60, backoff: true, expireInSeconds: 600 },
+  schedule: { cron: '*/10 * * * *', data: {} },
+  handler: async (_data, deps) => {
+    const service = createNewsIngestService({
+      db: deps.db,
+      sources: createNewsSources(deps.config),
+      log: deps.log,
+    });
+    const result = await service.ingest();
+    deps.log.info(
+      { fetched: result.fetched, stored: result.stored, failed: result.failed.length },
+      'ingested news',
+    );
+  },
+});
+
+export const newsJobs = [ingestNewsJob] as const;

@@ -1,0 +1,53 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { NewsTable } from '../../db/schema.ts';
+import type { LinkerCompany } from './ticker-linker.ts';
+
+export type NewsRow = Selectable<NewsTable>;
+export type NewNewsArticle = Insertable<NewsTable>;
+
+const INSERT_BATCH = 200;
+
+/** SQL for news articles; no decisions. */
+export function createNewsRepository(db: Database) {
+  return {
+    /**
+     * Inserts articles; one whose link or guid is already stored is skipped (`ON CONFLICT DO
+     * NOTHING`), so ingesting a feed twice stores each article once. Returns the new ids.
+     */
+    insertMany: async (articles: readonly NewNewsArticle[]): Promise<string[]> => {
+      const ids: string[] = [];
+      for (let start = 0; start < articles.length; start += INSERT_BATCH) {
+        const rows = await db
+          .insertInto('news')
+          .values(articles.slice(start, start + INSERT_BATCH))
+          .onConflict((oc) => oc.doNothing())
+          .returning('id')
+          .execute();
+        ids.push(...rows.map((row) => row.id));
+      }
+      return ids;
+    },
+
+    findByLink: (link: string) =>
+      db.selectFrom('news').selectAll().where('link', '=', link).executeTakeFirst(),
+
+    /**
+     * Every company's name and listings, for the ticker linker. Read here rather than through
+     * the companies module because the linker needs the whole table in one query.
+     */
+    linkerCompanies: (): Promise<LinkerCompany[]> =>
+      db.selectFrom('companies').select(['company_name', 'exchange_tickers']).execute(),
+
+    /** Changes whenever companies are added, removed or renamed; keys the cached linker. */
+    companiesFingerprint: async (): Promise<string> => {
+      const { rows } = await sql<{ fingerprint: string }>`
+        select concat_ws(':', count(*), extract(epoch from max(created_at)),
+          sum(length(company_name) + cardinality(exchange_tickers))) as fingerprint
+        from companies`.execute(db);
+      return rows[0]?.fingerprint ?? '';
+    },
+  };
+}
+
+export type NewsRepository = ReturnType<typeof createNewsRepository>;
