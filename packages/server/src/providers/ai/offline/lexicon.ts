@@ -262,6 +262,26 @@ const ENTRIES: Record<string, number> = {
   mistake: -2,
   avoid: -1.5,
   ouch: -1,
+  'darken*': -1.5,
+  'overturn*': 1.5,
+  'in favour of': 1.5,
+  'in favor of': 1.5,
+  'win* dismissal': 2.5,
+  'call* off': -2,
+  'to acquire': 1,
+  'to merge': 1,
+  'buy* shares': 1.5,
+  buys: 1,
+  bought: 1,
+  'purchas*': 1,
+  'add* to stake': 1.5,
+  'raises stake': 1.5,
+  sells: -1,
+  sold: -0.8,
+  'dump*': -2,
+  lag: -1,
+  lags: -1,
+  'lagg*': -1,
 };
 
 interface Entry {
@@ -290,12 +310,19 @@ for (const [phrase, weight] of Object.entries(ENTRIES)) {
 
 function wordMatches(pattern: string, word: string | undefined): boolean {
   if (word === undefined) return false;
-  return pattern.endsWith('*') ? word.startsWith(pattern.slice(0, -1)) : pattern === word;
+  if (!pattern.endsWith('*')) return pattern === word;
+  const prefix = pattern.slice(0, -1);
+  // `fraud*` must not match `fraud-detection`: a prefix never reaches across a hyphen.
+  return word.startsWith(prefix) && !word.slice(prefix.length).includes('-');
 }
 
 function candidates(word: string): Entry[] {
   const out = [...(BY_FIRST_WORD.get(word) ?? [])];
-  for (const g of BY_PREFIX) if (word.startsWith(g.prefix)) out.push(...g.entries);
+  for (const g of BY_PREFIX) {
+    if (word.startsWith(g.prefix) && !word.slice(g.prefix.length).includes('-')) {
+      out.push(...g.entries);
+    }
+  }
   return out;
 }
 
@@ -366,6 +393,57 @@ export interface LexiconScore {
   hits: LexiconHit[];
 }
 
+/** Quantities where "up" is bad news (unemployment rises, costs fall). */
+const BAD_QUANTITIES = new Set([
+  'unemployment',
+  'jobless',
+  'claims',
+  'inflation',
+  'cost',
+  'costs',
+  'yield',
+  'yields',
+  'vacancies',
+  'vacancy',
+  'inventories',
+  'inventory',
+  'losses',
+  'loss',
+  'delinquencies',
+  'defaults',
+  'debt',
+  'layoffs',
+  'cancellations',
+  'deficit',
+  'expenses',
+]);
+/** Movement words whose direction flips after a bad quantity. */
+const MOVEMENTS =
+  /^(?:ris\w*|rose|fall\w*|fell|climb\w*|jump\w*|drop\w*|declin\w*|surg\w*|soar\w*|plung\w*|tumbl\w*|slump\w*|sink\w*|sank|slid\w*|higher|lower|up|down|increas\w*|gain\w*|doubl\w*|halv\w*|record)$/;
+const RATE_WORDS = new Set(['rate', 'rates']);
+const EASING = /^(?:cut\w*|lower\w*|reduc\w*|slash\w*)$/;
+const TIGHTENING = /^(?:rais\w*|hike\w*|increas\w*|lift\w*)$/;
+
+/** −1 when a movement word follows a bad quantity ("jobless claims rise"), else 1. */
+function polarity(tokens: readonly Token[], at: number): number {
+  if (!MOVEMENTS.test(tokens[at]?.text ?? '')) return 1;
+  for (let i = Math.max(0, at - 3); i < at; i++) {
+    if (BAD_QUANTITIES.has(tokens[i]?.text ?? '')) return -1;
+  }
+  return BAD_QUANTITIES.has(tokens[at + 1]?.text ?? '') ? -1 : 1;
+}
+
+/** Central-bank wording: "cuts (its key) rate" is bullish, "raises rates" bearish. */
+function rateDirection(tokens: readonly Token[], at: number): number {
+  const verb = tokens[at]?.text ?? '';
+  const direction = EASING.test(verb) ? 1.5 : TIGHTENING.test(verb) ? -1.5 : 0;
+  if (!direction) return 0;
+  for (let i = at + 1; i < Math.min(tokens.length, at + 5); i++) {
+    if (RATE_WORDS.has(tokens[i]?.text ?? '')) return direction;
+  }
+  return 0;
+}
+
 function isNegated(tokens: readonly Token[], at: number): boolean {
   for (let i = Math.max(0, at - 3); i < at; i++) {
     const w = tokens[i]?.text ?? '';
@@ -400,6 +478,14 @@ export function lexiconScore(tokens: readonly Token[]): LexiconScore {
   let i = 0;
   while (i < tokens.length) {
     const word = tokens[i]?.text ?? '';
+    const rate = rateDirection(tokens, i);
+    if (rate) {
+      const weight = rate * (isNegated(tokens, i) ? -0.8 : 1);
+      hits.push({ phrase: `${word} … rate`, weight, negated: weight * rate < 0 });
+      score += weight;
+      i++;
+      continue;
+    }
     let best: Entry | undefined;
     for (const entry of candidates(word)) {
       if (best && entry.words.length <= best.words.length) continue;
@@ -411,7 +497,8 @@ export function lexiconScore(tokens: readonly Token[]): LexiconScore {
     }
     const end = i + best.words.length;
     const negated = isNegated(tokens, i);
-    const weight = best.weight * (negated ? -0.8 : 1) * intensity(tokens, i, end);
+    const weight =
+      best.weight * (negated ? -0.8 : 1) * polarity(tokens, i) * intensity(tokens, i, end);
     if (weight !== 0) {
       hits.push({ phrase: best.words.join(' '), weight, negated });
       score += weight;
