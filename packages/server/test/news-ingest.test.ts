@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { JobDeps } from '../src/jobs/define-job.ts';
+import { createCompanyRepository } from '../src/modules/companies/company.repository.ts';
 import { ensureDemoCompanies } from '../src/modules/companies/demo-companies.ts';
 import { createNewsIngestService } from '../src/modules/news/news-ingest.service.ts';
 import { ingestNewsJob } from '../src/modules/news/news.jobs.ts';
@@ -186,6 +187,31 @@ describe('news ingestion from an RSS feed over HTTP', () => {
     expect(await search('recalls')).toEqual(['stockpulse-wire-0004', 'stockpulse-wire-0028']);
     // Words only in the full text (weight C) are found too.
     expect(await search('extraordinary')).toEqual(['stockpulse-wire-0002']);
+  });
+
+  it('rebuilds the ticker linker when a company is added', async () => {
+    const story = (guid: string): NewsSource => ({
+      name: 'wire',
+      fetch: () =>
+        Promise.resolve([
+          { ...dummy(`https://wire.example/${guid}`), guid, title: 'Zentrix Robotics wins order' },
+        ]),
+    });
+    const ingest = (guid: string) =>
+      createNewsIngestService({ db: database.db, sources: [story(guid)], log }).ingest();
+    await ingest('zentrix-1');
+    expect((await byGuid(database, 'zentrix-1')).related_exchange_tickers).toEqual([]);
+    await createCompanyRepository(database.db).insertWithSecurities([
+      {
+        company_name: 'Zentrix Robotics Inc.',
+        safe_name: 'zentrix_robotics',
+        exchange_tickers: ['NASDAQ:ZRX'],
+      },
+    ]);
+    await ingest('zentrix-2');
+    expect((await byGuid(database, 'zentrix-2')).NER).toEqual([
+      { name: 'Zentrix Robotics Inc.', tickers: ['NASDAQ:ZRX'] },
+    ]);
   });
 
   it('keeps ingesting the other sources when one fails, and fails when all do', async () => {

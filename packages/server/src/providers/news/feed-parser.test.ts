@@ -138,6 +138,7 @@ describe('feed parser', () => {
     expect(htmlToText('<div>A<br>b &amp; c</div><style>x{}</style><p>&#x1F4C8; up</p>')).toBe(
       'A\n\nb & c\n\n📈 up',
     );
+    expect(htmlToText('S&amp;P &lt; 5,000 and 2 < 3')).toBe('S&P < 5,000 and 2 < 3');
     expect(parseXml('<a x="1" y=\'&lt;\'><b/>t</a>')).toEqual({
       name: 'a',
       attributes: { x: '1', y: '<' },

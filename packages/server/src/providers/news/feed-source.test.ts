@@ -14,6 +14,11 @@ const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><title>Atom wire</title>
   <entry><title>Intel (NASDAQ: INTC) rises</title><link href="https://example.com/intc"/>
   <id>urn:intc</id><updated>2026-11-20T10:00:00Z</updated></entry></feed>`;
 
+const latin1 = `<?xml version="1.0" encoding="ISO-8859-1"?>
+<rss version="2.0"><channel><title>Café Bourse</title>
+  <item><title>L'Oréal étend sa gamme</title><link>https://example.com/loreal</link></item>
+</channel></rss>`;
+
 /** A local feed server: the fixture as RSS, an Atom feed, broken XML, an error and a stall. */
 async function startFeedServer(): Promise<{ server: Server; url: string }> {
   const wire = await readFile(MARKET_WIRE_FIXTURE, 'utf8');
@@ -26,7 +31,22 @@ async function startFeedServer(): Promise<{ server: Server; url: string }> {
     else if (req.url === '/atom') send(200, 'application/atom+xml', atom);
     else if (req.url === '/broken') send(200, 'application/rss+xml', '<rss><channel><item>');
     else if (req.url === '/html') send(200, 'text/html', '<html><body>Blocked</body></html>');
-    else if (req.url === '/slow') setTimeout(() => send(200, 'application/rss+xml', wire), 2_000);
+    else if (req.url === '/latin1') {
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.end(Buffer.from(latin1, 'latin1'));
+    } else if (req.url === '/huge') {
+      // Chunked, without a Content-Length: the cap must hold while reading.
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      const chunk = `<!-- ${'x'.repeat(64 * 1024)} -->`;
+      let sent = 0;
+      const pump = () => {
+        while (sent < 200 && res.write(chunk)) sent += 1;
+        if (sent < 200) res.once('drain', pump);
+        else res.end();
+      };
+      res.write('<rss><channel>');
+      pump();
+    } else if (req.url === '/slow') setTimeout(() => send(200, 'application/rss+xml', wire), 2_000);
     else send(404, 'text/plain', 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,6 +96,16 @@ describe('RSS/Atom feed source over HTTP', () => {
     expect(await source('/atom').fetch()).toMatchObject([
       { guid: 'urn:intc', link: 'https://example.com/intc', publisher: 'Atom wire' },
     ]);
+  });
+
+  it('decodes a feed in the encoding its XML declaration names', async () => {
+    expect(await source('/latin1').fetch()).toMatchObject([
+      { title: "L'Oréal étend sa gamme", publisher: 'Café Bourse' },
+    ]);
+  });
+
+  it('refuses a feed larger than 5 MB', async () => {
+    await expect(source('/huge', 5_000).fetch()).rejects.toThrow(/is larger than 5 MB/);
   });
 
   it('fails with a clear error on malformed XML, a non-feed page and an HTTP error', async () => {

@@ -16,6 +16,44 @@ export type FeedSourceOptions = {
   name?: string;
 };
 
+/** The body's bytes, refusing (without reading on) a body larger than MAX_FEED_BYTES. */
+async function readCapped(response: Response, url: string): Promise<Uint8Array> {
+  const tooLarge = () => new FeedError(`feed ${url} is larger than 5 MB`);
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_FEED_BYTES) throw tooLarge();
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_FEED_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Bytes to text in the feed's encoding: the Content-Type charset, else the XML declaration's
+ * `encoding`, else UTF-8 (an unknown label falls back to UTF-8 too).
+ */
+export function decodeFeed(bytes: Uint8Array, contentType: string | null): string {
+  const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
+  const label =
+    /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1] ??
+    /^(?:\uFEFF)?<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1] ??
+    'utf-8';
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
+
 /** An RSS or Atom feed fetched over HTTP(S) and parsed into news items. */
 export function createFeedSource({
   url,
@@ -37,9 +75,7 @@ export function createFeedSource({
           redirect: 'follow',
         });
         if (!response.ok) throw new FeedError(`feed ${url} answered HTTP ${response.status}`);
-        const length = Number(response.headers.get('content-length') ?? 0);
-        if (length > MAX_FEED_BYTES) throw new FeedError(`feed ${url} is larger than 5 MB`);
-        body = await response.text();
+        body = decodeFeed(await readCapped(response, url), response.headers.get('content-type'));
       } catch (error) {
         if (error instanceof FeedError) throw error;
         const timedOut = error instanceof DOMException && error.name === 'TimeoutError';

@@ -85,8 +85,9 @@ export function htmlToText(html: string): string {
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<(script|style|noscript|iframe)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(BLOCK_TAGS, '\n\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/<[^>]*$/, '');
+    // Only `<` followed by a letter, `/` or `!` starts a tag: `S&P < 5,000` keeps its text.
+    .replace(/<[/!]?[a-z][^>]*>/gi, '')
+    .replace(/<[/!]?[a-z][^>]*$/i, '');
   return decodeHtmlEntities(text)
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
