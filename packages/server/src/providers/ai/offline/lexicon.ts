@@ -4,7 +4,7 @@
  * "slightly", the size of a nearby percentage) handling.
  *
  * Phrases are space-separated tokens as produced by `tokenize`; a trailing `*` matches any word
- * with that prefix (`raise*` matches raises, raised, raising).
+ * with that prefix (`raise*` matches raises, raised, raising); `?` matches any one word.
  */
 import { PLACEHOLDERS, type Token } from './text.ts';
 
@@ -92,7 +92,6 @@ const ENTRIES: Record<string, number> = {
   down: -1,
   lower: -1,
   higher: 1,
-  up: 0.5,
   'rise*': 1.2,
   rising: 1,
   rose: 1.2,
@@ -109,8 +108,9 @@ const ENTRIES: Record<string, number> = {
   'slump*': -2,
   'sink*': -2,
   sank: -2,
-  'slid*': -1.5,
-  'slide*': -1.5,
+  slid: -1.5,
+  slides: -1.5,
+  sliding: -1.5,
   'sell-off': -2,
   'crash*': -3,
   correction: -1.5,
@@ -142,7 +142,6 @@ const ENTRIES: Record<string, number> = {
   underweight: -2,
   'sell rating': -2,
   'to sell': -1.5,
-  'to buy': 1,
   upside: 1.5,
   downside: -1.5,
   bullish: 2,
@@ -282,6 +281,49 @@ const ENTRIES: Record<string, number> = {
   lag: -1,
   lags: -1,
   'lagg*': -1,
+  sticky: -1,
+  wary: -1,
+  'cautio*': -1,
+  hawkish: -1.5,
+  dovish: 1.5,
+  'priced in': -0.5,
+  'above range': 1.5,
+  'above the range': 1.5,
+  'top of its range': 1.5,
+  'below the range': -1.5,
+  busiest: 1,
+  'unveil*': 1,
+  'launch*': 1,
+  'step* down': -0.5,
+  fewer: -0.5,
+  lowest: -0.8,
+  highest: 0.8,
+  best: 1,
+  worst: -1.5,
+  upbeat: 1.5,
+  gloomy: -1.5,
+  'benefit*': 1.2,
+  'hurt*': -1.5,
+  'weigh* on': -1.5,
+  'drag*': -1.5,
+  'threat*': -1.5,
+  crisis: -2,
+  freeze: -1,
+  loses: -1.5,
+  lost: -1.5,
+  lose: -1.5,
+  'lay* off': -2,
+  'raise* ? guidance': 3,
+  'raise* ? outlook': 3,
+  'raise* ? forecast': 3,
+  'cut* ? guidance': -3,
+  'cut* ? outlook': -3,
+  'cut* ? forecast': -3,
+  'lower* ? guidance': -3,
+  'lower* ? outlook': -3,
+  'lower* ? forecast': -3,
+  sell: -0.8,
+  'charged with': -2,
 };
 
 interface Entry {
@@ -310,6 +352,7 @@ for (const [phrase, weight] of Object.entries(ENTRIES)) {
 
 function wordMatches(pattern: string, word: string | undefined): boolean {
   if (word === undefined) return false;
+  if (pattern === '?') return true;
   if (!pattern.endsWith('*')) return pattern === word;
   const prefix = pattern.slice(0, -1);
   // `fraud*` must not match `fraud-detection`: a prefix never reaches across a hyphen.
@@ -419,7 +462,7 @@ const BAD_QUANTITIES = new Set([
 ]);
 /** Movement words whose direction flips after a bad quantity. */
 const MOVEMENTS =
-  /^(?:ris\w*|rose|fall\w*|fell|climb\w*|jump\w*|drop\w*|declin\w*|surg\w*|soar\w*|plung\w*|tumbl\w*|slump\w*|sink\w*|sank|slid\w*|higher|lower|up|down|increas\w*|gain\w*|doubl\w*|halv\w*|record)$/;
+  /^(?:ris\w*|rose|fall\w*|fell|climb\w*|jump\w*|drop\w*|declin\w*|surg\w*|soar\w*|plung\w*|tumbl\w*|slump\w*|sink\w*|sank|slid\w*|higher|lower|up|down|increas\w*|gain\w*|doubl\w*|halv\w*|record|highest|lowest)$/;
 const RATE_WORDS = new Set(['rate', 'rates']);
 const EASING = /^(?:cut\w*|lower\w*|reduc\w*|slash\w*)$/;
 const TIGHTENING = /^(?:rais\w*|hike\w*|increas\w*|lift\w*)$/;
