@@ -31,6 +31,7 @@ import { watchlistRoutes } from './modules/watchlists/watchlist.routes.ts';
 import { createWatchlistService } from './modules/watchlists/watchlist.service.ts';
 import { createDemoMarketDataProvider } from './providers/market-data/demo/demo-market-data-provider.ts';
 import type { MarketDataProvider } from './providers/market-data/market-data-provider.ts';
+import { newsRoutes } from './modules/news/news.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { APP_VERSION } from './version.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limiter: createRateLimiter(deps.db, config.rateLimitScale),
       });
       watchlistRoutes(zodApi, { watchlists, quotes: market.quotes });
+      newsRoutes(zodApi, { db: deps.db });
       entitySetterRoutes(zodApi, { ...users.setters });
       done();
     },

@@ -195,7 +195,6 @@ export type NewsTable = {
   related_exchange_tickers: ColumnType<string[], string[] | undefined, string[]>;
   NER: ColumnType<NewsEntity[], string | undefined, string>;
   named_exchange_tickers: ColumnType<string[], string[] | undefined, string[]>;
-  no_comments: Generated<boolean>;
   is_blocked: Generated<boolean>;
   experiment: string | null;
   status: Generated<NewsStatus>;
@@ -204,6 +203,8 @@ export type NewsTable = {
   created_at: TimestampDefault;
   updated_at: TimestampDefault;
   search_vector: ColumnType<string, never, never>;
+  /** Generated: `sentiment_score[1]`. */
+  sentiment_first: ColumnType<number | null, never, never>;
 };
 
 /** The tables of our own schema (the job queue keeps its tables in the `pgboss` schema). */

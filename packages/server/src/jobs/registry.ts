@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import { purgeExpiredJob } from '../modules/maintenance/purge-expired.job.ts';
 import { quoteJobs } from '../modules/quotes/quote.jobs.ts';
 import { newsJobs } from '../modules/news/news.jobs.ts';
+import { enrichNewsJob } from '../modules/news/news-enrich.job.ts';
 
 /** Every job the worker runs. Add a module's job definitions here. */
-export const jobDefinitions = [purgeExpiredJob, ...quoteJobs, ...newsJobs] as const;
+export const jobDefinitions = [purgeExpiredJob, ...quoteJobs, ...newsJobs, enrichNewsJob] as const;
 
 type Definitions = (typeof jobDefinitions)[number];
 export type JobName = Definitions['name'];

@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { AiProvider } from '../../providers/ai/ai-provider.ts';
+
+/** Articles enriched per job run; fresh ones first. */
+export const ENRICH_BATCH = 50;
+
+/**
+ * The analyst's pass over stored articles: WAITING_INDEX → PROCESSED with the AI object (and the
+ * columns the feeds filter on), or FAILED with the reason. One article failing never stops the
+ * batch.
+ */
+export function createNewsEnrichService(deps: {
+  db: Database;
+  ai: AiProvider;
+  log: FastifyBaseLogger;
+}) {
+  const { db, ai, log } = deps;
+
+  async function enrichOne(id: string): Promise<'PROCESSED' | 'FAILED'> {
+    const row = await db
+      .selectFrom('news')
+      .select(['id', 'title', 'description', 'articles', 'publisher', 'related_exchange_tickers'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return 'FAILED';
+    try {
+      const text = [row.description, ...row.articles].filter(Boolean).join('\n\n');
+      const analysis = await ai.analyze({
+        title: row.title,
+        text,
+        publisher: row.publisher,
+        tickers: row.related_exchange_tickers,
+      });
+      const stored = { ...analysis, provider: ai.name };
+      await db
+        .updateTable('news')
+        .set({
+          AI: JSON.stringify(stored),
+          ai_summary: analysis.paragraph || analysis.summary,
+          summary: analysis.summary,
+          no_bullshit: analysis.no_bullshit,
+          sentiment_score: [analysis.sentiment_score],
+          interest_score: analysis.interest_score,
+          status: 'PROCESSED',
+          status_reason: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+      return 'PROCESSED';
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn({ err: error, newsId: id }, 'news enrichment failed');
+      await db
+        .updateTable('news')
+        .set({ status: 'FAILED', status_reason: reason.slice(0, 500), updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+      return 'FAILED';
+    }
+  }
+
+  return {
+    enrichOne,
+
+    /** Enriches up to `limit` waiting articles, newest first. */
+    async enrichWaiting(limit = ENRICH_BATCH) {
+      const waiting = await db
+        .selectFrom('news')
+        .select('id')
+        .where('status', '=', 'WAITING_INDEX')
+        .orderBy('creation_date', 'desc')
+        .limit(limit)
+        .execute();
+      const counts = { processed: 0, failed: 0 };
+      for (const { id } of waiting) {
+        if ((await enrichOne(id)) === 'PROCESSED') counts.processed += 1;
+        else counts.failed += 1;
+      }
+      return counts;
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import type { NewsArticle } from '@app/shared/api/news';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { enrichNewsJob } from '../src/modules/news/news-enrich.job.ts';
+import { ingestNewsJob } from '../src/modules/news/news.jobs.ts';
+import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { bearer, grant, registerUser } from './helpers/factories.ts';
+
+type NewsBody = { news: NewsArticle[] };
+
+describe('news feeds from the offline wire, enriched by the offline analyst', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ demoCompanies: true });
+    const deps = {
+      db: t.database.db,
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      log: pino({ level: 'silent' }),
+      marketData: createDemoMarketDataProvider(),
+      jobs: { enqueue: () => Promise.resolve(null) },
+    };
+    await ingestNewsJob.handler({}, deps);
+    await enrichNewsJob.handler({}, deps);
+  });
+  afterAll(() => t.close());
+  const get = (url: string, headers?: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url, ...(headers && { headers }) });
+
+  it('enriches every ingested article: WAITING_INDEX → PROCESSED with an AI object', async () => {
+    const rows = await t.database.db.selectFrom('news').select(['status', 'AI']).execute();
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(rows.every((row) => row.status === 'PROCESSED' && row.AI !== null)).toBe(true);
+  });
+
+  it('answers the latest feed newest first, 20 at most, in the spec shape', async () => {
+    const res = await get(
+      '/api/news/query?ai_summary__ne=NULL&related_exchange_tickers__not__size=0&order_by=-creation_date&limit=20&no_cache=1',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { news } = res.json<NewsBody>();
+    expect(news.length).toBeGreaterThan(0);
+    expect(news.length).toBeLessThanOrEqual(20);
+    const dates = news.map((article) => article.creation_date);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    for (const article of news) {
+      expect(Number.isInteger(article.creation_date)).toBe(true);
+      expect(article.related_exchange_tickers.length).toBeGreaterThan(0);
+      expect(article.ai_summary).toBeTruthy();
+      expect(article.AI?.defcon_level).toBeGreaterThanOrEqual(1);
+      expect(article.no_comments).toBe(0);
+    }
+  });
+
+  it('filters by sentiment, defcon level, classification and ticker suffix', async () => {
+    const bullish = (await get('/api/news/query?sentiment_score__gte=7')).json<NewsBody>().news;
+    expect(bullish.length).toBeGreaterThan(0);
+    for (const article of bullish) expect(article.sentiment_score[0]).toBeGreaterThanOrEqual(7);
+    const bearish = (await get('/api/news/query?sentiment_score__lte=-5')).json<NewsBody>().news;
+    for (const article of bearish) expect(article.sentiment_score[0]).toBeLessThanOrEqual(-5);
+    const defcon = (await get('/api/news/query?AI__defcon_level__lte=2')).json<NewsBody>().news;
+    expect(bearish.length).toBeGreaterThan(0);
+    expect(defcon.length).toBeGreaterThan(0);
+    for (const article of defcon) expect(article.AI?.defcon_level).toBeLessThanOrEqual(2);
+    const any = (await get('/api/news/query?limit=100')).json<NewsBody>().news;
+    const classification = any[0]?.AI?.classification ?? 'Other';
+    const classified = (
+      await get(`/api/news/query?AI__classification=${encodeURIComponent(classification)}`)
+    ).json<NewsBody>().news;
+    expect(classified.length).toBeGreaterThan(0);
+    for (const article of classified) expect(article.AI?.classification).toBe(classification);
+    const ticker = any.find((article) => article.related_exchange_tickers.length > 0)
+      ?.related_exchange_tickers[0];
+    const suffix = ticker?.split(':')[1] ?? 'AAPL';
+    const byTicker = (
+      await get(`/api/news/query?related_exchange_tickers__iendswith=:${suffix}`)
+    ).json<NewsBody>().news;
+    expect(byTicker.length).toBeGreaterThan(0);
+    for (const article of byTicker) {
+      expect(article.related_exchange_tickers.some((t) => t.endsWith(`:${suffix}`))).toBe(true);
+    }
+  });
+
+  it('answers 400 naming an unknown filter or a bad value', async () => {
+    for (const [url, message] of [
+      ['/api/news/query?is_blocked=true', /is_blocked/],
+      ['/api/news/query?sentiment_score__gte=very', /sentiment_score/],
+      ['/api/news/query?limit=5000', /limit/],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<{ error_msg: string }>().error_msg).toMatch(message);
+    }
+  });
+
+  it('keeps experiments and blocked articles out unless asked (blocked: admins only)', async () => {
+    const [first, second] = (await get('/api/news/query?limit=2')).json<NewsBody>().news;
+    if (!first || !second) throw new Error('need two articles');
+    await t.database.db
+      .updateTable('news')
+      .set({ experiment: 'headline-test' })
+      .where('id', '=', first.id)
+      .execute();
+    await t.database.db
+      .updateTable('news')
+      .set({ is_blocked: true })
+      .where('id', '=', second.id)
+      .execute();
+    const ids = async (url: string, headers?: Record<string, string>) =>
+      (await get(url, headers)).json<NewsBody>().news.map((article) => article.id);
+
+    expect(await ids('/api/news/query?limit=100')).not.toContain(first.id);
+    expect(await ids('/api/news/query?experiment=headline-test')).toEqual([first.id]);
+    expect(await ids('/api/news/query?limit=100')).not.toContain(second.id);
+    expect(await ids(`/api/news/query?id=${second.id}`)).toEqual([]);
+    expect((await get(`/api/news/get/${second.id}`)).statusCode).toBe(404);
+
+    const admin = await registerUser(t.app);
+    await grant(t.database.db, admin.user.id, { is_admin: true });
+    expect(await ids(`/api/news/query?id=${second.id}`, bearer(admin.token))).toEqual([second.id]);
+    expect((await get(`/api/news/get/${second.id}`, bearer(admin.token))).statusCode).toBe(200);
+  });
+
+  it('gets one article with its analysis and citations, 404 for an unknown id', async () => {
+    const [article] = (await get('/api/news/query?limit=1')).json<NewsBody>().news;
+    const res = await get(`/api/news/get/${article?.id ?? ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [full] = res.json<NewsBody>().news;
+    expect(full?.AI?.sources.length).toBeGreaterThan(0);
+    expect(full?.AI?.provider).toBe('offline');
+    expect((await get('/api/news/get/not-an-id')).statusCode).toBe(404);
+    expect((await get('/api/news/get/00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { queryFlagSchema } from '../query/query-flag.ts';
+import { defineQuerySpec } from '../query/query-spec.ts';
+import { successResponse } from './envelope.ts';
+
+/** Spec §3 AI object: what the analyst wrote about an article. */
+export const newsAiSchema = z.object({
+  title: z.string(),
+  title_clickbait: z.string(),
+  summary: z.string(),
+  paragraph: z.string(),
+  classification: z.string(),
+  sentiment: z.string(),
+  sentiment_score: z.number(),
+  interest_score: z.number(),
+  article_icon: z.string(),
+  gif_keywords: z.array(z.string()),
+  defcon_level: z.number().int().min(1).max(5),
+  defcon_outcome: z.string(),
+  no_bullshit: z.string(),
+  /** The sentences the summary drew from (index among the article's sentences), for citations. */
+  sources: z.array(z.object({ index: z.number(), text: z.string() })),
+  /** Which analyst wrote it (`offline`, or a model name). */
+  provider: z.string(),
+});
+export type NewsAi = z.infer<typeof newsAiSchema>;
+
+/** Spec §3 News article, as the API shows it (`creation_date` in epoch seconds). */
+export const newsArticleSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  source_title: z.string(),
+  no_bullshit: z.string().nullable(),
+  link: z.string(),
+  publisher: z.string(),
+  creation_date: z.number(),
+  summary: z.string().nullable(),
+  ai_summary: z.string().nullable(),
+  articles: z.array(z.string()),
+  /** The first element is the article's score, −10 … +10. */
+  sentiment_score: z.array(z.number()),
+  interest_score: z.number().nullable(),
+  related_exchange_tickers: z.array(z.string()),
+  NER: z.array(z.object({ name: z.string(), tickers: z.array(z.string()) })),
+  /** Derived map: exchange ticker → the name it was found under. */
+  named_exchange_tickers: z.record(z.string(), z.string()),
+  /** Comments on the article (0 until comments exist). */
+  no_comments: z.number(),
+  is_blocked: z.boolean(),
+  experiment: z.string().nullable(),
+  AI: newsAiSchema.nullable(),
+});
+export type NewsArticle = z.infer<typeof newsArticleSchema>;
+
+/** `/news/query`: the filters of spec §7, and nothing else. */
+export const newsQuerySpec = defineQuerySpec({
+  fields: {
+    id: { type: 'string', ops: ['eq', 'in'] },
+    creation_date: { type: 'date', sortable: true },
+    publisher: { type: 'string', ops: ['eq', 'in', 'icontains'] },
+    experiment: { type: 'string', ops: ['eq', 'ne', 'in', 'exists'] },
+    ai_summary: { type: 'string', ops: ['ne', 'exists'], projectable: true },
+    related_exchange_tickers: { type: 'string[]' },
+    sentiment_score: { type: 'number', ops: ['gt', 'gte', 'lt', 'lte'], sortable: true },
+    interest_score: { type: 'number', sortable: true },
+    AI__defcon_level: { type: 'integer', ops: ['eq', 'lt', 'lte', 'gt', 'gte', 'in'] },
+    AI__classification: { type: 'string', ops: ['eq', 'ne', 'in'] },
+  },
+  defaultOrder: ['-creation_date'],
+  defaultLimit: 20,
+  maxLimit: 100,
+  extras: { no_cache: queryFlagSchema },
+});
+
+export const newsResponseSchema = successResponse({ news: z.array(newsArticleSchema.partial()) });
