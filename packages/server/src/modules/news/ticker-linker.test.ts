@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadDemoCompanies } from '../../demo/companies.ts';
 import { companyAliases, createTickerLinker, type LinkerCompany } from './ticker-linker.ts';
@@ -96,5 +97,31 @@ describe('ticker linker', () => {
     expect(companies.length).toBeGreaterThan(650);
     expect(links).toBe(7000);
     expect(elapsed).toBeLessThan(500);
+  });
+
+  it('links any text to known listings only, without throwing', () => {
+    const known = new Set(companies.flatMap((company) => company.exchange_tickers));
+    const words = fc.constantFrom(
+      'Apple',
+      '$',
+      'NASDAQ',
+      ':',
+      'ON',
+      '(',
+      ')',
+      'IT',
+      'Dow',
+      '.',
+      'B',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(words, fc.string()), { maxLength: 40 }), (parts) => {
+        const links = linker.link(parts.join(' '));
+        for (const ticker of links.related_exchange_tickers) expect(known.has(ticker)).toBe(true);
+        const fromEntities = links.NER.flatMap((entity) => entity.tickers);
+        expect(new Set(fromEntities)).toEqual(new Set(links.related_exchange_tickers));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizePublisher, parseFeed, parseFeedDate } from './feed-parser.ts';
 import { htmlToText } from './html-text.ts';
@@ -144,5 +145,44 @@ describe('feed parser', () => {
       attributes: { x: '1', y: '<' },
       children: [{ name: 'b', attributes: {}, children: [] }, 't'],
     });
+  });
+
+  it('answers any input with items or an XmlParseError, never another error', () => {
+    const fragments = fc.constantFrom(
+      '<rss>',
+      '</rss>',
+      '<channel>',
+      '</channel>',
+      '<item>',
+      '</item>',
+      '<title>',
+      '</title>',
+      '<link>https://e.com/x</link>',
+      '<![CDATA[',
+      ']]>',
+      '<!--',
+      '-->',
+      '&amp;',
+      '&#x;',
+      '<',
+      '>',
+      'text',
+      '<feed>',
+      '</feed>',
+      '<entry/>',
+      '<?xml version="1.0"?>',
+      '"',
+      '<a b="c">',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fragments, fc.string()), { maxLength: 30 }), (parts) => {
+        try {
+          expect(Array.isArray(parseFeed(parts.join(''), now))).toBe(true);
+        } catch (error) {
+          expect(error).toBeInstanceOf(XmlParseError);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
