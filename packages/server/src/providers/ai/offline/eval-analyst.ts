@@ -28,6 +28,17 @@ const THROUGHPUT_PASSES = 10;
 function readEvalSet(): EvalItem[] {
   const parsed: unknown = JSON.parse(readFileSync(EVAL_FILE, 'utf8'));
   if (!Array.isArray(parsed)) throw new Error('analyst-eval.json must be an array');
+  const categories: readonly string[] = ARTICLE_CLASSIFICATIONS;
+  parsed.forEach((raw: unknown, i) => {
+    const item = raw as Partial<EvalItem>;
+    const ok =
+      typeof item.title === 'string' &&
+      typeof item.lede === 'string' &&
+      [-1, 0, 1].includes(item.sentiment ?? NaN) &&
+      categories.includes(item.classification ?? '') &&
+      [1, 2, 3, 4, 5].includes(item.defcon ?? NaN);
+    if (!ok) throw new Error(`analyst-eval.json item ${i} is malformed`);
+  });
   return parsed as EvalItem[];
 }
 
