@@ -31,7 +31,10 @@ import { watchlistRoutes } from './modules/watchlists/watchlist.routes.ts';
 import { createWatchlistService } from './modules/watchlists/watchlist.service.ts';
 import { createDemoMarketDataProvider } from './providers/market-data/demo/demo-market-data-provider.ts';
 import type { MarketDataProvider } from './providers/market-data/market-data-provider.ts';
+import { createNewsEnrichService } from './modules/news/news-enrich.service.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
+import { createNewsSetter } from './modules/news/news.setter.ts';
+import { createOfflineAiProvider } from './providers/ai/offline/offline-ai-provider.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { APP_VERSION } from './version.ts';
@@ -144,8 +147,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limiter: createRateLimiter(deps.db, config.rateLimitScale),
       });
       watchlistRoutes(zodApi, { watchlists, quotes: market.quotes });
-      newsRoutes(zodApi, { db: deps.db });
-      entitySetterRoutes(zodApi, { ...users.setters });
+      newsRoutes(zodApi, {
+        db: deps.db,
+        enrich: createNewsEnrichService({
+          db: deps.db,
+          ai: createOfflineAiProvider(),
+          log: deps.log,
+        }),
+      });
+      entitySetterRoutes(zodApi, { ...users.setters, news: createNewsSetter(deps.db) });
       done();
     },
     { prefix: '/api' },

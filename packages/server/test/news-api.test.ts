@@ -132,4 +132,74 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
     expect((await get('/api/news/get/not-an-id')).statusCode).toBe(404);
     expect((await get('/api/news/get/00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
   });
+
+  it("lists a company's news and the news of the caller's watchlist", async () => {
+    const any = (await get('/api/news/query?limit=100')).json<NewsBody>().news;
+    const symbol = any.find((article) => article.related_exchange_tickers.length > 0)
+      ?.related_exchange_tickers[0];
+    if (!symbol) throw new Error('no linked article');
+    const company = (await get(`/api/news/company/${symbol.toLowerCase()}`)).json<NewsBody>().news;
+    expect(company.length).toBeGreaterThan(0);
+    for (const article of company) expect(article.related_exchange_tickers).toContain(symbol);
+    expect((await get('/api/news/company/not-a-symbol')).statusCode).toBe(400);
+
+    expect((await get('/api/news/my_portfolio')).statusCode).toBe(401);
+    const user = await registerUser(t.app);
+    const empty = await get('/api/news/my_portfolio', bearer(user.token));
+    expect(empty.json<NewsBody>().news).toEqual([]);
+    await get(`/api/ticker/user/watchlist/append/default/${symbol}`, bearer(user.token));
+    const mine = (await get('/api/news/my_portfolio', bearer(user.token))).json<NewsBody>().news;
+    expect(mine.map((article) => article.id).sort()).toEqual(company.map((a) => a.id).sort());
+  });
+
+  it('searches the full text, best match first, and answers [] under 3 characters', async () => {
+    const [article] = (await get('/api/news/query?limit=1')).json<NewsBody>().news;
+    const word =
+      (article?.title ?? '').split(/\s+/).find((w) => /^[A-Za-z]{6,}$/.test(w)) ?? 'shares';
+    const res = await get(`/api/news/search/${encodeURIComponent(word)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<NewsBody>().news.map((a) => a.id)).toContain(article?.id);
+    expect((await get('/api/news/search/ab')).json<NewsBody>().news).toEqual([]);
+    expect((await get(`/api/news/search/${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+
+  it('lets only admins hide an article through the generic setter', async () => {
+    const [article] = (await get('/api/news/query?limit=1')).json<NewsBody>().news;
+    const id = article?.id ?? '';
+    const set = (token: string, property: string, value: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/news/set/${id}/${property}`,
+        headers: bearer(token),
+        payload: { value },
+      });
+    const user = await registerUser(t.app);
+    expect((await set(user.token, 'is_blocked', true)).statusCode).toBe(403);
+    const admin = await registerUser(t.app);
+    await grant(t.database.db, admin.user.id, { is_admin: true });
+    expect((await set(admin.token, 'title', 'x')).statusCode).toBe(400);
+    expect((await set(admin.token, 'is_blocked', 'yes')).statusCode).toBe(400);
+    expect((await set(admin.token, 'is_blocked', true)).statusCode).toBe(200);
+    expect((await get(`/api/news/get/${id}`)).statusCode).toBe(404);
+    expect((await set(admin.token, 'is_blocked', false)).statusCode).toBe(200);
+    expect((await get(`/api/news/get/${id}`)).statusCode).toBe(200);
+  });
+
+  it('reindexes for admins and debug users only; translation says a model is needed', async () => {
+    const [article] = (await get('/api/news/query?limit=1')).json<NewsBody>().news;
+    const id = article?.id ?? '';
+    const user = await registerUser(t.app);
+    expect((await get(`/api/news/force_reindex/${id}`, bearer(user.token))).statusCode).toBe(403);
+    await t.database.db
+      .updateTable('users')
+      .set({ my_debug_interface: true })
+      .where('id', '=', user.user.id)
+      .execute();
+    const res = await get(`/api/news/force_reindex/${id}`, bearer(user.token));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<NewsBody>().news[0]?.AI?.provider).toBe('offline');
+    const translate = await get(`/api/news/translate/${id}/es-ES`);
+    expect(translate.statusCode).toBe(400);
+    expect(translate.json<{ error_msg: string }>().error_msg).toMatch(/language model/);
+  });
 });

@@ -82,3 +82,5 @@ export function createNewsEnrichService(deps: {
     },
   };
 }
+
+export type NewsEnrichService = ReturnType<typeof createNewsEnrichService>;

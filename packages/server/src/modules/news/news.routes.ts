@@ -4,7 +4,14 @@ import { projectFields } from '@app/shared/query/project-fields';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../http/errors.ts';
+import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
+import { exchangeTickerSchema } from '@app/shared/api/tickers';
+import type { FastifyRequest } from 'fastify';
+import { currentUser } from '../../http/access.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { queryParams } from '../../http/strict-query.ts';
+import type { NewsEnrichService } from './news-enrich.service.ts';
+import type { NewsRow } from './news.repository.ts';
 import { defineQueryResource } from '../../http/query/define-query-resource.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { toApiNews } from './news.mapper.ts';
@@ -29,9 +36,28 @@ const newsQuery = defineQueryResource({
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
+/** Shortest text `/news/search/{query}` searches; shorter answers an empty list. */
+export const NEWS_SEARCH_MIN = 3;
+
+const pageParams = queryParams({
+  skip: z.coerce.number().int().min(0).max(10_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 /** Spec §7 "News" (query and get). Blocked articles are for admins' eyes only, whatever the filter. */
-export function newsRoutes(app: ZodApp, { db }: { db: Database }) {
+export function newsRoutes(
+  app: ZodApp,
+  { db, enrich }: { db: Database; enrich: NewsEnrichService },
+) {
   const tags = ['news'];
+
+  /** The public feed's base: no experiments, no blocked articles (admins see those). */
+  const visible = (request: FastifyRequest) => {
+    let query = db.selectFrom('news').selectAll().where('experiment', 'is', null);
+    if (!request.user?.is_admin) query = query.where('is_blocked', '=', false);
+    return query;
+  };
+  const answer = (rows: NewsRow[]) => ({ status: 'success' as const, news: rows.map(toApiNews) });
 
   app.get(
     '/news/query',
@@ -62,6 +88,150 @@ export function newsRoutes(app: ZodApp, { db }: { db: Database }) {
   );
 
   app.get(
+    '/news/my_portfolio',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "News about the symbols of the caller's default watchlist, newest first",
+        querystring: pageParams,
+        response: { 200: newsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const list = await db
+        .selectFrom('watchlists')
+        .select('exchange_tickers')
+        .where('user_id', '=', currentUser(request).id)
+        .where('name', '=', DEFAULT_WATCHLIST)
+        .executeTakeFirst();
+      const symbols = list?.exchange_tickers ?? [];
+      if (symbols.length === 0) return answer([]);
+      const rows = await visible(request)
+        .where('related_exchange_tickers', '&&', sql<string[]>`${symbols}::text[]`)
+        .orderBy('creation_date', 'desc')
+        .orderBy('id', 'desc')
+        .offset(request.query.skip)
+        .limit(request.query.limit)
+        .execute();
+      return answer(rows);
+    },
+  );
+
+  app.get(
+    '/news/company/:symbol',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'News linked to one symbol, newest first',
+        params: z.object({ symbol: exchangeTickerSchema }),
+        querystring: pageParams,
+        response: { 200: newsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await visible(request)
+        .where(
+          'related_exchange_tickers',
+          '@>',
+          sql<string[]>`array[${request.params.symbol}]::text[]`,
+        )
+        .orderBy('creation_date', 'desc')
+        .orderBy('id', 'desc')
+        .offset(request.query.skip)
+        .limit(request.query.limit)
+        .execute();
+      return answer(rows);
+    },
+  );
+
+  app.get(
+    '/news/search/:query',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: `Full-text search (title, description, text), best match first; under ${NEWS_SEARCH_MIN} characters answers []`,
+        params: z.object({ query: z.string().max(200, 'must be at most 200 characters') }),
+        querystring: pageParams,
+        response: { 200: newsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const text = request.params.query.trim();
+      if (text.length < NEWS_SEARCH_MIN) return answer([]);
+      const query = sql`websearch_to_tsquery('english', ${text})`;
+      const rows = await visible(request)
+        .where(sql<boolean>`search_vector @@ ${query}`)
+        .orderBy(sql`ts_rank_cd(search_vector, ${query})`, 'desc')
+        .orderBy('creation_date', 'desc')
+        .offset(request.query.skip)
+        .limit(request.query.limit)
+        .execute();
+      return answer(rows);
+    },
+  );
+
+  app.get(
+    '/news/force_reindex/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Runs the analyst on one article again (admins and debug users)',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: newsResponseSchema, ...errors, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      if (!caller.is_admin) {
+        const debug = await db
+          .selectFrom('users')
+          .select('my_debug_interface')
+          .where('id', '=', caller.id)
+          .executeTakeFirst();
+        if (!debug?.my_debug_interface) throw forbidden('Only admins and debug users can reindex.');
+      }
+      const row = await db
+        .selectFrom('news')
+        .select('id')
+        .where(sql<boolean>`id::text = ${request.params.id}`)
+        .executeTakeFirst();
+      if (!row) throw notFound('News article not found.');
+      await enrich.enrichOne(row.id);
+      const fresh = await db
+        .selectFrom('news')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      return answer([fresh]);
+    },
+  );
+
+  app.get(
+    '/news/translate/:id/:lang',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Translation of an article (needs a language model)',
+        params: z.object({
+          id: z.string().max(64),
+          lang: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language tag like es-ES'),
+        }),
+        response: { 200: newsResponseSchema, ...errors },
+      },
+    },
+    () => {
+      throw badRequest(
+        'Translation needs a language model, and this server runs the offline analyst only.',
+      );
+    },
+  );
+
+  app.get(
     '/news/get/:id',
     {
       config: { access: 'public' },
@@ -81,7 +251,7 @@ export function newsRoutes(app: ZodApp, { db }: { db: Database }) {
       if (!row || (row.is_blocked && !request.user?.is_admin)) {
         throw notFound('News article not found.');
       }
-      return { status: 'success' as const, news: [toApiNews(row)] };
+      return answer([row]);
     },
   );
 }
