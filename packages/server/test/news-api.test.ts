@@ -202,4 +202,34 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
     expect(translate.statusCode).toBe(400);
     expect(translate.json<{ error_msg: string }>().error_msg).toMatch(/language model/);
   });
+
+  it('shows debug users what the ticker linker made of an article', async () => {
+    const linked = (
+      await get('/api/news/query?related_exchange_tickers__not__size=0&limit=1')
+    ).json<NewsBody>().news[0];
+    const id = linked?.id ?? '';
+    await t.database.db
+      .updateTable('news')
+      .set({ description: 'Shares of $ZZZQ and NASDAQ:NOPEQ moved too.' })
+      .where('id', '=', id)
+      .execute();
+    const user = await registerUser(t.app);
+    expect((await get(`/api/news/test/tickers/${id}`, bearer(user.token))).statusCode).toBe(403);
+    await t.database.db
+      .updateTable('users')
+      .set({ my_debug_interface: true })
+      .where('id', '=', user.user.id)
+      .execute();
+    const res = await get(`/api/news/test/tickers/${id}`, bearer(user.token));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{
+      response: { related_exchange_tickers: string[] };
+      validated_tickers: string[];
+      unvalidated_tickers: string[];
+    }>();
+    expect(body.validated_tickers.length).toBeGreaterThan(0);
+    expect(body.validated_tickers).toEqual(body.response.related_exchange_tickers);
+    expect(body.unvalidated_tickers).toEqual(expect.arrayContaining(['ZZZQ', 'NASDAQ:NOPEQ']));
+    expect((await get('/api/news/test/tickers/nope', bearer(user.token))).statusCode).toBe(404);
+  });
 });

@@ -19,8 +19,11 @@ export type IngestResult = {
 
 const cachedLinkers = new WeakMap<Database, { fingerprint: string; linker: TickerLinker }>();
 
-/** The linker for the current companies table: compiled once, rebuilt when companies change. */
-async function currentLinker(db: Database, repository: NewsRepository): Promise<TickerLinker> {
+/** The linker for the current companies table: compiled once per database, rebuilt when companies change. */
+export async function currentLinker(
+  db: Database,
+  repository: NewsRepository,
+): Promise<TickerLinker> {
   const fingerprint = await repository.companiesFingerprint();
   const cached = cachedLinkers.get(db);
   if (cached?.fingerprint === fingerprint) return cached.linker;

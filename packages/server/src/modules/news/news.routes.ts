@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
+import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
 import { newsQuerySpec, newsResponseSchema } from '@app/shared/api/news';
 import { projectFields } from '@app/shared/query/project-fields';
 import { sql } from 'kysely';
@@ -11,6 +11,8 @@ import { currentUser } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { NewsEnrichService } from './news-enrich.service.ts';
+import { currentLinker } from './news-ingest.service.ts';
+import { createNewsRepository } from './news.repository.ts';
 import type { NewsRow } from './news.repository.ts';
 import { defineQueryResource } from '../../http/query/define-query-resource.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -36,6 +38,17 @@ const newsQuery = defineQueryResource({
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
+/** Symbol-like tokens of a text (`$NVDA`, `NASDAQ:NVDA`), upper-cased, first mention first. */
+export function symbolCandidates(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(
+    /\$([A-Za-z]{1,6})\b|\b([A-Z]{2,15}:[A-Z0-9][A-Z0-9.-]{0,14})\b/g,
+  )) {
+    found.add((match[1] ?? match[2] ?? '').toUpperCase());
+  }
+  return [...found].filter(Boolean);
+}
+
 /** Shortest text `/news/search/{query}` searches; shorter answers an empty list. */
 export const NEWS_SEARCH_MIN = 3;
 
@@ -58,6 +71,18 @@ export function newsRoutes(
     return query;
   };
   const answer = (rows: NewsRow[]) => ({ status: 'success' as const, news: rows.map(toApiNews) });
+
+  /** Debug views and tools: admins, and users who turned on my_debug_interface. */
+  const requireDebugOrAdmin = async (request: FastifyRequest, message: string) => {
+    const caller = currentUser(request);
+    if (caller.is_admin) return;
+    const flags = await db
+      .selectFrom('users')
+      .select('my_debug_interface')
+      .where('id', '=', caller.id)
+      .executeTakeFirst();
+    if (!flags?.my_debug_interface) throw forbidden(message);
+  };
 
   app.get(
     '/news/query',
@@ -185,15 +210,7 @@ export function newsRoutes(
       },
     },
     async (request) => {
-      const caller = currentUser(request);
-      if (!caller.is_admin) {
-        const debug = await db
-          .selectFrom('users')
-          .select('my_debug_interface')
-          .where('id', '=', caller.id)
-          .executeTakeFirst();
-        if (!debug?.my_debug_interface) throw forbidden('Only admins and debug users can reindex.');
-      }
+      await requireDebugOrAdmin(request, 'Only admins and debug users can reindex.');
       const row = await db
         .selectFrom('news')
         .select('id')
@@ -207,6 +224,55 @@ export function newsRoutes(
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow();
       return answer([fresh]);
+    },
+  );
+
+  app.get(
+    '/news/test/tickers/:newsId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Debug: the ticker linker on one article — its answer, the listings it validated, the symbol-like tokens it did not',
+        params: z.object({ newsId: z.string().max(64) }),
+        response: {
+          200: successResponse({
+            response: z.object({
+              related_exchange_tickers: z.array(z.string()),
+              NER: z.array(z.object({ name: z.string(), tickers: z.array(z.string()) })),
+              named_exchange_tickers: z.array(z.string()),
+            }),
+            validated_tickers: z.array(z.string()),
+            unvalidated_tickers: z.array(z.string()),
+          }),
+          ...errors,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await requireDebugOrAdmin(request, 'Only admins and debug users can test the linker.');
+      const row = await db
+        .selectFrom('news')
+        .select(['title', 'description', 'articles'])
+        .where(sql<boolean>`id::text = ${request.params.newsId}`)
+        .executeTakeFirst();
+      if (!row) throw notFound('News article not found.');
+      const text = [row.title, row.description, ...row.articles].join('\n');
+      const linker = await currentLinker(db, createNewsRepository(db));
+      const links = linker.link(text);
+      const validated = links.related_exchange_tickers;
+      const unvalidated = symbolCandidates(text).filter(
+        (candidate) =>
+          !validated.some((symbol) => symbol === candidate || symbol.endsWith(`:${candidate}`)),
+      );
+      return {
+        status: 'success' as const,
+        response: links,
+        validated_tickers: validated,
+        unvalidated_tickers: unvalidated,
+      };
     },
   );
 
