@@ -1,0 +1,50 @@
+import { successResponse } from '@app/shared/api/envelope';
+import { newsArticleSchema } from '@app/shared/api/news';
+import type { NewsArticle } from '@app/shared/api/news';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet } from '../../../lib/api-client';
+import { NEWS_QUERY_KEY } from './news-query-keys';
+
+/** Filters of GET /news/query (spec §7), as query-string pairs. */
+export type NewsFilters = Readonly<Record<string, string>>;
+
+// No projection (`only`) is asked for, so every field of an article is present.
+const newsListResponseSchema = successResponse({ news: z.array(newsArticleSchema) });
+
+/** Spec §7: latest news that has related tickers and an AI summary (the AI feed and /home). */
+export const LATEST_AI_FILTERS: NewsFilters = {
+  ai_summary__ne: 'NULL',
+  related_exchange_tickers__not__size: '0',
+  order_by: '-creation_date',
+};
+
+/** Spec §9: the home feed shows 20 articles. */
+export const HOME_FEED_SIZE = 20;
+
+/** GET /news/query?{filters}&skip&limit: one page of articles. */
+export async function fetchNews(
+  filters: NewsFilters,
+  page: { skip: number; limit: number },
+  signal?: AbortSignal,
+): Promise<NewsArticle[]> {
+  const response = await apiGet(
+    '/news/query',
+    { ...filters, skip: page.skip, limit: page.limit },
+    { schema: newsListResponseSchema, signal },
+  );
+  return response.news;
+}
+
+export function newsListQueryOptions(filters: NewsFilters, limit: number) {
+  return queryOptions({
+    queryKey: [...NEWS_QUERY_KEY, 'list', filters, limit] as const,
+    queryFn: ({ signal }) => fetchNews(filters, { skip: 0, limit }, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** The first `limit` articles matching `filters`. */
+export function useNewsList(filters: NewsFilters, limit: number) {
+  return useQuery(newsListQueryOptions(filters, limit));
+}

@@ -1,0 +1,181 @@
+import { Anchor, Badge, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import type { TitleOrder } from '@mantine/core';
+import { IconAlertOctagon, IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
+import type { NewsArticle } from '@app/shared/api/news';
+import { sentimentBadge, sentimentLabel } from '@app/shared/display/sentiment';
+import type { SentimentBadge } from '@app/shared/display/sentiment';
+import { newsLink } from '@app/shared/display/slug';
+import { timeAgo } from '@app/shared/display/timeago';
+import { displayTitle } from '@app/shared/display/title';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../users/api/current-user';
+import { useViewer } from '../../../app/use-viewer';
+import { useSetNewsBlocked } from '../api/news-set-blocked';
+import { ArticleText } from './article-text';
+import classes from './article-card.module.css';
+
+const BADGE_COLORS: Record<SentimentBadge, string> = {
+  danger: 'red',
+  warning: 'yellow',
+  info: 'cyan',
+  primary: 'blue',
+  success: 'green',
+};
+
+/** Spec §9: defcon icons only for levels below 3 on articles with at most 3 related tickers. */
+export const DEFCON_ICON_MAX_TICKERS = 3;
+
+/** The defcon level to show as an icon, or null. */
+export function defconIconLevel(article: NewsArticle): number | null {
+  const level = article.AI?.defcon_level;
+  if (level === undefined || level >= 3) return null;
+  if (article.related_exchange_tickers.length > DEFCON_ICON_MAX_TICKERS) return null;
+  return level;
+}
+
+/** The title to show before the §5 rules: the clickbait variant only for `my_clickbait` users. */
+export function chooseTitle(article: NewsArticle, clickbait: boolean): string {
+  const ai = article.AI;
+  if (clickbait && ai?.title_clickbait) return ai.title_clickbait;
+  return ai?.title || article.title;
+}
+
+/** The article's sentiment score: the analyst's, else the first of the stored list. */
+function sentimentScore(article: NewsArticle): number | undefined {
+  return article.AI?.sentiment_score ?? article.sentiment_score[0];
+}
+
+function DefconIcon({ level }: { level: number }) {
+  const Icon = level === 1 ? IconAlertOctagon : IconAlertTriangle;
+  const label = `Defcon ${String(level)} alert`;
+  return (
+    <Icon
+      size={20}
+      color={`var(--mantine-color-${level === 1 ? 'red' : 'orange'}-filled)`}
+      role="img"
+      aria-label={label}
+    >
+      <title>{label}</title>
+    </Icon>
+  );
+}
+
+/** Spec §4 article card: title, source, sentiment, tickers and the AI analysis of one article. */
+export function ArticleCard({
+  article,
+  headingOrder = 2,
+  full = false,
+}: {
+  article: NewsArticle;
+  headingOrder?: TitleOrder;
+  /** The article page: the full analysis (summary and paragraph) instead of the summary. */
+  full?: boolean;
+}) {
+  const cardId = useId();
+  const headingId = `${cardId}-title`;
+  const { user } = useCurrentUser({ enabled: false });
+  const viewer = useViewer();
+  const [hidden, setHidden] = useState(article.is_blocked);
+  const setBlocked = useSetNewsBlocked(setHidden);
+
+  const rawTitle = chooseTitle(article, user?.my_clickbait ?? false);
+  const title = displayTitle(rawTitle);
+  const score = sentimentScore(article);
+  const defcon = defconIconLevel(article);
+  const ai = article.AI;
+  const summary = ai?.summary || article.ai_summary || article.summary || '';
+  const texts = full ? [summary, ai?.paragraph ?? ''] : [summary];
+
+  return (
+    <Card
+      component="article"
+      withBorder
+      radius="lg"
+      padding="lg"
+      aria-labelledby={headingId}
+      className={`${classes.card} ${hidden ? classes.hidden : ''}`}
+    >
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          {defcon !== null && <DefconIcon level={defcon} />}
+          <Title order={headingOrder} size="h4" id={headingId} className={classes.title}>
+            <Anchor
+              component={Link}
+              to={newsLink(article.id, rawTitle)}
+              className={classes.titleLink}
+            >
+              {title}
+            </Anchor>
+          </Title>
+        </Group>
+        <Group gap="xs" className={classes.meta}>
+          <Text size="sm" fw={600}>
+            {article.publisher}
+          </Text>
+          <Text
+            size="sm"
+            c="dimmed"
+            component="time"
+            dateTime={new Date(article.creation_date * 1000).toISOString()}
+          >
+            {timeAgo(article.creation_date)}
+          </Text>
+          {score !== undefined && (
+            <Badge color={BADGE_COLORS[sentimentBadge(score)]} variant="light">
+              {sentimentLabel(score)} {score}
+            </Badge>
+          )}
+          {hidden && (
+            <Badge color="gray" variant="outline">
+              Hidden
+            </Badge>
+          )}
+        </Group>
+        {article.related_exchange_tickers.length > 0 && (
+          <Group gap={6} component="ul" aria-label="Related tickers" className={classes.tickers}>
+            {article.related_exchange_tickers.map((symbol) => (
+              <li key={symbol}>
+                <Badge
+                  component={Link}
+                  to={`/ticker/${symbol}`}
+                  variant="outline"
+                  radius="sm"
+                  className={classes.ticker}
+                >
+                  {symbol}
+                </Badge>
+              </li>
+            ))}
+          </Group>
+        )}
+        <ArticleText cardId={cardId} texts={texts} sources={ai?.sources ?? []} />
+        {full && ai && (ai.classification || ai.defcon_outcome) && (
+          <Text size="sm" c="dimmed">
+            {ai.classification && `Classification: ${ai.classification}. `}
+            {`Defcon level ${String(ai.defcon_level)}`}
+            {ai.defcon_outcome && ` (${ai.defcon_outcome})`}.
+          </Text>
+        )}
+        <Group justify="space-between" gap="xs">
+          <Anchor href={article.link} target="_blank" rel="noopener noreferrer" size="sm">
+            <Group gap={4} component="span" wrap="nowrap">
+              Read the original
+              <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
+          {viewer.isAdmin && (
+            <Checkbox
+              label="Hide"
+              checked={hidden}
+              disabled={setBlocked.isPending}
+              onChange={(event) =>
+                setBlocked.mutate({ id: article.id, value: event.currentTarget.checked })
+              }
+            />
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

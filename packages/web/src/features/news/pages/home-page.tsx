@@ -1,0 +1,29 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { HOME_FEED_SIZE, LATEST_AI_FILTERS, useNewsList } from '../api/news-list';
+import { ArticleCard } from '../components/article-card';
+import { NewsError, NewsLoader, NoNews } from '../components/news-list-states';
+import { useNewsFailure } from '../components/use-news-failure';
+
+/** /home (spec §2 home news feed): the 20 newest articles with related tickers and an AI summary. */
+export function HomePage() {
+  const query = useNewsList(LATEST_AI_FILTERS, HOME_FEED_SIZE);
+  const failure = useNewsFailure(query.error);
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Hot news
+        </Title>
+        <Text c="dimmed" size="sm">
+          The newest market stories, summarised by our AI analyst.
+        </Text>
+      </div>
+      {query.isPending && <NewsLoader />}
+      {failure !== null && <NewsError message={failure} />}
+      {query.data?.length === 0 && <NoNews />}
+      {query.data?.map((article) => (
+        <ArticleCard key={article.id} article={article} />
+      ))}
+    </Stack>
+  );
+}
