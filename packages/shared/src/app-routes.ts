@@ -27,6 +27,15 @@ export const APP_ROUTE_PATTERNS = [
   '/company/news',
   '/stock/register',
   '/search',
+  '/home',
+  '/news/latest_ai',
+  '/news/latest',
+  '/news/bullish',
+  '/news/bearish',
+  '/news/defcon',
+  '/news/class/:type',
+  '/news/publisher/:type',
+  '/news/view',
 ] as const;
 
 function segments(path: string): string[] {

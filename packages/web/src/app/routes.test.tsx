@@ -107,11 +107,13 @@ describe('hasRoute', () => {
     expect(hasRoute('/about')).toBe(true);
     expect(hasRoute('/terms?x=1#top')).toBe(true);
     expect(hasRoute('/n/42')).toBe(true);
+    expect(hasRoute('/news/latest_ai')).toBe(true);
+    expect(hasRoute('/news/class/earnings')).toBe(true);
   });
 
   it('is false for paths that only the catch-all would match', () => {
     expect(hasRoute('/pages/prompt')).toBe(false);
-    expect(hasRoute('/news/latest_ai')).toBe(false);
+    expect(hasRoute('/news/my_portfolio')).toBe(false);
     expect(hasRoute('/totally/unknown')).toBe(false);
   });
 

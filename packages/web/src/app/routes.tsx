@@ -78,6 +78,10 @@ function keepQueryAndHash(pathname: string) {
   });
 }
 
+/** Every /news/{feed} route shares one page; it reads the feed from the path. */
+const newsFeedPage: PageLoader = () =>
+  import('../features/news/pages/news-feed-page').then((m) => m.NewsFeedPage);
+
 export const appRoutes: readonly AppRouteEntry[] = [
   // Replaced by the news issue: '/' becomes the company-analysis page ('AI News: Company Analysis').
   { kind: 'redirect', path: '/', guard: 'public', to: keepQueryAndHash('/about') },
@@ -296,6 +300,111 @@ export const appRoutes: readonly AppRouteEntry[] = [
     meta: {
       title: 'Search',
       description: 'Search companies and news.',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/home',
+    guard: 'public',
+    page: () => import('../features/news/pages/home-page').then((m) => m.HomePage),
+    meta: {
+      title: 'Hot news',
+      description: 'The newest market news with related tickers and an AI summary.',
+      canonical: '/home',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/news/latest_ai',
+    guard: 'public',
+    page: newsFeedPage,
+    meta: {
+      title: 'AI news feed',
+      description: 'The latest market news tied to companies, summarised by our AI analyst.',
+      canonical: '/news/latest_ai',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/news/latest',
+    guard: 'public',
+    page: newsFeedPage,
+    meta: {
+      title: 'Latest news',
+      description: 'Every market news article, newest first.',
+      canonical: '/news/latest',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/news/bullish',
+    guard: 'public',
+    page: newsFeedPage,
+    meta: {
+      title: 'Bullish news',
+      description: 'Market news with a strongly positive sentiment score.',
+      canonical: '/news/bullish',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/news/bearish',
+    guard: 'public',
+    page: newsFeedPage,
+    meta: {
+      title: 'Bearish news',
+      description: 'Market news with a strongly negative sentiment score.',
+      canonical: '/news/bearish',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/news/defcon',
+    guard: 'public',
+    page: newsFeedPage,
+    meta: {
+      title: 'Defcon alerts',
+      description: 'Market news our AI analyst rates as defcon level 1 or 2.',
+      canonical: '/news/defcon',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/news/class/:type',
+    guard: 'public',
+    page: newsFeedPage,
+    meta: {
+      title: 'News by classification',
+      description: 'Market news of one AI classification.',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/news/publisher/:type',
+    guard: 'public',
+    page: newsFeedPage,
+    meta: {
+      title: 'News by publisher',
+      description: 'Market news from one publisher.',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/news/view',
+    guard: 'public',
+    page: () => import('../features/news/pages/news-view-page').then((m) => m.NewsViewPage),
+    meta: {
+      title: 'News article',
+      description: 'A market news article with its full AI analysis.',
       layout: 'main',
     },
   },
