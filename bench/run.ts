@@ -3,6 +3,7 @@ import os from 'node:os';
 import { runAccountsBench } from './accounts.bench.ts';
 import { runHttpBench } from './http.bench.ts';
 import { runMarketBench } from './market.bench.ts';
+import { runNewsBench } from './news.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
 
 const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>> = {
@@ -10,6 +11,7 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   http: runHttpBench,
   accounts: runAccountsBench,
   market: runMarketBench,
+  news: runNewsBench,
 };
 
 const args = process.argv.slice(2);

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import { createDatabase } from '../packages/server/src/db/database.ts';
+import { load, printTable, startBenchStack } from './lib/harness.ts';
+
+const ARTICLES = 1_000_000;
+const CHUNK = 100_000;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/**
+ * bench/news: one million articles (synthetic, built by SQL), then the latest_ai, bullish and
+ * defcon feeds (20 items) under autocannon against the indexed-SELECT reference of the same run,
+ * and full-text search timed one call at a time.
+ */
+export async function runNewsBench(options: { seconds: number }) {
+  const { seconds } = options;
+  const stack = await startBenchStack({ RATE_LIMIT_SCALE: '10000' });
+  const db = createDatabase({ url: stack.databaseUrl, maxConnections: 2 });
+  try {
+    const symbols = (
+      await db
+        .selectFrom('securities')
+        .select('exchange_ticker')
+        .orderBy('exchange_ticker')
+        .execute()
+    ).map((row) => row.exchange_ticker);
+    const started = performance.now();
+    for (let offset = 0; offset < ARTICLES; offset += CHUNK) {
+      await sql`
+        insert into news (link, guid, title, description, publisher, creation_date, articles,
+          sentiment_score, interest_score, "AI", ai_summary, summary, related_exchange_tickers,
+          status, source)
+        select
+          'https://wire.example/' || i, 'bench-' || i,
+          t.company || ' ' || (array['beats estimates as revenue climbs', 'cuts guidance on weak demand',
+            'announces buyback', 'faces regulatory probe', 'shares slide after downgrade',
+            'agrees to acquire rival', 'raises dividend', 'files for bankruptcy protection'])[1 + i % 8],
+          'The company said quarterly results reflected ' ||
+            (array['strong cloud demand', 'higher input costs', 'a one-off charge', 'record margins'])[1 + i % 4] ||
+            ' and gave an update on its outlook for the year.',
+          (array['Reuters', 'Bloomberg', 'MarketWatch', 'Market Brief', 'Barron''s'])[1 + i % 5],
+          now() - make_interval(secs => (i * 63)::double precision),
+          array['Executives told analysts on a call that orders improved through the quarter. ' ||
+            'The stock moved in after-hours trading as investors weighed the guidance.'],
+          array[((i::bigint * 7919) % 21) - 10]::float8[],
+          (i::bigint * 31) % 11,
+          jsonb_build_object('defcon_level', 1 + (i::bigint * 13) % 5,
+            'classification', (array['Company Results', 'Mergers and Acquisitions', 'Market News',
+              'Analyst Recommendation', 'Lawsuit'])[1 + i % 5]),
+          case when i % 10 <> 0 then 'Summary of article ' || i end,
+          'Summary of article ' || i,
+          case when i % 7 = 0 then '{}'::text[] else array[t.symbol] end,
+          'PROCESSED', 'bench'
+        from generate_series(${offset + 1}::int, ${offset + CHUNK}::int) as i
+        cross join lateral (
+          select ${symbols}::text[] as all_symbols
+        ) s
+        cross join lateral (
+          select s.all_symbols[1 + i % cardinality(s.all_symbols)] as symbol,
+                 split_part(s.all_symbols[1 + i % cardinality(s.all_symbols)], ':', 2) as company
+        ) t`.execute(db);
+    }
+    await sql`vacuum analyze news`.execute(db);
+    console.log(
+      `\nbench/news: ${ARTICLES.toLocaleString('en-US')} articles loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const feeds = {
+      latest_ai:
+        'ai_summary__ne=NULL&related_exchange_tickers__not__size=0&order_by=-creation_date&limit=20',
+      bullish: 'sentiment_score__gte=7&order_by=-creation_date&limit=20',
+      defcon: 'AI__defcon_level__lte=2&order_by=-creation_date&limit=20',
+    };
+    const reference = await load('reference: indexed SELECT', `${stack.reference}/select`, {
+      seconds,
+    });
+    const rows = [reference];
+    for (const [name, query] of Object.entries(feeds)) {
+      rows.push(await load(`feed ${name} (20)`, `${stack.api}/news/query?${query}`, { seconds }));
+    }
+    printTable(
+      `bench/news (${seconds} s per route, 32 connections; ratio to the indexed SELECT; target ≥ 0.5×, p99 ≤ 25 ms)`,
+      rows,
+      reference,
+    );
+
+    console.log('\nfull-text search, one client, 100 calls each (target p99 ≤ 50 ms):');
+    for (const term of ['guidance', 'bankruptcy protection', 'cloud demand', 'dividend']) {
+      const times: number[] = [];
+      for (let i = 0; i < 110; i += 1) {
+        const start = performance.now();
+        const response = await fetch(`${stack.api}/news/search/${encodeURIComponent(term)}`);
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`search ${term}: HTTP ${response.status}`);
+        if (i >= 10) times.push(performance.now() - start);
+      }
+      console.log(
+        `  '${term}': p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
+      );
+    }
+  } finally {
+    await db.destroy();
+    await stack.stop();
+  }
+}
