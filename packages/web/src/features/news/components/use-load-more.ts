@@ -3,8 +3,11 @@ import { useEffect, useRef } from 'react';
 /** Spec §9: the next page loads when the sentinel comes within 300 px of the bottom. */
 export const LOAD_MORE_ROOT_MARGIN = '0px 0px 300px 0px';
 
-/** Calls `loadMore` whenever the returned sentinel ref nears the viewport, while `enabled`. */
-export function useLoadMore(loadMore: () => void, enabled: boolean) {
+/**
+ * Calls `loadMore` whenever the returned sentinel ref nears the viewport, while `enabled`. A new
+ * `pageCount` observes afresh, so a sentinel still in view after a load asks for the next page.
+ */
+export function useLoadMore(loadMore: () => void, enabled: boolean, pageCount: number) {
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(loadMore);
   useEffect(() => {
@@ -21,6 +24,6 @@ export function useLoadMore(loadMore: () => void, enabled: boolean) {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [enabled]);
+  }, [enabled, pageCount]);
   return sentinel;
 }

@@ -11,9 +11,13 @@ function FeedList({ feed }: { feed: NewsFeed }) {
   const query = useNewsFeed(feed.filters);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
   const failure = useNewsFailure(query.error);
-  const sentinel = useLoadMore(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, query.isSuccess && hasNextPage);
+  const sentinel = useLoadMore(
+    () => {
+      if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+    },
+    query.isSuccess && hasNextPage && !isFetchingNextPage,
+    query.data?.pages.length ?? 0,
+  );
   const articles = query.data?.pages.flat() ?? [];
 
   if (query.isPending) return <NewsLoader />;
