@@ -191,4 +191,11 @@ describe('news view page', () => {
     renderRoute('/news/view?id=nope');
     expect(await screen.findByText('News article not found.', {}, { timeout: 5000 })).toBeTruthy();
   });
+
+  it("shows 'News article not found.' without asking the API when there is no id", async () => {
+    const api = stubApi({});
+    renderRoute('/news/view');
+    expect(await screen.findByText('News article not found.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(api.calls.filter((call) => call.path.startsWith('/api/news'))).toHaveLength(0);
+  });
 });
