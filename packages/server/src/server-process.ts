@@ -47,6 +47,8 @@ export async function runServerProcess() {
     await jobs.startWorker({ db: database.db, config, log, marketData });
     // Quotes of the whole market on start, then every 15 minutes by the schedule.
     await jobs.enqueue('market.refresh-universe', {}, { singletonKey: 'startup' });
+    // News at once too, rather than at the next ten-minute tick.
+    await jobs.enqueue('news.ingest', {}, { singletonKey: 'startup' });
   }
   const ms = Math.round(performance.now() - startedAt);
   log.info(

@@ -16,6 +16,10 @@ export const ingestNewsJob = defineJob({
       log: deps.log,
     });
     const result = await service.ingest();
+    // The analyst takes new articles at once instead of at its next minute.
+    if (result.stored > 0) {
+      await deps.jobs.enqueue('news.enrich', {}, { singletonKey: 'after-ingest' });
+    }
     deps.log.info(
       { fetched: result.fetched, stored: result.stored, failed: result.failed.length },
       'ingested news',
