@@ -85,7 +85,9 @@ export function ArticleCard({
   const defcon = defconIconLevel(article);
   const ai = article.AI;
   const summary = ai?.summary || article.ai_summary || article.summary || '';
-  const texts = full ? [summary, ai?.paragraph ?? ''] : [summary];
+  const paragraph = ai?.paragraph ?? '';
+  // The paragraph often repeats the summary (short articles): show it only when it adds text.
+  const texts = full && paragraph.trim() !== summary.trim() ? [summary, paragraph] : [summary];
 
   return (
     <Card
