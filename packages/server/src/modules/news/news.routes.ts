@@ -1,7 +1,7 @@
 import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
 import { newsQuerySpec, newsResponseSchema } from '@app/shared/api/news';
 import { projectFields } from '@app/shared/query/project-fields';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
@@ -75,6 +75,22 @@ export function newsRoutes(
   };
   const answer = (rows: NewsRow[]) => ({ status: 'success' as const, news: rows.map(toApiNews) });
 
+  /** One page of the visible articles matching `condition`, newest first. */
+  const newestPage = async (
+    request: FastifyRequest,
+    condition: RawBuilder<boolean>,
+    page: { skip: number; limit: number },
+  ) =>
+    answer(
+      await visible(request)
+        .where(condition)
+        .orderBy('creation_date', 'desc')
+        .orderBy('id', 'desc')
+        .offset(page.skip)
+        .limit(page.limit)
+        .execute(),
+    );
+
   /** Debug views and tools: admins, and users who turned on my_debug_interface. */
   const requireDebugOrAdmin = async (request: FastifyRequest, message: string) => {
     const caller = currentUser(request);
@@ -135,14 +151,11 @@ export function newsRoutes(
         .executeTakeFirst();
       const symbols = list?.exchange_tickers ?? [];
       if (symbols.length === 0) return answer([]);
-      const rows = await visible(request)
-        .where('related_exchange_tickers', '&&', sql<string[]>`${symbols}::text[]`)
-        .orderBy('creation_date', 'desc')
-        .orderBy('id', 'desc')
-        .offset(request.query.skip)
-        .limit(request.query.limit)
-        .execute();
-      return answer(rows);
+      return newestPage(
+        request,
+        sql<boolean>`related_exchange_tickers && ${symbols}::text[]`,
+        request.query,
+      );
     },
   );
 
@@ -159,18 +172,11 @@ export function newsRoutes(
       },
     },
     async (request) => {
-      const rows = await visible(request)
-        .where(
-          'related_exchange_tickers',
-          '@>',
-          sql<string[]>`array[${request.params.symbol}]::text[]`,
-        )
-        .orderBy('creation_date', 'desc')
-        .orderBy('id', 'desc')
-        .offset(request.query.skip)
-        .limit(request.query.limit)
-        .execute();
-      return answer(rows);
+      return newestPage(
+        request,
+        sql<boolean>`related_exchange_tickers @> array[${request.params.symbol}]::text[]`,
+        request.query,
+      );
     },
   );
 
