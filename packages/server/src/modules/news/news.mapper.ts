@@ -2,6 +2,29 @@ import type { NewsAi, NewsArticle } from '@app/shared/api/news';
 import { newsAiSchema } from '@app/shared/api/news';
 import type { NewsRow } from './news.repository.ts';
 
+/** The columns an API article is made of (not the search vector, not the bookkeeping). */
+export const API_NEWS_COLUMNS = [
+  'id',
+  'title',
+  'source_title',
+  'no_bullshit',
+  'link',
+  'publisher',
+  'creation_date',
+  'summary',
+  'ai_summary',
+  'articles',
+  'sentiment_score',
+  'interest_score',
+  'related_exchange_tickers',
+  'NER',
+  'is_blocked',
+  'experiment',
+  'AI',
+] as const;
+
+export type ApiNewsRow = Pick<NewsRow, (typeof API_NEWS_COLUMNS)[number]>;
+
 /** A stored AI object, or null when it is missing or not of the current shape. */
 function readAi(value: unknown): NewsAi | null {
   const parsed = newsAiSchema.safeParse(value);
@@ -9,7 +32,7 @@ function readAi(value: unknown): NewsAi | null {
 }
 
 /** Spec §3 News article from a row (plus its comment count, computed by the same query). */
-export function toApiNews(row: NewsRow & { no_comments?: number }): NewsArticle {
+export function toApiNews(row: ApiNewsRow & { no_comments?: number }): NewsArticle {
   const named: Record<string, string> = {};
   for (const entity of row.NER) {
     for (const ticker of entity.tickers) named[ticker] ??= entity.name;
