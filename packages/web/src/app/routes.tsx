@@ -82,6 +82,37 @@ function keepQueryAndHash(pathname: string) {
 const newsFeedPage: PageLoader = () =>
   import('../features/news/pages/news-feed-page').then((m) => m.NewsFeedPage);
 
+/** The company page answers both `/company/view?id=|name=|symbol=` and `/ticker/{EX:T}`. */
+function companyRoute(path: string): PageRouteEntry {
+  return {
+    kind: 'page',
+    path,
+    guard: 'public',
+    page: () => import('../features/market/pages/company-page').then((m) => m.CompanyPage),
+    meta: {
+      title: 'Company',
+      description: 'Company profile, prices, candlestick chart and related companies.',
+      layout: 'main',
+    },
+  };
+}
+
+/** A public scroll feed of the news feed page; `canonical` when the path has no parameter. */
+function newsFeedRoute(
+  path: string,
+  title: string,
+  description: string,
+  canonical = true,
+): PageRouteEntry {
+  return {
+    kind: 'page',
+    path,
+    guard: 'public',
+    page: newsFeedPage,
+    meta: { title, description, ...(canonical && { canonical: path }), layout: 'main' },
+  };
+}
+
 export const appRoutes: readonly AppRouteEntry[] = [
   // Replaced by the news issue: '/' becomes the company-analysis page ('AI News: Company Analysis').
   { kind: 'redirect', path: '/', guard: 'public', to: keepQueryAndHash('/about') },
@@ -234,28 +265,8 @@ export const appRoutes: readonly AppRouteEntry[] = [
       layout: 'main',
     },
   },
-  {
-    kind: 'page',
-    path: '/company/view',
-    guard: 'public',
-    page: () => import('../features/market/pages/company-page').then((m) => m.CompanyPage),
-    meta: {
-      title: 'Company',
-      description: 'Company profile, prices, candlestick chart and related companies.',
-      layout: 'main',
-    },
-  },
-  {
-    kind: 'page',
-    path: '/ticker/:symbol',
-    guard: 'public',
-    page: () => import('../features/market/pages/company-page').then((m) => m.CompanyPage),
-    meta: {
-      title: 'Company',
-      description: 'Company profile, prices, candlestick chart and related companies.',
-      layout: 'main',
-    },
-  },
+  companyRoute('/company/view'),
+  companyRoute('/ticker/:symbol'),
   {
     kind: 'page',
     path: '/company/explore',
@@ -315,88 +326,39 @@ export const appRoutes: readonly AppRouteEntry[] = [
       layout: 'main',
     },
   },
-  {
-    kind: 'page',
-    path: '/news/latest_ai',
-    guard: 'public',
-    page: newsFeedPage,
-    meta: {
-      title: 'AI news feed',
-      description: 'The latest market news tied to companies, summarised by our AI analyst.',
-      canonical: '/news/latest_ai',
-      layout: 'main',
-    },
-  },
-  {
-    kind: 'page',
-    path: '/news/latest',
-    guard: 'public',
-    page: newsFeedPage,
-    meta: {
-      title: 'Latest news',
-      description: 'Every market news article, newest first.',
-      canonical: '/news/latest',
-      layout: 'main',
-    },
-  },
-  {
-    kind: 'page',
-    path: '/news/bullish',
-    guard: 'public',
-    page: newsFeedPage,
-    meta: {
-      title: 'Bullish news',
-      description: 'Market news with a strongly positive sentiment score.',
-      canonical: '/news/bullish',
-      layout: 'main',
-    },
-  },
-  {
-    kind: 'page',
-    path: '/news/bearish',
-    guard: 'public',
-    page: newsFeedPage,
-    meta: {
-      title: 'Bearish news',
-      description: 'Market news with a strongly negative sentiment score.',
-      canonical: '/news/bearish',
-      layout: 'main',
-    },
-  },
-  {
-    kind: 'page',
-    path: '/news/defcon',
-    guard: 'public',
-    page: newsFeedPage,
-    meta: {
-      title: 'Defcon alerts',
-      description: 'Market news our AI analyst rates as defcon level 1 or 2.',
-      canonical: '/news/defcon',
-      layout: 'main',
-    },
-  },
-  {
-    kind: 'page',
-    path: '/news/class/:type',
-    guard: 'public',
-    page: newsFeedPage,
-    meta: {
-      title: 'News by classification',
-      description: 'Market news of one AI classification.',
-      layout: 'main',
-    },
-  },
-  {
-    kind: 'page',
-    path: '/news/publisher/:type',
-    guard: 'public',
-    page: newsFeedPage,
-    meta: {
-      title: 'News by publisher',
-      description: 'Market news from one publisher.',
-      layout: 'main',
-    },
-  },
+  newsFeedRoute(
+    '/news/latest_ai',
+    'AI news feed',
+    'The latest market news tied to companies, summarised by our AI analyst.',
+  ),
+  newsFeedRoute('/news/latest', 'Latest news', 'Every market news article, newest first.'),
+  newsFeedRoute(
+    '/news/bullish',
+    'Bullish news',
+    'Market news with a strongly positive sentiment score.',
+  ),
+  newsFeedRoute(
+    '/news/bearish',
+    'Bearish news',
+    'Market news with a strongly negative sentiment score.',
+  ),
+  newsFeedRoute(
+    '/news/defcon',
+    'Defcon alerts',
+    'Market news our AI analyst rates as defcon level 1 or 2.',
+  ),
+  newsFeedRoute(
+    '/news/class/:type',
+    'News by classification',
+    'Market news of one AI classification.',
+    false,
+  ),
+  newsFeedRoute(
+    '/news/publisher/:type',
+    'News by publisher',
+    'Market news from one publisher.',
+    false,
+  ),
   {
     kind: 'page',
     path: '/news/view',
