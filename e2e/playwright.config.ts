@@ -16,10 +16,15 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry so a machine hiccup does not hide a green run; the summary names every flaky test.
+  retries: 1,
   timeout: 30_000,
   expect: { timeout: 7_500 },
-  reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['./failure-context-reporter.ts'],
+    ['json', { outputFile: '../.tmp/playwright.json' }],
+  ],
   use: {
     browserName: 'chromium',
     launchOptions: {

@@ -69,9 +69,15 @@ test.describe('companies and prices for a visitor', () => {
     await page.goto('/company/view');
     await expect(page).toHaveURL(/\/company\/explore\?nothing_here=1$/);
     await expect(page.getByText("You don't have anything in your portfolio")).toBeVisible();
-    await page.getByRole('button', { name: /Information Technology/ }).click();
-    await page.getByRole('button', { name: /^Semiconductors/ }).click();
-    await page.getByRole('link', { name: /Advanced Micro Devices/ }).click();
+    const sector = page.getByRole('button', { name: /Information Technology/ });
+    await sector.click();
+    await expect(sector).toHaveAttribute('aria-expanded', 'true');
+    const subIndustry = page.getByRole('button', { name: /^Semiconductors/ });
+    await subIndustry.click();
+    await expect(subIndustry).toHaveAttribute('aria-expanded', 'true');
+    const companies = page.getByRole('list', { name: 'Companies in Semiconductors' });
+    await expect(companies).toBeVisible({ timeout: 15_000 });
+    await companies.getByRole('link', { name: /Advanced Micro Devices/ }).click();
     await expect(page).toHaveURL(/\/ticker\/NASDAQ:AMD$/);
   });
 
