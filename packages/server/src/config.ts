@@ -15,7 +15,17 @@ const commaList = z
   )
   .pipe(z.array(z.url()));
 
-/** `demo` or an http(s) feed URL, optionally written `rss:<url>`; normalised to `demo` or the URL. */
+const httpUrl = z
+  .url()
+  .refine((url) => /^https?:\/\//.test(url), 'must be an http:// or https:// URL');
+
+/** The named news sources; anything else must be an http(s) feed URL. */
+const NAMED_NEWS_SOURCES = ['demo', 'edgar', 'yahoo'] as const;
+
+/**
+ * `demo`, `edgar`, `yahoo` or an http(s) feed URL, optionally written `rss:<url>`; normalised to
+ * the name or the URL.
+ */
 const newsSourceList = z
   .string()
   .transform((value) =>
@@ -28,8 +38,13 @@ const newsSourceList = z
     z
       .array(
         z.union([
-          z.literal('demo'),
-          z.url().refine((url) => /^https?:\/\//.test(url), 'must be demo or an http(s) feed URL'),
+          z.enum(NAMED_NEWS_SOURCES),
+          z
+            .url()
+            .refine(
+              (url) => /^https?:\/\//.test(url),
+              'must be demo, edgar, yahoo or an http(s) feed URL',
+            ),
         ]),
       )
       .min(1),
@@ -69,6 +84,16 @@ const envSchema = z.object({
   YAHOO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(100).default(2),
   NEWS_SOURCES: newsSourceList.default(['demo']),
   NEWS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  NEWS_FULL_TEXT: z.stringbool().default(true),
+  EDGAR_BASE_URL: httpUrl.default('https://www.sec.gov'),
+  EDGAR_USER_AGENT: z.string().min(5).default('StockPulse news reader admin@stockpulse.local'),
+  AI_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
+  OPENAI_BASE_URL: httpUrl.default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  GIPHY_API_KEY: z.string().min(1).optional(),
+  GIPHY_BASE_URL: httpUrl.default('https://api.giphy.com'),
 });
 
 export type AppConfig = {
@@ -93,9 +118,22 @@ export type AppConfig = {
   marketData: 'demo' | 'yahoo';
   yahooBaseUrl: string | undefined;
   yahooRequestsPerSecond: number;
-  /** News sources in order: `demo` (the bundled wire) or RSS/Atom feed URLs. */
+  /** News sources in order: `demo`, `edgar`, `yahoo` or RSS/Atom feed URLs. */
   newsSources: string[];
   newsFetchTimeoutMs: number;
+  /** Fetch each new article's page and extract its full text (readability). */
+  newsFullText: boolean;
+  edgarBaseUrl: string;
+  /** SEC asks every client to identify itself with a name and an e-mail address. */
+  edgarUserAgent: string;
+  aiProvider: 'offline' | 'openai';
+  openaiBaseUrl: string;
+  openaiApiKey: string | undefined;
+  openaiModel: string;
+  openaiTimeoutMs: number;
+  /** With a key, /news/gif asks GIPHY first and falls back to the bundled animations. */
+  giphyApiKey: string | undefined;
+  giphyBaseUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -139,6 +177,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     yahooRequestsPerSecond: e.YAHOO_REQUESTS_PER_SECOND,
     newsSources: [...new Set(e.NEWS_SOURCES)],
     newsFetchTimeoutMs: e.NEWS_FETCH_TIMEOUT_MS,
+    newsFullText: e.NEWS_FULL_TEXT,
+    edgarBaseUrl: e.EDGAR_BASE_URL.replace(/\/+$/, ''),
+    edgarUserAgent: e.EDGAR_USER_AGENT,
+    aiProvider: e.AI_PROVIDER,
+    openaiBaseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
+    openaiApiKey: e.OPENAI_API_KEY,
+    openaiModel: e.OPENAI_MODEL,
+    openaiTimeoutMs: e.OPENAI_TIMEOUT_MS,
+    giphyApiKey: e.GIPHY_API_KEY,
+    giphyBaseUrl: e.GIPHY_BASE_URL.replace(/\/+$/, ''),
   };
 }
 
