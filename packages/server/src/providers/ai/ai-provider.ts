@@ -80,10 +80,75 @@ export interface AiAnalysis {
   sources: SourceSentence[];
 }
 
-/** An AI analyst that enriches one article at a time. */
+/** One processed article about the company, as handed to the company analyst. */
+export interface CompanyNewsInput {
+  /** The article's id (`news.id`, a uuid): what {@link CompanyAnalysis.citations} refer to. */
+  id: string;
+  title: string;
+  /** The article's AI summary (or its description when it has none). */
+  summary: string;
+  /** Integer, −10 (very bearish) … +10 (very bullish). */
+  sentiment_score: number;
+  /** Integer, 0 (dull) … 10 (must read); null when unknown. */
+  interest_score: number | null;
+  defcon_level: DefconLevel;
+  classification: ArticleClassification;
+  /** When it was published. */
+  date: Date;
+  publisher: string;
+}
+
+/** The company's recent price action; null fields are not known (history too short). */
+export interface CompanyPriceAction {
+  /** The listing the figures are about, `EXCHANGE:TICKER`. */
+  exchange_ticker: string;
+  price: number;
+  currency: string;
+  change_pct_1: number | null;
+  change_pct_8: number | null;
+  change_pct_31: number | null;
+  change_pct_365: number | null;
+  /** Lowest and highest daily close of the last 52 weeks. */
+  low_52w: number | null;
+  high_52w: number | null;
+}
+
+/** What the company analyst writes from: the company, its price action and its recent news. */
+export interface CompanyAnalysisInput {
+  company_name: string;
+  /** The main listing, `EXCHANGE:TICKER`. */
+  exchange_ticker: string;
+  gics_sector: string | null;
+  gics_sub_industry: string | null;
+  /** The company's business summary (ours or the provider's); may be empty. */
+  summary: string | null;
+  /** Null when no quote is stored yet. */
+  price: CompanyPriceAction | null;
+  /** Processed articles of the window, newest first. */
+  news: CompanyNewsInput[];
+  /** The moment the analysis is written for (tests pin it; defaults to now). */
+  now?: Date;
+}
+
+/**
+ * A company analysis (spec §3 Company prompt/review). `markdown` uses `##` headings (level 2 and
+ * below, never `#`) and cites articles with numbered markers: `[1]` is `citations[0]`, `[2]` is
+ * `citations[1]` … Every marker in the text has its citation; every citation is used.
+ */
+export interface CompanyAnalysis {
+  markdown: string;
+  /** Integer, −10 (very bearish) … +10 (very bullish): the analyst's overall view. */
+  sentiment_score: number;
+  /** The cited articles' ids ({@link CompanyNewsInput.id}), in marker order. */
+  citations: string[];
+}
+
+/** An AI analyst that enriches one article at a time and writes company analyses. */
 export interface AiProvider {
   /** Provider id, e.g. `offline`. */
   readonly name: string;
   /** Fills the `AI` object for one article. */
   analyze(article: AiArticleInput): Promise<AiAnalysis>;
+  /** Writes a company analysis from its price action and recent processed news. */
+  analyzeCompany(input: CompanyAnalysisInput): Promise<CompanyAnalysis>;
 }

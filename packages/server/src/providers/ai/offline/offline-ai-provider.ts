@@ -3,6 +3,7 @@
  * linear-model sentiment, rule-based classification and defcon, templated presentation fields.
  */
 import type { AiAnalysis, AiArticleInput, AiProvider } from '../ai-provider.ts';
+import { writeCompanyAnalysis } from './company-analysis.ts';
 import { classifyArticle, defconLevel, defconOutcome, interestScore } from './classify.ts';
 import {
   articleIcon,
@@ -71,5 +72,6 @@ export function createOfflineAiProvider(options: OfflineAiProviderOptions = {}):
   return {
     name: 'offline',
     analyze: (article) => Promise.resolve(analyzeArticle(model, article)),
+    analyzeCompany: (input) => Promise.resolve(writeCompanyAnalysis(input)),
   };
 }

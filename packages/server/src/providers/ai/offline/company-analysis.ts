@@ -1,0 +1,266 @@
+/**
+ * The offline company analyst: a deterministic, data-driven review of one company written from
+ * its price action and its recent processed news. Every sentence about an article cites it with a
+ * numbered marker (`[1]` is `citations[0]`); nothing is said that the inputs do not carry.
+ */
+import type {
+  CompanyAnalysis,
+  CompanyAnalysisInput,
+  CompanyNewsInput,
+  CompanyPriceAction,
+} from '../ai-provider.ts';
+
+/** Articles summarised under "News flow". */
+export const NEWS_FLOW_ITEMS = 5;
+/** Articles listed under "Risks". */
+const RISK_ITEMS = 3;
+/** Half-life of an article's weight in the news sentiment, in days. */
+const HALF_LIFE_DAYS = 3;
+const DAY_MS = 86_400_000;
+
+/** Titles and summaries go into markdown: brackets would read as citations, the rest as markup. */
+export function markdownText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\[/g, '(')
+    .replace(/\]/g, ')')
+    .replace(/([\\`*_<>#|~])/g, '\\$1');
+}
+
+function clamp(n: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, n));
+}
+
+function signed(n: number, decimals = 1): string {
+  const text = Math.abs(n).toFixed(decimals);
+  return n > 0 ? `+${text}` : n < 0 ? `−${text}` : text;
+}
+
+function pct(n: number): string {
+  return `${signed(n)} %`;
+}
+
+function day(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function money(n: number, currency: string): string {
+  return `${n.toFixed(2)} ${currency}`;
+}
+
+/** An article's weight in the news view: material, interesting and recent articles count most. */
+function weight(item: CompanyNewsInput, now: Date): number {
+  const ageDays = Math.max(0, (now.getTime() - item.date.getTime()) / DAY_MS);
+  const materiality = 6 - item.defcon_level;
+  const interest = 1 + (item.interest_score ?? 5) / 10;
+  return materiality * interest * 0.5 ** (ageDays / HALF_LIFE_DAYS);
+}
+
+/** Weighted mean of the articles' sentiment scores (−10 … 10), null without news. */
+export function newsSentiment(news: CompanyNewsInput[], now: Date): number | null {
+  let total = 0;
+  let weights = 0;
+  for (const item of news) {
+    const w = weight(item, now);
+    total += w * item.sentiment_score;
+    weights += w;
+  }
+  return weights > 0 ? total / weights : null;
+}
+
+/** The price action as a −10 … 10 score: the week counts as much as the month. */
+export function priceSentiment(price: CompanyPriceAction | null): number | null {
+  if (!price) return null;
+  const parts: number[] = [];
+  if (price.change_pct_8 !== null) parts.push(clamp(price.change_pct_8 / 1.5, -10, 10));
+  if (price.change_pct_31 !== null) parts.push(clamp(price.change_pct_31 / 3, -10, 10));
+  if (parts.length === 0 && price.change_pct_1 !== null) {
+    parts.push(clamp(price.change_pct_1, -10, 10));
+  }
+  return parts.length > 0 ? parts.reduce((a, b) => a + b, 0) / parts.length : null;
+}
+
+/** The most material articles first: lowest defcon, then highest interest, strongest, newest. */
+export function byMateriality(a: CompanyNewsInput, b: CompanyNewsInput): number {
+  return (
+    a.defcon_level - b.defcon_level ||
+    (b.interest_score ?? 0) - (a.interest_score ?? 0) ||
+    Math.abs(b.sentiment_score) - Math.abs(a.sentiment_score) ||
+    b.date.getTime() - a.date.getTime() ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+type View = 'Bullish' | 'Bearish' | 'Mixed';
+
+function viewOf(score: number, news: number | null, price: number | null): View {
+  // News and price pulling hard in opposite directions is a mixed picture whatever the blend.
+  if (news !== null && price !== null && Math.sign(news) * Math.sign(price) < 0) {
+    if (Math.abs(news) >= 2 && Math.abs(price) >= 2) return 'Mixed';
+  }
+  if (score >= 2) return 'Bullish';
+  if (score <= -2) return 'Bearish';
+  return 'Mixed';
+}
+
+function tone(score: number): string {
+  if (score >= 4) return 'clearly positive';
+  if (score >= 1) return 'mildly positive';
+  if (score <= -4) return 'clearly negative';
+  if (score <= -1) return 'mildly negative';
+  return 'balanced';
+}
+
+/** Assigns citation numbers in order of first use. */
+function citationBook() {
+  const ids: string[] = [];
+  const cite = (item: CompanyNewsInput): string => {
+    let index = ids.indexOf(item.id);
+    if (index < 0) index = ids.push(item.id) - 1;
+    return `[${index + 1}]`;
+  };
+  return { ids, cite };
+}
+
+function whatMoved(price: CompanyPriceAction | null): string[] {
+  if (!price) return ['No quote is stored for the company yet.'];
+  const lines = [`- Last price: ${money(price.price, price.currency)}.`];
+  const periods: [string, number | null][] = [
+    ['Day', price.change_pct_1],
+    ['Week (8 days)', price.change_pct_8],
+    ['Month (31 days)', price.change_pct_31],
+    ['Year (365 days)', price.change_pct_365],
+  ];
+  for (const [label, value] of periods) {
+    if (value !== null) lines.push(`- ${label}: ${pct(value)}.`);
+  }
+  if (price.low_52w !== null && price.high_52w !== null && price.high_52w > price.low_52w) {
+    const position = ((price.price - price.low_52w) / (price.high_52w - price.low_52w)) * 100;
+    const fromHigh = ((price.price - price.high_52w) / price.high_52w) * 100;
+    lines.push(
+      `- 52-week range: ${money(price.low_52w, price.currency)} – ${money(price.high_52w, price.currency)}; ` +
+        `the price sits at ${clamp(position, 0, 100).toFixed(0)} % of the range` +
+        (fromHigh < -0.05
+          ? `, ${Math.abs(fromHigh).toFixed(1)} % below the high.`
+          : ', at the high.'),
+    );
+  }
+  const week = price.change_pct_8;
+  const month = price.change_pct_31;
+  if (week !== null && month !== null && Math.sign(week) !== Math.sign(month) && week !== 0) {
+    lines.push(
+      '',
+      week > 0
+        ? 'The last week reversed part of a weaker month.'
+        : 'The last week gave back part of a stronger month.',
+    );
+  }
+  return lines;
+}
+
+function newsLine(item: CompanyNewsInput, cite: string): string {
+  const summary = item.summary.trim() ? ` ${markdownText(item.summary)}` : '';
+  const source = [item.publisher, day(item.date)].filter(Boolean).join(', ');
+  return (
+    `- **${markdownText(item.title)}** (${markdownText(source)}; ${item.classification}, ` +
+    `defcon ${item.defcon_level}, sentiment ${signed(item.sentiment_score, 0)}).${summary} ${cite}`
+  );
+}
+
+const WATCH_CLASSES: Partial<Record<CompanyNewsInput['classification'], string>> = {
+  'Earnings Preview': 'the coming results',
+  'Company Results': 'how guidance and estimates move after the results',
+  'Mergers and Acquisitions': 'the deal terms and approvals',
+  'Regulatory Update': 'the regulator’s next step',
+  Lawsuit: 'the court proceedings',
+  'Analyst Recommendation': 'further rating and target changes',
+  'Dividend News': 'the dividend dates',
+  'Central Bank Policy': 'the next rate decision',
+  'IPO News': 'the offering’s pricing and first trades',
+  'Insider Trading Report': 'further insider filings',
+};
+
+/** Writes the analysis synchronously (the provider wraps it in a promise). */
+export function writeCompanyAnalysis(input: CompanyAnalysisInput): CompanyAnalysis {
+  const now = input.now ?? new Date();
+  const name = markdownText(input.company_name);
+  const { ids, cite } = citationBook();
+  const news = input.news;
+  const newsScore = newsSentiment(news, now);
+  const priceScore = priceSentiment(input.price);
+  const blended =
+    newsScore !== null && priceScore !== null
+      ? 0.65 * newsScore + 0.35 * priceScore
+      : (newsScore ?? priceScore ?? 0);
+  const score = Math.round(clamp(blended, -10, 10));
+  const view = viewOf(blended, newsScore, priceScore);
+  const ranked = [...news].sort(byMateriality);
+  const flow = ranked.slice(0, NEWS_FLOW_ITEMS);
+
+  const out: string[] = [`## ${view} view`, ''];
+  const sector = [input.gics_sector, input.gics_sub_industry].filter(Boolean).join(' / ');
+  let headline = `${name} (${input.exchange_ticker}${sector ? `, ${markdownText(sector)}` : ''}): `;
+  if (news.length > 0 && newsScore !== null) {
+    const positive = news.filter((n) => n.sentiment_score > 0).length;
+    const negative = news.filter((n) => n.sentiment_score < 0).length;
+    headline +=
+      `${news.length} recent article${news.length === 1 ? '' : 's'} (${positive} positive, ` +
+      `${negative} negative) read ${tone(newsScore)} overall`;
+  } else {
+    headline += 'no recent article about the company';
+  }
+  const month = input.price?.change_pct_31 ?? null;
+  const week = input.price?.change_pct_8 ?? null;
+  if (month !== null) headline += `, and the shares moved ${pct(month)} over the month`;
+  else if (week !== null) headline += `, and the shares moved ${pct(week)} over the week`;
+  headline += '.';
+  if (flow[0])
+    headline += ` The most material item: ${markdownText(flow[0].title)} ${cite(flow[0])}.`;
+  out.push(headline, '', '## What moved', '', ...whatMoved(input.price), '');
+
+  out.push('## News flow', '');
+  if (flow.length === 0) out.push('No processed article in the window.');
+  for (const item of flow) out.push(newsLine(item, cite(item)));
+  if (news.length > flow.length) {
+    out.push('', `${news.length - flow.length} more article(s) in the window carry less weight.`);
+  }
+  out.push('');
+
+  out.push('## Risks', '');
+  const risks = ranked
+    .filter((n) => n.sentiment_score < 0 || (n.defcon_level <= 2 && n.sentiment_score <= 0))
+    .slice(0, RISK_ITEMS);
+  for (const item of risks) {
+    out.push(
+      `- ${markdownText(item.title)} (sentiment ${signed(item.sentiment_score, 0)}) ${cite(item)}`,
+    );
+  }
+  const price = input.price;
+  if (price?.change_pct_31 != null && price.change_pct_31 <= -10) {
+    out.push(`- The shares lost ${Math.abs(price.change_pct_31).toFixed(1)} % in a month.`);
+  }
+  if (price?.high_52w != null && price.price >= price.high_52w * 0.98) {
+    out.push('- The price is near its 52-week high: good news is largely in it.');
+  }
+  if (out[out.length - 1] === '') out.push('No negative article in the window.');
+  out.push('');
+
+  out.push('## Watch next', '');
+  const watched = new Set<string>();
+  for (const item of ranked) {
+    const what = WATCH_CLASSES[item.classification];
+    if (!what || watched.has(what)) continue;
+    watched.add(what);
+    out.push(`- ${what[0]?.toUpperCase()}${what.slice(1)} ${cite(item)}.`);
+    if (watched.size === 3) break;
+  }
+  if (watched.size === 0) {
+    out.push(
+      news.length > 0
+        ? '- Whether the next articles confirm the tone of this window.'
+        : '- The first news about the company.',
+    );
+  }
+  return { markdown: out.join('\n').trim() + '\n', sentiment_score: score, citations: ids };
+}
