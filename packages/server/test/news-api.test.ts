@@ -1,4 +1,4 @@
-import type { NewsArticle } from '@app/shared/api/news';
+import { newsArticleSchema, type NewsArticle } from '@app/shared/api/news';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -51,6 +51,33 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
       expect(article.AI?.defcon_level).toBeGreaterThanOrEqual(1);
       expect(article.no_comments).toBe(0);
     }
+  });
+
+  it('builds every article in the spec shape, the derived ticker map included', async () => {
+    const res = await get('/api/news/query?limit=100');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const { news } = res.json<{ news: unknown[] }>();
+    expect(news.length).toBeGreaterThanOrEqual(30);
+    for (const item of news) {
+      const article = newsArticleSchema.strict().parse(item);
+      const firstNames: Record<string, string> = {};
+      for (const entity of article.NER) {
+        for (const symbol of entity.tickers) firstNames[symbol] ??= entity.name;
+      }
+      expect(article.named_exchange_tickers).toEqual(firstNames);
+    }
+    const named = news.map((item) => newsArticleSchema.parse(item));
+    expect(named.some((article) => Object.keys(article.named_exchange_tickers).length > 0)).toBe(
+      true,
+    );
+  });
+
+  it('keeps only the id and the asked fields with only=', async () => {
+    const res = await get('/api/news/query?only=ai_summary&limit=3');
+    expect(res.statusCode, res.body).toBe(200);
+    const { news } = res.json<{ news: Record<string, unknown>[] }>();
+    expect(news).toHaveLength(3);
+    for (const item of news) expect(Object.keys(item).sort()).toEqual(['ai_summary', 'id']);
   });
 
   it('filters by sentiment, defcon level, classification and ticker suffix', async () => {

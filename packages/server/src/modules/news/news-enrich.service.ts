@@ -1,3 +1,4 @@
+import { newsAiSchema } from '@app/shared/api/news';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { AiProvider } from '../../providers/ai/ai-provider.ts';
@@ -32,11 +33,13 @@ export function createNewsEnrichService(deps: {
         publisher: row.publisher,
         tickers: row.related_exchange_tickers,
       });
-      const stored = { ...analysis, provider: ai.name };
+      // The analysis names its writer when that is not the provider (an LLM's fallback).
+      const stored = { ...analysis, provider: analysis.provider ?? ai.name };
       await db
         .updateTable('news')
         .set({
-          AI: JSON.stringify(stored),
+          // Validated here, on the way in: the API sends the stored object as it is (news.mapper.ts).
+          AI: JSON.stringify(newsAiSchema.parse(stored)),
           ai_summary: analysis.paragraph || analysis.summary,
           summary: analysis.summary,
           no_bullshit: analysis.no_bullshit,

@@ -1,12 +1,11 @@
 import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
 import { newsQuerySpec, newsResponseSchema } from '@app/shared/api/news';
-import { projectFields } from '@app/shared/query/project-fields';
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
@@ -15,7 +14,7 @@ import { currentLinker } from './news-ingest.service.ts';
 import { createNewsRepository } from './news.repository.ts';
 import { defineQueryResource } from '../../http/query/define-query-resource.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { API_NEWS_COLUMNS, toApiNews, type ApiNewsRow } from './news.mapper.ts';
+import { API_NEWS_SOURCE_COLUMNS, apiNewsJson, newsEnvelope } from './news.mapper.ts';
 
 const newsQuery = defineQueryResource({
   spec: newsQuerySpec,
@@ -36,13 +35,6 @@ const newsQuery = defineQueryResource({
 });
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
-
-/**
- * Feeds answer with objects `toApiNews` builds field by field (the allowlist by construction), so
- * re-validating 20 articles against the zod schema on every call only costs time (it was most of
- * a feed call's CPU in bench/news). The schema still documents the response in OpenAPI.
- */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /** Symbol-like tokens of a text (`$NVDA`, `NASDAQ:NVDA`), upper-cased, first mention first. */
 export function symbolCandidates(text: string): string[] {
@@ -75,23 +67,28 @@ export function newsRoutes(
 
   /** The public feed's base: no experiments, no blocked articles (admins see those). */
   const visible = (request: FastifyRequest) => {
-    let query = db.selectFrom('news').select(API_NEWS_COLUMNS).where('experiment', 'is', null);
+    let query = db.selectFrom('news').where('experiment', 'is', null);
     if (!request.user?.is_admin) query = query.where('is_blocked', '=', false);
     return query;
   };
-  const answer = (rows: ApiNewsRow[]) => ({
-    status: 'success' as const,
-    news: rows.map(toApiNews),
-  });
+  /**
+   * The articles PostgreSQL serialised (see news.mapper.ts), sent as they are: a Buffer skips
+   * Fastify's serialiser; the route's response schema still documents the shape in OpenAPI.
+   */
+  const answer = (reply: FastifyReply, rows: readonly { article: string }[]) =>
+    reply.type('application/json; charset=utf-8').send(newsEnvelope(rows));
 
   /** One page of the visible articles matching `condition`, newest first. */
   const newestPage = async (
     request: FastifyRequest,
+    reply: FastifyReply,
     condition: RawBuilder<boolean>,
     page: { skip: number; limit: number },
   ) =>
     answer(
+      reply,
       await visible(request)
+        .select(apiNewsJson().as('article'))
         .where(condition)
         .orderBy('creation_date', 'desc')
         .orderBy('id', 'desc')
@@ -116,7 +113,6 @@ export function newsRoutes(
     '/news/query',
     {
       config: { access: 'public' },
-      serializerCompiler: plainJson,
       schema: {
         tags,
         summary:
@@ -125,19 +121,18 @@ export function newsRoutes(
         response: { 200: newsResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ast = newsQuery.parse(request.query);
-      let query = newsQuery.apply(db.selectFrom('news').select(API_NEWS_COLUMNS), ast);
+      let query = newsQuery.apply(
+        db.selectFrom('news').select(apiNewsJson(ast.only).as('article')),
+        ast,
+      );
       // Spec §7: experiment defaults to NULL — experiments stay out of the public feeds.
       if (!ast.filters.some((filter) => filter.field === 'experiment')) {
         query = query.where('experiment', 'is', null);
       }
       if (!request.user?.is_admin) query = query.where('is_blocked', '=', false);
-      const rows = await query.execute();
-      return {
-        status: 'success' as const,
-        news: rows.map((row) => projectFields(toApiNews(row), ast.only, ['id'])),
-      };
+      return answer(reply, await query.execute());
     },
   );
 
@@ -152,7 +147,7 @@ export function newsRoutes(
         response: { 200: newsResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const list = await db
         .selectFrom('watchlists')
         .select('exchange_tickers')
@@ -160,9 +155,10 @@ export function newsRoutes(
         .where('name', '=', DEFAULT_WATCHLIST)
         .executeTakeFirst();
       const symbols = list?.exchange_tickers ?? [];
-      if (symbols.length === 0) return answer([]);
+      if (symbols.length === 0) return answer(reply, []);
       return newestPage(
         request,
+        reply,
         sql<boolean>`related_exchange_tickers && ${symbols}::text[]`,
         request.query,
       );
@@ -181,9 +177,10 @@ export function newsRoutes(
         response: { 200: newsResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       return newestPage(
         request,
+        reply,
         sql<boolean>`related_exchange_tickers @> array[${request.params.symbol}]::text[]`,
         request.query,
       );
@@ -202,26 +199,26 @@ export function newsRoutes(
         response: { 200: newsResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const text = request.params.query.trim();
-      if (text.length < NEWS_SEARCH_MIN) return answer([]);
+      if (text.length < NEWS_SEARCH_MIN) return answer(reply, []);
       const query = sql`websearch_to_tsquery('english', ${text})`;
       // Rank the newest matches only: a common word matches a large share of a million articles,
       // and ranking every match would take seconds; news readers want recent articles anyway.
       const recent = visible(request)
-        .select('search_vector')
+        .select([...API_NEWS_SOURCE_COLUMNS, 'search_vector'])
         .where(sql<boolean>`search_vector @@ ${query}`)
         .orderBy('creation_date', 'desc')
         .limit(NEWS_SEARCH_WINDOW);
       const rows = await db
         .selectFrom(recent.as('recent'))
-        .selectAll()
+        .select(apiNewsJson().as('article'))
         .orderBy(sql`ts_rank_cd(search_vector, ${query})`, 'desc')
         .orderBy('creation_date', 'desc')
         .offset(request.query.skip)
         .limit(request.query.limit)
         .execute();
-      return answer(rows);
+      return answer(reply, rows);
     },
   );
 
@@ -236,7 +233,7 @@ export function newsRoutes(
         response: { 200: newsResponseSchema, ...errors, 403: errorResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await requireDebugOrAdmin(request, 'Only admins and debug users can reindex.');
       const row = await db
         .selectFrom('news')
@@ -247,10 +244,10 @@ export function newsRoutes(
       await enrich.enrichOne(row.id);
       const fresh = await db
         .selectFrom('news')
-        .select(API_NEWS_COLUMNS)
+        .select(apiNewsJson().as('article'))
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow();
-      return answer([fresh]);
+      return answer(reply, [fresh]);
     },
   );
 
@@ -335,16 +332,16 @@ export function newsRoutes(
         response: { 200: newsResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const row = await db
         .selectFrom('news')
-        .select(API_NEWS_COLUMNS)
+        .select(['is_blocked', apiNewsJson().as('article')])
         .where(sql<boolean>`id::text = ${request.params.id}`)
         .executeTakeFirst();
       if (!row || (row.is_blocked && !request.user?.is_admin)) {
         throw notFound('News article not found.');
       }
-      return answer([row]);
+      return answer(reply, [row]);
     },
   );
 }
