@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoCompanies } from '../src/demo/companies.ts';
 import { ensureDemoCompanies } from '../src/modules/companies/demo-companies.ts';
@@ -143,6 +144,32 @@ describe('related companies and the cached query', () => {
     expect(body.related_companies.every((c) => c.gics_sector === 'Information Technology')).toBe(
       true,
     );
+  });
+
+  it('ranks the companies the news mentions together with it first', async () => {
+    const mention = (i: number, tickers: string[], daysAgo: number, blocked = false) =>
+      sql`insert into news (link, guid, title, description, publisher, creation_date,
+            related_exchange_tickers, is_blocked, status, source)
+          values (${`https://wire.example/related-${i}`}, ${`related-${i}`}, 'Chip deal',
+            'Two companies in the news.', 'Reuters', now() - make_interval(days => ${daysAgo}),
+            ${tickers}::text[], ${blocked}, 'PROCESSED', 'test')`.execute(t.database.db);
+    await mention(1, ['NASDAQ:NVDA', 'NASDAQ:WMT'], 1);
+    await mention(2, ['NASDAQ:WMT', 'NASDAQ:NVDA', 'NYSE:KO'], 2);
+    await mention(3, ['NASDAQ:NVDA', 'NYSE:KO'], 200); // too old to count
+    await mention(4, ['NASDAQ:NVDA', 'NYSE:PG'], 1, true); // blocked: not counted
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/company/get_related/NASDAQ:NVDA?limit=10',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const related = res
+      .json<{ related_companies: { exchange_tickers: string[]; gics_sub_industry: string }[] }>()
+      .related_companies.map((c) => c.exchange_tickers[0]);
+    expect(related.slice(0, 2)).toEqual(['NASDAQ:WMT', 'NYSE:KO']);
+    expect(related).not.toContain('NYSE:PG');
+    expect(related).toHaveLength(10);
+    expect(new Set(related).size).toBe(10);
+    await sql`delete from news where source = 'test'`.execute(t.database.db);
   });
 
   it('answers 404 for an unknown symbol and 400 for a limit out of range', async () => {

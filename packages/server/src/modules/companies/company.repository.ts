@@ -103,12 +103,43 @@ export function createCompanyRepository(db: Database) {
         .where('securities.exchange_ticker', '=', exchangeTicker)
         .executeTakeFirst(),
 
-    /** Companies of the same sub-industry first, then of the same sector; never the company itself. */
-    related: (company: CompanyRow, limit: number) =>
-      db
+    /**
+     * Related companies, never the company itself: first the companies the news mentions together
+     * with it (most shared articles in the last 90 days first, among its newest 2,000 mentions, so
+     * a heavily covered name stays cheap), then companies of the same sub-industry, then of the
+     * same sector, by name.
+     */
+    related: async (company: CompanyRow, limit: number): Promise<CompanyRow[]> => {
+      const coMentioned = await sql<CompanyRow>`
+        with mentions as (
+          select n.related_exchange_tickers
+          from news n
+          where n.related_exchange_tickers && (
+              select coalesce(array_agg(exchange_ticker), '{}') from securities
+              where company_id = ${company.id})
+            and n.creation_date > now() - interval '90 days'
+            and not n.is_blocked and n.experiment is null
+          order by n.creation_date desc
+          limit 2000
+        ),
+        counts as (
+          select s.company_id, count(*) as shared
+          from mentions m
+          cross join lateral unnest(m.related_exchange_tickers) as t(symbol)
+          join securities s on s.exchange_ticker = t.symbol
+          where s.company_id <> ${company.id}
+          group by s.company_id
+        )
+        select c.* from counts
+        join companies c on c.id = counts.company_id
+        order by counts.shared desc, c.company_name
+        limit ${limit}`.execute(db);
+      const found = coMentioned.rows;
+      if (found.length >= limit) return found;
+      const peers = await db
         .selectFrom('companies')
         .selectAll()
-        .where('id', '<>', company.id)
+        .where('id', 'not in', [company.id, ...found.map((row) => row.id)])
         .where((eb) =>
           eb.or([
             eb('gics_sub_industry', '=', company.gics_sub_industry),
@@ -117,8 +148,10 @@ export function createCompanyRepository(db: Database) {
         )
         .orderBy(sql`gics_sub_industry = ${company.gics_sub_industry}`, 'desc')
         .orderBy('company_name')
-        .limit(limit)
-        .execute(),
+        .limit(limit - found.length)
+        .execute();
+      return [...found, ...peers];
+    },
 
     /** Sector (or, within a sector, sub-industry) counts, by name. */
     categories: (group: 'gics_sector' | 'gics_sub_industry', sector?: string) => {

@@ -98,7 +98,8 @@ export function companyRoutes(app: ZodApp, { companies }: { companies: CompanyRe
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Related companies: the same sub-industry first, then the same sector',
+        summary:
+          'Related companies: those the news mentions with it most (last 90 days) first, then the same sub-industry, then the same sector',
         params: z.object({ ticker: exchangeTickerSchema }),
         querystring: queryParams({ limit: z.coerce.number().int().min(1).max(50).default(25) }),
         response: { 200: relatedResponseSchema, ...errors, 404: errorResponseSchema },
