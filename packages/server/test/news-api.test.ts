@@ -72,6 +72,30 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
     );
   });
 
+  it('answers /company/query_symbol with the company and its news in the asked order', async () => {
+    const any = (await get('/api/news/query?limit=100')).json<NewsBody>().news;
+    const symbol = any.find((article) => article.related_exchange_tickers.length > 0)
+      ?.related_exchange_tickers[0];
+    expect(symbol).toBeDefined();
+    const newest = await get(`/api/company/query_symbol/${symbol}?order_by=-creation_date`);
+    expect(newest.statusCode, newest.body).toBe(200);
+    const body = newest.json<{
+      companies: { exchange_tickers: string[] }[];
+      news: NewsArticle[];
+    }>();
+    expect(body.companies[0]?.exchange_tickers).toContain(symbol);
+    expect(body.news.length).toBeGreaterThan(0);
+    const dates = body.news.map((article) => article.creation_date);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    for (const article of body.news) expect(article.related_exchange_tickers).toContain(symbol);
+    const oldest = (await get(`/api/company/query_symbol/${symbol}?order_by=creation_date`)).json<{
+      news: NewsArticle[];
+    }>().news;
+    expect(oldest.map((article) => article.id)).toEqual(
+      body.news.map((article) => article.id).reverse(),
+    );
+  });
+
   it('keeps only the id and the asked fields with only=', async () => {
     const res = await get('/api/news/query?only=ai_summary&limit=3');
     expect(res.statusCode, res.body).toBe(200);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newsArticleSchema } from './news.ts';
 import { defineQuerySpec } from '../query/query-spec.ts';
 import { successResponse } from './envelope.ts';
 
@@ -40,6 +41,12 @@ export const companyQuerySpec = defineQuerySpec({
 
 export const companiesResponseSchema = successResponse({
   companies: z.array(companySchema.partial()),
+});
+
+/** `/company/query_symbol/{symbol}`: the company and its news (spec §7 News and comments). */
+export const companyWithNewsResponseSchema = successResponse({
+  companies: z.array(companySchema.partial()),
+  news: z.array(newsArticleSchema),
 });
 
 /** `/company/get_related/{ticker}`: the company itself and its related companies. */

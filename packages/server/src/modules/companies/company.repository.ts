@@ -1,3 +1,5 @@
+import type { NewsArticle } from '@app/shared/api/news';
+import { apiNewsJson } from '../news/news.mapper.ts';
 import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -102,6 +104,28 @@ export function createCompanyRepository(db: Database) {
         .selectAll('companies')
         .where('securities.exchange_ticker', '=', exchangeTicker)
         .executeTakeFirst(),
+
+    /**
+     * The newest (or oldest) public articles mentioning any listing of the company, as API
+     * objects (spec §7 `/company/query_symbol/{symbol}?order_by=-creation_date`).
+     */
+    newsOf: async (companyId: string, direction: 'asc' | 'desc', limit: number) => {
+      const rows = await db
+        .selectFrom('news')
+        .select(apiNewsJson().as('article'))
+        .where(
+          sql<boolean>`related_exchange_tickers && (
+            select coalesce(array_agg(exchange_ticker), '{}') from securities
+            where company_id = ${companyId})`,
+        )
+        .where('is_blocked', '=', false)
+        .where('experiment', 'is', null)
+        .orderBy('creation_date', direction)
+        .orderBy('id', direction)
+        .limit(limit)
+        .execute();
+      return rows.map((row) => JSON.parse(row.article) as NewsArticle);
+    },
 
     /**
      * Related companies, never the company itself: first the companies the news mentions together

@@ -1,6 +1,7 @@
 import {
   categoriesResponseSchema,
   companiesResponseSchema,
+  companyWithNewsResponseSchema,
   companyQuerySpec,
   relatedResponseSchema,
   suggestionResponseSchema,
@@ -124,18 +125,23 @@ export function companyRoutes(app: ZodApp, { companies }: { companies: CompanyRe
       schema: {
         tags,
         summary:
-          'The company behind an EXCHANGE:TICKER symbol (the news issue adds its news, ordered by order_by)',
+          'The company behind an EXCHANGE:TICKER symbol and its 20 newest (or oldest) news articles, ordered by order_by',
         params: z.object({ symbol: exchangeTickerSchema }),
         querystring: queryParams({
           order_by: z.enum(['creation_date', '-creation_date']).default('-creation_date'),
         }),
-        response: { 200: companiesResponseSchema, ...errors, 404: errorResponseSchema },
+        response: { 200: companyWithNewsResponseSchema, ...errors, 404: errorResponseSchema },
       },
     },
     async (request) => {
       const company = await companies.companyOf(request.params.symbol);
       if (!company) throw notFound(`Unknown symbol '${request.params.symbol}'.`);
-      return { status: 'success' as const, companies: [toApiCompany(company)] };
+      const direction = request.query.order_by.startsWith('-') ? 'desc' : 'asc';
+      return {
+        status: 'success' as const,
+        companies: [toApiCompany(company)],
+        news: await companies.newsOf(company.id, direction, 20),
+      };
     },
   );
 
