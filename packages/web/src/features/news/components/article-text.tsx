@@ -1,50 +1,28 @@
-import { Anchor, Button, Collapse, List, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Collapse, List, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { NewsAi } from '@app/shared/api/news';
 import type { ReactNode } from 'react';
-
-const MARKER = /\[(\d+)\]/g;
+import { MarkdownText } from '../../../components/markdown/markdown-text';
 
 function sourceAnchor(cardId: string, number: number): string {
   return `${cardId}-source-${String(number)}`;
 }
 
-/** Text with `[n]` markers turned into links to source n; `trailing` markers are appended. */
-function withMarkers(
-  text: string,
-  cardId: string,
-  count: number,
-  open: () => void,
-  trailing: number[],
-): ReactNode[] {
-  const marker = (number: number, key: string) => (
-    <sup key={key}>
-      <Anchor
-        href={`#${sourceAnchor(cardId, number)}`}
-        onClick={open}
-        aria-label={`Source ${String(number)}`}
-      >
-        [{number}]
-      </Anchor>
-    </sup>
-  );
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(MARKER)) {
-    const number = Number(match[1]);
-    if (number < 1 || number > count) continue;
-    parts.push(text.slice(last, match.index));
-    parts.push(marker(number, `m${String(match.index)}`));
-    last = match.index + match[0].length;
-  }
-  parts.push(text.slice(last));
-  for (const number of trailing) parts.push(marker(number, `t${String(number)}`));
-  return parts;
+// Lines after which inline markers would change the block: table rows and code fences.
+const BLOCK_END = /(^|\n)\s*(\||```|~~~)[^\n]*$/;
+
+/** Appends citation markers to a markdown text: inline after prose, else as their own line. */
+export function appendMarkers(text: string, numbers: number[]): string {
+  if (numbers.length === 0) return text;
+  const markers = numbers.map((number) => `[${String(number)}]`).join('');
+  const trimmed = text.trimEnd();
+  return BLOCK_END.test(trimmed) ? `${trimmed}\n\n${markers}` : `${trimmed}${markers}`;
 }
 
 /**
- * The AI text of an article as plain paragraphs (no HTML is ever injected), with numbered
- * citation markers linking to the source sentences in a collapsible "Sources" list.
+ * The AI text of an article: plain text from the offline analyst or markdown from an LLM, both
+ * rendered as markdown (never raw HTML), with numbered citation markers linking to the source
+ * sentences in a collapsible "Sources" list.
  */
 export function ArticleText({
   cardId,
@@ -57,30 +35,29 @@ export function ArticleText({
   sources: NewsAi['sources'];
 }) {
   const [opened, { open, toggle }] = useDisclosure(false);
-  const paragraphs = texts.flatMap((text) =>
-    text
-      .split(/\n\s*\n/)
-      .map((part) => part.trim())
-      .filter(Boolean),
-  );
-  if (paragraphs.length === 0) return null;
-  const hasMarkers = paragraphs.some((paragraph) => new RegExp(MARKER.source).test(paragraph));
+  const blocks = texts.map((text) => text.trim()).filter(Boolean);
+  if (blocks.length === 0) return null;
+  const hasMarkers = blocks.some((text) => /\[\d+\]/.test(text));
   // The analyst's text is made of the source sentences; without inline markers they are cited
   // together after the last paragraph.
   const trailing = hasMarkers ? [] : sources.map((_source, index) => index + 1);
   const listId = `${cardId}-sources`;
+  const citation = (number: number): ReactNode =>
+    number >= 1 && number <= sources.length ? (
+      <Anchor
+        href={`#${sourceAnchor(cardId, number)}`}
+        onClick={open}
+        aria-label={`Source ${String(number)}`}
+      >
+        [{number}]
+      </Anchor>
+    ) : null;
   return (
     <Stack gap="xs">
-      {paragraphs.map((paragraph, index) => (
-        <Text key={index} size="sm">
-          {withMarkers(
-            paragraph,
-            cardId,
-            sources.length,
-            open,
-            index === paragraphs.length - 1 ? trailing : [],
-          )}
-        </Text>
+      {blocks.map((text, index) => (
+        <MarkdownText key={index} citations={citation}>
+          {index === blocks.length - 1 ? appendMarkers(text, trailing) : text}
+        </MarkdownText>
       ))}
       {sources.length > 0 && (
         <div>
