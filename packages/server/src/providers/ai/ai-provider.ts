@@ -78,6 +78,18 @@ export interface AiAnalysis {
   article_icon: string;
   /** The sentences `summary` and `paragraph` were drawn from, in article order. */
   sources: SourceSentence[];
+  /**
+   * Who actually wrote the analysis when it is not the provider's plain name: the model, or the
+   * offline analyst standing in after an LLM failure (`offline (openai failed: <reason>)`).
+   */
+  provider?: string;
+}
+
+/** The AI texts of an article that {@link AiProvider.translate} turns into another language. */
+export interface AiTranslatable {
+  title: string;
+  summary: string;
+  paragraph: string;
 }
 
 /** One processed article about the company, as handed to the company analyst. */
@@ -149,6 +161,11 @@ export interface AiProvider {
   readonly name: string;
   /** Fills the `AI` object for one article. */
   analyze(article: AiArticleInput): Promise<AiAnalysis>;
+  /**
+   * Translates an article's AI title, summary and paragraph into `language` (a tag such as
+   * `es-ES`). Throws `AiCapabilityError` when the analyst cannot translate (the offline one).
+   */
+  translate(texts: AiTranslatable, language: string): Promise<AiTranslatable>;
   /** Writes a company analysis from its price action and recent processed news. */
   analyzeCompany(input: CompanyAnalysisInput): Promise<CompanyAnalysis>;
 }

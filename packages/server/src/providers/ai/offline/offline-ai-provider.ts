@@ -2,6 +2,7 @@
  * The offline AI analyst: no LLM, deterministic, fast. Extractive summaries, lexicon + trained
  * linear-model sentiment, rule-based classification and defcon, templated presentation fields.
  */
+import { AiCapabilityError, TRANSLATION_NEEDS_LLM } from '../ai-capability-error.ts';
 import type { AiAnalysis, AiArticleInput, AiProvider } from '../ai-provider.ts';
 import { writeCompanyAnalysis } from './company-analysis.ts';
 import { classifyArticle, defconLevel, defconOutcome, interestScore } from './classify.ts';
@@ -72,6 +73,7 @@ export function createOfflineAiProvider(options: OfflineAiProviderOptions = {}):
   return {
     name: 'offline',
     analyze: (article) => Promise.resolve(analyzeArticle(model, article)),
+    translate: () => Promise.reject(new AiCapabilityError(TRANSLATION_NEEDS_LLM)),
     analyzeCompany: (input) => Promise.resolve(writeCompanyAnalysis(input)),
   };
 }

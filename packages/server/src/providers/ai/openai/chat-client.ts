@@ -1,0 +1,153 @@
+/**
+ * One OpenAI chat-completions call over plain `fetch` (any OpenAI-compatible server: OpenAI,
+ * Ollama, vLLM, llama.cpp, OpenRouter). Returns the assistant's text; every failure is an
+ * {@link LlmCallError} that says whether a retry can help. Retrying is the caller's job.
+ */
+import { LlmCallError, retryAfterMs } from './llm-call-error.ts';
+import { sseData } from './sse.ts';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatClientOptions {
+  /** e.g. `https://api.openai.com/v1`, no trailing slash. */
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /**
+   * Non-streaming: the whole call. Streaming: the wait for the headers and between two chunks,
+   * so a long answer that keeps arriving is not cut off; {@link streamTotalMs} bounds it.
+   */
+  timeoutMs: number;
+  /** Stream the answer (SSE). */
+  stream: boolean;
+  /** Hard cap on one streamed call; defaults to 4 × `timeoutMs`. */
+  streamTotalMs?: number;
+  temperature?: number;
+}
+
+export interface ChatClient {
+  readonly model: string;
+  /** The assistant's answer to `messages`, asked for as one JSON object. */
+  completeJson(messages: ChatMessage[], options?: { maxTokens?: number }): Promise<string>;
+}
+
+type CompletionBody = {
+  choices?: { message?: { content?: string | null } }[];
+  error?: { message?: string };
+};
+type ChunkBody = {
+  choices?: { delta?: { content?: string | null } }[];
+  error?: { message?: string };
+};
+
+/** A timer that aborts its signal unless it is touched again within `ms`. */
+function idleTimer(ms: number) {
+  const controller = new AbortController();
+  let timer = setTimeout(() => controller.abort(), ms);
+  return {
+    signal: controller.signal,
+    touch: () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(), ms);
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new LlmCallError(`${what} is not JSON`, { retryable: true });
+  }
+}
+
+async function httpError(response: Response): Promise<LlmCallError> {
+  const body = await response.text().catch(() => '');
+  const detail = /"message"\s*:\s*"([^"]{1,200})/.exec(body)?.[1] ?? body.slice(0, 200);
+  const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
+  return new LlmCallError(`HTTP ${response.status}${detail ? `: ${detail}` : ''}`, {
+    retryable,
+    retryAfterMs: retryAfterMs(response.headers),
+  });
+}
+
+export function createChatClient(options: ChatClientOptions): ChatClient {
+  const url = `${options.baseUrl}/chat/completions`;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+
+  async function readStream(body: ReadableStream<Uint8Array>, onChunk: () => void) {
+    let text = '';
+    for await (const data of sseData(body)) {
+      onChunk();
+      const chunk = parseJson(data, 'a stream chunk') as ChunkBody;
+      if (chunk.error) {
+        throw new LlmCallError(`stream error: ${chunk.error.message ?? 'unknown'}`, {
+          retryable: true,
+        });
+      }
+      text += chunk.choices?.[0]?.delta?.content ?? '';
+    }
+    return text;
+  }
+
+  return {
+    model: options.model,
+    async completeJson(messages, call = {}) {
+      const idle = idleTimer(options.timeoutMs);
+      const signal = options.stream
+        ? AbortSignal.any([
+            idle.signal,
+            AbortSignal.timeout(options.streamTotalMs ?? options.timeoutMs * 4),
+          ])
+        : AbortSignal.timeout(options.timeoutMs);
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers,
+          signal,
+          body: JSON.stringify({
+            model: options.model,
+            messages,
+            temperature: options.temperature ?? 0.2,
+            response_format: { type: 'json_object' },
+            stream: options.stream,
+            ...(call.maxTokens && { max_tokens: call.maxTokens }),
+          }),
+        });
+        if (!response.ok) throw await httpError(response);
+        // Some compatible servers ignore `stream`; their JSON answer is read as such.
+        const isSse = response.headers.get('content-type')?.includes('text/event-stream');
+        if (options.stream && isSse && response.body) {
+          idle.touch();
+          const text = await readStream(response.body, idle.touch);
+          if (!text.trim()) throw new LlmCallError('empty answer', { retryable: true });
+          return text;
+        }
+        const body = parseJson(await response.text(), 'the response') as CompletionBody;
+        const text = body.choices?.[0]?.message?.content ?? '';
+        if (!text.trim()) throw new LlmCallError('empty answer', { retryable: true });
+        return text;
+      } catch (error) {
+        if (error instanceof LlmCallError) throw error;
+        if (signal.aborted) {
+          const what = !options.stream
+            ? `no answer within ${options.timeoutMs} ms`
+            : idle.signal.aborted
+              ? `no data for ${options.timeoutMs} ms`
+              : 'the stream ran past its total limit';
+          throw new LlmCallError(`timed out (${what})`, { retryable: true });
+        }
+        const cause = (error as { cause?: { code?: string } }).cause?.code;
+        const message = error instanceof Error ? error.message : String(error);
+        throw new LlmCallError(`network error: ${cause ?? message}`, { retryable: true });
+      } finally {
+        idle.stop();
+      }
+    },
+  };
+}
