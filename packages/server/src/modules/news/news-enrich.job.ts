@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job.ts';
-import { createOfflineAiProvider } from '../../providers/ai/offline/offline-ai-provider.ts';
+import { createAiProvider } from '../../providers/ai/create-ai-provider.ts';
 import { createNewsEnrichService, ENRICH_BATCH } from './news-enrich.service.ts';
 
 /** Every minute: the analyst enriches waiting articles, newest first, until none are left. */
@@ -12,7 +12,7 @@ export const enrichNewsJob = defineJob({
   handler: async (_data, deps) => {
     const service = createNewsEnrichService({
       db: deps.db,
-      ai: createOfflineAiProvider(),
+      ai: createAiProvider(deps.config, deps.log),
       log: deps.log,
     });
     let total = 0;
