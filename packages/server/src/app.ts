@@ -19,6 +19,9 @@ import { registerStrictQuery } from './http/strict-query.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
+import { createAnalysisRepository } from './modules/analysis/analysis.repository.ts';
+import { createAnalysisService } from './modules/analysis/analysis.service.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { createCompanyRepository } from './modules/companies/company.repository.ts';
 import { createMailer } from './modules/messaging/mailer.ts';
@@ -139,6 +142,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       siteRoutes(zodApi, deps);
       users.routes(zodApi);
       companyRoutes(zodApi, { companies: createCompanyRepository(deps.db) });
+      const analyses = createAnalysisRepository(deps.db);
+      analysisRoutes(zodApi, {
+        repository: analyses,
+        service: createAnalysisService({
+          repository: analyses,
+          ai: createOfflineAiProvider(),
+          log: deps.log,
+        }),
+      });
       priceRoutes(zodApi, { history: market.history, source: marketData.name });
       quoteRoutes(zodApi, {
         quotes: market.quotes,

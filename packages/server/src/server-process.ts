@@ -49,6 +49,8 @@ export async function runServerProcess() {
     await jobs.enqueue('market.refresh-universe', {}, { singletonKey: 'startup' });
     // News at once too, rather than at the next ten-minute tick.
     await jobs.enqueue('news.ingest', {}, { singletonKey: 'startup' });
+    // Company analyses of the news already stored (news.enrich queues more after new articles).
+    await jobs.enqueue('company.analyze', {}, { singletonKey: 'startup' });
   }
   const ms = Math.round(performance.now() - startedAt);
   log.info(

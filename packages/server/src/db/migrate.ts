@@ -12,6 +12,7 @@ import * as priceSeries from './migrations/2026-11-22T2000-price-series.ts';
 import * as ginWithoutPendingList from './migrations/2026-11-22T2100-gin-without-pending-list.ts';
 import * as news from './migrations/2026-11-22T2200-news.ts';
 import * as newsFeeds from './migrations/2026-11-22T2300-news-feeds.ts';
+import * as companyPrompts from './migrations/2026-11-22T2400-company-prompts.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T2100-gin-without-pending-list': ginWithoutPendingList,
   '2026-11-22T2200-news': news,
   '2026-11-22T2300-news-feeds': newsFeeds,
+  '2026-11-22T2400-company-prompts': companyPrompts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -207,6 +207,20 @@ export type NewsTable = {
   sentiment_first: ColumnType<number | null, never, never>;
 };
 
+/** A company analysis (§3 Company prompt/review); `citations` are news ids, `[1]` the first. */
+export type CompanyPromptTable = {
+  id: Generated<string>;
+  company_id: string;
+  ai_summary: string;
+  citations: ColumnType<string[], string[] | undefined, string[]>;
+  sentiment_score: number;
+  provider: string;
+  inputs_fingerprint: string;
+  news_count: Generated<number>;
+  ai_upload_date: TimestampDefault;
+  last_visited_date: Date | null;
+};
+
 /** The tables of our own schema (the job queue keeps its tables in the `pgboss` schema). */
 export type DB = {
   cache_entries: CacheEntryTable;
@@ -223,4 +237,5 @@ export type DB = {
   ticker_quotes: TickerQuoteView;
   watchlists: WatchlistTable;
   news: NewsTable;
+  company_prompts: CompanyPromptTable;
 };

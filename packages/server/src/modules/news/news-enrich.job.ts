@@ -22,5 +22,7 @@ export const enrichNewsJob = defineJob({
       if (processed + failed < ENRICH_BATCH) break;
     }
     if (total > 0) deps.log.info({ articles: total }, 'enriched news');
+    // Newly processed articles are new inputs of the company analyses.
+    if (total > 0) await deps.jobs.enqueue('company.analyze', {}, { singletonKey: 'after-enrich' });
   },
 });

@@ -1,0 +1,105 @@
+import { companyAnalysesResponseSchema, companyAnalysisQuerySpec } from '@app/shared/api/analysis';
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import { projectFields } from '@app/shared/query/project-fields';
+import { z } from 'zod';
+import { defineQueryResource } from '../../http/query/define-query-resource.ts';
+import { notFound } from '../../http/errors.ts';
+import { queryParams } from '../../http/strict-query.ts';
+import type { ZodApp } from '../../http/types.ts';
+import { toApiCompany } from '../companies/company.mapper.ts';
+import {
+  ANALYSIS_COLUMNS,
+  type AnalysisRepository,
+  type AnalysisRow,
+} from './analysis.repository.ts';
+import type { AnalysisService } from './analysis.service.ts';
+
+const analysisQuery = defineQueryResource({
+  spec: companyAnalysisQuerySpec,
+  table: 'company_prompts',
+  tiebreaker: 'id',
+  sources: {
+    id: { column: 'id', asText: true },
+    company_id: { column: 'company_id', asText: true },
+    ai_summary: { column: 'ai_summary' },
+    ai_upload_date: { column: 'ai_upload_date' },
+    last_visited_date: { column: 'last_visited_date' },
+    sentiment_score: { column: 'sentiment_score' },
+    provider: { column: 'provider' },
+    citations: { arrayColumn: 'citations' },
+  },
+});
+
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+
+const pageParams = queryParams({
+  skip: z.coerce.number().int().min(0).max(10_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Spec §7 Companies: the analyst's company analyses (spec §3 Company prompt/review). */
+export function analysisRoutes(
+  app: ZodApp,
+  { repository, service }: { repository: AnalysisRepository; service: AnalysisService },
+) {
+  const tags = ['companies'];
+
+  /** The analyses and the companies they are about (in order of first appearance). */
+  const answer = async (rows: AnalysisRow[], only: readonly string[] | null, extra?: string) => {
+    const ids = [...new Set([...(extra ? [extra] : []), ...rows.map((row) => row.company_id)])];
+    const companies = new Map(
+      (await repository.companiesByIds(ids)).map((row) => [row.id, toApiCompany(row)]),
+    );
+    const items = await service.toApi(rows);
+    return {
+      status: 'success' as const,
+      news: items.map((item) => projectFields(item, only, ['id'])),
+      companies: ids.flatMap((id) => companies.get(id) ?? []),
+    };
+  };
+
+  app.get(
+    '/company/latest_prompts',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "Each company's latest AI analysis, newest first, with the companies",
+        querystring: pageParams,
+        response: { 200: companyAnalysesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { skip, limit } = request.query;
+      return answer(await repository.latestPage(skip, limit), null);
+    },
+  );
+
+  app.get(
+    '/company/query_prompts',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Company analyses by the query language (company_id, ai_summary__exists, order_by=-ai_upload_date, only, skip, limit) or symbol=EXCHANGE:TICKER',
+        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        response: { 200: companyAnalysesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const ast = analysisQuery.parse(request.query);
+      let companyId: string | undefined;
+      let query = analysisQuery.apply(
+        repository.db.selectFrom('company_prompts').select([...ANALYSIS_COLUMNS]),
+        ast,
+      );
+      if (ast.extras.symbol !== undefined) {
+        companyId = await repository.companyIdBySymbol(ast.extras.symbol);
+        if (companyId === undefined) throw notFound('Company not found');
+        query = query.where('company_id', '=', companyId);
+      }
+      return answer(await query.execute(), ast.only, companyId);
+    },
+  );
+}
