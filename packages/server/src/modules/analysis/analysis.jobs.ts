@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job.ts';
-import { createOfflineAiProvider } from '../../providers/ai/offline/offline-ai-provider.ts';
+import { createAiProvider } from '../../providers/ai/create-ai-provider.ts';
 import { createAnalysisRepository } from './analysis.repository.ts';
 import { createAnalysisService } from './analysis.service.ts';
 
@@ -16,7 +16,7 @@ export const analyzeCompaniesJob = defineJob({
   handler: async (_data, deps) => {
     const service = createAnalysisService({
       repository: createAnalysisRepository(deps.db),
-      ai: createOfflineAiProvider(),
+      ai: createAiProvider(deps.config, deps.log),
       log: deps.log,
     });
     const result = await service.analyzeChanged();
