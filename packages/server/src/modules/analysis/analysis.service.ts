@@ -136,7 +136,7 @@ export function createAnalysisService({ repository, ai, log }: AnalysisServiceDe
             ai_summary: analysis.markdown,
             citations: analysis.citations,
             sentiment_score: analysis.sentiment_score,
-            provider: ai.name,
+            provider: analysis.provider ?? ai.name,
             inputs_fingerprint: fingerprint,
             news_count: input.news.length,
             ai_upload_date: now,

@@ -153,6 +153,11 @@ export interface CompanyAnalysis {
   sentiment_score: number;
   /** The cited articles' ids ({@link CompanyNewsInput.id}), in marker order. */
   citations: string[];
+  /**
+   * Who actually wrote it when it is not the provider's plain name (the model, or the offline
+   * analyst standing in after an LLM failure), as in {@link AiAnalysis.provider}.
+   */
+  provider?: string;
 }
 
 /** An AI analyst that enriches one article at a time and writes company analyses. */
