@@ -55,6 +55,24 @@ describe('menu visibility (spec §6)', () => {
     expect(isVisibleTo({ dev: true }, user)).toBe(false);
   });
 
+  it('gives debug users a Debugging group with Experiments and the OPEN API server page', () => {
+    const noRoutes = () => false;
+    const debugItems = visibleSidebarItems({ ...user, debug: true }, SIDEBAR_NAV, allRoutesExist);
+    expect(
+      debugItems.filter((item) => item.section === 'Debugging').map((item) => item.label),
+    ).toEqual(['Experiments', 'OPEN API']);
+    // OPEN API is served by the server, so the route table does not decide it.
+    expect(labels(visibleSidebarItems({ ...user, debug: true }, SIDEBAR_NAV, noRoutes))).toEqual([
+      'OPEN API',
+    ]);
+    expect(labels(visibleSidebarItems(user, SIDEBAR_NAV, allRoutesExist))).not.toContain(
+      'OPEN API',
+    );
+    expect(labels(visibleSidebarItems(user, SIDEBAR_NAV, allRoutesExist))).not.toContain(
+      'Experiments',
+    );
+  });
+
   it('leaves out items whose page does not exist yet', () => {
     expect(labels(visibleSidebarItems(ANONYMOUS_VIEWER))).toEqual([
       'News',
@@ -65,6 +83,7 @@ describe('menu visibility (spec §6)', () => {
     expect(labels(visibleSidebarItems({ ...user, isAdmin: true }))).toEqual([
       'News',
       'Dashboard',
+      'My Portfolio Feed',
       'Explore Companies',
       'Watch a Company',
       'Admin',

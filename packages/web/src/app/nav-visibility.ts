@@ -62,12 +62,13 @@ export function viewerOf(loggedIn: boolean, user: User | undefined): Viewer {
 }
 
 /** Items of any menu (sidebar, user menu) the viewer may see whose page exists. */
-export function visibleLinks<T extends { path: string; visibility: NavVisibility }>(
-  viewer: Viewer,
-  items: readonly T[],
-  routeExists: (path: string) => boolean = hasRoute,
-): T[] {
-  return items.filter((item) => routeExists(item.path) && isVisibleTo(item.visibility, viewer));
+export function visibleLinks<
+  T extends { path: string; visibility: NavVisibility; external?: boolean },
+>(viewer: Viewer, items: readonly T[], routeExists: (path: string) => boolean = hasRoute): T[] {
+  return items.filter(
+    (item) =>
+      (item.external === true || routeExists(item.path)) && isVisibleTo(item.visibility, viewer),
+  );
 }
 
 /** Sidebar items the viewer may see whose page exists. */

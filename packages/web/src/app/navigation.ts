@@ -1,4 +1,5 @@
 import {
+  IconApi,
   IconBroadcast,
   IconBuildingSkyscraper,
   IconChartCandle,
@@ -30,7 +31,8 @@ import type { ExternalLink } from '../lib/site-config';
  * route makes its menu item appear. Audiences follow spec §6.
  */
 
-export type NavSection = 'Markets' | 'Portfolio' | 'Account' | 'Admin' | 'Developer' | 'StockPulse';
+export type NavSection =
+  'Markets' | 'Portfolio' | 'Account' | 'Admin' | 'Debugging' | 'Developer' | 'StockPulse';
 
 export interface NavItem {
   label: string;
@@ -39,6 +41,8 @@ export interface NavItem {
   icon: Icon;
   section: NavSection;
   visibility: NavVisibility;
+  /** A server page (`/api/…`): opened in a new tab, not looked up in the route table. */
+  external?: boolean;
 }
 
 const everyone: NavVisibility = { visitor: true, user: true };
@@ -132,8 +136,16 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
     label: 'Experiments',
     path: '/news/experiments',
     icon: IconFlask,
-    section: 'Developer',
+    section: 'Debugging',
     visibility: { debug: true },
+  },
+  {
+    label: 'OPEN API',
+    path: '/api/docs',
+    icon: IconApi,
+    section: 'Debugging',
+    visibility: { debug: true },
+    external: true,
   },
   {
     label: 'Components',

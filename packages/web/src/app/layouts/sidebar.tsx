@@ -76,20 +76,43 @@ export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: 
               {items.map((item) => (
                 <li key={item.path}>
                   <Tooltip label={item.label} position="right" disabled={!minimized} withArrow>
-                    <NavLink
-                      to={item.path}
-                      className={classes.link}
-                      aria-label={minimized ? item.label : undefined}
-                      onClick={onNavigate}
-                    >
-                      <item.icon
-                        className={classes.icon}
-                        size={22}
-                        stroke={1.6}
-                        aria-hidden="true"
-                      />
-                      <span className={classes.label}>{item.label}</span>
-                    </NavLink>
+                    {item.external ? (
+                      <a
+                        href={item.path}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className={classes.link}
+                        aria-label={`${item.label} (opens in a new tab)`}
+                      >
+                        <item.icon
+                          className={classes.icon}
+                          size={22}
+                          stroke={1.6}
+                          aria-hidden="true"
+                        />
+                        <span className={classes.label}>{item.label}</span>
+                        <IconExternalLink
+                          className={classes.external}
+                          size={14}
+                          aria-hidden="true"
+                        />
+                      </a>
+                    ) : (
+                      <NavLink
+                        to={item.path}
+                        className={classes.link}
+                        aria-label={minimized ? item.label : undefined}
+                        onClick={onNavigate}
+                      >
+                        <item.icon
+                          className={classes.icon}
+                          size={22}
+                          stroke={1.6}
+                          aria-hidden="true"
+                        />
+                        <span className={classes.label}>{item.label}</span>
+                      </NavLink>
+                    )}
                   </Tooltip>
                 </li>
               ))}
