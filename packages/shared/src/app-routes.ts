@@ -35,6 +35,8 @@ export const APP_ROUTE_PATTERNS = [
   '/news/defcon',
   '/news/class/:type',
   '/news/publisher/:type',
+  '/news/my_portfolio',
+  '/news/experiments',
   '/news/view',
 ] as const;
 

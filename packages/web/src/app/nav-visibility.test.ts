@@ -84,6 +84,7 @@ describe('menu visibility (spec §6)', () => {
       'News',
       'Dashboard',
       'My Portfolio Feed',
+      'My Portfolio Feed',
       'Explore Companies',
       'Watch a Company',
       'Admin',

@@ -113,7 +113,7 @@ describe('hasRoute', () => {
 
   it('is false for paths that only the catch-all would match', () => {
     expect(hasRoute('/pages/prompt')).toBe(false);
-    expect(hasRoute('/news/my_portfolio')).toBe(false);
+    expect(hasRoute('/news/no_such_feed')).toBe(false);
     expect(hasRoute('/totally/unknown')).toBe(false);
   });
 

@@ -286,7 +286,7 @@ export const appRoutes: readonly AppRouteEntry[] = [
     page: () => import('../features/companies/pages/my-topics-page').then((m) => m.MyTopicsPage),
     meta: {
       title: 'My topics',
-      description: 'A company you follow: its profile and prices.',
+      description: 'A company you follow: its profile, prices and news.',
       layout: 'main',
     },
   },
@@ -359,6 +359,29 @@ export const appRoutes: readonly AppRouteEntry[] = [
     'Market news from one publisher.',
     false,
   ),
+  {
+    kind: 'page',
+    path: '/news/my_portfolio',
+    guard: 'user',
+    page: () =>
+      import('../features/news/pages/my-portfolio-page').then((m) => m.MyPortfolioPage),
+    meta: {
+      title: 'My portfolio feed',
+      description: 'The latest news about the companies in your watchlist.',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/news/experiments',
+    guard: 'user',
+    page: () => import('../features/news/pages/experiments-page').then((m) => m.ExperimentsPage),
+    meta: {
+      title: 'Experiments',
+      description: 'Articles carrying an experiment variant (debug users).',
+      layout: 'main',
+    },
+  },
   {
     kind: 'page',
     path: '/news/view',

@@ -22,18 +22,37 @@ export const LATEST_AI_FILTERS: NewsFilters = {
 /** Spec §9: the home feed shows 20 articles. */
 export const HOME_FEED_SIZE = 20;
 
-/** GET /news/query?{filters}&skip&limit: one page of articles. */
-export async function fetchNews(
-  filters: NewsFilters,
-  page: { skip: number; limit: number },
+/** One page of a news list: how many to skip, how many to return. */
+export interface NewsPageRange {
+  skip: number;
+  limit: number;
+}
+
+/**
+ * GET {path}?{params}&skip&limit: one page of articles from any news list endpoint
+ * (/news/query, /news/my_portfolio, /news/company/{symbol}, /news/search/{query}).
+ */
+export async function fetchNewsFrom(
+  path: string,
+  params: NewsFilters,
+  page: NewsPageRange,
   signal?: AbortSignal,
 ): Promise<NewsArticle[]> {
   const response = await apiGet(
-    '/news/query',
-    { ...filters, skip: page.skip, limit: page.limit },
+    path,
+    { ...params, skip: page.skip, limit: page.limit },
     { schema: newsListResponseSchema, signal },
   );
   return response.news;
+}
+
+/** GET /news/query?{filters}&skip&limit: one page of articles. */
+export function fetchNews(
+  filters: NewsFilters,
+  page: NewsPageRange,
+  signal?: AbortSignal,
+): Promise<NewsArticle[]> {
+  return fetchNewsFrom('/news/query', filters, page, signal);
 }
 
 export function newsListQueryOptions(filters: NewsFilters, limit: number) {

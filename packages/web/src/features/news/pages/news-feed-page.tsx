@@ -1,40 +1,49 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useLocation, useParams } from 'react-router';
-import { newsFeedFor, useNewsFeed } from '../api/news-feed';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { newsFeedFor, querySource } from '../api/news-feed';
 import type { NewsFeed } from '../api/news-feed';
-import { ArticleCard } from '../components/article-card';
-import { NewsError, NewsLoader, NoNews } from '../components/news-list-states';
-import { useLoadMore } from '../components/use-load-more';
-import { useNewsFailure } from '../components/use-news-failure';
+import { feedFiltersWith, newsFeedParamsOf } from '../api/news-feed-params';
+import { NoNews } from '../components/news-list-states';
+import { PagedFeed, ScrollFeed } from '../components/news-feed-list';
+import { PinnedArticle } from '../components/pinned-article';
 
-function FeedList({ feed }: { feed: NewsFeed }) {
-  const query = useNewsFeed(feed.filters);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
-  const failure = useNewsFailure(query.error);
-  const sentinel = useLoadMore(
-    () => {
-      if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-    },
-    query.isSuccess && hasNextPage && !isFetchingNextPage,
-    query.data?.pages.length ?? 0,
-  );
-  const articles = query.data?.pages.flat() ?? [];
-
-  if (query.isPending) return <NewsLoader />;
+function FeedBody({ feed }: { feed: NewsFeed }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = newsFeedParamsOf(searchParams);
+  const filters = feedFiltersWith(feed.filters, params);
+  const source = querySource(filters);
+  const key = JSON.stringify(filters);
+  const goToPage = (page: number) => {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (page <= 1) next.delete('page');
+      else next.set('page', String(page));
+      return next;
+    });
+    window.scrollTo({ top: 0 });
+  };
   return (
     <Stack gap="md">
-      {articles.length === 0 && !isError && <NoNews />}
-      {articles.map((article) => (
-        <ArticleCard key={article.id} article={article} />
-      ))}
-      {isFetchingNextPage && <NewsLoader label="Loading more news" />}
-      {failure !== null && <NewsError message={failure} />}
-      {hasNextPage && <div ref={sentinel} data-testid="news-feed-sentinel" />}
+      {params.id !== null && <PinnedArticle id={params.id} />}
+      {feed.mode === 'pages' ? (
+        <PagedFeed
+          key={key}
+          source={source}
+          page={params.page}
+          onPage={goToPage}
+          excludeId={params.id}
+        />
+      ) : (
+        <ScrollFeed key={key} source={source} excludeId={params.id} />
+      )}
     </Stack>
   );
 }
 
-/** /news/{latest_ai|latest|bullish|bearish|defcon} and /news/{class|publisher}/{type}. */
+/**
+ * /news/{latest_ai|latest|bullish|bearish|defcon} and /news/{class|publisher}/{type}, each
+ * reading ?id=, ?symbol=, ?experiment= (and ?page= on the list pages).
+ */
 export function NewsFeedPage() {
   const { pathname } = useLocation();
   const { type } = useParams();
@@ -51,7 +60,7 @@ export function NewsFeedPage() {
           {feed.description}
         </Text>
       </div>
-      <FeedList key={JSON.stringify(feed.filters)} feed={feed} />
+      <FeedBody feed={feed} />
     </Stack>
   );
 }

@@ -1,0 +1,121 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type { NewsArticle } from '@app/shared/api/news';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { LIST_PAGE_SIZE, useNewsFeed, useNewsPage } from '../api/news-feed';
+import type { NewsSource } from '../api/news-feed';
+import { ArticleCard } from './article-card';
+import { NewsError, NewsLoader, NoNews } from './news-list-states';
+import { useLoadMore } from './use-load-more';
+import { useNewsFailure } from './use-news-failure';
+
+export interface FeedListOptions {
+  /** An article already shown above the feed (`?id=`): left out of the list. */
+  excludeId?: string | null;
+  /** Label each card with its experiment name (the experiments page). */
+  showExperiment?: boolean;
+}
+
+function FeedArticle({
+  article,
+  showExperiment,
+}: {
+  article: NewsArticle;
+  showExperiment: boolean;
+}) {
+  if (!showExperiment || article.experiment === null) return <ArticleCard article={article} />;
+  return (
+    <Stack gap={6}>
+      <Badge variant="light" color="grape" radius="sm" tt="none">
+        Experiment: {article.experiment}
+      </Badge>
+      <ArticleCard article={article} />
+    </Stack>
+  );
+}
+
+function Articles({
+  articles,
+  excludeId,
+  showExperiment = false,
+}: { articles: NewsArticle[] } & FeedListOptions) {
+  return articles
+    .filter((article) => article.id !== excludeId)
+    .map((article) => (
+      <FeedArticle key={article.id} article={article} showExperiment={showExperiment} />
+    ));
+}
+
+/** Spec §4 scroll feed: 5 articles, and 5 more each time the bottom comes within 300 px. */
+export function ScrollFeed({ source, ...options }: { source: NewsSource } & FeedListOptions) {
+  const query = useNewsFeed(source);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
+  const failure = useNewsFailure(query.error);
+  const sentinel = useLoadMore(
+    () => {
+      if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+    },
+    query.isSuccess && hasNextPage && !isFetchingNextPage,
+    query.data?.pages.length ?? 0,
+  );
+  const articles = query.data?.pages.flat() ?? [];
+
+  if (query.isPending) return <NewsLoader />;
+  return (
+    <Stack gap="md">
+      {articles.length === 0 && !isError && <NoNews />}
+      <Articles articles={articles} {...options} />
+      {isFetchingNextPage && <NewsLoader label="Loading more news" />}
+      {failure !== null && <NewsError message={failure} />}
+      {hasNextPage && <div ref={sentinel} data-testid="news-feed-sentinel" />}
+    </Stack>
+  );
+}
+
+export interface PagedFeedProps extends FeedListOptions {
+  source: NewsSource;
+  /** 1-based. */
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/**
+ * Spec §4 pagination-mode feed: 20 articles a page; Back and Next replace the page. A page
+ * shorter than 20 is the last one.
+ */
+export function PagedFeed({ source, page, onPage, ...options }: PagedFeedProps) {
+  const query = useNewsPage(source, page);
+  const failure = useNewsFailure(query.error);
+  const articles = query.data ?? [];
+  const loading = query.isPending;
+  const hasNext = articles.length === LIST_PAGE_SIZE;
+
+  return (
+    <Stack gap="md">
+      {loading && <NewsLoader />}
+      {!loading && articles.length === 0 && !query.isError && <NoNews />}
+      <Articles articles={articles} {...options} />
+      {failure !== null && <NewsError message={failure} />}
+      <Group justify="space-between" component="nav" aria-label="News pages">
+        <Button
+          variant="default"
+          leftSection={<IconChevronLeft size={16} aria-hidden />}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
+          Back
+        </Button>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          Page {page}
+        </Text>
+        <Button
+          variant="default"
+          rightSection={<IconChevronRight size={16} aria-hidden />}
+          disabled={!hasNext}
+          onClick={() => onPage(page + 1)}
+        >
+          Next
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
