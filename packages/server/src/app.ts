@@ -37,7 +37,9 @@ import type { MarketDataProvider } from './providers/market-data/market-data-pro
 import { createNewsEnrichService } from './modules/news/news-enrich.service.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { createNewsSetter } from './modules/news/news.setter.ts';
-import { createOfflineAiProvider } from './providers/ai/offline/offline-ai-provider.ts';
+import { newsTranslateRoutes } from './modules/news/news-translate.routes.ts';
+import { createNewsTranslateService } from './modules/news/news-translate.service.ts';
+import { createAiProvider } from './providers/ai/create-ai-provider.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { APP_VERSION } from './version.ts';
@@ -96,6 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: deps.log,
     jobs: deps.jobs,
   });
+  // One analyst for the whole app (AI_PROVIDER): the openai one falls back to the offline one.
+  const ai = createAiProvider(config, deps.log);
+  const limiter = createRateLimiter(deps.db, config.rateLimitScale);
   const watchlists = createWatchlistService({
     watchlists: createWatchlistRepository(deps.db),
     symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
@@ -147,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         repository: analyses,
         service: createAnalysisService({
           repository: analyses,
-          ai: createOfflineAiProvider(),
+          ai,
           log: deps.log,
         }),
       });
@@ -156,16 +161,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         quotes: market.quotes,
         repository: market.quotesRepository,
         jobs: deps.jobs,
-        limiter: createRateLimiter(deps.db, config.rateLimitScale),
+        limiter,
       });
       watchlistRoutes(zodApi, { watchlists, quotes: market.quotes });
       newsRoutes(zodApi, {
         db: deps.db,
-        enrich: createNewsEnrichService({
-          db: deps.db,
-          ai: createOfflineAiProvider(),
-          log: deps.log,
-        }),
+        enrich: createNewsEnrichService({ db: deps.db, ai, log: deps.log }),
+      });
+      newsTranslateRoutes(zodApi, {
+        translate: createNewsTranslateService({ db: deps.db, ai, log: deps.log }),
+        limiter,
       });
       entitySetterRoutes(zodApi, { ...users.setters, news: createNewsSetter(deps.db) });
       done();

@@ -249,7 +249,8 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
     const res = await get(`/api/news/force_reindex/${id}`, bearer(user.token));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<NewsBody>().news[0]?.AI?.provider).toBe('offline');
-    const translate = await get(`/api/news/translate/${id}/es-ES`);
+    expect((await get(`/api/news/translate/${id}/es-ES`)).statusCode).toBe(401);
+    const translate = await get(`/api/news/translate/${id}/es-ES`, bearer(user.token));
     expect(translate.statusCode).toBe(400);
     expect(translate.json<{ error_msg: string }>().error_msg).toMatch(/language model/);
   });

@@ -73,3 +73,14 @@ export const newsQuerySpec = defineQuerySpec({
 });
 
 export const newsResponseSchema = successResponse({ news: z.array(newsArticleSchema.partial()) });
+
+/**
+ * `/news/translate/{id}/{lang}`: the article with `AI.title`, `AI.summary` and `AI.paragraph`
+ * translated into `language`, and `summary` / `ai_summary` made from them as the analyst does
+ * (`ai_summary` is the paragraph, or the summary when the paragraph is empty). Every other field,
+ * `title` (the source's headline) included, is as stored.
+ */
+export const newsTranslationResponseSchema = successResponse({
+  news: z.array(newsArticleSchema),
+  language: z.string(),
+});

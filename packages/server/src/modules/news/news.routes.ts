@@ -7,7 +7,7 @@ import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../../http/access.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { NewsEnrichService } from './news-enrich.service.ts';
 import { currentLinker } from './news-ingest.service.ts';
@@ -297,27 +297,6 @@ export function newsRoutes(
         validated_tickers: validated,
         unvalidated_tickers: unvalidated,
       };
-    },
-  );
-
-  app.get(
-    '/news/translate/:id/:lang',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Translation of an article (needs a language model)',
-        params: z.object({
-          id: z.string().max(64),
-          lang: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language tag like es-ES'),
-        }),
-        response: { 200: newsResponseSchema, ...errors },
-      },
-    },
-    () => {
-      throw badRequest(
-        'Translation needs a language model, and this server runs the offline analyst only.',
-      );
     },
   );
 

@@ -13,6 +13,8 @@ export const RATE_RULES = {
   recoveryPerIp: { name: 'recovery-ip', limit: 20, windowSeconds: 3600 },
   validationPerUser: { name: 'validation-user', limit: 3, windowSeconds: 3600 },
   invalidatePerUser: { name: 'invalidate-user', limit: 30, windowSeconds: 60 },
+  // Each translation is a paid language-model call.
+  translatePerUser: { name: 'translate-user', limit: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimiter = {

@@ -1,0 +1,50 @@
+import type { NewsArticle } from '@app/shared/api/news';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { badRequest, conflict, notFound, serviceUnavailable } from '../../http/errors.ts';
+import { AiCapabilityError } from '../../providers/ai/ai-capability-error.ts';
+import type { AiProvider } from '../../providers/ai/ai-provider.ts';
+import { apiNewsJson } from './news.mapper.ts';
+
+/** An article's AI texts in another language, through the configured analyst. */
+export function createNewsTranslateService(deps: {
+  db: Database;
+  ai: AiProvider;
+  log: FastifyBaseLogger;
+}) {
+  const { db, ai, log } = deps;
+  return {
+    /** The article (as the API shows it) with its AI title, summary and paragraph translated. */
+    async translate(id: string, language: string, asAdmin: boolean): Promise<NewsArticle> {
+      const row = await db
+        .selectFrom('news')
+        .select(['is_blocked', apiNewsJson().as('article')])
+        .where(sql<boolean>`id::text = ${id}`)
+        .executeTakeFirst();
+      if (!row || (row.is_blocked && !asAdmin)) throw notFound('News article not found.');
+      const article = JSON.parse(row.article) as NewsArticle;
+      const aiObject = article.AI;
+      if (!aiObject) throw conflict('This article has not been analysed yet.');
+      let texts;
+      try {
+        texts = await ai.translate(
+          { title: aiObject.title, summary: aiObject.summary, paragraph: aiObject.paragraph },
+          language,
+        );
+      } catch (error) {
+        if (error instanceof AiCapabilityError) throw badRequest(error.message);
+        log.warn({ err: error, newsId: id, language }, 'translation failed');
+        throw serviceUnavailable('The language model could not translate this article now.');
+      }
+      return {
+        ...article,
+        summary: texts.summary,
+        ai_summary: texts.paragraph || texts.summary,
+        AI: { ...aiObject, ...texts },
+      };
+    },
+  };
+}
+
+export type NewsTranslateService = ReturnType<typeof createNewsTranslateService>;
