@@ -14,6 +14,8 @@ export type FeedSourceOptions = {
   timeoutMs: number;
   /** Stored as the articles' `source`; defaults to `rss:<url>`. */
   name?: string;
+  /** Some hosts (SEC EDGAR) require a User-Agent naming the operator. */
+  userAgent?: string;
 };
 
 /** The body's bytes, refusing (without reading on) a body larger than MAX_FEED_BYTES. */
@@ -60,9 +62,11 @@ export function createFeedSource({
   fetch: fetchImpl = fetch,
   timeoutMs,
   name = `rss:${url}`,
+  userAgent = 'StockPulse news reader',
 }: FeedSourceOptions): NewsSource {
   return {
     name,
+    fullText: true,
     fetch: async () => {
       let body: string;
       try {
@@ -70,7 +74,7 @@ export function createFeedSource({
           signal: AbortSignal.timeout(timeoutMs),
           headers: {
             accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.5',
-            'user-agent': 'StockPulse news reader',
+            'user-agent': userAgent,
           },
           redirect: 'follow',
         });
@@ -102,6 +106,8 @@ export const MARKET_WIRE_FIXTURE = new URL('./fixtures/market-wire.xml', import.
 export function createDemoWireSource(): NewsSource {
   return {
     name: 'demo',
+    // The wire's links are fictitious (`demo.stockpulse.local`): there is no page to read.
+    fullText: false,
     fetch: async () => parseFeed(await readFile(MARKET_WIRE_FIXTURE, 'utf8')),
   };
 }

@@ -19,5 +19,10 @@ export type RawNewsItem = {
 export type NewsSource = {
   /** Stored with each article as `source`. */
   name: string;
+  /**
+   * Whether its links lead to article pages worth fetching for their full text (feeds, Yahoo);
+   * absent or false for the bundled wire (fictitious links), our own briefs and EDGAR filings.
+   */
+  fullText?: boolean;
   fetch(): Promise<RawNewsItem[]>;
 };
