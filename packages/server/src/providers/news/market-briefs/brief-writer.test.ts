@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { shortCompanyName } from './brief-format.ts';
+import {
+  writeBriefs,
+  writeMovers,
+  writeNewHighsAndLows,
+  writeSectorMoves,
+  writeUnusualVolume,
+  type BriefQuote,
+} from './brief-writer.ts';
+import { briefItem } from './market-brief-source.ts';
+
+const DAY = '2026-11-20';
+
+/** A quote with neutral figures; tests set what they are about. */
+function quote(
+  symbol: string,
+  company: string,
+  sector: string,
+  changePct: number,
+  extra: Partial<BriefQuote> = {},
+): BriefQuote {
+  return {
+    symbol,
+    company,
+    sector,
+    price: 100,
+    changePct,
+    currency: 'USD',
+    dayHigh: 101,
+    dayLow: 99,
+    high52: 150,
+    low52: 50,
+    volume: 1_000_000,
+    avgVolume50: 1_000_000,
+    ...extra,
+  };
+}
+
+/** A day where chip makers lead and energy lags. */
+const market: BriefQuote[] = [
+  quote('NASDAQ:NVDA', 'NVIDIA Corporation', 'Information Technology', 6.24, { price: 512.3 }),
+  quote('NASDAQ:AMD', 'Advanced Micro Devices, Inc.', 'Information Technology', 4.1),
+  quote('NASDAQ:AVGO', 'Broadcom Inc.', 'Information Technology', 3.2),
+  quote('NYSE:JPM', 'JPMorgan Chase & Co.', 'Financials', 1.2),
+  quote('NYSE:BAC', 'Bank of America Corporation', 'Financials', -0.4),
+  quote('NYSE:GS', 'The Goldman Sachs Group, Inc.', 'Financials', 0.3),
+  quote('NYSE:XOM', 'Exxon Mobil Corporation', 'Energy', -3.5, { price: 98.76 }),
+  quote('NYSE:CVX', 'Chevron Corporation', 'Energy', -2.8),
+  quote('NYSE:COP', 'ConocoPhillips', 'Energy', -1.9),
+  quote('NYSE:KO', 'The Coca-Cola Company', 'Consumer Staples', 0.1),
+];
+
+describe('market brief writing', () => {
+  it('writes the top gainers with the sector that drove them', () => {
+    const brief = writeMovers(DAY, market, 'gainers');
+    expect(brief?.title).toBe('NVIDIA jumps 6.2% to lead gainers as tech stocks rally');
+    expect(brief?.description).toBe(
+      'NVIDIA (NASDAQ:NVDA) rose 6.2% to $512.30 on Friday, November 20, 2026, ahead of ' +
+        'Advanced Micro Devices (NASDAQ:AMD) (+4.10%), Broadcom (NASDAQ:AVGO) (+3.20%), ' +
+        'JPMorgan Chase (NYSE:JPM) (+1.20%) and Goldman Sachs (NYSE:GS) (+0.30%).',
+    );
+    expect(brief?.content).toContain('Information Technology companies moved +4.51% on average');
+    expect(brief?.content).toContain('Across the 10 companies we follow, 6 rose and 4 fell.');
+  });
+
+  it('writes the top decliners, with no theme when their sectors differ', () => {
+    const brief = writeMovers(DAY, market, 'losers');
+    expect(brief?.title).toBe('Exxon Mobil falls 3.5% to lead decliners as energy stocks slide');
+    const mixed = market.map((q) => (q.sector === 'Energy' ? { ...q, sector: q.symbol } : q));
+    expect(writeMovers(DAY, mixed, 'losers')?.title).toBe(
+      "Exxon Mobil falls 3.5% to lead the day's decliners",
+    );
+  });
+
+  it('writes nothing from too few quotes or without a move in that direction', () => {
+    expect(writeMovers(DAY, market.slice(0, 5), 'gainers')).toBeNull();
+    const allUp = market.map((q) => ({ ...q, changePct: Math.abs(q.changePct) }));
+    expect(writeMovers(DAY, allUp, 'losers')).toBeNull();
+    expect(writeBriefs(DAY, [])).toEqual([]);
+  });
+
+  it('writes sector moves from the average change of each sector', () => {
+    const brief = writeSectorMoves(DAY, market);
+    expect(brief?.title).toBe(
+      'Information Technology leads sectors with a 4.5% gain; Energy lags, down 2.7%',
+    );
+    expect(brief?.content).toContain(
+      'Financials: +0.37% on average, led by JPMorgan Chase (NYSE:JPM) at +1.20%',
+    );
+    // Consumer Staples has one company: too few to average.
+    expect(brief?.content).not.toContain('Consumer Staples');
+    const allUp = market.map((q) => ({ ...q, changePct: Math.abs(q.changePct) }));
+    expect(writeSectorMoves(DAY, allUp)?.title).toBe(
+      'Every sector rises, led by tech stocks up 4.5%',
+    );
+  });
+
+  it('finds new 52-week highs and lows from the day range against the prior year', () => {
+    const day = [
+      ...market,
+      quote('NASDAQ:AAPL', 'Apple Inc.', 'Information Technology', 2, {
+        dayHigh: 151,
+        high52: 150,
+      }),
+    ];
+    expect(writeNewHighsAndLows(DAY, day)?.title).toBe('Apple hits a 52-week high at $151.00');
+    const more = [
+      ...day,
+      quote('NASDAQ:MSFT', 'Microsoft Corporation', 'Information Technology', 3, {
+        dayHigh: 400,
+        high52: 390,
+      }),
+      quote('NYSE:F', 'Ford Motor Company', 'Consumer Discretionary', -4, { dayLow: 9, low52: 10 }),
+      quote('NYSE:GM', 'General Motors Company', 'Consumer Discretionary', 1, {
+        dayHigh: 99,
+        high52: null,
+      }),
+    ];
+    const brief = writeNewHighsAndLows(DAY, more);
+    expect(brief?.title).toBe('2 stocks set 52-week highs, led by Microsoft; 1 at lows');
+    expect(brief?.content).toContain(
+      'Ford Motor (NYSE:F) fell to $9.00, below its previous 52-week low of $10.00 (-4.00% on the day)',
+    );
+    expect(writeNewHighsAndLows(DAY, market)).toBeNull();
+  });
+
+  it('writes one brief per company trading at least twice its 50-day volume', () => {
+    const day = market.map((q) =>
+      q.symbol === 'NYSE:XOM' ? { ...q, volume: 48_200_000, avgVolume50: 15_000_000 } : q,
+    );
+    const briefs = writeUnusualVolume(DAY, day);
+    expect(briefs).toHaveLength(1);
+    expect(briefs[0]).toMatchObject({
+      key: 'unusual-volume:NYSE:XOM',
+      symbol: 'NYSE:XOM',
+      title: 'Exxon Mobil trades 3.2 times its usual volume as shares fall 3.5%',
+    });
+    expect(briefs[0]?.description).toMatch(
+      /^48\.2 million Exxon Mobil \(NYSE:XOM\) shares changed hands/,
+    );
+  });
+
+  it('gives every brief a stable guid per kind and day, a unique link on our site and the close as date', () => {
+    const closesAt = new Date('2026-11-20T21:00:00Z');
+    const [gainers] = writeBriefs(DAY, market);
+    if (!gainers) throw new Error('no brief');
+    const item = briefItem(
+      gainers,
+      { day: DAY, closesAt },
+      'https://stockpulse.example',
+      new Date('2026-11-22T10:00:00Z'),
+    );
+    expect(item).toMatchObject({
+      guid: 'market-brief:gainers:2026-11-20',
+      link: 'https://stockpulse.example/company/explore?brief=gainers-2026-11-20',
+      publisher: 'Market Brief',
+      publishedAt: closesAt,
+    });
+    const volume = {
+      key: 'unusual-volume:NYSE:XOM',
+      symbol: 'NYSE:XOM',
+      title: 't',
+      description: 'd',
+      content: 'c',
+    };
+    const intraday = new Date('2026-11-20T18:00:00Z');
+    const single = briefItem(
+      volume,
+      { day: DAY, closesAt },
+      'https://stockpulse.example',
+      intraday,
+    );
+    expect(single.link).toBe(
+      'https://stockpulse.example/ticker/NYSE:XOM?brief=unusual-volume-2026-11-20',
+    );
+    expect(single.guid).toBe('market-brief:unusual-volume:NYSE:XOM:2026-11-20');
+    expect(single.publishedAt).toEqual(intraday);
+  });
+
+  it('shortens company names the way headlines do', () => {
+    expect(shortCompanyName('The Home Depot, Inc.')).toBe('Home Depot');
+    expect(shortCompanyName('Alphabet Inc.')).toBe('Alphabet');
+    expect(shortCompanyName('Berkshire Hathaway Inc.')).toBe('Berkshire Hathaway');
+    expect(shortCompanyName('3M Company')).toBe('3M');
+  });
+});
