@@ -74,6 +74,20 @@ export interface SymbolMatch {
   quote_type: string;
 }
 
+/** A news story a market-data provider lists for a symbol. */
+export interface MarketNewsStory {
+  /** The provider's stable id of the story. */
+  id: string;
+  title: string;
+  /** The publisher as the provider names it. */
+  publisher: string;
+  /** The story's page. */
+  link: string;
+  published_at: Date;
+  /** The provider's own symbols of related listings (e.g. Yahoo's `AAPL`, `BARC.L`). */
+  related: string[];
+}
+
 /** A source of quotes, daily history, profiles and symbol search. */
 export interface MarketDataProvider {
   /** Short identifier of the provider, e.g. `demo` or `yahoo`. */
@@ -88,4 +102,6 @@ export interface MarketDataProvider {
   getProfile(symbol: string): Promise<CompanyProfile | null>;
   /** Symbols whose ticker or name matches the query, best first, at most `limit`. */
   search(query: string, limit: number): Promise<SymbolMatch[]>;
+  /** Recent news about each symbol, at most `perSymbol` each; only providers with a news feed. */
+  news?(symbols: readonly string[], perSymbol: number): Promise<MarketNewsStory[]>;
 }

@@ -2,7 +2,13 @@ import type { ChartResultArray } from 'yahoo-finance2/modules/chart';
 import type { QuoteBase } from 'yahoo-finance2/modules/quote';
 import type { QuoteSummaryResult } from 'yahoo-finance2/modules/quoteSummary-iface';
 import type { SearchResult } from 'yahoo-finance2/modules/search';
-import type { CompanyProfile, DailyBar, Quote, SymbolMatch } from '../market-data-provider.ts';
+import type {
+  CompanyProfile,
+  DailyBar,
+  MarketNewsStory,
+  Quote,
+  SymbolMatch,
+} from '../market-data-provider.ts';
 import { fromYahooSymbol } from './yahoo-symbols.ts';
 
 /** Yahoo's sector names (Morningstar's) → the GICS sector names the rest of the product uses. */
@@ -150,4 +156,23 @@ export function mapSearchMatches(result: SearchResult, limit: number): SymbolMat
     matches.push({ symbol, name, quote_type: hit.quoteType });
   }
   return matches;
+}
+
+/** The stories of a Yahoo search (`news[]`); ones without a title or a web link dropped. */
+export function mapSearchNews(result: SearchResult): MarketNewsStory[] {
+  const stories: MarketNewsStory[] = [];
+  for (const story of result.news) {
+    const title = text(story.title);
+    if (!title || !/^https?:\/\//i.test(story.link)) continue;
+    const published = new Date(story.providerPublishTime);
+    stories.push({
+      id: story.uuid,
+      title,
+      publisher: text(story.publisher) ?? '',
+      link: story.link,
+      published_at: Number.isNaN(published.getTime()) ? new Date() : published,
+      related: story.relatedTickers ?? [],
+    });
+  }
+  return stories;
 }

@@ -192,6 +192,39 @@ describe('the Yahoo market-data provider against recorded Yahoo responses', () =
     expect(await provider.search('   ', 5)).toEqual([]);
     expect(server.requests.map((r) => r.query.get('q'))).toEqual(['apple', 'apple', 'zzzz']);
   });
+
+  it("lists each symbol's news from Yahoo search, each story once", async () => {
+    const { server, provider } = await setup();
+    const stories = await provider.news?.(['NASDAQ:AAPL', 'NASDAQ:MSFT', 'NASDAQ:AAPL'], 10);
+    expect(stories?.map((s) => s.id)).toEqual([
+      '6b1f0e9c-3d8a-3c52-9f0e-5c7a1d2e4b11',
+      '0a4c9d2e-7f61-3b8e-a2d4-91e6c3f5b702',
+      'c3e8b1a7-52d9-34f0-8c6b-2f1d7e9a0c55',
+      '9d27f4c0-1e3b-3a6d-b8f2-4c5e6a7b8d90',
+    ]);
+    expect(stories?.[0]).toEqual({
+      id: '6b1f0e9c-3d8a-3c52-9f0e-5c7a1d2e4b11',
+      title: "Apple's iPhone 18 supply chain ramps up as holiday orders beat forecasts",
+      publisher: 'Reuters',
+      link: 'https://finance.yahoo.com/news/apple-iphone-18-supply-chain-ramps-183012345.html',
+      published_at: new Date('2026-11-20T18:30:12Z'),
+      related: ['AAPL', 'TSM'],
+    });
+    const searches = server.requests.filter((r) => r.path === '/v1/finance/search');
+    expect(searches.map((r) => r.query.get('q'))).toEqual(['AAPL', 'MSFT', 'AAPL']);
+    expect(searches[0]?.query.get('newsCount')).toBe('10');
+    expect(searches[0]?.query.get('quotesCount')).toBe('0');
+  });
+
+  it('fails the news only when every symbol failed', async () => {
+    const { server, provider, warnings } = await setup({ maxRetries: 0 });
+    server.scriptNext('/v1/finance/search', { status: 500, body: 'oops' });
+    const stories = await provider.news?.(['NASDAQ:MSFT', 'NASDAQ:AAPL'], 5);
+    expect(stories).toHaveLength(4);
+    expect(warnings.some((w) => w.msg === 'Yahoo news request failed')).toBe(true);
+    server.scriptNext('/v1/finance/search', { status: 500, body: 'oops' });
+    await expect(provider.news?.(['NASDAQ:AAPL'], 5)).rejects.toThrow(/Yahoo news of AAPL failed/);
+  });
 });
 
 describe('the Yahoo provider under Yahoo rate limits and failures', () => {

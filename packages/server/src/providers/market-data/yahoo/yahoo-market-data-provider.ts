@@ -7,10 +7,16 @@ import quote from 'yahoo-finance2/modules/quote';
 import quoteSummary from 'yahoo-finance2/modules/quoteSummary';
 import search from 'yahoo-finance2/modules/search';
 import type { QuoteBase } from 'yahoo-finance2/modules/quote';
-import type { MarketDataProvider, Quote } from '../market-data-provider.ts';
+import type { MarketDataProvider, MarketNewsStory, Quote } from '../market-data-provider.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createYahooFetch, type WarnLog } from './yahoo-fetch.ts';
-import { mapChartBars, mapProfile, mapQuote, mapSearchMatches } from './yahoo-mapping.ts';
+import {
+  mapChartBars,
+  mapProfile,
+  mapQuote,
+  mapSearchMatches,
+  mapSearchNews,
+} from './yahoo-mapping.ts';
 import { parseSymbol, toYahooSymbol } from './yahoo-symbols.ts';
 
 /** Options of the Yahoo provider; every field has a default fit for production. */
@@ -204,6 +210,31 @@ export function createYahooMarketDataProvider(
         yahoo.search(q, { quotesCount: Math.min(Math.max(limit * 2, 10), 25), newsCount: 0 }),
       );
       return mapSearchMatches(result, limit);
+    },
+
+    async news(symbols, perSymbol) {
+      const stories = new Map<string, MarketNewsStory>();
+      let failure: Error | undefined;
+      let answered = 0;
+      // One search per symbol, in turn: the limiter paces them, and one failure loses one symbol.
+      for (const symbol of symbols) {
+        const yahooSymbol = toYahooSymbol(symbol);
+        if (!yahooSymbol || perSymbol <= 0) continue;
+        try {
+          const result = await call(`news of ${yahooSymbol}`, () =>
+            yahoo.search(yahooSymbol, { quotesCount: 0, newsCount: perSymbol }),
+          );
+          answered += 1;
+          for (const story of mapSearchNews(result)) {
+            if (!stories.has(story.id)) stories.set(story.id, story);
+          }
+        } catch (error) {
+          failure = error instanceof Error ? error : new Error(String(error));
+          log?.warn({ err: error, symbol }, 'Yahoo news request failed');
+        }
+      }
+      if (answered === 0 && failure) throw failure;
+      return [...stories.values()];
     },
   };
 }
