@@ -146,7 +146,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
       log,
     });
     const again = await service.ingest();
-    expect(again).toEqual({ fetched: 33, stored: 0, failed: [] });
+    expect(again).toEqual({ fetched: 33, stored: 0, failed: [], fullText: 0 });
     await ingestNewsJob.handler({}, jobDeps(database, { NEWS_SOURCES: wireUrl }));
     expect(await countNews(database)).toBe(33);
   });
@@ -170,7 +170,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
       sources: [moved, fresh],
       log,
     }).ingest();
-    expect(result).toEqual({ fetched: 2, stored: 1, failed: [] });
+    expect(result).toEqual({ fetched: 2, stored: 1, failed: [], fullText: 0 });
     expect(await countNews(database)).toBe(34);
   });
 

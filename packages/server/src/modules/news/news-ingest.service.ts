@@ -6,6 +6,7 @@ import {
   type NewNewsArticle,
   type NewsRepository,
 } from './news.repository.ts';
+import { readFullTexts, type FullTextReader } from './news-full-text.ts';
 import { createTickerLinker, type TickerLinker } from './ticker-linker.ts';
 
 export type IngestResult = {
@@ -15,6 +16,8 @@ export type IngestResult = {
   stored: number;
   /** Sources that failed, with the reason; the others were still ingested. */
   failed: { source: string; error: string }[];
+  /** New articles stored with the full text read from their page. */
+  fullText: number;
 };
 
 const cachedLinkers = new WeakMap<Database, { fingerprint: string; linker: TickerLinker }>();
@@ -66,19 +69,44 @@ export function toArticle(item: RawNewsItem, source: string, linker: TickerLinke
   };
 }
 
-/** Fetch every source → normalise → link tickers → store new articles (idempotent on link/guid). */
+/** Reads article pages for new articles that came without their text (off when absent). */
+export type IngestFullText = {
+  read: FullTextReader;
+  maxPages?: number;
+  concurrency?: number;
+};
+
+/**
+ * Fetch every source → normalise → link tickers → read the full text of new articles that lack
+ * it → store new articles (idempotent on link/guid). Reading before storing means the analyst,
+ * which takes waiting articles every minute, never sees an article before its text.
+ */
 export function createNewsIngestService(deps: {
   db: Database;
   sources: readonly NewsSource[];
   log: FastifyBaseLogger;
+  fullText?: IngestFullText | undefined;
 }) {
   const repository = createNewsRepository(deps.db);
+
+  /** Items of sources with readable pages, not stored yet, that came without content. */
+  async function wantingText(collected: readonly Collected[]): Promise<RawNewsItem[]> {
+    const candidates = collected.filter((c) => c.source.fullText && !c.item.content);
+    const stored = await repository.storedKeys(
+      candidates.map((c) => c.article.link),
+      candidates.map((c) => c.article.guid),
+    );
+    return candidates
+      .filter((c) => !stored.has(`link:${c.article.link}`) && !stored.has(`guid:${c.article.guid}`))
+      .map((c) => c.item);
+  }
+
   return {
     async ingest(): Promise<IngestResult> {
       const linker = await currentLinker(deps.db, repository);
-      const result: IngestResult = { fetched: 0, stored: 0, failed: [] };
+      const result: IngestResult = { fetched: 0, stored: 0, failed: [], fullText: 0 };
       const seen = new Set<string>();
-      const articles: NewNewsArticle[] = [];
+      const collected: Collected[] = [];
       for (const source of deps.sources) {
         let items: RawNewsItem[];
         try {
@@ -94,17 +122,30 @@ export function createNewsIngestService(deps: {
             continue;
           seen.add(item.link);
           seen.add(`guid:${item.guid}`);
-          articles.push(toArticle(item, source.name, linker));
+          collected.push({ source, item, article: toArticle(item, source.name, linker) });
         }
       }
-      result.fetched = articles.length;
+      result.fetched = collected.length;
       if (deps.sources.length > 0 && result.failed.length === deps.sources.length) {
         throw new Error(
           `every news source failed: ${result.failed.map((f) => f.error).join('; ')}`,
         );
       }
-      result.stored = (await repository.insertMany(articles)).length;
+      if (deps.fullText) {
+        const { read, ...limits } = deps.fullText;
+        const texts = await readFullTexts(await wantingText(collected), read, deps.log, limits);
+        for (const entry of collected) {
+          const content = texts.get(entry.item.link);
+          if (!content) continue;
+          // Linked again: the body names companies the headline does not.
+          entry.article = toArticle({ ...entry.item, content }, entry.source.name, linker);
+        }
+        result.fullText = texts.size;
+      }
+      result.stored = (await repository.insertMany(collected.map((c) => c.article))).length;
       return result;
     },
   };
 }
+
+type Collected = { source: NewsSource; item: RawNewsItem; article: NewNewsArticle };

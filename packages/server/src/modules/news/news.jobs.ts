@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job.ts';
 import { createNewsSources } from '../../providers/news/create-news-sources.ts';
+import { DEFAULT_MAX_PAGE_BYTES } from '../../providers/news/full-text/page-fetch.ts';
+import { createFullTextReader } from './news-full-text.ts';
 import { createNewsIngestService } from './news-ingest.service.ts';
 
-/** Every 10 minutes: the configured sources' new articles, linked to tickers, stored once each. */
+/**
+ * Every 10 minutes: the configured sources' new articles, linked to tickers, their pages' full
+ * text read (NEWS_FULL_TEXT), stored once each; then the analyst is woken up.
+ */
 export const ingestNewsJob = defineJob({
   name: 'news.ingest',
   payload: z.object({}),
@@ -12,8 +17,20 @@ export const ingestNewsJob = defineJob({
   handler: async (_data, deps) => {
     const service = createNewsIngestService({
       db: deps.db,
-      sources: createNewsSources(deps.config),
+      sources: createNewsSources(deps.config, {
+        db: deps.db,
+        marketData: deps.marketData,
+        log: deps.log,
+      }),
       log: deps.log,
+      fullText: deps.config.newsFullText
+        ? {
+            read: createFullTextReader({
+              timeoutMs: deps.config.newsFetchTimeoutMs,
+              maxBytes: DEFAULT_MAX_PAGE_BYTES,
+            }),
+          }
+        : undefined,
     });
     const result = await service.ingest();
     // The analyst takes new articles at once instead of at its next minute.
@@ -21,7 +38,12 @@ export const ingestNewsJob = defineJob({
       await deps.jobs.enqueue('news.enrich', {}, { singletonKey: 'after-ingest' });
     }
     deps.log.info(
-      { fetched: result.fetched, stored: result.stored, failed: result.failed.length },
+      {
+        fetched: result.fetched,
+        stored: result.stored,
+        fullText: result.fullText,
+        failed: result.failed.length,
+      },
       'ingested news',
     );
   },

@@ -29,6 +29,19 @@ export function createNewsRepository(db: Database) {
       return ids;
     },
 
+    /** Which of these links and guids are already stored (`link:` / `guid:` prefixed). */
+    storedKeys: async (
+      links: readonly string[],
+      guids: readonly string[],
+    ): Promise<Set<string>> => {
+      if (links.length === 0 && guids.length === 0) return new Set();
+      const { rows } = await sql<{ key: string }>`
+        select 'link:' || link as key from news where link = any(${[...links]}::text[])
+        union all
+        select 'guid:' || guid from news where guid = any(${[...guids]}::text[])`.execute(db);
+      return new Set(rows.map((row) => row.key));
+    },
+
     findByLink: (link: string) =>
       db.selectFrom('news').selectAll().where('link', '=', link).executeTakeFirst(),
 

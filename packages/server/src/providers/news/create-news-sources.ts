@@ -1,19 +1,71 @@
+import { DEFAULT_TICKERS } from '@app/shared/api/market';
 import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { createQuoteRepository } from '../../modules/quotes/quote.repository.ts';
+import type { MarketDataProvider } from '../market-data/market-data-provider.ts';
+import { createEdgarSource } from './edgar/edgar-source.ts';
 import { createDemoWireSource, createFeedSource } from './feed-source.ts';
+import { createMarketBriefSource } from './market-briefs/market-brief-source.ts';
 import type { NewsSource } from './news-source.ts';
+import { createYahooNewsSource } from './yahoo-news-source.ts';
 
-/** The sources `NEWS_SOURCES` selects: `demo` (the bundled wire) and RSS/Atom feed URLs. */
-export function createNewsSources(
-  config: Pick<AppConfig, 'newsSources' | 'newsFetchTimeoutMs'>,
-  fetchImpl?: typeof fetch,
-): NewsSource[] {
-  return config.newsSources.map((entry) =>
-    entry === 'demo'
-      ? createDemoWireSource()
-      : createFeedSource({
-          url: entry,
-          timeoutMs: config.newsFetchTimeoutMs,
-          ...(fetchImpl && { fetch: fetchImpl }),
-        }),
-  );
+export type NewsSourcesConfig = Pick<
+  AppConfig,
+  'newsSources' | 'newsFetchTimeoutMs' | 'edgarBaseUrl' | 'edgarUserAgent' | 'publicUrl'
+>;
+
+export type NewsSourcesDeps = {
+  /** The market briefs read quotes, and Yahoo news the watched symbols, from here. */
+  db: Database;
+  /** `yahoo` news comes from it when it has a news feed. */
+  marketData: MarketDataProvider;
+  log: { warn(obj: object, msg: string): void };
+  /** Defaults to the global fetch; tests may pass their own. */
+  fetch?: typeof fetch;
+};
+
+/**
+ * The sources `NEWS_SOURCES` selects: `demo` (the bundled wire and the market briefs), `edgar`
+ * (SEC EDGAR's current 8-K filings), `yahoo` (the market provider's news; skipped with a warning
+ * when the provider has none, i.e. `MARKET_DATA=demo`) and RSS/Atom feed URLs.
+ */
+export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDeps): NewsSource[] {
+  const timeoutMs = config.newsFetchTimeoutMs;
+  const fetchOption = deps.fetch && { fetch: deps.fetch };
+  return config.newsSources.flatMap((entry): NewsSource[] => {
+    switch (entry) {
+      case 'demo':
+        return [
+          createDemoWireSource(),
+          createMarketBriefSource({ db: deps.db, publicUrl: config.publicUrl }),
+        ];
+      case 'edgar':
+        return [
+          createEdgarSource({
+            baseUrl: config.edgarBaseUrl,
+            userAgent: config.edgarUserAgent,
+            timeoutMs,
+            ...fetchOption,
+          }),
+        ];
+      case 'yahoo': {
+        const news = deps.marketData.news?.bind(deps.marketData);
+        if (!news) {
+          deps.log.warn(
+            { source: 'yahoo', marketData: deps.marketData.name },
+            'NEWS_SOURCES names yahoo but the market-data provider has no news (set MARKET_DATA=yahoo); skipped',
+          );
+          return [];
+        }
+        const quotes = createQuoteRepository(deps.db);
+        // What users watch first, then the popular default list.
+        const symbols = async () => [
+          ...new Set([...(await quotes.watchedSymbols()), ...DEFAULT_TICKERS]),
+        ];
+        return [createYahooNewsSource({ news, symbols })];
+      }
+      default:
+        return [createFeedSource({ url: entry, timeoutMs, ...fetchOption })];
+    }
+  });
 }

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNewsSources } from './create-news-sources.ts';
 import {
   FeedError,
   MARKET_WIRE_FIXTURE,
@@ -123,13 +122,5 @@ describe('RSS/Atom feed source over HTTP', () => {
     const started = Date.now();
     await expect(source('/slow', 200).fetch()).rejects.toThrow(/timed out after 200 ms/);
     expect(Date.now() - started).toBeLessThan(1_500);
-  });
-
-  it('builds the configured sources: the demo wire and feed URLs', () => {
-    const sources = createNewsSources({
-      newsSources: ['demo', `${base}/atom`],
-      newsFetchTimeoutMs: 500,
-    });
-    expect(sources.map((s) => s.name)).toEqual(['demo', `rss:${base}/atom`]);
   });
 });
