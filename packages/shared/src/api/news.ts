@@ -84,3 +84,15 @@ export const newsTranslationResponseSchema = successResponse({
   news: z.array(newsArticleSchema),
   language: z.string(),
 });
+
+/** `/news/test/tickers/{newsId}` (debug): the ticker linker's answer on one article. */
+export const newsTickerTestResponseSchema = successResponse({
+  response: z.object({
+    related_exchange_tickers: z.array(z.string()),
+    NER: z.array(z.object({ name: z.string(), tickers: z.array(z.string()) })),
+    named_exchange_tickers: z.array(z.string()),
+  }),
+  validated_tickers: z.array(z.string()),
+  unvalidated_tickers: z.array(z.string()),
+});
+export type NewsTickerTest = z.infer<typeof newsTickerTestResponseSchema>;

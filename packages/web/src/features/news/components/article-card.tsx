@@ -8,10 +8,15 @@ import { newsLink } from '@app/shared/display/slug';
 import { timeAgo } from '@app/shared/display/timeago';
 import { displayTitle } from '@app/shared/display/title';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import type { Location } from 'react-router';
+import { SharePanel } from '../../../components/share/share-panel';
+import { absoluteSiteUrl } from '../../../lib/site-url';
 import { useCurrentUser } from '../../users/api/current-user';
 import { useViewer } from '../../../app/use-viewer';
 import { useSetNewsBlocked } from '../api/news-set-blocked';
+import { ArticleDebug } from './article-debug';
+import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-panels';
 import { ArticleText } from './article-text';
 import classes from './article-card.module.css';
 
@@ -61,6 +66,15 @@ function DefconIcon({ level }: { level: number }) {
   );
 }
 
+/** Whether `location` shows this article already (its /n/ link or /news/view?id=). */
+export function isArticlePage(articleId: string, location: Pick<Location, 'pathname' | 'search'>) {
+  if (location.pathname === `/n/${encodeURIComponent(articleId)}`) return true;
+  return (
+    location.pathname === '/news/view' &&
+    new URLSearchParams(location.search).get('id') === articleId
+  );
+}
+
 /** Spec §4 article card: title, source, sentiment, tickers and the AI analysis of one article. */
 export function ArticleCard({
   article,
@@ -78,6 +92,8 @@ export function ArticleCard({
   const viewer = useViewer();
   const [hidden, setHidden] = useState(article.is_blocked);
   const setBlocked = useSetNewsBlocked(setHidden);
+  const { openPanel, toggle } = useArticlePanel();
+  const location = useLocation();
 
   const rawTitle = chooseTitle(article, user?.my_clickbait ?? false);
   const title = displayTitle(rawTitle);
@@ -88,6 +104,7 @@ export function ArticleCard({
   const paragraph = ai?.paragraph ?? '';
   // The paragraph often repeats the summary (short articles): show it only when it adds text.
   const texts = full && paragraph.trim() !== summary.trim() ? [summary, paragraph] : [summary];
+  const articlePath = newsLink(article.id, rawTitle);
 
   return (
     <Card
@@ -102,11 +119,7 @@ export function ArticleCard({
         <Group gap="xs" wrap="nowrap" align="flex-start">
           {defcon !== null && <DefconIcon level={defcon} />}
           <Title order={headingOrder} size="h4" id={headingId} className={classes.title}>
-            <Anchor
-              component={Link}
-              to={newsLink(article.id, rawTitle)}
-              className={classes.titleLink}
-            >
+            <Anchor component={Link} to={articlePath} className={classes.titleLink}>
               {title}
             </Anchor>
           </Title>
@@ -160,12 +173,15 @@ export function ArticleCard({
           </Text>
         )}
         <Group justify="space-between" gap="xs">
-          <Anchor href={article.link} target="_blank" rel="noopener noreferrer" size="sm">
-            <Group gap={4} component="span" wrap="nowrap">
-              Read the original
-              <IconExternalLink size={14} aria-hidden />
-            </Group>
-          </Anchor>
+          <Group gap="sm" className={classes.actions}>
+            <Anchor href={article.link} target="_blank" rel="noopener noreferrer" size="sm">
+              <Group gap={4} component="span" wrap="nowrap">
+                Read the original
+                <IconExternalLink size={14} aria-hidden />
+              </Group>
+            </Anchor>
+            <ArticlePanelButtons cardId={cardId} openPanel={openPanel} onToggle={toggle} />
+          </Group>
           {viewer.isAdmin && (
             <Checkbox
               label="Hide"
@@ -177,6 +193,15 @@ export function ArticleCard({
             />
           )}
         </Group>
+        {openPanel === 'share' && (
+          <SharePanel
+            id={articlePanelId(cardId, 'share')}
+            url={absoluteSiteUrl(articlePath, window.location.origin)}
+            title={title}
+            isCurrentPage={isArticlePage(article.id, location)}
+          />
+        )}
+        {viewer.debug && <ArticleDebug articleId={article.id} cardId={cardId} />}
       </Stack>
     </Card>
   );
