@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
+import { makeArticle } from '../../news/news-test-helpers';
 import { makeCompany } from '../companies-test-helpers';
 
 const apple = makeCompany('NASDAQ:AAPL', {
@@ -20,6 +21,9 @@ function topicsServer() {
       return { body: success({ companies: match ? [apple] : [] }) };
     },
     'GET /api/company/categories': success({ result: [{ _id: 'Financials', count: 3 }] }),
+    'GET /api/news/company/NASDAQ:AAPL': success({
+      news: [makeArticle({ id: 'aapl-news', AI: { title: 'Apple unveils a new phone' } })],
+    }),
   });
 }
 
@@ -42,6 +46,20 @@ describe("'My topics' page", () => {
     );
     expect(api.callsTo('GET /api/company/query')[0]?.search.get('safe_name')).toBe('apple_inc');
   });
+
+  it("shows the company's news timeline below its info card", async () => {
+    const api = topicsServer();
+    renderRoute('/company/news?company_name=apple_inc');
+    const timeline = await screen.findByRole(
+      'region',
+      { name: 'News timeline' },
+      { timeout: 8000 },
+    );
+    expect(
+      await within(timeline).findByRole('link', { name: 'Apple unveils a new phone' }),
+    ).toBeTruthy();
+    expect(api.callsTo('GET /api/news/company/NASDAQ:AAPL')).toHaveLength(1);
+  }, 20_000);
 
   it('goes to the explore page when company_name is missing', async () => {
     topicsServer();

@@ -4,14 +4,15 @@ import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { showInfoToast } from '../../../lib/toast';
 import { CompanyInfoCard } from '../../market/components/company-info-card';
+import { CompanyNewsTimeline } from '../../news/components/company-news-timeline';
 import { useCompanyBySafeName } from '../api/company-lookup';
 import { explorePath } from '../explore-params';
 
 const EXPLORE = '/company/explore';
 
 /**
- * /company/news?company_name={safe_name} (spec §2 'My topics'): the company's header and info
- * card; without a name, or for an unknown one, the explore page.
+ * /company/news?company_name={safe_name} (spec §2 'My topics'): the company's header, info card
+ * and news timeline; without a name, or for an unknown one, the explore page.
  */
 export function MyTopicsPage() {
   const [params] = useSearchParams();
@@ -68,12 +69,15 @@ export function MyTopicsPage() {
       </Group>
 
       {symbol === undefined ? (
-        <Text c="dimmed">This company has no listed ticker, so there is no price to show.</Text>
+        <Text c="dimmed">
+          This company has no listed ticker, so there are no prices or news to show.
+        </Text>
       ) : (
-        <CompanyInfoCard symbol={symbol} />
+        <>
+          <CompanyInfoCard symbol={symbol} />
+          <CompanyNewsTimeline symbol={symbol} />
+        </>
       )}
-
-      {/* The company's news goes here: the news issue adds it (GET /news/company/{symbol}). */}
     </Stack>
   );
 }

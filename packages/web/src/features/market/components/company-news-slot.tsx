@@ -1,8 +1,6 @@
-/**
- * SLOT FOR THE NEWS ISSUE: the company page renders this where its news timeline belongs
- * (spec §2 company page "news timeline"; §7 GET /news/company/{symbol}). It renders nothing
- * until the news feature replaces the body with the timeline of `symbol`.
- */
-export function CompanyNewsSlot(_props: { symbol: string }) {
-  return null;
+import { CompanyNewsTimeline } from '../../news/components/company-news-timeline';
+
+/** Spec §2 company page "news timeline": the news of `symbol` (GET /news/company/{symbol}). */
+export function CompanyNewsSlot({ symbol }: { symbol: string }) {
+  return <CompanyNewsTimeline symbol={symbol} />;
 }

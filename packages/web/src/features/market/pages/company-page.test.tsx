@@ -5,6 +5,7 @@ import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
 import type { Financials } from '@app/shared/api/market';
+import { makeArticle } from '../../news/news-test-helpers';
 import { makeCompany, makeFinancials, watchlistBody } from '../market-test-helpers';
 
 // jsdom has no canvas: the chart library is replaced by a recorder of what the page asks of it.
@@ -88,6 +89,9 @@ function companyServer(financials: Partial<Financials> = {}) {
     }),
     [`GET /api/ticker/invalidate/${AMD}`]: success(),
     'GET /api/ticker/user/watchlist/get/default': watchlistBody([AMD]),
+    [`GET /api/news/company/${AMD}`]: success({
+      news: [makeArticle({ id: 'amd-news', AI: { title: 'AMD ships a new chip' } })],
+    }),
   });
 }
 
@@ -118,6 +122,22 @@ describe('company page', () => {
     );
     expect(router.state.location.search).toBe('?nothing_here=1');
   });
+
+  it("shows the company's news timeline", async () => {
+    const api = companyServer();
+    renderRoute(`/ticker/${AMD}`);
+    const timeline = await screen.findByRole(
+      'region',
+      { name: 'News timeline' },
+      { timeout: 8000 },
+    );
+    expect(
+      (await within(timeline).findByRole('link', { name: 'AMD ships a new chip' })).getAttribute(
+        'href',
+      ),
+    ).toBe('/n/amd-news#AMD_SHIPS_A_NEW_CHIP');
+    expect(api.callsTo(`GET /api/news/company/${AMD}`)).toHaveLength(1);
+  }, 20_000);
 
   it("shows 'Company not found' for an unknown symbol", async () => {
     companyServer();

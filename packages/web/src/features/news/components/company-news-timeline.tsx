@@ -1,0 +1,115 @@
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import type { NewsArticle } from '@app/shared/api/news';
+import { sentimentBadge, sentimentLabel } from '@app/shared/display/sentiment';
+import type { SentimentBadge } from '@app/shared/display/sentiment';
+import { newsLink } from '@app/shared/display/slug';
+import { displayTitle } from '@app/shared/display/title';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { symbolSegment } from '../../market/api/symbol-segment';
+import { useNewsFeed } from '../api/news-feed';
+import type { NewsSource } from '../api/news-feed';
+import { timelineDays, timeOfDay } from '../timeline-days';
+import { NewsError, NewsLoader, NoNews } from './news-list-states';
+import { useLoadMore } from './use-load-more';
+import { useNewsFailure } from './use-news-failure';
+
+const BADGE_COLORS: Record<SentimentBadge, string> = {
+  danger: 'red',
+  warning: 'yellow',
+  info: 'cyan',
+  primary: 'blue',
+  success: 'green',
+};
+
+/** GET /news/company/{symbol}: the news linked to one listing, newest first. */
+export function companyNewsSource(symbol: string): NewsSource {
+  return { path: `/news/company/${symbolSegment(symbol)}`, params: {} };
+}
+
+function TimelineEntry({ article }: { article: NewsArticle }) {
+  const rawTitle = article.AI?.title || article.title;
+  const score = article.AI?.sentiment_score ?? article.sentiment_score[0];
+  const classification = article.AI?.classification;
+  return (
+    <Stack gap={4} component="article" aria-label={displayTitle(rawTitle)}>
+      <Text
+        size="xs"
+        c="dimmed"
+        component="time"
+        dateTime={new Date(article.creation_date * 1000).toISOString()}
+      >
+        {timeOfDay(article.creation_date)}
+      </Text>
+      <Anchor component={Link} to={newsLink(article.id, rawTitle)} fw={600} size="sm">
+        {displayTitle(rawTitle)}
+      </Anchor>
+      <Group gap="xs">
+        {score !== undefined && (
+          <Badge size="sm" variant="light" color={BADGE_COLORS[sentimentBadge(score)]}>
+            {sentimentLabel(score)} {score}
+          </Badge>
+        )}
+        {classification && (
+          <Text size="xs" c="dimmed">
+            {classification}
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Spec §2 company page "news timeline": the company's news grouped by day, newest first, 5 at a
+ * time; more load when the end scrolls into view or on 'Load more'.
+ */
+export function CompanyNewsTimeline({ symbol }: { symbol: string }) {
+  const query = useNewsFeed(companyNewsSource(symbol));
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
+  const failure = useNewsFailure(query.error);
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  };
+  const sentinel = useLoadMore(
+    loadMore,
+    query.isSuccess && hasNextPage && !isFetchingNextPage,
+    query.data?.pages.length ?? 0,
+  );
+  const days = timelineDays(query.data?.pages.flat() ?? []);
+  const headingId = useId();
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={2} size="h4" id={headingId}>
+          News timeline
+        </Title>
+        {query.isPending && <NewsLoader />}
+        {query.isSuccess && days.length === 0 && <NoNews />}
+        {days.map((day) => (
+          <Stack gap="xs" key={day.day} component="section" aria-label={day.label}>
+            <Title order={3} size="h6" c="dimmed">
+              {day.label}
+            </Title>
+            <Timeline bulletSize={12} lineWidth={2} active={-1}>
+              {day.articles.map((article) => (
+                <Timeline.Item key={article.id}>
+                  <TimelineEntry article={article} />
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          </Stack>
+        ))}
+        {failure !== null && <NewsError message={failure} />}
+        {hasNextPage && (
+          <div ref={sentinel}>
+            <Button variant="default" loading={isFetchingNextPage} onClick={loadMore} fullWidth>
+              Load more
+            </Button>
+          </div>
+        )}
+      </Stack>
+    </Card>
+  );
+}

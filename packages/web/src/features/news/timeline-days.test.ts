@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { makeArticle } from './news-test-helpers';
+import { localDay, timelineDays } from './timeline-days';
+
+/** Epoch seconds of a local date and time. */
+const at = (year: number, month: number, day: number, hour: number, minute = 0) =>
+  new Date(year, month - 1, day, hour, minute).getTime() / 1000;
+
+describe('news timeline days', () => {
+  it('groups articles by local day, days and articles newest first', () => {
+    const articles = [
+      makeArticle({ id: 'mon-morning', creation_date: at(2026, 11, 16, 9) }),
+      makeArticle({ id: 'tue-evening', creation_date: at(2026, 11, 17, 22, 30) }),
+      makeArticle({ id: 'mon-night', creation_date: at(2026, 11, 16, 23, 59) }),
+      makeArticle({ id: 'tue-dawn', creation_date: at(2026, 11, 17, 0, 1) }),
+    ];
+    const days = timelineDays(articles);
+    expect(days.map((day) => day.day)).toEqual(['2026-11-17', '2026-11-16']);
+    expect(days.map((day) => day.label)).toEqual([
+      'Tuesday, November 17, 2026',
+      'Monday, November 16, 2026',
+    ]);
+    expect(days.map((day) => day.articles.map((article) => article.id))).toEqual([
+      ['tue-evening', 'tue-dawn'],
+      ['mon-night', 'mon-morning'],
+    ]);
+  });
+
+  it('has no days without articles', () => {
+    expect(timelineDays([])).toEqual([]);
+  });
+
+  it('names the local calendar day of an epoch-seconds date', () => {
+    expect(localDay(at(2026, 1, 5, 0, 0))).toBe('2026-01-05');
+    expect(localDay(at(2026, 12, 31, 23, 59))).toBe('2026-12-31');
+  });
+});
