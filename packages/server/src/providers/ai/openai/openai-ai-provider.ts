@@ -1,13 +1,22 @@
 /**
- * The `openai` analyst: an OpenAI-compatible chat model writes the AI object as JSON, which is
- * validated field by field; transient failures are retried, and when the model still fails the
- * offline analyst stands in, with the reason in the analysis's `provider`.
+ * The `openai` analyst: an OpenAI-compatible chat model writes the AI object of an article and
+ * company analyses as JSON, validated field by field; transient failures and invalid answers are
+ * retried, and when the model still fails the offline analyst stands in, with the reason in the
+ * result's `provider`. Translation has no stand-in: its failure reaches the caller.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AiAnalysis, AiArticleInput, AiProvider } from '../ai-provider.ts';
+import type {
+  AiAnalysis,
+  AiArticleInput,
+  AiProvider,
+  CompanyAnalysis,
+  CompanyAnalysisInput,
+} from '../ai-provider.ts';
 import { splitSentences } from '../offline/text.ts';
 import { analysisAnswerSchema, toAnalysis } from './analysis-answer.ts';
 import type { ChatClient, ChatMessage } from './chat-client.ts';
+import { companyAnswerSchema } from './company-answer.ts';
+import { companyMessages, promptArticles } from './company-prompt.ts';
 import { parseAnswer } from './json-answer.ts';
 import { analysisMessages, promptSentences, translationMessages } from './prompts.ts';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.ts';
@@ -25,6 +34,8 @@ export interface OpenAiProviderOptions {
 /** Enough for the AI object (a paragraph and short fields) with room to spare. */
 const ANALYSIS_MAX_TOKENS = 1_500;
 const TRANSLATION_MAX_TOKENS = 2_000;
+/** A 400-word analysis is about 600 tokens; markdown and citations add some. */
+const COMPANY_MAX_TOKENS = 1_500;
 
 /** The reason a call failed, short enough for a log line and the stored `provider`. */
 export function failureReason(error: unknown): string {
@@ -71,6 +82,27 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     }
   }
 
+  async function analyzeCompanyWithFallback(input: CompanyAnalysisInput): Promise<CompanyAnalysis> {
+    const news = promptArticles(input);
+    try {
+      const analysis = await ask(
+        'analyze-company',
+        companyMessages(input, news),
+        companyAnswerSchema(news),
+        COMPANY_MAX_TOKENS,
+      );
+      return { ...analysis, provider: `openai (${client.model})` };
+    } catch (error) {
+      const reason = failureReason(error);
+      log.warn(
+        { reason, company: input.exchange_ticker },
+        'the language model failed; the offline analyst wrote this company analysis',
+      );
+      const analysis = await fallback.analyzeCompany(input);
+      return { ...analysis, provider: `offline (openai failed: ${reason})` };
+    }
+  }
+
   return {
     name: 'openai',
     analyze: analyzeWithFallback,
@@ -84,6 +116,6 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         TRANSLATION_MAX_TOKENS,
       ),
 
-    analyzeCompany: (input) => fallback.analyzeCompany(input),
+    analyzeCompany: analyzeCompanyWithFallback,
   };
 }
