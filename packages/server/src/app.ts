@@ -36,6 +36,8 @@ import { createDemoMarketDataProvider } from './providers/market-data/demo/demo-
 import type { MarketDataProvider } from './providers/market-data/market-data-provider.ts';
 import { createNewsEnrichService } from './modules/news/news-enrich.service.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
+import { newsGifRoutes } from './modules/news/news-gif.routes.ts';
+import { GIPHY_MEDIA_ORIGINS } from './providers/gif/giphy.ts';
 import { createNewsSetter } from './modules/news/news.setter.ts';
 import { newsTranslateRoutes } from './modules/news/news-translate.routes.ts';
 import { createNewsTranslateService } from './modules/news/news-translate.service.ts';
@@ -117,7 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // GIPHY's media hosts only when /news/gif may answer with a GIPHY image.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.giphyApiKey ? GIPHY_MEDIA_ORIGINS : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
@@ -164,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limiter,
       });
       watchlistRoutes(zodApi, { watchlists, quotes: market.quotes });
+      newsGifRoutes(zodApi, { db: deps.db, config });
       newsRoutes(zodApi, {
         db: deps.db,
         enrich: createNewsEnrichService({ db: deps.db, ai, log: deps.log }),

@@ -15,6 +15,8 @@ export function animationFile(id: string): Promise<Buffer> | null {
   let file = loaded.get(id);
   if (!file) {
     file = readFile(`${ANIMATIONS_DIR}${id}.gif`);
+    // A failed read (a missing file) is not kept, so regenerating the files fixes it.
+    file.catch(() => loaded.delete(id));
     loaded.set(id, file);
   }
   return file;

@@ -1,0 +1,77 @@
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import {
+  newsGifKeywordsParam,
+  newsGifResponseSchema,
+  splitGifKeywords,
+} from '@app/shared/api/news-gif';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { notFound } from '../../http/errors.ts';
+import { queryParams } from '../../http/strict-query.ts';
+import type { ZodApp } from '../../http/types.ts';
+import { createGiphyClient } from '../../providers/gif/giphy.ts';
+import { animationFile } from './animations/animation-files.ts';
+import { createNewsGifRepository } from './news-gif.repository.ts';
+import { createNewsGifService } from './news-gif.service.ts';
+
+/** How long a GIPHY search may take before the bundled animation is answered instead. */
+const GIPHY_TIMEOUT_MS = 2_500;
+
+/** Spec "GET /news/gif?keywords=…": an animation for an article's GIF keywords, and our GIF files. */
+export function newsGifRoutes(app: ZodApp, deps: { db: Database; config: AppConfig }) {
+  const tags = ['news'];
+  const { giphyApiKey, giphyBaseUrl } = deps.config;
+  const gifs = createNewsGifService({
+    giphy: giphyApiKey
+      ? createGiphyClient({
+          apiKey: giphyApiKey,
+          baseUrl: giphyBaseUrl,
+          timeoutMs: GIPHY_TIMEOUT_MS,
+        })
+      : null,
+    cache: createNewsGifRepository(deps.db),
+    log: app.log,
+  });
+
+  app.get(
+    '/news/gif',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'An animation for GIF keywords (comma-separated, at most 10, each at most 40 characters): GIPHY’s first result when a key is configured, else one of our bundled animations',
+        querystring: queryParams({ keywords: newsGifKeywordsParam }),
+        response: { 200: newsGifResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      gif: await gifs.find(splitGifKeywords(request.query.keywords)),
+    }),
+  );
+
+  app.get(
+    '/news/gif/file/:file',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A bundled animation (`{id}.gif`, image/gif, cached for a year)',
+        params: z.object({ file: z.string().max(100) }),
+        // Buffers are sent as they are; the schema only documents the answer.
+        response: { 200: z.unknown().describe('The GIF (image/gif)'), 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = /^([a-z0-9-]+)\.gif$/.exec(request.params.file)?.[1];
+      const file = id ? animationFile(id) : null;
+      if (!file) throw notFound('Animation not found.');
+      return reply
+        .type('image/gif')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(await file);
+    },
+  );
+}
