@@ -78,7 +78,25 @@ describe('configuration', () => {
     ]);
     expect(feeds.newsFetchTimeoutMs).toBe(2500);
     expect(() => loadConfig({ NEWS_SOURCES: 'ftp://example.com/feed' })).toThrow(/NEWS_SOURCES/);
-    expect(() => loadConfig({ NEWS_SOURCES: 'edgar' })).toThrow(/NEWS_SOURCES/);
+    expect(() => loadConfig({ NEWS_SOURCES: 'reuters' })).toThrow(/NEWS_SOURCES/);
+  });
+
+  it('names EDGAR, Yahoo news and full-text extraction in NEWS_SOURCES and its settings', () => {
+    const defaults = loadConfig({});
+    expect(defaults.newsFullText).toBe(true);
+    expect(defaults.edgarBaseUrl).toBe('https://www.sec.gov');
+    expect(defaults.edgarUserAgent).toMatch(/@/);
+    const named = loadConfig({
+      NEWS_SOURCES: 'edgar, yahoo,demo,edgar',
+      NEWS_FULL_TEXT: 'false',
+      EDGAR_BASE_URL: 'http://127.0.0.1:4030/',
+      EDGAR_USER_AGENT: 'Acme Research ops@acme.example',
+    });
+    expect(named.newsSources).toEqual(['edgar', 'yahoo', 'demo']);
+    expect(named.newsFullText).toBe(false);
+    expect(named.edgarBaseUrl).toBe('http://127.0.0.1:4030');
+    expect(named.edgarUserAgent).toBe('Acme Research ops@acme.example');
+    expect(() => loadConfig({ EDGAR_BASE_URL: 'ftp://sec.gov' })).toThrow(/EDGAR_BASE_URL/);
     expect(() => loadConfig({ NEWS_SOURCES: ' , ' })).toThrow(/NEWS_SOURCES/);
     expect(() => loadConfig({ NEWS_FETCH_TIMEOUT_MS: '0' })).toThrow(/NEWS_FETCH_TIMEOUT_MS/);
   });

@@ -1,9 +1,10 @@
 /** Number and name formatting of the market briefs (plain text, US English). */
 
-/** `3.1`, `12`: one decimal under 10, none above (headline style). */
+/** `3.1`, `12`, `0.02`: one decimal under 10, none above, two for tiny moves (headline style). */
 export function pctNumber(value: number): string {
   const abs = Math.abs(value);
-  return abs >= 10 ? abs.toFixed(0) : abs.toFixed(1);
+  if (abs >= 10) return abs.toFixed(0);
+  return abs < 0.1 ? abs.toFixed(2) : abs.toFixed(1);
 }
 
 /** `+3.1%` / `-4.2%` with two decimals, for lists. */

@@ -46,6 +46,8 @@ const TOP = 5;
 /** A day volume at least this many times the 50-day average is unusual. */
 export const UNUSUAL_VOLUME_RATIO = 2;
 const MAX_VOLUME_BRIEFS = 3;
+/** The smallest average sector move a movers headline attributes the day to. */
+const THEME_MIN_PCT = 0.5;
 
 const named = (q: BriefQuote) => `${shortCompanyName(q.company)} (${q.symbol})`;
 const moveLine = (q: BriefQuote) =>
@@ -57,7 +59,8 @@ function theme(top: readonly BriefQuote[], sectors: ReadonlyMap<string, number>,
   for (const q of top) counts.set(q.sector, (counts.get(q.sector) ?? 0) + 1);
   const [sector, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   const average = sectors.get(sector) ?? 0;
-  return sector && count >= 3 && Math.sign(average) === sign ? sector : null;
+  // A sector that barely moved on average does not explain its few big movers.
+  return sector && count >= 3 && sign * average >= THEME_MIN_PCT ? sector : null;
 }
 
 /** Average day change of each sector with at least 3 companies, best first. */
@@ -179,7 +182,17 @@ export function writeNewHighsAndLows(day: string, quotes: readonly BriefQuote[])
     `${named(q)} reached ${money(q.dayHigh, q.currency)}, above its previous 52-week high of ${money(q.high52 ?? 0, q.currency)} (${signedPct(q.changePct)} on the day)`;
   const lowLine = (q: BriefQuote) =>
     `${named(q)} fell to ${money(q.dayLow, q.currency)}, below its previous 52-week low of ${money(q.low52 ?? 0, q.currency)} (${signedPct(q.changePct)} on the day)`;
-  const description = `On ${longDay(day)}, ${count(highs.length, 'set new 52-week highs')} and ${count(lows.length, 'new 52-week lows')}.`;
+  const highsPhrase =
+    highs.length === 1
+      ? 'one stock set a new 52-week high'
+      : count(highs.length, 'set new 52-week highs');
+  const lowsPhrase =
+    lows.length === 0
+      ? 'none hit a new low'
+      : lows.length === 1
+        ? 'one hit a new 52-week low'
+        : `${lows.length} hit new 52-week lows`;
+  const description = `On ${longDay(day)}, ${highs.length === 0 ? 'no stock set a new 52-week high' : highsPhrase} and ${lowsPhrase}.`;
   const content = [
     description,
     highs.length > 0 ? `New highs:\n${highs.slice(0, 10).map(highLine).join('\n')}` : '',
