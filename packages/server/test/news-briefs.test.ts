@@ -43,7 +43,16 @@ describe('market briefs from the demo prices', () => {
   });
   afterAll(() => database.drop());
 
-  it('writes nothing before the first quote refresh', async () => {
+  it('writes nothing before the first quote refresh, nor while only a few companies are quoted', async () => {
+    expect(await briefs().fetch()).toEqual([]);
+    const market = createMarketServices({
+      db: database.db,
+      provider,
+      log,
+      jobs: { enqueue: () => Promise.resolve(null) },
+    });
+    const symbols = await market.quotesRepository.allSymbols();
+    await market.quotes.refresh(symbols.slice(0, 50), { backfill: false });
     expect(await briefs().fetch()).toEqual([]);
   });
 

@@ -9,6 +9,8 @@ export type BriefMarket = {
   /** 16:00 New York on that day: when its session closes. */
   closesAt: Date;
   quotes: BriefQuote[];
+  /** Companies with a listing: how many quotes a complete refresh would give. */
+  companies: number;
 };
 
 type Row = {
@@ -27,6 +29,7 @@ type Row = {
   first_day: string | null;
   volumes: string[] | null;
   volume_days: string[] | null;
+  companies: string;
 };
 
 /** Bars needed for the day's volume and the 50 sessions before it. */
@@ -57,7 +60,8 @@ export async function readBriefMarket(db: Database): Promise<BriefMarket | null>
       (q.day + time '16:00') at time zone 'America/New_York' as closes_at,
       q.exchange_ticker, q.company_name, q.gics_sector, q.price, q.change_pct, q.currency,
       q.day_high, q.day_low, h.high52, h.low52, to_char(h.first_day, 'YYYY-MM-DD') as first_day,
-      v.volumes, v.volume_days
+      v.volumes, v.volume_days,
+      (select count(distinct company_id) from securities) as companies
     from quotes q
     left join lateral (
       select max(u.high) as high52, min(u.low) as low52, min(u.d) as first_day
@@ -88,6 +92,7 @@ export async function readBriefMarket(db: Database): Promise<BriefMarket | null>
     day: first.day,
     closesAt: new Date(first.closes_at),
     quotes: rows.map((row) => toBriefQuote(row)),
+    companies: Number(first.companies),
   };
 }
 

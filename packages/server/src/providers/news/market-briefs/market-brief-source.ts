@@ -35,7 +35,7 @@ export function briefItem(
 
 /**
  * Data-driven market briefs written from the quotes in our database (movers, sector moves,
- * 52-week highs and lows, unusual volume). Nothing before the first quote refresh.
+ * 52-week highs and lows, unusual volume). Nothing until at least half the companies are quoted.
  */
 export function createMarketBriefSource(options: {
   db: Database;
@@ -49,7 +49,9 @@ export function createMarketBriefSource(options: {
     fullText: false,
     fetch: async () => {
       const market = await readBriefMarket(options.db);
-      if (!market) return [];
+      // Before the first refresh, or while it is under way (a few watched symbols, or part of
+      // the universe), the day's figures would speak for a sliver of the market: wait.
+      if (!market || market.quotes.length * 2 < market.companies) return [];
       const at = now();
       return writeBriefs(market.day, market.quotes).map((brief) =>
         briefItem(brief, market, options.publicUrl, at),
