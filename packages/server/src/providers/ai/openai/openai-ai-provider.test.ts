@@ -10,7 +10,7 @@ import { createOfflineAiProvider } from '../offline/offline-ai-provider.ts';
 import { splitSentences } from '../offline/text.ts';
 import { createChatClient, type ChatClientOptions } from './chat-client.ts';
 import { LlmCallError, retryAfterMs } from './llm-call-error.ts';
-import { createOpenAiProvider } from './openai-ai-provider.ts';
+import { createOpenAiProvider, type OpenAiProviderOptions } from './openai-ai-provider.ts';
 
 const article: AiArticleInput = {
   title: 'Acme Corp beats estimates and raises full-year guidance',
@@ -39,7 +39,10 @@ beforeEach(() => {
   logs = [];
 });
 
-function provider(options: Partial<ChatClientOptions> = {}): AiProvider {
+function provider(
+  options: Partial<ChatClientOptions> = {},
+  breaker?: OpenAiProviderOptions['breaker'],
+): AiProvider {
   const log = pino(
     { level: 'info' },
     { write: (line: string) => logs.push(JSON.parse(line) as LogLine) },
@@ -56,6 +59,7 @@ function provider(options: Partial<ChatClientOptions> = {}): AiProvider {
     fallback: offline,
     log,
     retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 1_500 },
+    ...(breaker && { breaker }),
   });
 }
 
@@ -218,6 +222,26 @@ describe('openai analyst: transient failures', () => {
     fake.enqueue({ answer: analysisAnswer(), chunkDelayMs: 5 });
     const analysis = await provider({ timeoutMs: 200, streamTotalMs: 10_000 }).analyze(article);
     expect(analysis.provider).toBe('openai (test-model)');
+  });
+});
+
+describe('openai analyst: a model that keeps failing', () => {
+  it('is skipped after failures in a row, then tried again after the cooldown', async () => {
+    let clock = 0;
+    const analyst = provider({}, { threshold: 2, cooldownMs: 60_000, now: () => clock });
+    fake.enqueue(...Array.from({ length: 6 }, () => ({ status: 503 })));
+    await analyst.analyze(article);
+    await analyst.analyze(article);
+    expect(fake.requests).toHaveLength(6);
+    const skipped = await analyst.analyze(article);
+    expect(fake.requests).toHaveLength(6);
+    expect(skipped.provider).toBe(
+      'offline (openai failed: skipped after 2 failures in a row (last: HTTP 503: status 503))',
+    );
+    clock += 60_000;
+    const recovered = await analyst.analyze(article);
+    expect(fake.requests).toHaveLength(7);
+    expect(recovered.provider).toBe('openai (test-model)');
   });
 });
 

@@ -15,9 +15,15 @@ import type {
 import { splitSentences } from '../offline/text.ts';
 import { analysisAnswerSchema, toAnalysis } from './analysis-answer.ts';
 import type { ChatClient, ChatMessage } from './chat-client.ts';
+import {
+  createCircuitBreaker,
+  DEFAULT_BREAKER,
+  type CircuitBreakerOptions,
+} from './circuit-breaker.ts';
 import { companyAnswerSchema } from './company-answer.ts';
 import { companyMessages, promptArticles } from './company-prompt.ts';
 import { parseAnswer } from './json-answer.ts';
+import { LlmCallError } from './llm-call-error.ts';
 import { analysisMessages, promptSentences, translationMessages } from './prompts.ts';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.ts';
 import { translationAnswerSchema } from './translation-answer.ts';
@@ -29,6 +35,8 @@ export interface OpenAiProviderOptions {
   fallback: AiProvider;
   log: FastifyBaseLogger;
   retry?: RetryPolicy;
+  /** When to stop calling a model that keeps failing; see circuit-breaker.ts. */
+  breaker?: CircuitBreakerOptions;
 }
 
 /** Enough for the AI object (a paragraph and short fields) with room to spare. */
@@ -46,20 +54,37 @@ export function failureReason(error: unknown): string {
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
   const { client, fallback, log } = options;
   const retry = options.retry ?? DEFAULT_RETRY;
+  const breaker = createCircuitBreaker(options.breaker ?? DEFAULT_BREAKER);
 
-  /** Asks, parses and validates, retrying transient failures and answers that fail the schema. */
-  const ask = <Schema extends z.ZodType>(
+  /**
+   * Asks, parses and validates, retrying transient failures and answers that fail the schema;
+   * skipped at once while the breaker is open.
+   */
+  async function ask<Schema extends z.ZodType>(
     task: string,
     messages: ChatMessage[],
     schema: Schema,
     maxTokens: number,
-  ) =>
-    withRetries(
-      async () => parseAnswer(schema, await client.completeJson(messages, { maxTokens })),
-      retry,
-      (error, delayMs, attempt) =>
-        log.info({ task, attempt, delayMs, reason: error.message }, 'retrying the language model'),
-    );
+  ): Promise<z.output<Schema>> {
+    const skip = breaker.skipReason();
+    if (skip) throw new LlmCallError(skip, { retryable: false });
+    try {
+      const answer = await withRetries(
+        async () => parseAnswer(schema, await client.completeJson(messages, { maxTokens })),
+        retry,
+        (error, delayMs, attempt) =>
+          log.info(
+            { task, attempt, delayMs, reason: error.message },
+            'retrying the language model',
+          ),
+      );
+      breaker.success();
+      return answer;
+    } catch (error) {
+      breaker.failure(failureReason(error));
+      throw error;
+    }
+  }
 
   async function analyzeWithFallback(article: AiArticleInput): Promise<AiAnalysis> {
     const sentences = promptSentences(splitSentences(article.text));
