@@ -33,6 +33,10 @@ describe('article pages and their readable text', () => {
           return res.end(`<html><body><p>${'x'.repeat(20_000)}</p></body></html>`);
         case '/slow':
           return; // never answers
+        case '/stalls-gzip':
+          // Headers and part of the compressed body, then nothing more.
+          res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+          return res.write(gzipSync(page).subarray(0, 200));
         default:
           res.writeHead(404, { 'content-type': 'text/html' });
           return res.end('<h1>Not found</h1>');
@@ -91,6 +95,9 @@ describe('article pages and their readable text', () => {
       'timed out after 300 ms',
     );
     expect(Date.now() - started).toBeLessThan(1_500);
+    await expect(
+      fetchArticlePage(`${base}/stalls-gzip`, { ...local, timeoutMs: 300 }),
+    ).rejects.toThrow('timed out after 300 ms');
   });
 
   it('refuses other schemes and, unless allowed, loopback and private addresses', async () => {

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { isPublicAddress } from './public-address.ts';
 
@@ -70,17 +70,22 @@ function get(url: URL, options: PageFetchOptions, signal: AbortSignal): Promise<
 }
 
 function decompressed(response: IncomingMessage): Readable {
-  switch ((response.headers['content-encoding'] ?? '').trim().toLowerCase()) {
-    case 'gzip':
-    case 'x-gzip':
-      return response.pipe(zlib.createGunzip());
-    case 'deflate':
-      return response.pipe(zlib.createInflate());
-    case 'br':
-      return response.pipe(zlib.createBrotliDecompress());
-    default:
-      return response;
-  }
+  const decoder = (() => {
+    switch ((response.headers['content-encoding'] ?? '').trim().toLowerCase()) {
+      case 'gzip':
+      case 'x-gzip':
+        return zlib.createGunzip();
+      case 'deflate':
+        return zlib.createInflate();
+      case 'br':
+        return zlib.createBrotliDecompress();
+      default:
+        return null;
+    }
+  })();
+  if (!decoder) return response;
+  // pipeline (not pipe): an aborted response must end the read with its error, not stall it.
+  return pipeline(response, decoder, () => undefined);
 }
 
 /** The page's text: the Content-Type charset, else a `<meta charset>`, else UTF-8. */
