@@ -51,3 +51,18 @@ export function useDeferredCompanySearch(query: string): CompanySearch {
   if (query === '') return { status: 'idle' };
   return outcome?.query === query ? outcome.search : { status: 'pending' };
 }
+
+/**
+ * `query` once it has been given for SEARCH_DELAY_MS (the same deferral as the company search),
+ * or null while it waits; '' stays ''. Searches other than the company one (news) key on it.
+ */
+export function useDeferredQuery(query: string): string | null {
+  const [ready, setReady] = useState('');
+  useEffect(() => {
+    if (query === '') return undefined;
+    const timer = window.setTimeout(() => setReady(query), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [query]);
+  if (query === '') return '';
+  return ready === query ? query : null;
+}

@@ -56,12 +56,13 @@ function searchServer() {
   });
 }
 
-// The page is a lazy chunk and the search waits 50 ms: give the first render time.
-const LOADED = { timeout: 4000 };
+// The page is a lazy chunk (with the news article cards) and the search waits 50 ms: give the
+// first render time.
+const LOADED = { timeout: 10_000 };
 
 const pageField = () => screen.getByRole('combobox', { name: 'Company name or ticker' });
 
-describe('search page', () => {
+describe('search page', { timeout: 20_000 }, () => {
   it('searches q and shows the best match as a company card and the other matches as links', async () => {
     const api = searchServer();
     renderRoute('/search?q=apple');

@@ -1,11 +1,12 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CompanyMatches } from '../components/company-matches';
+import { NewsResults } from '../components/news-results';
 import { SuggestionInput } from '../components/suggestion-input';
 import { tickerPath } from '../search-paths';
 import { useDeferredCompanySearch } from '../use-deferred-search';
 
-/** /search?q= (spec §2 search page): the search field, then the matching companies. */
+/** /search?q= (spec §2 search page): the search field, the matching companies, then the news. */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -39,7 +40,7 @@ export function SearchPage() {
 
       <CompanyMatches query={query} search={search} />
 
-      {/* News results go here: the news issue adds them (GET /news/search/{query}). */}
+      <NewsResults query={query} />
     </Stack>
   );
 }
