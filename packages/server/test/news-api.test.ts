@@ -173,6 +173,24 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
     expect((await get(`/api/news/get/${second.id}`, bearer(admin.token))).statusCode).toBe(200);
   });
 
+  it('lists only the articles carrying an experiment with experiment__ne=NULL (the experiments page)', async () => {
+    const [, , third] = (await get('/api/news/query?limit=3')).json<NewsBody>().news;
+    if (!third) throw new Error('need three articles');
+    await t.database.db
+      .updateTable('news')
+      .set({ experiment: 'short-summary' })
+      .where('id', '=', third.id)
+      .execute();
+    const res = await get('/api/news/query?experiment__ne=NULL&order_by=-creation_date&limit=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const { news } = res.json<NewsBody>();
+    expect(news.map((article) => article.id)).toContain(third.id);
+    expect(news.length).toBeGreaterThan(0);
+    for (const article of news) expect(article.experiment).not.toBeNull();
+    const named = (await get('/api/news/query?experiment=short-summary')).json<NewsBody>().news;
+    expect(named.map((article) => article.id)).toEqual([third.id]);
+  });
+
   it('gets one article with its analysis and citations, 404 for an unknown id', async () => {
     const [article] = (await get('/api/news/query?limit=1')).json<NewsBody>().news;
     const res = await get(`/api/news/get/${article?.id ?? ''}`);
