@@ -7,6 +7,8 @@ export const APP_ROUTE_PATTERNS = [
   '/',
   '/news',
   '/analysis',
+  '/analysis/latest',
+  '/analysis/:symbol',
   '/n/:newsId',
   '/error',
   '/about',

@@ -76,12 +76,14 @@ describe('menu visibility (spec §6)', () => {
   it('leaves out items whose page does not exist yet', () => {
     expect(labels(visibleSidebarItems(ANONYMOUS_VIEWER))).toEqual([
       'News',
+      'Analysis',
       'Login',
       'Register',
       'About',
     ]);
     expect(labels(visibleSidebarItems({ ...user, isAdmin: true }))).toEqual([
       'News',
+      'Analysis',
       'Dashboard',
       'My Portfolio Feed',
       'My Portfolio Feed',

@@ -44,12 +44,17 @@ describe('route table', () => {
     });
   });
 
-  it('sends / to the about page for now', async () => {
+  it("shows the latest company analyses on /, titled 'AI News: Company Analysis'", async () => {
     const { router } = renderRoute('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'AI company analysis' }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/about');
+      expect(document.title).toBe('AI News: Company Analysis · StockPulse');
     });
-    expect(await screen.findByRole('heading', { level: 2, name: 'The team' })).toBeTruthy();
+    const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    expect(canonical?.href).toBe(`${window.location.origin}/`);
   });
 
   it('applies the route meta: title, description and canonical link', async () => {

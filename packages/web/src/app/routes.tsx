@@ -82,6 +82,10 @@ function keepQueryAndHash(pathname: string) {
 const newsFeedPage: PageLoader = () =>
   import('../features/news/pages/news-feed-page').then((m) => m.NewsFeedPage);
 
+/** `/` and `/analysis/latest` share the latest company analyses page. */
+const analysisLatestPage: PageLoader = () =>
+  import('../features/analysis/pages/analysis-latest-page').then((m) => m.AnalysisLatestPage);
+
 /** The company page answers both `/company/view?id=|name=|symbol=` and `/ticker/{EX:T}`. */
 function companyRoute(path: string): PageRouteEntry {
   return {
@@ -114,14 +118,48 @@ function newsFeedRoute(
 }
 
 export const appRoutes: readonly AppRouteEntry[] = [
-  // Replaced by the news issue: '/' becomes the company-analysis page ('AI News: Company Analysis').
-  { kind: 'redirect', path: '/', guard: 'public', to: keepQueryAndHash('/about') },
+  {
+    kind: 'page',
+    path: '/',
+    guard: 'public',
+    page: analysisLatestPage,
+    meta: {
+      title: 'AI News: Company Analysis',
+      description: "The AI analyst's latest company analyses, from recent news and price action.",
+      canonical: '/',
+      layout: 'main',
+    },
+  },
   { kind: 'redirect', path: '/news', guard: 'public', to: keepQueryAndHash('/news/latest_ai') },
   {
     kind: 'redirect',
     path: '/analysis',
     guard: 'public',
     to: keepQueryAndHash('/analysis/latest'),
+  },
+  {
+    kind: 'page',
+    path: '/analysis/latest',
+    guard: 'public',
+    page: analysisLatestPage,
+    meta: {
+      title: 'Company analysis',
+      description: "The AI analyst's latest company analyses, two a page.",
+      canonical: '/analysis/latest',
+      layout: 'main',
+    },
+  },
+  {
+    kind: 'page',
+    path: '/analysis/:symbol',
+    guard: 'public',
+    page: () =>
+      import('../features/analysis/pages/analysis-symbol-page').then((m) => m.AnalysisSymbolPage),
+    meta: {
+      title: 'Analysis',
+      description: "A company's AI analyses, newest first.",
+      layout: 'main',
+    },
   },
   {
     kind: 'redirect',
@@ -363,8 +401,7 @@ export const appRoutes: readonly AppRouteEntry[] = [
     kind: 'page',
     path: '/news/my_portfolio',
     guard: 'user',
-    page: () =>
-      import('../features/news/pages/my-portfolio-page').then((m) => m.MyPortfolioPage),
+    page: () => import('../features/news/pages/my-portfolio-page').then((m) => m.MyPortfolioPage),
     meta: {
       title: 'My portfolio feed',
       description: 'The latest news about the companies in your watchlist.',

@@ -9,7 +9,7 @@ import {
 } from '@mantine/core';
 import { HISTORY_RANGES } from '@app/shared/api/market';
 import type { HistoryRange } from '@app/shared/api/market';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { DEFAULT_HISTORY_RANGE, usePriceHistory } from '../api/price-history';
 import { DemoDataBadge } from './demo-data-badge';
 import classes from './price-chart.module.css';
@@ -44,12 +44,14 @@ export function PriceChart({ symbol }: { symbol: string }) {
   const container = useRef<HTMLDivElement>(null);
   useCandlestickChart(container, history.data?.results, dark);
   const empty = history.data?.results.length === 0;
+  // Unique: a page may show several charts (the analyst summaries).
+  const headingId = useId();
 
   return (
-    <SectionCard labelledBy="price-chart">
+    <SectionCard labelledBy={headingId}>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
-          <Title order={2} size="h4" id="price-chart">
+          <Title order={2} size="h4" id={headingId}>
             Chart
           </Title>
           <DemoDataBadge source={history.data?.source ?? null} size="xs" />

@@ -2,6 +2,7 @@ import { timeAgo } from '@app/shared/display/timeago';
 import { Alert, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import type { Financials, PeriodChange } from '@app/shared/api/market';
 import { formatPrice, NOT_AVAILABLE } from '@app/shared/display/format';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useFinancials } from '../api/financials';
 import { ChangeArrowIcon, ChangeText } from './change-display';
@@ -92,12 +93,14 @@ export function StockTable({ symbol }: { symbol: string }) {
   const quote = useFinancials(symbol, { withPeriods: true });
   useFailureToast(quote.error, 'Prices could not be loaded');
   const data = quote.data;
+  // Unique: a page may show several stock tables (the analyst summaries).
+  const headingId = useId();
 
   return (
-    <SectionCard labelledBy="stock-table" className={tableClasses.card}>
+    <SectionCard labelledBy={headingId} className={tableClasses.card}>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
-          <Title order={2} size="h4" id="stock-table">
+          <Title order={2} size="h4" id={headingId}>
             Prices
           </Title>
           {data && <DemoDataBadge source={data.source} size="xs" />}

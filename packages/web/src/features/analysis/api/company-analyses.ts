@@ -1,0 +1,70 @@
+import { companyAnalysisSchema } from '@app/shared/api/analysis';
+import type { CompanyAnalysis } from '@app/shared/api/analysis';
+import { companySchema } from '@app/shared/api/companies';
+import type { Company } from '@app/shared/api/companies';
+import { successResponse } from '@app/shared/api/envelope';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet } from '../../../lib/api-client';
+
+/** Every analysis query lives under this key. */
+export const ANALYSIS_QUERY_KEY = ['company-analyses'] as const;
+
+// No projection (`only`) is asked for, so every field of an analysis is present.
+const analysesResponseSchema = successResponse({
+  news: z.array(companyAnalysisSchema),
+  companies: z.array(companySchema),
+});
+
+/** One page of analyses, each with its company, and whether another page follows. */
+export interface AnalysesPage {
+  items: { analysis: CompanyAnalysis; company: Company | undefined }[];
+  /** The company a symbol page is about (also when it has no analysis yet). */
+  companies: Company[];
+  hasNext: boolean;
+}
+
+/** Which analyses: each company's latest, or one company's (by `EXCHANGE:TICKER`). */
+export type AnalysesSource = { kind: 'latest' } | { kind: 'symbol'; symbol: string };
+
+/**
+ * GET /company/latest_prompts or /company/query_prompts?symbol=: page `page` (1-based) of
+ * `pageSize`. One extra analysis is asked for, to know whether a next page exists.
+ */
+export async function fetchAnalysesPage(
+  source: AnalysesSource,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<AnalysesPage> {
+  const range = { skip: (page - 1) * pageSize, limit: pageSize + 1 };
+  const response =
+    source.kind === 'latest'
+      ? await apiGet('/company/latest_prompts', range, { schema: analysesResponseSchema, signal })
+      : await apiGet(
+          '/company/query_prompts',
+          { symbol: source.symbol, order_by: '-ai_upload_date', ...range },
+          { schema: analysesResponseSchema, signal },
+        );
+  const companies = new Map(response.companies.map((company) => [company.id, company]));
+  return {
+    items: response.news
+      .slice(0, pageSize)
+      .map((analysis) => ({ analysis, company: companies.get(analysis.company_id) })),
+    companies: response.companies,
+    hasNext: response.news.length > pageSize,
+  };
+}
+
+export function analysesPageQueryOptions(source: AnalysesSource, page: number, pageSize: number) {
+  return queryOptions({
+    queryKey: [...ANALYSIS_QUERY_KEY, source, page, pageSize] as const,
+    queryFn: ({ signal }) => fetchAnalysesPage(source, page, pageSize, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** A page of company analyses. */
+export function useAnalysesPage(source: AnalysesSource, page: number, pageSize: number) {
+  return useQuery(analysesPageQueryOptions(source, page, pageSize));
+}

@@ -1,0 +1,89 @@
+import type { CompanyAnalysis } from '@app/shared/api/analysis';
+import type { Company } from '@app/shared/api/companies';
+import { sentimentBadge, sentimentLabel } from '@app/shared/display/sentiment';
+import type { SentimentBadge } from '@app/shared/display/sentiment';
+import { newsLink } from '@app/shared/display/slug';
+import { timeAgo } from '@app/shared/display/timeago';
+import { Anchor, Badge, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { MarkdownText } from '../../../components/markdown/markdown-text';
+import { tickerPath } from '../../market/components/company-text';
+import { PriceChart } from '../../market/components/price-chart';
+import { StockTable } from '../../market/components/stock-table';
+
+const BADGE_COLORS: Record<SentimentBadge, string> = {
+  danger: 'red',
+  warning: 'yellow',
+  info: 'cyan',
+  primary: 'blue',
+  success: 'green',
+};
+
+/** `[n]` of the analysis links to its n-th cited article: `/n/{id}#{SLUG}`. */
+export function citationHrefs(analysis: CompanyAnalysis): string[] {
+  return analysis.citations.map((citation) => newsLink(citation.id, citation.title ?? ''));
+}
+
+/**
+ * Spec §2 "Analyst summaries": one company analysis with its company link, the analysis (markdown,
+ * headings shifted by 4, citation markers linking to the articles), its stock table and chart.
+ */
+export function AnalysisCard({
+  analysis,
+  company,
+  showMarket = true,
+}: {
+  analysis: CompanyAnalysis;
+  company: Company | undefined;
+  /** The stock table and chart (a symbol page shows them once, above its analyses). */
+  showMarket?: boolean;
+}) {
+  const headingId = useId();
+  const symbol = company?.exchange_tickers[0] ?? null;
+  const score = Math.round(analysis.sentiment_score);
+  const uploaded = new Date(analysis.ai_upload_date * 1000);
+  return (
+    <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Stack gap={2}>
+            <Title order={2} size="h3" id={headingId}>
+              {company && symbol ? (
+                <Anchor component={Link} to={tickerPath(symbol)} inherit>
+                  {company.company_name}
+                </Anchor>
+              ) : (
+                (company?.company_name ?? 'Company analysis')
+              )}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {symbol && `${symbol} · `}
+              <time dateTime={uploaded.toISOString()} title={uploaded.toLocaleString()}>
+                {timeAgo(analysis.ai_upload_date)}
+              </time>
+            </Text>
+          </Stack>
+          <Badge color={BADGE_COLORS[sentimentBadge(score)]} variant="light">
+            {sentimentLabel(score)} {score}
+          </Badge>
+        </Group>
+        {showMarket && symbol ? (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              <MarkdownText citations={citationHrefs(analysis)}>{analysis.ai_summary}</MarkdownText>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              <Stack gap="lg">
+                <StockTable symbol={symbol} />
+                <PriceChart symbol={symbol} />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        ) : (
+          <MarkdownText citations={citationHrefs(analysis)}>{analysis.ai_summary}</MarkdownText>
+        )}
+      </Stack>
+    </Card>
+  );
+}
