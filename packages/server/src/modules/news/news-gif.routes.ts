@@ -18,7 +18,7 @@ import { createNewsGifService } from './news-gif.service.ts';
 /** How long a GIPHY search may take before the bundled animation is answered instead. */
 const GIPHY_TIMEOUT_MS = 2_500;
 
-/** Spec "GET /news/gif?keywords=…": an animation for an article's GIF keywords, and our GIF files. */
+/** Spec "GET /news/gif?keywords=…": an animation for an article's GIF keywords; our GIF files. */
 export function newsGifRoutes(app: ZodApp, deps: { db: Database; config: AppConfig }) {
   const tags = ['news'];
   const { giphyApiKey, giphyBaseUrl } = deps.config;

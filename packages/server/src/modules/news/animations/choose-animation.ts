@@ -19,7 +19,7 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Lower-cased, stemmed words of a phrase, stopwords left out (`Ringing the bell` → `ring bell`). */
+/** Lower-cased stemmed words of a phrase, no stopwords (`Ringing the bell` → `ring bell`). */
 export function tokens(phrase: string): string[] {
   return phrase
     .toLowerCase()
@@ -64,7 +64,8 @@ function fit(keyword: readonly string[], phrases: readonly string[][]): number {
 
 /**
  * The bundled animation for the analyst's GIF keywords: the one the best-fitting keyword fits
- * best; on a tie the earlier catalogue entry (topics before moods); the calm line when nothing fits.
+ * best; on a tie the earlier catalogue entry (topics before moods); when nothing fits, the calm
+ * line.
  */
 export function chooseAnimation(keywords: readonly string[]): Animation {
   const words = keywords.map(tokens).filter((keyword) => keyword.length > 0);
