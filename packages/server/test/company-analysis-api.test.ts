@@ -157,6 +157,8 @@ describe('company analyses written from the offline wire', () => {
       '/api/company/query_prompts?password__eq=1',
       '/api/company/query_prompts?order_by=ai_summary',
       '/api/company/query_prompts?symbol=nope',
+      '/api/company/query_prompts?citations=abc',
+      '/api/company/query_prompts?company_id=not-a-uuid&limit=x',
       '/api/company/latest_prompts?limit=0',
       '/api/company/latest_prompts?skip=-1',
     ];

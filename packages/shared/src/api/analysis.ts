@@ -55,7 +55,8 @@ export const companyAnalysisQuerySpec = defineQuerySpec({
     last_visited_date: { type: 'date', ops: ['exists', 'gt', 'gte', 'lt', 'lte'] },
     sentiment_score: { type: 'number', ops: ['gt', 'gte', 'lt', 'lte'], sortable: true },
     provider: { type: 'string', ops: ['eq', 'ne', 'in'] },
-    citations: { type: 'string[]', ops: ['eq'] },
+    // Shown, not filtered on (a uuid[] column).
+    citations: { type: 'string[]', ops: [] },
   },
   defaultOrder: ['-ai_upload_date'],
   defaultLimit: 20,
