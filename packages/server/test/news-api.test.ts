@@ -146,7 +146,7 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
   });
 
   it('keeps experiments and blocked articles out unless asked (blocked: admins only)', async () => {
-    const [first, second] = (await get('/api/news/query?limit=2')).json<NewsBody>().news;
+    const [first, second] = (await get('/api/news/query?limit=2&no_cache=1')).json<NewsBody>().news;
     if (!first || !second) throw new Error('need two articles');
     await t.database.db
       .updateTable('news')
@@ -161,38 +161,44 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
     const ids = async (url: string, headers?: Record<string, string>) =>
       (await get(url, headers)).json<NewsBody>().news.map((article) => article.id);
 
-    expect(await ids('/api/news/query?limit=100')).not.toContain(first.id);
-    expect(await ids('/api/news/query?experiment=headline-test')).toEqual([first.id]);
-    expect(await ids('/api/news/query?limit=100')).not.toContain(second.id);
-    expect(await ids(`/api/news/query?id=${second.id}`)).toEqual([]);
+    expect(await ids('/api/news/query?limit=100&no_cache=1')).not.toContain(first.id);
+    expect(await ids('/api/news/query?experiment=headline-test&no_cache=1')).toEqual([first.id]);
+    expect(await ids('/api/news/query?limit=100&no_cache=1')).not.toContain(second.id);
+    expect(await ids(`/api/news/query?id=${second.id}&no_cache=1`)).toEqual([]);
     expect((await get(`/api/news/get/${second.id}`)).statusCode).toBe(404);
 
     const admin = await registerUser(t.app);
     await grant(t.database.db, admin.user.id, { is_admin: true });
-    expect(await ids(`/api/news/query?id=${second.id}`, bearer(admin.token))).toEqual([second.id]);
+    expect(await ids(`/api/news/query?id=${second.id}&no_cache=1`, bearer(admin.token))).toEqual([
+      second.id,
+    ]);
     expect((await get(`/api/news/get/${second.id}`, bearer(admin.token))).statusCode).toBe(200);
   });
 
   it('lists only the articles carrying an experiment with experiment__ne=NULL (the experiments page)', async () => {
-    const [, , third] = (await get('/api/news/query?limit=3')).json<NewsBody>().news;
+    const [, , third] = (await get('/api/news/query?limit=3&no_cache=1')).json<NewsBody>().news;
     if (!third) throw new Error('need three articles');
     await t.database.db
       .updateTable('news')
       .set({ experiment: 'short-summary' })
       .where('id', '=', third.id)
       .execute();
-    const res = await get('/api/news/query?experiment__ne=NULL&order_by=-creation_date&limit=100');
+    const res = await get(
+      '/api/news/query?experiment__ne=NULL&order_by=-creation_date&limit=100&no_cache=1',
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { news } = res.json<NewsBody>();
     expect(news.map((article) => article.id)).toContain(third.id);
     expect(news.length).toBeGreaterThan(0);
     for (const article of news) expect(article.experiment).not.toBeNull();
-    const named = (await get('/api/news/query?experiment=short-summary')).json<NewsBody>().news;
+    const named = (
+      await get('/api/news/query?experiment=short-summary&no_cache=1')
+    ).json<NewsBody>().news;
     expect(named.map((article) => article.id)).toEqual([third.id]);
   });
 
   it('gets one article with its analysis and citations, 404 for an unknown id', async () => {
-    const [article] = (await get('/api/news/query?limit=1')).json<NewsBody>().news;
+    const [article] = (await get('/api/news/query?limit=1&no_cache=1')).json<NewsBody>().news;
     const res = await get(`/api/news/get/${article?.id ?? ''}`);
     expect(res.statusCode, res.body).toBe(200);
     const [full] = res.json<NewsBody>().news;
@@ -203,7 +209,7 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
   });
 
   it("lists a company's news and the news of the caller's watchlist", async () => {
-    const any = (await get('/api/news/query?limit=100')).json<NewsBody>().news;
+    const any = (await get('/api/news/query?limit=100&no_cache=1')).json<NewsBody>().news;
     const symbol = any.find((article) => article.related_exchange_tickers.length > 0)
       ?.related_exchange_tickers[0];
     if (!symbol) throw new Error('no linked article');
@@ -230,6 +236,30 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
     expect(res.json<NewsBody>().news.map((a) => a.id)).toContain(article?.id);
     expect((await get('/api/news/search/ab')).json<NewsBody>().news).toEqual([]);
     expect((await get(`/api/news/search/${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+
+  it('serves repeated feed questions from a short cache; no_cache=1 and hiding bypass it', async () => {
+    const url = '/api/news/query?sentiment_score__gte=-10&order_by=-creation_date&limit=5';
+    const first = await get(url);
+    const again = await get(`${url}&key=some-session-token`);
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.body).toBe(first.body);
+    expect((await get(`${url}&no_cache=1`)).headers['x-cache']).toBe('miss');
+    const [top] = first.json<NewsBody>().news;
+    const admin = await registerUser(t.app);
+    await grant(t.database.db, admin.user.id, { is_admin: true });
+    const hide = (value: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/news/set/${top?.id ?? ''}/is_blocked`,
+        headers: bearer(admin.token),
+        payload: { value },
+      });
+    expect((await hide(true)).statusCode).toBe(200);
+    const after = await get(url);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.json<NewsBody>().news.map((article) => article.id)).not.toContain(top?.id);
+    expect((await hide(false)).statusCode).toBe(200);
   });
 
   it('lets only admins hide an article through the generic setter', async () => {

@@ -14,6 +14,7 @@ import { currentLinker } from './news-ingest.service.ts';
 import { createNewsRepository } from './news.repository.ts';
 import { defineQueryResource } from '../../http/query/define-query-resource.ts';
 import type { ZodApp } from '../../http/types.ts';
+import { feedCacheFor, feedCacheKey } from './feed-cache.ts';
 import { API_NEWS_SOURCE_COLUMNS, apiNewsJson, newsEnvelope } from './news.mapper.ts';
 
 const newsQuery = defineQueryResource({
@@ -64,6 +65,7 @@ export function newsRoutes(
   { db, enrich }: { db: Database; enrich: NewsEnrichService },
 ) {
   const tags = ['news'];
+  const feedCache = feedCacheFor(db);
 
   /** The public feed's base: no experiments, no blocked articles (admins see those). */
   const visible = (request: FastifyRequest) => {
@@ -77,6 +79,9 @@ export function newsRoutes(
    */
   const answer = (reply: FastifyReply, rows: readonly { article: string }[]) =>
     reply.type('application/json; charset=utf-8').send(newsEnvelope(rows));
+  /** A feed answer, saying whether it came from the feed cache (`x-cache: hit|miss`). */
+  const sendFeed = (reply: FastifyReply, body: Buffer, cache: 'hit' | 'miss') =>
+    reply.type('application/json; charset=utf-8').header('x-cache', cache).send(body);
 
   /** One page of the visible articles matching `condition`, newest first. */
   const newestPage = async (
@@ -123,6 +128,14 @@ export function newsRoutes(
     },
     async (request, reply) => {
       const ast = newsQuery.parse(request.query);
+      const admin = request.user?.is_admin === true;
+      const cacheKey = feedCacheKey(admin, request.query);
+      if (!ast.extras.no_cache) {
+        const cached = feedCache.get(cacheKey);
+        if (cached) {
+          return sendFeed(reply, cached, 'hit');
+        }
+      }
       let query = newsQuery.apply(
         db.selectFrom('news').select(apiNewsJson(ast.only).as('article')),
         ast,
@@ -131,8 +144,10 @@ export function newsRoutes(
       if (!ast.filters.some((filter) => filter.field === 'experiment')) {
         query = query.where('experiment', 'is', null);
       }
-      if (!request.user?.is_admin) query = query.where('is_blocked', '=', false);
-      return answer(reply, await query.execute());
+      if (!admin) query = query.where('is_blocked', '=', false);
+      const body = newsEnvelope(await query.execute());
+      feedCache.set(cacheKey, body);
+      return sendFeed(reply, body, 'miss');
     },
   );
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { EntitySetter } from '../../http/entity-setters.ts';
+import { feedCacheFor } from './feed-cache.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 
 /**
@@ -17,5 +18,7 @@ export function createNewsSetter(db: Database): EntitySetter {
       .where((eb) => eb(eb.cast('id', 'text'), '=', id))
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound('News article not found.');
+    // A hidden article leaves the cached feeds now, not when their entries expire.
+    feedCacheFor(db).clear();
   };
 }
