@@ -83,20 +83,19 @@ describe('ticker linker', () => {
     expect(related('the car had 300 hp and a bp reading')).toEqual([]);
   });
 
-  it('links 1,000 articles against the whole company list well under a second', () => {
+  // Its speed is measured by bench/news (linking throughput), not asserted here: timings on a
+  // shared machine are noise.
+  it('links 1,000 wire-length articles against the whole company list', () => {
     // About 330 words, like a short wire story.
     const article = (
       'Apple and Microsoft led gains while $NVDA slipped; NYSE:JPM and Exxon Mobil rose. ' +
       'Analysts at Goldman Sachs raised their price target on Amazon, citing cloud demand, ' +
       'while the Dow and the Nasdaq Composite closed higher on a quiet day of trading. '
     ).repeat(8);
-    const started = performance.now();
     let links = 0;
     for (let i = 0; i < 1000; i += 1) links += linker.link(`${article} ${i}`).NER.length;
-    const elapsed = performance.now() - started;
     expect(companies.length).toBeGreaterThan(650);
     expect(links).toBe(7000);
-    expect(elapsed).toBeLessThan(500);
   });
 
   it('links any text to known listings only, without throwing', () => {
