@@ -17,6 +17,7 @@ import { useViewer } from '../../../app/use-viewer';
 import { useSetNewsBlocked } from '../api/news-set-blocked';
 import { ArticleDebug } from './article-debug';
 import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-panels';
+import { ArticleAnimation } from './article-animation';
 import { ArticleText } from './article-text';
 import classes from './article-card.module.css';
 
@@ -164,6 +165,7 @@ export function ArticleCard({
             ))}
           </Group>
         )}
+        {full && <ArticleAnimation keywords={ai?.gif_keywords} />}
         <ArticleText cardId={cardId} texts={texts} sources={ai?.sources ?? []} />
         {full && ai && (ai.classification || ai.defcon_outcome) && (
           <Text size="sm" c="dimmed">
