@@ -86,7 +86,6 @@ describe('menu visibility (spec §6)', () => {
       'Analysis',
       'Dashboard',
       'My Portfolio Feed',
-      'My Portfolio Feed',
       'Explore Companies',
       'Watch a Company',
       'Admin',
