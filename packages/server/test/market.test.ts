@@ -128,6 +128,7 @@ describe('quotes, financials and the ticker query', () => {
   it('ranks top growth by the query language with the spec filters', async () => {
     const job = refreshUniverseJob;
     const enqueued: string[] = [];
+    const jobNames: string[] = [];
     await job.handler(
       {},
       {
@@ -136,8 +137,11 @@ describe('quotes, financials and the ticker query', () => {
         log: pino({ level: 'silent' }),
         marketData: provider,
         jobs: {
-          enqueue: (_name, data) => {
-            enqueued.push((data as { symbol: string }).symbol);
+          enqueue: (name, data) => {
+            jobNames.push(name);
+            if (name === 'market.backfill-history') {
+              enqueued.push((data as { symbol: string }).symbol);
+            }
             return Promise.resolve(null);
           },
         },
@@ -155,6 +159,8 @@ describe('quotes, financials and the ticker query', () => {
     // Symbols without history get a backfill job each; the ones loaded above do not.
     expect(enqueued).not.toContain('NASDAQ:AAPL');
     expect(enqueued.length).toBeGreaterThan(600);
+    // Then the news ingest, whose market briefs read the fresh quotes.
+    expect(jobNames.at(-1)).toBe('news.ingest');
 
     // Load the history of some symbols so the change fields exist.
     const some = [

@@ -30,7 +30,7 @@ export const refreshWatchedJob = defineJob({
 /**
  * Every 15 minutes (and once when a worker starts): quotes of every listing, so the top-growth
  * tables rank the whole market. Listings never seen get a history backfill job each; their change
- * fields fill in when it has run.
+ * fields fill in when it has run. Then a news ingest, whose market briefs read these quotes.
  */
 export const refreshUniverseJob = defineJob({
   name: 'market.refresh-universe',
@@ -49,6 +49,9 @@ export const refreshUniverseJob = defineJob({
       { symbols: symbols.length, stored, backfills: missing.length },
       'refreshed the quote universe',
     );
+    // The market briefs are written from these quotes: ingest now rather than at the next tick
+    // (on a fresh start the first ingest ran before any quote existed and wrote none).
+    await deps.jobs.enqueue('news.ingest', {}, { singletonKey: 'after-quotes' });
   },
 });
 
