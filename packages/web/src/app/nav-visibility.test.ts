@@ -55,14 +55,15 @@ describe('menu visibility (spec §6)', () => {
     expect(isVisibleTo({ dev: true }, user)).toBe(false);
   });
 
-  it('gives debug users a Debugging group with Experiments and the OPEN API server page', () => {
+  it('gives debug users a Debugging group with Experiments and the server views', () => {
     const noRoutes = () => false;
     const debugItems = visibleSidebarItems({ ...user, debug: true }, SIDEBAR_NAV, allRoutesExist);
     expect(
       debugItems.filter((item) => item.section === 'Debugging').map((item) => item.label),
-    ).toEqual(['Experiments', 'OPEN API']);
-    // OPEN API is served by the server, so the route table does not decide it.
+    ).toEqual(['Experiments', 'Query prompts', 'OPEN API']);
+    // The server serves these two, so the route table does not decide them.
     expect(labels(visibleSidebarItems({ ...user, debug: true }, SIDEBAR_NAV, noRoutes))).toEqual([
+      'Query prompts',
       'OPEN API',
     ]);
     expect(labels(visibleSidebarItems(user, SIDEBAR_NAV, allRoutesExist))).not.toContain(

@@ -1,5 +1,6 @@
 import {
   IconApi,
+  IconBrain,
   IconBroadcast,
   IconBuildingSkyscraper,
   IconChartCandle,
@@ -138,6 +139,14 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
     icon: IconFlask,
     section: 'Debugging',
     visibility: { debug: true },
+  },
+  {
+    label: 'Query prompts',
+    path: '/api/company/query_prompts?ai_summary__exists=1&order_by=-ai_upload_date&limit=20',
+    icon: IconBrain,
+    section: 'Debugging',
+    visibility: { debug: true },
+    external: true,
   },
   {
     label: 'OPEN API',
