@@ -1,5 +1,9 @@
-import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
-import { newsQuerySpec, newsResponseSchema } from '@app/shared/api/news';
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import {
+  newsQuerySpec,
+  newsResponseSchema,
+  newsTickerTestResponseSchema,
+} from '@app/shared/api/news';
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
@@ -276,15 +280,7 @@ export function newsRoutes(
           'Debug: the ticker linker on one article — its answer, the listings it validated, the symbol-like tokens it did not',
         params: z.object({ newsId: z.string().max(64) }),
         response: {
-          200: successResponse({
-            response: z.object({
-              related_exchange_tickers: z.array(z.string()),
-              NER: z.array(z.object({ name: z.string(), tickers: z.array(z.string()) })),
-              named_exchange_tickers: z.array(z.string()),
-            }),
-            validated_tickers: z.array(z.string()),
-            unvalidated_tickers: z.array(z.string()),
-          }),
+          200: newsTickerTestResponseSchema,
           ...errors,
           403: errorResponseSchema,
         },

@@ -1,24 +1,15 @@
+import { SentimentBadge } from '../../../components/sentiment-badge';
 import type { CompanyAnalysis } from '@app/shared/api/analysis';
 import type { Company } from '@app/shared/api/companies';
-import { sentimentBadge, sentimentLabel } from '@app/shared/display/sentiment';
-import type { SentimentBadge } from '@app/shared/display/sentiment';
 import { newsLink } from '@app/shared/display/slug';
 import { timeAgo } from '@app/shared/display/timeago';
-import { Anchor, Badge, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
 import { tickerPath } from '../../market/components/company-text';
 import { PriceChart } from '../../market/components/price-chart';
 import { StockTable } from '../../market/components/stock-table';
-
-const BADGE_COLORS: Record<SentimentBadge, string> = {
-  danger: 'red',
-  warning: 'yellow',
-  info: 'cyan',
-  primary: 'blue',
-  success: 'green',
-};
 
 /** `[n]` of the analysis links to its n-th cited article: `/n/{id}#{SLUG}`. */
 export function citationHrefs(analysis: CompanyAnalysis): string[] {
@@ -64,9 +55,7 @@ export function AnalysisCard({
               </time>
             </Text>
           </Stack>
-          <Badge color={BADGE_COLORS[sentimentBadge(score)]} variant="light">
-            {sentimentLabel(score)} {score}
-          </Badge>
+          <SentimentBadge score={score} />
         </Group>
         {showMarket && symbol ? (
           <Grid gap="lg">

@@ -1,5 +1,5 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { BackNextPager } from '../../../components/back-next-pager';
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AnalysesPage } from '../api/company-analyses';
 import { AnalysisCard } from './analysis-card';
@@ -66,27 +66,13 @@ export function AnalysisList({
       {header}
       {body}
       {(page > 1 || hasNext) && (
-        <Group justify="space-between" component="nav" aria-label="Analysis pages">
-          <Button
-            variant="default"
-            leftSection={<IconChevronLeft size={16} aria-hidden />}
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-          >
-            Back
-          </Button>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Page {page}
-          </Text>
-          <Button
-            variant="default"
-            rightSection={<IconChevronRight size={16} aria-hidden />}
-            disabled={!hasNext || isPending}
-            onClick={() => onPage(page + 1)}
-          >
-            Next
-          </Button>
-        </Group>
+        <BackNextPager
+          page={page}
+          hasNext={hasNext}
+          onPage={onPage}
+          label="Analysis pages"
+          busy={isPending}
+        />
       )}
     </Stack>
   );

@@ -1,9 +1,8 @@
+import { SentimentBadge } from '../../../components/sentiment-badge';
 import { Anchor, Badge, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import type { TitleOrder } from '@mantine/core';
 import { IconAlertOctagon, IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import type { NewsArticle } from '@app/shared/api/news';
-import { sentimentBadge, sentimentLabel } from '@app/shared/display/sentiment';
-import type { SentimentBadge } from '@app/shared/display/sentiment';
 import { newsLink } from '@app/shared/display/slug';
 import { timeAgo } from '@app/shared/display/timeago';
 import { displayTitle } from '@app/shared/display/title';
@@ -20,14 +19,6 @@ import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-
 import { ArticleAnimation } from './article-animation';
 import { ArticleText } from './article-text';
 import classes from './article-card.module.css';
-
-const BADGE_COLORS: Record<SentimentBadge, string> = {
-  danger: 'red',
-  warning: 'yellow',
-  info: 'cyan',
-  primary: 'blue',
-  success: 'green',
-};
 
 /** Spec §9: defcon icons only for levels below 3 on articles with at most 3 related tickers. */
 export const DEFCON_ICON_MAX_TICKERS = 3;
@@ -137,11 +128,7 @@ export function ArticleCard({
           >
             {timeAgo(article.creation_date)}
           </Text>
-          {score !== undefined && (
-            <Badge color={BADGE_COLORS[sentimentBadge(score)]} variant="light">
-              {sentimentLabel(score)} {score}
-            </Badge>
-          )}
+          {score !== undefined && <SentimentBadge score={score} />}
           {hidden && (
             <Badge color="gray" variant="outline">
               Hidden

@@ -1,7 +1,6 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { SentimentBadge } from '../../../components/sentiment-badge';
+import { Anchor, Button, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { NewsArticle } from '@app/shared/api/news';
-import { sentimentBadge, sentimentLabel } from '@app/shared/display/sentiment';
-import type { SentimentBadge } from '@app/shared/display/sentiment';
 import { newsLink } from '@app/shared/display/slug';
 import { displayTitle } from '@app/shared/display/title';
 import { useId } from 'react';
@@ -13,14 +12,6 @@ import { timelineDays, timeOfDay } from '../timeline-days';
 import { NewsError, NewsLoader, NoNews } from './news-list-states';
 import { useLoadMore } from './use-load-more';
 import { useNewsFailure } from './use-news-failure';
-
-const BADGE_COLORS: Record<SentimentBadge, string> = {
-  danger: 'red',
-  warning: 'yellow',
-  info: 'cyan',
-  primary: 'blue',
-  success: 'green',
-};
 
 /** GET /news/company/{symbol}: the news linked to one listing, newest first. */
 export function companyNewsSource(symbol: string): NewsSource {
@@ -45,11 +36,7 @@ function TimelineEntry({ article }: { article: NewsArticle }) {
         {displayTitle(rawTitle)}
       </Anchor>
       <Group gap="xs">
-        {score !== undefined && (
-          <Badge size="sm" variant="light" color={BADGE_COLORS[sentimentBadge(score)]}>
-            {sentimentLabel(score)} {score}
-          </Badge>
-        )}
+        {score !== undefined && <SentimentBadge score={score} size="sm" />}
         {classification && (
           <Text size="xs" c="dimmed">
             {classification}

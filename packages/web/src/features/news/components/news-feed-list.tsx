@@ -1,6 +1,6 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { BackNextPager } from '../../../components/back-next-pager';
+import { Badge, Stack } from '@mantine/core';
 import type { NewsArticle } from '@app/shared/api/news';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { LIST_PAGE_SIZE, useNewsFeed, useNewsPage } from '../api/news-feed';
 import type { NewsSource } from '../api/news-feed';
 import { ArticleCard } from './article-card';
@@ -95,27 +95,7 @@ export function PagedFeed({ source, page, onPage, ...options }: PagedFeedProps) 
       {!loading && articles.length === 0 && !query.isError && <NoNews />}
       <Articles articles={articles} {...options} />
       {failure !== null && <NewsError message={failure} />}
-      <Group justify="space-between" component="nav" aria-label="News pages">
-        <Button
-          variant="default"
-          leftSection={<IconChevronLeft size={16} aria-hidden />}
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          Back
-        </Button>
-        <Text size="sm" c="dimmed" aria-live="polite">
-          Page {page}
-        </Text>
-        <Button
-          variant="default"
-          rightSection={<IconChevronRight size={16} aria-hidden />}
-          disabled={!hasNext}
-          onClick={() => onPage(page + 1)}
-        >
-          Next
-        </Button>
-      </Group>
+      <BackNextPager page={page} hasNext={hasNext} onPage={onPage} label="News pages" />
     </Stack>
   );
 }
