@@ -10,8 +10,11 @@ export async function startMailCapture(dir: string) {
   let count = 0;
   return listenSmtp(async ({ to, raw }) => {
     count += 1;
-    const file = path.join(dir, `${String(Date.now())}-${String(count).padStart(5, '0')}.json`);
-    await fs.writeFile(file, JSON.stringify({ to, raw }));
+    const name = `${String(Date.now())}-${String(count).padStart(5, '0')}`;
+    // Written under another name, then renamed: a reader never sees a half-written mail.
+    const partial = path.join(dir, `${name}.partial`);
+    await fs.writeFile(partial, JSON.stringify({ to, raw }));
+    await fs.rename(partial, path.join(dir, `${name}.json`));
   });
 }
 
@@ -24,7 +27,10 @@ export async function waitForLink(
   const dir = process.env.E2E_MAIL_DIR ?? '';
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = (await fs.readdir(dir)).sort().reverse();
+    const files = (await fs.readdir(dir))
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')) as {
         to: string[];
