@@ -1,5 +1,6 @@
 import type { NewsAi, NewsArticle } from '@app/shared/api/news';
 import { success } from '../../../test/api-stub';
+import type { ApiCall } from '../../../test/api-stub';
 
 let counter = 0;
 
@@ -60,4 +61,23 @@ export function makeArticle(
 
 export function newsBody(news: NewsArticle[]) {
   return success({ news });
+}
+
+/** `total` articles titled 'Story number N', ids n1…nN. */
+export function numberedArticles(total: number): NewsArticle[] {
+  return Array.from({ length: total }, (_, index) =>
+    makeArticle({
+      id: `n${String(index + 1)}`,
+      AI: { title: `Story number ${String(index + 1)}` },
+    }),
+  );
+}
+
+/** A fake `/news/query` over `articles` that honours skip and limit. */
+export function pagedNewsQuery(articles: readonly NewsArticle[]) {
+  return (call: ApiCall) => {
+    const skip = Number(call.search.get('skip') ?? 0);
+    const limit = Number(call.search.get('limit') ?? 20);
+    return { body: newsBody(articles.slice(skip, skip + limit)) };
+  };
 }

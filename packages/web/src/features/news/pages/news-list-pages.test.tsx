@@ -5,7 +5,7 @@ import { success, stubApi } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
 import { stubIntersectionObserver } from '../intersection-observer-stub';
-import { makeArticle, newsBody } from '../news-test-helpers';
+import { makeArticle, numberedArticles, pagedNewsQuery } from '../news-test-helpers';
 
 const LOADED = { timeout: 8000 };
 
@@ -19,18 +19,9 @@ afterEach(() => {
 
 /** A /news/query over `total` articles honouring skip and limit, and /news/get of each. */
 function newsServer(total: number) {
-  const articles = Array.from({ length: total }, (_, index) =>
-    makeArticle({
-      id: `n${String(index + 1)}`,
-      AI: { title: `Story number ${String(index + 1)}` },
-    }),
-  );
+  const articles = numberedArticles(total);
   return stubApi({
-    'GET /api/news/query': (call: ApiCall) => {
-      const skip = Number(call.search.get('skip') ?? 0);
-      const limit = Number(call.search.get('limit') ?? 20);
-      return { body: newsBody(articles.slice(skip, skip + limit)) };
-    },
+    'GET /api/news/query': pagedNewsQuery(articles),
     'GET /api/news/get/pinned': success({
       news: [makeArticle({ id: 'pinned', AI: { title: 'The shared story' } })],
     }),

@@ -1,40 +1,15 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
-import { makeArticle, newsBody } from '../news-test-helpers';
+import { stubIntersectionObserver } from '../intersection-observer-stub';
+import { makeArticle, numberedArticles, pagedNewsQuery } from '../news-test-helpers';
 
-/** Records every IntersectionObserver the page creates, so a test can scroll the sentinel in. */
-const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] =
-  [];
-
-class IntersectionObserverStub {
-  constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-    observers.push({ callback, options });
-  }
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-  takeRecords(): IntersectionObserverEntry[] {
-    return [];
-  }
-}
-
-function scrollSentinelIntoView() {
-  const observer = observers.at(-1);
-  if (!observer) throw new Error('No IntersectionObserver was created');
-  act(() => {
-    observer.callback(
-      [{ isIntersecting: true } as IntersectionObserverEntry],
-      observer as unknown as IntersectionObserver,
-    );
-  });
-}
+let observer: ReturnType<typeof stubIntersectionObserver>;
 
 beforeEach(() => {
-  observers.length = 0;
-  vi.stubGlobal('IntersectionObserver', IntersectionObserverStub);
+  observer = stubIntersectionObserver();
 });
 
 afterEach(() => {
@@ -43,19 +18,7 @@ afterEach(() => {
 
 /** A /news/query that answers `total` articles in pages, recording each call. */
 function newsServer(total: number) {
-  const articles = Array.from({ length: total }, (_, index) =>
-    makeArticle({
-      id: `n${String(index + 1)}`,
-      AI: { title: `Story number ${String(index + 1)}` },
-    }),
-  );
-  return stubApi({
-    'GET /api/news/query': (call: ApiCall) => {
-      const skip = Number(call.search.get('skip') ?? 0);
-      const limit = Number(call.search.get('limit') ?? 20);
-      return { body: newsBody(articles.slice(skip, skip + limit)) };
-    },
-  });
+  return stubApi({ 'GET /api/news/query': pagedNewsQuery(numberedArticles(total)) });
 }
 
 function queryOf(call: ApiCall | undefined): Record<string, string> {
@@ -114,9 +77,9 @@ describe('news feed pages', () => {
     renderRoute('/news/latest');
     await screen.findByRole('heading', { name: 'Story number 5' }, { timeout: 5000 });
     expect(screen.queryByRole('heading', { name: 'Story number 6' })).toBeNull();
-    expect(observers.at(-1)?.options?.rootMargin).toBe('0px 0px 300px 0px');
+    expect(observer.observers.at(-1)?.options?.rootMargin).toBe('0px 0px 300px 0px');
 
-    scrollSentinelIntoView();
+    observer.scrollSentinelIntoView();
 
     expect(await screen.findByRole('heading', { name: 'Story number 8' })).toBeTruthy();
     const calls = api.callsTo('GET /api/news/query');
