@@ -5,7 +5,6 @@ import {
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { createAnalysisRepository } from '../src/modules/analysis/analysis.repository.ts';
 import {
   createAnalysisService,
@@ -14,7 +13,7 @@ import {
 import { enrichNewsJob } from '../src/modules/news/news-enrich.job.ts';
 import { ingestNewsJob } from '../src/modules/news/news.jobs.ts';
 import { createOfflineAiProvider } from '../src/providers/ai/offline/offline-ai-provider.ts';
-import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
+import { jobDeps } from './helpers/job-deps.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 
 describe('company analyses written from the offline wire', () => {
@@ -22,22 +21,12 @@ describe('company analyses written from the offline wire', () => {
   let service: AnalysisService;
   let now: Date;
   let firstRun: { candidates: number; written: number; failed: number };
-  const enqueued: string[] = [];
+  let enqueued: string[] = [];
 
   beforeAll(async () => {
     t = await buildTestApp({ demoCompanies: true });
-    const deps = {
-      db: t.database.db,
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-      log: pino({ level: 'silent' }),
-      marketData: createDemoMarketDataProvider(),
-      jobs: {
-        enqueue: (name: string) => {
-          enqueued.push(name);
-          return Promise.resolve(null);
-        },
-      },
-    };
+    const deps = jobDeps(t.database.db);
+    enqueued = deps.enqueued;
     await ingestNewsJob.handler({}, deps);
     await enrichNewsJob.handler({}, deps);
     // The wire's articles carry fixed dates: the analyses are written an hour after the newest.

@@ -1,10 +1,8 @@
 import { newsArticleSchema, type NewsArticle } from '@app/shared/api/news';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { enrichNewsJob } from '../src/modules/news/news-enrich.job.ts';
 import { ingestNewsJob } from '../src/modules/news/news.jobs.ts';
-import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
+import { jobDeps } from './helpers/job-deps.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, grant, registerUser } from './helpers/factories.ts';
 
@@ -14,13 +12,7 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ demoCompanies: true });
-    const deps = {
-      db: t.database.db,
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-      log: pino({ level: 'silent' }),
-      marketData: createDemoMarketDataProvider(),
-      jobs: { enqueue: () => Promise.resolve(null) },
-    };
+    const deps = jobDeps(t.database.db);
     await ingestNewsJob.handler({}, deps);
     await enrichNewsJob.handler({}, deps);
   });

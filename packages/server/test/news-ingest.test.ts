@@ -4,27 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import type { JobDeps } from '../src/jobs/define-job.ts';
 import { createCompanyRepository } from '../src/modules/companies/company.repository.ts';
 import { ensureDemoCompanies } from '../src/modules/companies/demo-companies.ts';
 import { createNewsIngestService } from '../src/modules/news/news-ingest.service.ts';
 import { ingestNewsJob } from '../src/modules/news/news.jobs.ts';
-import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
 import { MARKET_WIRE_FIXTURE, createFeedSource } from '../src/providers/news/feed-source.ts';
 import type { NewsSource } from '../src/providers/news/news-source.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { jobDeps } from './helpers/job-deps.ts';
 
 const log = pino({ level: 'silent' });
-
-/** The job's dependencies on a test database, with the given environment. */
-const jobDeps = (database: TestDatabase, env: Record<string, string> = {}): JobDeps => ({
-  db: database.db,
-  config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
-  log,
-  marketData: createDemoMarketDataProvider(),
-  jobs: { enqueue: () => Promise.resolve(null) },
-});
 
 const countNews = async (database: TestDatabase) =>
   Number(
@@ -68,7 +57,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
   });
 
   it('stores every fixture article, linked to its tickers and waiting for the analyst', async () => {
-    await ingestNewsJob.handler({}, jobDeps(database, { NEWS_SOURCES: wireUrl }));
+    await ingestNewsJob.handler({}, jobDeps(database.db, { NEWS_SOURCES: wireUrl }));
     expect(requests).toBe(1);
     expect(await countNews(database)).toBe(33);
 
@@ -147,7 +136,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
     });
     const again = await service.ingest();
     expect(again).toEqual({ fetched: 33, stored: 0, failed: [], fullText: 0 });
-    await ingestNewsJob.handler({}, jobDeps(database, { NEWS_SOURCES: wireUrl }));
+    await ingestNewsJob.handler({}, jobDeps(database.db, { NEWS_SOURCES: wireUrl }));
     expect(await countNews(database)).toBe(33);
   });
 
@@ -274,7 +263,7 @@ describe('news ingestion with the default configuration', () => {
   afterAll(() => database.drop());
 
   it('reads the bundled market wire through the RSS parser', async () => {
-    await ingestNewsJob.handler({}, jobDeps(database));
+    await ingestNewsJob.handler({}, jobDeps(database.db));
     const rows = await database.db
       .selectFrom('news')
       .select(['source', 'related_exchange_tickers'])
