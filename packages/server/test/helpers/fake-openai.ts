@@ -6,6 +6,17 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pino, type Logger } from 'pino';
+import type { AiProvider } from '../../src/providers/ai/ai-provider.ts';
+import { createOfflineAiProvider } from '../../src/providers/ai/offline/offline-ai-provider.ts';
+import {
+  createChatClient,
+  type ChatClientOptions,
+} from '../../src/providers/ai/openai/chat-client.ts';
+import {
+  createOpenAiProvider,
+  type OpenAiProviderOptions,
+} from '../../src/providers/ai/openai/openai-ai-provider.ts';
 
 export type ChatRequestBody = {
   model: string;
@@ -147,4 +158,33 @@ export async function startFakeOpenAi(
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The openai analyst pointed at `fake` with test settings (key `sk-test`, model `test-model`,
+ * 2 s timeout, streaming, short retry delays), falling back to the offline analyst.
+ */
+export function openAiProviderFor(
+  fake: FakeOpenAi,
+  options: {
+    client?: Partial<ChatClientOptions>;
+    log?: Logger;
+    maxDelayMs?: number;
+    breaker?: OpenAiProviderOptions['breaker'];
+  } = {},
+): AiProvider {
+  return createOpenAiProvider({
+    client: createChatClient({
+      baseUrl: fake.url,
+      apiKey: 'sk-test',
+      model: 'test-model',
+      timeoutMs: 2_000,
+      stream: true,
+      ...options.client,
+    }),
+    fallback: createOfflineAiProvider(),
+    log: options.log ?? pino({ level: 'silent' }),
+    retry: { retries: 2, baseDelayMs: 10, maxDelayMs: options.maxDelayMs ?? 100 },
+    ...(options.breaker && { breaker: options.breaker }),
+  });
 }

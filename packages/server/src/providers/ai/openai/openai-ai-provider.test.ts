@@ -2,15 +2,16 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   analysisAnswer,
+  openAiProviderFor,
   startFakeOpenAi,
   type FakeOpenAi,
 } from '../../../../test/helpers/fake-openai.ts';
 import type { AiArticleInput, AiProvider } from '../ai-provider.ts';
 import { createOfflineAiProvider } from '../offline/offline-ai-provider.ts';
 import { splitSentences } from '../offline/text.ts';
-import { createChatClient, type ChatClientOptions } from './chat-client.ts';
+import type { ChatClientOptions } from './chat-client.ts';
 import { LlmCallError, retryAfterMs } from './llm-call-error.ts';
-import { createOpenAiProvider, type OpenAiProviderOptions } from './openai-ai-provider.ts';
+import type { OpenAiProviderOptions } from './openai-ai-provider.ts';
 
 const article: AiArticleInput = {
   title: 'Acme Corp beats estimates and raises full-year guidance',
@@ -47,18 +48,10 @@ function provider(
     { level: 'info' },
     { write: (line: string) => logs.push(JSON.parse(line) as LogLine) },
   );
-  return createOpenAiProvider({
-    client: createChatClient({
-      baseUrl: fake.url,
-      apiKey: 'sk-test',
-      model: 'test-model',
-      timeoutMs: 2_000,
-      stream: true,
-      ...options,
-    }),
-    fallback: offline,
+  return openAiProviderFor(fake, {
+    client: options,
     log,
-    retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 1_500 },
+    maxDelayMs: 1_500,
     ...(breaker && { breaker }),
   });
 }

@@ -1,10 +1,11 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../../test/helpers/fake-openai.ts';
-import type { AiProvider, CompanyAnalysisInput, CompanyNewsInput } from '../ai-provider.ts';
+import {
+  openAiProviderFor,
+  startFakeOpenAi,
+  type FakeOpenAi,
+} from '../../../../test/helpers/fake-openai.ts';
+import type { CompanyAnalysisInput, CompanyNewsInput } from '../ai-provider.ts';
 import { createOfflineAiProvider } from '../offline/offline-ai-provider.ts';
-import { createChatClient } from './chat-client.ts';
-import { createOpenAiProvider } from './openai-ai-provider.ts';
 
 const news = (id: string, title: string, score: number): CompanyNewsInput => ({
   id,
@@ -52,20 +53,7 @@ beforeEach(() => {
   fake.requests.length = 0;
 });
 
-function provider(): AiProvider {
-  return createOpenAiProvider({
-    client: createChatClient({
-      baseUrl: fake.url,
-      apiKey: 'sk-test',
-      model: 'test-model',
-      timeoutMs: 2_000,
-      stream: true,
-    }),
-    fallback: offline,
-    log: pino({ level: 'silent' }),
-    retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 100 },
-  });
-}
+const provider = () => openAiProviderFor(fake);
 
 describe('openai company analysis', () => {
   it('renumbers the cited articles in order of use and records the model', async () => {
