@@ -6,7 +6,8 @@
  * Phrases are space-separated tokens as produced by `tokenize`; a trailing `*` matches any word
  * with that prefix (`raise*` matches raises, raised, raising); `?` matches any one word.
  */
-import { BAD_QUANTITIES, ENTRIES, INTENSIFIERS, NEGATOR_PAIRS, NEGATORS } from './lexicon-terms.ts';
+import { BAD_QUANTITIES, INTENSIFIERS, NEGATOR_PAIRS, NEGATORS } from './lexicon-modifiers.ts';
+import { ENTRIES } from './lexicon-terms.ts';
 import { PLACEHOLDERS, type Token } from './text.ts';
 
 interface Entry {
