@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Clock } from './clock.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAccessControl } from './http/access.ts';
@@ -51,13 +52,15 @@ export type AppDeps = {
   db: Database;
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  /** Business time (`CLOCK_START` pins it; tests pass their own). */
+  clock: Clock;
   /** Defaults to the offline demo provider (MARKET_DATA=demo). */
   marketData?: MarketDataProvider;
 };
 
 /** Builds the whole HTTP application; `main.ts` and the tests call it with their own deps. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config } = deps;
+  const { config, clock } = deps;
   const app = Fastify({
     loggerInstance: deps.log,
     genReqId: () => randomUUID(),
@@ -87,22 +90,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: deps.log,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
+    clock,
   });
   app.addHook('onClose', (_instance, done) => {
     mailer.close();
     done();
   });
-  const users = createUsersModule({ db: deps.db, config, mailer, log: deps.log });
-  const marketData = deps.marketData ?? createDemoMarketDataProvider();
+  const users = createUsersModule({ db: deps.db, config, mailer, log: deps.log, clock });
+  const marketData =
+    deps.marketData ?? createDemoMarketDataProvider({ now: () => clock.now() });
   const market = createMarketServices({
     db: deps.db,
     provider: marketData,
     log: deps.log,
     jobs: deps.jobs,
+    clock,
   });
   // One analyst for the whole app (AI_PROVIDER): the openai one falls back to the offline one.
   const ai = createAiProvider(config, deps.log);
-  const limiter = createRateLimiter(deps.db, config.rateLimitScale);
+  const limiter = createRateLimiter(deps.db, config.rateLimitScale, clock);
   const watchlists = createWatchlistService({
     watchlists: createWatchlistRepository(deps.db),
     symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
@@ -149,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const zodApi = api.withTypeProvider<ZodTypeProvider>();
       siteRoutes(zodApi, deps);
       users.routes(zodApi);
-      companyRoutes(zodApi, { companies: createCompanyRepository(deps.db) });
+      companyRoutes(zodApi, { companies: createCompanyRepository(deps.db), clock });
       const analyses = createAnalysisRepository(deps.db);
       analysisRoutes(zodApi, {
         repository: analyses,
@@ -157,20 +163,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           repository: analyses,
           ai,
           log: deps.log,
+          clock,
         }),
+        clock,
       });
-      priceRoutes(zodApi, { history: market.history, source: marketData.name });
+      priceRoutes(zodApi, { history: market.history, source: marketData.name, clock });
       quoteRoutes(zodApi, {
         quotes: market.quotes,
         repository: market.quotesRepository,
         jobs: deps.jobs,
         limiter,
+        clock,
       });
       watchlistRoutes(zodApi, { watchlists, quotes: market.quotes });
-      newsGifRoutes(zodApi, { db: deps.db, config });
+      newsGifRoutes(zodApi, { db: deps.db, config, clock });
       newsRoutes(zodApi, {
         db: deps.db,
         enrich: createNewsEnrichService({ db: deps.db, ai, log: deps.log }),
+        clock,
+        limiter,
       });
       newsTranslateRoutes(zodApi, {
         translate: createNewsTranslateService({ db: deps.db, ai, log: deps.log }),

@@ -76,6 +76,10 @@ const envSchema = z.object({
   DEMO_MODE: z.stringbool().default(true),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  CLOCK_START: z.iso
+    .datetime({ offset: true })
+    .transform((value) => new Date(value))
+    .optional(),
   MARKET_DATA: z.enum(['demo', 'yahoo']).default('demo'),
   YAHOO_BASE_URL: z
     .url()
@@ -115,6 +119,8 @@ export type AppConfig = {
   adminPassword: string | undefined;
   demoMode: boolean;
   rateLimitScale: number;
+  /** Business time starts here when set (ISO date-time) and runs on; unset: the machine's clock. */
+  clockStart: Date | undefined;
   marketData: 'demo' | 'yahoo';
   yahooBaseUrl: string | undefined;
   yahooRequestsPerSecond: number;
@@ -172,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     demoMode: e.DEMO_MODE,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    clockStart: e.CLOCK_START,
     marketData: e.MARKET_DATA,
     yahooBaseUrl: e.YAHOO_BASE_URL,
     yahooRequestsPerSecond: e.YAHOO_REQUESTS_PER_SECOND,

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { createClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { loggerOptions } from './http/logger.ts';
@@ -32,19 +33,21 @@ export async function runServerProcess() {
     throw error;
   }
   const log = pino(loggerOptions(config.logLevel));
+  const clock = createClock(config);
+  if (config.clockStart) log.warn({ now: clock.now() }, 'business time pinned by CLOCK_START');
   const database = await openDatabase(config, log);
   await ensureFirstRunUsers(database.db, config, log);
   const loaded = await ensureDemoCompanies(database.db);
   if (loaded > 0) log.info({ companies: loaded }, 'loaded the demo companies');
   const jobs = await createJobQueue({ url: database.url, log, worker: role !== 'api' });
-  const marketData = createMarketDataProvider(config, log);
+  const marketData = createMarketDataProvider(config, log, clock);
   const app =
     role === 'worker'
       ? undefined
-      : await buildApp({ config, db: database.db, jobs, log, marketData });
+      : await buildApp({ config, db: database.db, jobs, log, clock, marketData });
   if (app) await app.listen({ port: config.port, host: config.host });
   if (role !== 'api') {
-    await jobs.startWorker({ db: database.db, config, log, marketData });
+    await jobs.startWorker({ db: database.db, config, log, clock, marketData });
     // Quotes of the whole market on start, then every 15 minutes by the schedule.
     await jobs.enqueue('market.refresh-universe', {}, { singletonKey: 'startup' });
     // News at once too, rather than at the next ten-minute tick.

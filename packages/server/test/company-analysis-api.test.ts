@@ -39,6 +39,7 @@ describe('company analyses written from the offline wire', () => {
       repository: createAnalysisRepository(t.database.db),
       ai: createOfflineAiProvider(),
       log: pino({ level: 'silent' }),
+      clock: { now: () => now },
     });
     firstRun = await service.analyzeChanged({ now, max: 4 });
   });

@@ -6,6 +6,7 @@ import { createDatabase } from '../src/db/database.ts';
 import { freePort } from '../src/db/embedded.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { systemClock } from '../src/clock.ts';
 
 describe('when the database is down', () => {
   let database: TestDatabase;
@@ -18,7 +19,7 @@ describe('when the database is down', () => {
     jobs = await createJobQueue({ url: database.url, log, worker: false });
     // A database handle pointing at a port where nothing listens.
     const unreachable = createDatabase({ url: `postgres://u:p@127.0.0.1:${await freePort()}/x` });
-    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: unreachable, jobs, log });
+    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: unreachable, jobs, log, clock: systemClock });
   });
   afterAll(async () => {
     await app.close();

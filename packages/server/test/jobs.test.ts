@@ -9,6 +9,7 @@ import { jobDefinitions } from '../src/jobs/registry.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { waitFor } from './helpers/wait.ts';
 import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
+import { systemClock } from '../src/clock.ts';
 
 const log = pino({ level: 'silent' });
 const config = loadConfig({ NODE_ENV: 'test' });
@@ -63,7 +64,7 @@ describe('the job queue', () => {
       ])
       .execute();
     const queue = await open();
-    await queue.startWorker({ db, config, log, marketData: createDemoMarketDataProvider() });
+    await queue.startWorker({ db, config, log, marketData: createDemoMarketDataProvider(), clock: systemClock });
     await queue.enqueue('maintenance.purge-expired', { batchSize: 1 });
     await waitFor(async () => {
       const rows = await db.selectFrom('cache_entries').select('key').execute();
@@ -97,6 +98,7 @@ describe('the job queue', () => {
     });
     const queue = await open([flaky]);
     await queue.startWorker({
+      clock: systemClock,
       db: database.db,
       config,
       log,
@@ -126,6 +128,7 @@ describe('the job queue', () => {
     await sender.enqueue('test.ordered' as never, { label: 'high' } as never, { priority: 10 });
     const worker = await open([ordered]);
     await worker.startWorker({
+      clock: systemClock,
       db: database.db,
       config,
       log,

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { loggerOptions, redactUrl } from '../src/http/logger.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { systemClock } from '../src/clock.ts';
 
 describe('request logs', () => {
   const lines: string[] = [];
@@ -23,7 +24,7 @@ describe('request logs', () => {
     database = await createTestDatabase();
     const log = pino(loggerOptions('info'), sink);
     jobs = await createJobQueue({ url: database.url, log, worker: false });
-    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: database.db, jobs, log });
+    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: database.db, jobs, log, clock: systemClock });
   });
   afterAll(async () => {
     await app.close();

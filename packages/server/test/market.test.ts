@@ -14,6 +14,7 @@ import {
 } from '../src/providers/market-data/yahoo/fixtures/yahoo-replay-server.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
+import { systemClock } from '../src/clock.ts';
 
 type FinancialsBody = { exchange_tickers: string[]; financials: Record<string, Financials> };
 type WatchlistBody = {
@@ -133,6 +134,7 @@ describe('quotes, financials and the ticker query', () => {
       {},
       {
         db: t.database.db,
+        clock: systemClock,
         config: loadConfig({ NODE_ENV: 'test' }),
         log: pino({ level: 'silent' }),
         marketData: provider,
@@ -363,6 +365,7 @@ describe('the app on MARKET_DATA=yahoo (local replay of Yahoo responses)', () =>
       marketData: createMarketDataProvider(
         { marketData: 'yahoo', yahooBaseUrl: yahoo.baseUrl, yahooRequestsPerSecond: 50 },
         { warn: () => undefined },
+        systemClock,
       ),
     });
   });

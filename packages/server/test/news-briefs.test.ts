@@ -9,6 +9,7 @@ import { createMarketServices } from '../src/modules/quotes/market-services.ts';
 import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
 import { createMarketBriefSource } from '../src/providers/news/market-briefs/market-brief-source.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { systemClock } from '../src/clock.ts';
 
 const log = pino({ level: 'silent' });
 // Saturday: the quotes are Friday 2026-11-20's closes.
@@ -22,6 +23,7 @@ const WITH_HISTORY = ['NASDAQ:AAPL', 'NASDAQ:NVDA', 'NYSE:XOM', 'NYSE:JPM', 'NAS
 
 const jobDeps = (database: TestDatabase): JobDeps => ({
   db: database.db,
+  clock: systemClock,
   config: loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -50,6 +52,7 @@ describe('market briefs from the demo prices', () => {
       provider,
       log,
       jobs: { enqueue: () => Promise.resolve(null) },
+      clock: systemClock,
     });
     const symbols = await market.quotesRepository.allSymbols();
     await market.quotes.refresh(symbols.slice(0, 50), { backfill: false });
@@ -62,6 +65,7 @@ describe('market briefs from the demo prices', () => {
       provider,
       log,
       jobs: { enqueue: () => Promise.resolve(null) },
+      clock: systemClock,
     });
     for (const symbol of WITH_HISTORY) await market.history.ensureLoaded(symbol);
     await market.quotes.refresh(await market.quotesRepository.allSymbols(), { backfill: false });

@@ -8,6 +8,7 @@ import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
 import { startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.ts';
+import { systemClock } from '../src/clock.ts';
 
 type TranslationBody = { news: NewsArticle[]; language: string };
 
@@ -33,6 +34,7 @@ describe('news enriched and translated by the openai analyst (a local chat-compl
     });
     deps = {
       db: t.database.db,
+      clock: systemClock,
       config: t.config,
       log: pino({ level: 'silent' }),
       marketData: createDemoMarketDataProvider(),

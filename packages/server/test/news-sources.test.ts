@@ -19,6 +19,7 @@ import { createNewsSources } from '../src/providers/news/create-news-sources.ts'
 import { createFeedSource } from '../src/providers/news/feed-source.ts';
 import type { NewsSource } from '../src/providers/news/news-source.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { systemClock } from '../src/clock.ts';
 
 const silent = pino({ level: 'silent' });
 const config = (env: Record<string, string> = {}) =>
@@ -138,6 +139,7 @@ describe('the sources NEWS_SOURCES selects', () => {
       .execute();
     const deps: JobDeps = {
       db: database.db,
+      clock: systemClock,
       config: config({ MARKET_DATA: 'yahoo', NEWS_SOURCES: 'yahoo', NEWS_FULL_TEXT: 'false' }),
       log: silent,
       marketData,
@@ -248,6 +250,7 @@ describe('full text of new articles', () => {
         {},
         {
           db: database.db,
+          clock: systemClock,
           config: config({ NEWS_SOURCES: `${site.base}/feed.xml`, ...env }),
           log,
           marketData: createDemoMarketDataProvider(),

@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { systemClock } from '../src/clock.ts';
 
 describe('graceful shutdown', () => {
   let database: TestDatabase;
@@ -24,6 +25,7 @@ describe('graceful shutdown', () => {
   it('finishes a request in flight before the server closes', async () => {
     const log = pino({ level: 'silent' });
     const app = await buildApp({
+      clock: systemClock,
       config: loadConfig({ NODE_ENV: 'test' }),
       db: database.db,
       jobs,

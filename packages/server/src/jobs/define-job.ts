@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { Clock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { MarketDataProvider } from '../providers/market-data/market-data-provider.ts';
@@ -11,6 +12,8 @@ export type JobDeps = {
   config: AppConfig;
   log: FastifyBaseLogger;
   marketData: MarketDataProvider;
+  /** Business time: handlers never read the machine's clock. */
+  clock: Clock;
   /** Handlers may enqueue follow-up jobs. */
   jobs: Pick<JobQueue, 'enqueue'>;
 };

@@ -6,6 +6,7 @@ import { createJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
 import { ensureDemoCompanies } from '../../src/modules/companies/demo-companies.ts';
 import type { MarketDataProvider } from '../../src/providers/market-data/market-data-provider.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { systemClock, type Clock } from '../../src/clock.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -22,6 +23,8 @@ export async function buildTestApp(
     worker?: boolean;
     demoCompanies?: boolean;
     marketData?: MarketDataProvider;
+    /** Business time; the machine's clock unless a test pins it. */
+    clock?: Clock;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -34,6 +37,7 @@ export async function buildTestApp(
     db: database.db,
     jobs,
     log,
+    clock: options.clock ?? systemClock,
     ...(options.marketData && { marketData: options.marketData }),
   });
   await app.ready();

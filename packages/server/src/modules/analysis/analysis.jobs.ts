@@ -18,6 +18,7 @@ export const analyzeCompaniesJob = defineJob({
       repository: createAnalysisRepository(deps.db),
       ai: createAiProvider(deps.config, deps.log),
       log: deps.log,
+      clock: deps.clock,
     });
     const result = await service.analyzeChanged();
     if (result.written > 0 || result.failed > 0) deps.log.info(result, 'wrote company analyses');

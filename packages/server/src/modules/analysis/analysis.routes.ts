@@ -13,6 +13,7 @@ import {
   type AnalysisRow,
 } from './analysis.repository.ts';
 import type { AnalysisService } from './analysis.service.ts';
+import type { Clock } from '../../clock.ts';
 
 const analysisQuery = defineQueryResource({
   spec: companyAnalysisQuerySpec,
@@ -40,7 +41,11 @@ const pageParams = queryParams({
 /** Spec §7 Companies: the analyst's company analyses (spec §3 Company prompt/review). */
 export function analysisRoutes(
   app: ZodApp,
-  { repository, service }: { repository: AnalysisRepository; service: AnalysisService },
+  {
+    repository,
+    service,
+    clock,
+  }: { repository: AnalysisRepository; service: AnalysisService; clock: Clock },
 ) {
   const tags = ['companies'];
 
@@ -88,7 +93,7 @@ export function analysisRoutes(
       },
     },
     async (request) => {
-      const ast = analysisQuery.parse(request.query);
+      const ast = analysisQuery.parse(request.query, { now: clock.now() });
       let companyId: string | undefined;
       let query = analysisQuery.apply(
         repository.db.selectFrom('company_prompts').select([...ANALYSIS_COLUMNS]),

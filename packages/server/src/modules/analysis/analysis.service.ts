@@ -9,6 +9,7 @@ import type {
   DefconLevel,
 } from '../../providers/ai/ai-provider.ts';
 import type { AnalysisRepository, AnalysisRow, CompanyNewsRow } from './analysis.repository.ts';
+import type { Clock } from '../../clock.ts';
 
 /** Days of news an analysis is written from. */
 export const ANALYSIS_WINDOW_DAYS = 7;
@@ -74,10 +75,11 @@ export type AnalysisServiceDeps = {
   repository: AnalysisRepository;
   ai: AiProvider;
   log: FastifyBaseLogger;
+  clock: Clock;
 };
 
 /** Writes company analyses and shapes them for the API. */
-export function createAnalysisService({ repository, ai, log }: AnalysisServiceDeps) {
+export function createAnalysisService({ repository, ai, log, clock }: AnalysisServiceDeps) {
   /** The analyst's input for one company, or null when the company is gone. */
   const buildInput = async (companyId: string, now: Date): Promise<CompanyAnalysisInput | null> => {
     const company = await repository.company(companyId);
@@ -111,7 +113,7 @@ export function createAnalysisService({ repository, ai, log }: AnalysisServiceDe
      * their last analysis, at most `max`; one failing company is logged and skipped.
      */
     async analyzeChanged(options: { now?: Date; max?: number } = {}) {
-      const now = options.now ?? new Date();
+      const now = options.now ?? clock.now();
       const max = options.max ?? ANALYSES_PER_RUN;
       const since = new Date(now.getTime() - ANALYSIS_WINDOW_DAYS * DAY_MS);
       const candidates = await repository.busyCompanies(since, CANDIDATES_PER_RUN);

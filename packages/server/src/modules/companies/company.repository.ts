@@ -133,7 +133,8 @@ export function createCompanyRepository(db: Database) {
      * a heavily covered name stays cheap), then companies of the same sub-industry, then of the
      * same sector, by name.
      */
-    related: async (company: CompanyRow, limit: number): Promise<CompanyRow[]> => {
+    related: async (company: CompanyRow, limit: number, now: Date): Promise<CompanyRow[]> => {
+      const since = new Date(now.getTime() - 90 * 86_400_000);
       const coMentioned = await sql<CompanyRow>`
         with mentions as (
           select n.related_exchange_tickers
@@ -141,7 +142,7 @@ export function createCompanyRepository(db: Database) {
           where n.related_exchange_tickers && (
               select coalesce(array_agg(exchange_ticker), '{}') from securities
               where company_id = ${company.id})
-            and n.creation_date > now() - interval '90 days'
+            and n.creation_date > ${since}
             and not n.is_blocked and n.experiment is null
           order by n.creation_date desc
           limit 2000

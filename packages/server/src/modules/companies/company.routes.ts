@@ -17,6 +17,7 @@ import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { toApiCompany } from './company.mapper.ts';
 import type { CompanyRepository } from './company.repository.ts';
+import type { Clock } from '../../clock.ts';
 
 const SUGGESTION_LIMIT = 10;
 
@@ -58,7 +59,10 @@ function upperCaseSymbols(query: Record<string, string | string[]>) {
 }
 
 /** Spec §7 "Companies" (query, categories) and "Suggestions". */
-export function companyRoutes(app: ZodApp, { companies }: { companies: CompanyRepository }) {
+export function companyRoutes(
+  app: ZodApp,
+  { companies, clock }: { companies: CompanyRepository; clock: Clock },
+) {
   const tags = ['companies'];
   const errors = { 400: errorResponseSchema };
 
@@ -80,7 +84,9 @@ export function companyRoutes(app: ZodApp, { companies }: { companies: CompanyRe
         },
       },
       async (request, reply) => {
-        const ast = companyQuery.parse(upperCaseSymbols(request.query));
+        const ast = companyQuery.parse(upperCaseSymbols(request.query), {
+          now: clock.now(),
+        });
         const rows = await companyQuery
           .apply(companies.db.selectFrom('companies').selectAll(), ast)
           .execute();
@@ -109,7 +115,7 @@ export function companyRoutes(app: ZodApp, { companies }: { companies: CompanyRe
     async (request) => {
       const company = await companies.companyOf(request.params.ticker);
       if (!company) throw notFound(`Unknown symbol '${request.params.ticker}'.`);
-      const related = await companies.related(company, request.query.limit);
+      const related = await companies.related(company, request.query.limit, clock.now());
       return {
         status: 'success' as const,
         result: toApiCompany(company),

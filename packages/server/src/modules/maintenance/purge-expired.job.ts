@@ -14,13 +14,15 @@ export const purgeExpiredJob = defineJob({
   payload: z.object({ batchSize: z.number().int().min(1).max(100_000).default(5_000) }),
   retry: { retryLimit: 3, retryDelaySeconds: 30, backoff: true, expireInSeconds: 600 },
   schedule: { cron: '*/10 * * * *', data: {} },
-  handler: async ({ batchSize }, { db, log }) => {
+  handler: async ({ batchSize }, { db, log, clock }) => {
+    // Expiry times are written by the clock, so they are compared with it too.
+    const now = clock.now();
     for (const table of EXPIRING_TABLES) {
       let total = 0;
       for (;;) {
         const result = await sql`
           delete from ${sql.table(table)} where ctid in (
-            select ctid from ${sql.table(table)} where expires_at < now() limit ${batchSize}
+            select ctid from ${sql.table(table)} where expires_at < ${now} limit ${batchSize}
           )`.execute(db);
         const deleted = Number(result.numAffectedRows ?? 0);
         total += deleted;

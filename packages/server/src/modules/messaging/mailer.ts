@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../clock.ts';
 
 export type Mail = {
   to: string;
@@ -26,6 +27,7 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
   smtpUrl: string | undefined;
   from: string;
+  clock: Clock;
 }): Mailer {
   const { db, log } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
@@ -68,12 +70,13 @@ export function createMailer(options: {
               : mail.text,
           delivery,
           error,
+          created_at: options.clock.now(),
         })
         .execute();
       if (mail.userId) {
         await db
           .updateTable('users')
-          .set({ last_email_at: new Date() })
+          .set({ last_email_at: options.clock.now() })
           .where('id', '=', mail.userId)
           .execute();
       }

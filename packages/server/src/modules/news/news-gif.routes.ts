@@ -14,12 +14,13 @@ import { createGiphyClient } from '../../providers/gif/giphy.ts';
 import { animationFile } from './animations/animation-files.ts';
 import { createNewsGifRepository } from './news-gif.repository.ts';
 import { createNewsGifService } from './news-gif.service.ts';
+import type { Clock } from '../../clock.ts';
 
 /** How long a GIPHY search may take before the bundled animation is answered instead. */
 const GIPHY_TIMEOUT_MS = 2_500;
 
 /** Spec "GET /news/gif?keywords=…": an animation for an article's GIF keywords; our GIF files. */
-export function newsGifRoutes(app: ZodApp, deps: { db: Database; config: AppConfig }) {
+export function newsGifRoutes(app: ZodApp, deps: { db: Database; config: AppConfig; clock: Clock }) {
   const tags = ['news'];
   const { giphyApiKey, giphyBaseUrl } = deps.config;
   const gifs = createNewsGifService({
@@ -30,7 +31,7 @@ export function newsGifRoutes(app: ZodApp, deps: { db: Database; config: AppConf
           timeoutMs: GIPHY_TIMEOUT_MS,
         })
       : null,
-    cache: createNewsGifRepository(deps.db),
+    cache: createNewsGifRepository(deps.db, deps.clock),
     log: app.log,
   });
 

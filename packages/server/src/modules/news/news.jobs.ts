@@ -21,6 +21,7 @@ export const ingestNewsJob = defineJob({
         db: deps.db,
         marketData: deps.marketData,
         log: deps.log,
+        now: () => deps.clock.now(),
       }),
       log: deps.log,
       fullText: deps.config.newsFullText

@@ -1,6 +1,7 @@
 import { notFound } from '../../http/errors.ts';
 import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
 import type { PriceRepository } from './price.repository.ts';
+import type { Clock } from '../../clock.ts';
 
 /** How far back history is loaded the first time a symbol is seen. */
 export const HISTORY_YEARS = 10;
@@ -16,10 +17,10 @@ const addDays = (day: string, days: number) => {
 export function createPriceHistoryService(deps: {
   prices: PriceRepository;
   provider: MarketDataProvider;
-  now?: () => Date;
+  clock: Clock;
 }) {
   const { prices, provider } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => deps.clock.now();
 
   /**
    * Loads what the database lacks between the history start and yesterday. A successful fetch

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PriceHistoryService } from './price-history.service.ts';
+import type { Clock } from '../../clock.ts';
 
 const RANGES = {
   '1m': 31,
@@ -20,7 +21,7 @@ const RANGES = {
 /** Spec §7 `GET /ticker/history/{ticker}`: daily bars for the chart, one year by default. */
 export function priceRoutes(
   app: ZodApp,
-  { history, source }: { history: PriceHistoryService; source: string },
+  { history, source, clock }: { history: PriceHistoryService; source: string; clock: Clock },
 ) {
   app.get(
     '/ticker/history/:ticker',
@@ -41,7 +42,7 @@ export function priceRoutes(
       },
     },
     async (request) => {
-      const to = new Date();
+      const to = clock.now();
       const from = new Date(to);
       const { range } = request.query;
       if (range === 'ytd') from.setUTCMonth(0, 1);

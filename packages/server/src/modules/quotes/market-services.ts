@@ -6,6 +6,7 @@ import { createPriceHistoryService } from '../prices/price-history.service.ts';
 import { createPriceRepository } from '../prices/price.repository.ts';
 import { createQuoteRepository } from './quote.repository.ts';
 import { createQuoteService } from './quote.service.ts';
+import type { Clock } from '../../clock.ts';
 
 /** Symbols per queued refresh job. */
 export const REFRESH_BATCH = 200;
@@ -16,17 +17,20 @@ export function createMarketServices(deps: {
   provider: MarketDataProvider;
   log: FastifyBaseLogger;
   jobs: Pick<JobQueue, 'enqueue'>;
+  clock: Clock;
 }) {
   const quotesRepository = createQuoteRepository(deps.db);
   const history = createPriceHistoryService({
     prices: createPriceRepository(deps.db),
     provider: deps.provider,
+    clock: deps.clock,
   });
   const quotes = createQuoteService({
     quotes: quotesRepository,
     history,
     provider: deps.provider,
     log: deps.log,
+    clock: deps.clock,
     refreshLater: async (symbols) => {
       for (let start = 0; start < symbols.length; start += REFRESH_BATCH) {
         const batch = symbols.slice(start, start + REFRESH_BATCH);

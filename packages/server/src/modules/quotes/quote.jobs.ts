@@ -5,7 +5,13 @@ import type { JobDeps } from '../../jobs/define-job.ts';
 import { createMarketServices, REFRESH_BATCH } from './market-services.ts';
 
 const services = (deps: JobDeps) =>
-  createMarketServices({ db: deps.db, provider: deps.marketData, log: deps.log, jobs: deps.jobs });
+  createMarketServices({
+    db: deps.db,
+    provider: deps.marketData,
+    log: deps.log,
+    jobs: deps.jobs,
+    clock: deps.clock,
+  });
 
 const symbolsPayload = z.object({
   symbols: z.array(z.string().min(3).max(40)).min(1).max(REFRESH_BATCH),

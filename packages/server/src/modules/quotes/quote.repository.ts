@@ -74,13 +74,13 @@ export function createQuoteRepository(db: Database) {
     },
 
     /** Symbols whose snapshot is missing or older than `maxAgeSeconds`. */
-    stale: async (symbols: readonly string[], maxAgeSeconds: number) => {
+    stale: async (symbols: readonly string[], maxAgeSeconds: number, now: Date) => {
       if (symbols.length === 0) return [];
       const rows = await db
         .selectFrom('quote_snapshots')
         .select('exchange_ticker')
         .where('exchange_ticker', 'in', symbols)
-        .where('updated_at', '>=', sql<Date>`now() - make_interval(secs => ${maxAgeSeconds})`)
+        .where('updated_at', '>=', new Date(now.getTime() - maxAgeSeconds * 1000))
         .execute();
       const fresh = new Set(rows.map((row) => row.exchange_ticker));
       return symbols.filter((symbol) => !fresh.has(symbol));
@@ -91,7 +91,7 @@ export function createQuoteRepository(db: Database) {
      * `close_N` is the last close on or before (quote day − N calendar days), `change_pct_N` the
      * percent change from it to the price; `change_pct_1` is the change against the previous close.
      */
-    upsert: async (quotes: readonly Quote[], source: string) => {
+    upsert: async (quotes: readonly Quote[], source: string, now: Date) => {
       if (quotes.length === 0) return;
       const column = <T>(pick: (quote: Quote) => T) => quotes.map(pick);
       await sql`
@@ -125,7 +125,7 @@ export function createQuoteRepository(db: Database) {
           currency, source, as_of, updated_at, close_8, close_31, close_365,
           change_pct_1, change_pct_8, change_pct_31, change_pct_365)
         select exchange_ticker, price, previous_close, open, day_low, day_high, change, change_pct,
-          currency, ${source}, as_of, now(), close_8, close_31, close_365,
+          currency, ${source}, as_of, ${now}, close_8, close_31, close_365,
           case when previous_close > 0 then (price - previous_close) / previous_close * 100 end,
           case when close_8 > 0 then (price - close_8) / close_8 * 100 end,
           case when close_31 > 0 then (price - close_31) / close_31 * 100 end,

@@ -16,6 +16,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import type { QuoteRepository } from './quote.repository.ts';
 import type { QuoteService } from './quote.service.ts';
+import type { Clock } from '../../clock.ts';
 
 /** Most symbols one financials call may ask for. */
 export const FINANCIALS_MAX_SYMBOLS = 50;
@@ -66,6 +67,7 @@ export function quoteRoutes(
     repository: QuoteRepository;
     jobs: Pick<JobQueue, 'enqueue'>;
     limiter: RateLimiter;
+    clock: Clock;
   },
 ) {
   app.get(
@@ -105,7 +107,7 @@ export function quoteRoutes(
       },
     },
     async (request) => {
-      const ast = tickerQuery.parse(request.query);
+      const ast = tickerQuery.parse(request.query, { now: deps.clock.now() });
       const rows = await tickerQuery
         .apply(deps.repository.db.selectFrom('ticker_quotes').selectAll(), ast)
         .execute();

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
 import type { PriceHistoryService } from '../prices/price-history.service.ts';
 import type { FinancialsRow, QuoteRepository } from './quote.repository.ts';
+import type { Clock } from '../../clock.ts';
 
 /** A snapshot younger than this is served as it is; older ones are refreshed first. */
 export const QUOTE_MAX_AGE_SECONDS = 60;
@@ -52,7 +53,7 @@ export type QuoteServiceDeps = {
   log: FastifyBaseLogger;
   /** Hands a refresh that is too large for a request to the job queue. */
   refreshLater: (symbols: string[]) => Promise<void>;
-  now?: () => Date;
+  clock: Clock;
 };
 
 /**
@@ -62,7 +63,7 @@ export type QuoteServiceDeps = {
  */
 export function createQuoteService(deps: QuoteServiceDeps) {
   const { quotes, history, provider, log } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => deps.clock.now();
 
   /** Loads history that is missing or behind, then stores fresh quotes of `symbols`. */
   async function refresh(symbols: readonly string[], options: { backfill?: boolean } = {}) {
@@ -77,7 +78,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     let stored = 0;
     for (let start = 0; start < known.length; start += QUOTE_CHUNK) {
       const fresh = await provider.getQuotes(known.slice(start, start + QUOTE_CHUNK));
-      await quotes.upsert(fresh, provider.name);
+      await quotes.upsert(fresh, provider.name, now());
       stored += fresh.length;
     }
     return stored;
@@ -97,7 +98,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       const missingHistory = new Set(await quotes.withoutHistory(known));
       const stale = [
         ...new Set([
-          ...(await quotes.stale(known, QUOTE_MAX_AGE_SECONDS)),
+          ...(await quotes.stale(known, QUOTE_MAX_AGE_SECONDS, now())),
           ...known.filter((symbol) => missingHistory.has(symbol)),
         ]),
       ];

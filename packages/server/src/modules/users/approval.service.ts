@@ -1,4 +1,5 @@
 import type { AdminSettableKey } from '@app/shared/api/users';
+import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../messaging/mailer.ts';
@@ -9,13 +10,19 @@ import type { UserRepository } from './user.repository.ts';
 
 const VALIDATION_TTL_MS = 48 * 3600 * 1000;
 
-type Deps = { users: UserRepository; mailer: Mailer; limiter: RateLimiter; publicUrl: string };
+type Deps = {
+  users: UserRepository;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  publicUrl: string;
+  clock: Clock;
+};
 
 /**
  * "Validate you as human": the user confirms their e-mail, the request joins the admin's queue,
  * an admin approves or rejects, the user is told by e-mail. Also the admin's user management.
  */
-export function createApprovalService({ users, mailer, limiter, publicUrl }: Deps) {
+export function createApprovalService({ users, mailer, limiter, publicUrl, clock }: Deps) {
   async function byUsername(username: string): Promise<UserRow> {
     const row = await users.findByUsername(username);
     if (!row) throw notFound(`No user named '${username}'.`);
@@ -45,7 +52,7 @@ export function createApprovalService({ users, mailer, limiter, publicUrl }: Dep
         user_id: userId,
         purpose: 'email_validation',
         token_hash: hashToken(key),
-        expires_at: new Date(Date.now() + VALIDATION_TTL_MS),
+        expires_at: new Date(clock.now().getTime() + VALIDATION_TTL_MS),
       });
       await users.update(userId, { validation_status: 'email_sent' });
       await mailer.send({
@@ -64,7 +71,7 @@ export function createApprovalService({ users, mailer, limiter, publicUrl }: Dep
     /** Consumes a confirmation key; the request then waits for an admin. False when the key is bad. */
     async confirmValidation(key: string): Promise<boolean> {
       if (!/^[0-9a-f]{64}$/.test(key)) return false;
-      const consumed = await users.consumeToken('email_validation', hashToken(key));
+      const consumed = await users.consumeToken('email_validation', hashToken(key), clock.now());
       if (!consumed) return false;
       const row = await users.findById(consumed.user_id);
       if (row && !row.is_email_validated)

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
 import { toAuthUser, type UserRow } from './user.mapper.ts';
@@ -29,14 +30,14 @@ declare module 'fastify' {
 }
 
 /** Sessions: random 256-bit tokens, stored as SHA-256 hashes, 30-day sliding expiry. */
-export function createSessionService(users: UserRepository) {
+export function createSessionService(users: UserRepository, clock: Clock) {
   return {
     async create(userId: string, userAgent = ''): Promise<string> {
       const token = newToken();
       await users.insertSession({
         user_id: userId,
         token_hash: hashToken(token),
-        expires_at: new Date(Date.now() + SESSION_MS),
+        expires_at: new Date(clock.now().getTime() + SESSION_MS),
         user_agent: userAgent.slice(0, 300),
       });
       return token;
@@ -45,11 +46,13 @@ export function createSessionService(users: UserRepository) {
     /** The user behind a token, or null; extends the session's expiry as it is used. */
     async resolve(token: string): Promise<{ row: UserRow; auth: AuthUser } | null> {
       if (!/^[0-9a-f]{64}$/.test(token)) return null;
-      const found = await users.findSessionUser(hashToken(token));
+      const now = clock.now();
+      const found = await users.findSessionUser(hashToken(token), now);
       if (!found) return null;
       const { session_id, session_expires_at, ...row } = found;
-      if (session_expires_at.getTime() - Date.now() < SESSION_MS - EXTEND_EVERY_MS) {
-        await users.extendSession(session_id, row.id, new Date(Date.now() + SESSION_MS));
+      if (session_expires_at.getTime() - now.getTime() < SESSION_MS - EXTEND_EVERY_MS) {
+        const expires = new Date(now.getTime() + SESSION_MS);
+        await users.extendSession(session_id, row.id, expires, now);
       }
       return { row, auth: toAuthUser(row) };
     },

@@ -94,20 +94,19 @@ export function createUserRepository(db: Database) {
     }) => db.insertInto('sessions').values(values).execute(),
 
     /** The session's user, when the session exists and has not expired. */
-    findSessionUser: (tokenHash: Buffer) =>
+    findSessionUser: (tokenHash: Buffer, now: Date) =>
       db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .selectAll('users')
         .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
         .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.expires_at', '>', sql<Date>`now()`)
+        .where('sessions.expires_at', '>', now)
         .executeTakeFirst(),
 
     /** Pushes a session's expiry forward and records the user's last access, in one transaction. */
-    extendSession: (sessionId: string, userId: string, expiresAt: Date) =>
+    extendSession: (sessionId: string, userId: string, expiresAt: Date, now: Date) =>
       db.transaction().execute(async (trx) => {
-        const now = new Date();
         await trx
           .updateTable('sessions')
           .set({ expires_at: expiresAt, last_used_at: now })
@@ -138,12 +137,12 @@ export function createUserRepository(db: Database) {
     }) => db.insertInto('user_tokens').values(values).execute(),
 
     /** Deletes and returns a live token in one statement, so a key works exactly once. */
-    consumeToken: (purpose: 'recovery' | 'email_validation', tokenHash: Buffer) =>
+    consumeToken: (purpose: 'recovery' | 'email_validation', tokenHash: Buffer, now: Date) =>
       db
         .deleteFrom('user_tokens')
         .where('purpose', '=', purpose)
         .where('token_hash', '=', tokenHash)
-        .where('expires_at', '>', sql<Date>`now()`)
+        .where('expires_at', '>', now)
         .returning(['user_id'])
         .executeTakeFirst(),
 

@@ -4,6 +4,7 @@ import {
   type AdminSettableKey,
 } from '@app/shared/api/users';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { ResolveUser } from '../../http/access.ts';
@@ -26,19 +27,27 @@ export function createUsersModule(deps: {
   config: AppConfig;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  clock: Clock;
 }) {
-  const { db, config, mailer } = deps;
+  const { db, config, mailer, clock } = deps;
   const users = createUserRepository(db);
-  const sessions = createSessionService(users);
-  const limiter = createRateLimiter(db, config.rateLimitScale);
+  const sessions = createSessionService(users, clock);
+  const limiter = createRateLimiter(db, config.rateLimitScale, clock);
   const userService = createUserService({
     users,
     sessions,
     mailer,
     limiter,
     publicUrl: config.publicUrl,
+    clock,
   });
-  const approvals = createApprovalService({ users, mailer, limiter, publicUrl: config.publicUrl });
+  const approvals = createApprovalService({
+    users,
+    mailer,
+    limiter,
+    publicUrl: config.publicUrl,
+    clock,
+  });
 
   // The row the session lookup already read, so /user/get/me needs no second query.
   const sessionRows = new WeakMap<FastifyRequest, UserRow>();

@@ -2,18 +2,21 @@ import type { AppConfig } from '../../config.ts';
 import { createDemoMarketDataProvider } from './demo/demo-market-data-provider.ts';
 import type { MarketDataProvider } from './market-data-provider.ts';
 import { createYahooMarketDataProvider } from './yahoo/yahoo-market-data-provider.ts';
+import type { Clock } from '../../clock.ts';
 
 /** The market-data provider `MARKET_DATA` selects: the offline demo one or Yahoo Finance. */
 export function createMarketDataProvider(
   config: Pick<AppConfig, 'marketData' | 'yahooBaseUrl' | 'yahooRequestsPerSecond'>,
   log: { warn(obj: object, msg: string): void },
+  clock: Clock,
 ): MarketDataProvider {
   if (config.marketData === 'yahoo') {
     return createYahooMarketDataProvider({
       baseUrl: config.yahooBaseUrl,
       requestsPerSecond: config.yahooRequestsPerSecond,
       log,
+      now: () => clock.now(),
     });
   }
-  return createDemoMarketDataProvider();
+  return createDemoMarketDataProvider({ now: () => clock.now() });
 }

@@ -10,6 +10,7 @@ import {
   createYahooMarketDataProvider,
   type YahooMarketDataProviderOptions,
 } from './yahoo-market-data-provider.ts';
+import { systemClock } from '../../../clock.ts';
 
 // The chart fixture was recorded on Friday 2026-11-20 at 15:04 in New York, mid-session.
 const afterFridayClose = new Date('2026-11-21T12:00:00Z');
@@ -311,13 +312,13 @@ describe('choosing the market-data provider from the configuration', () => {
   const log = { warn: () => {} };
 
   it('is the demo provider by default', () => {
-    expect(createMarketDataProvider(loadConfig({}), log).name).toBe('demo');
+    expect(createMarketDataProvider(loadConfig({}), log, systemClock).name).toBe('demo');
   });
 
   it('is Yahoo, at YAHOO_BASE_URL, with MARKET_DATA=yahoo', async () => {
     server = await startYahooReplayServer();
     const config = loadConfig({ MARKET_DATA: 'yahoo', YAHOO_BASE_URL: server.baseUrl });
-    const provider = createMarketDataProvider(config, log);
+    const provider = createMarketDataProvider(config, log, systemClock);
 
     expect(provider.name).toBe('yahoo');
     expect((await provider.search('apple', 1)).map((m) => m.symbol)).toEqual(['NASDAQ:AAPL']);
