@@ -9,22 +9,63 @@ describe('rate limits', () => {
   });
   afterAll(() => t.close());
 
-  it('answers a password brute force with 429 and a clear message, per account across IPs', async () => {
+  const login = (login: string, password: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      remoteAddress: ip,
+      payload: { email: login, password },
+    });
+
+  it('answers a password brute force with 429 and a clear message once an address has failed 10 times on an account', async () => {
     const u = await registerUser(t.app);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/user/login',
-        remoteAddress: `10.0.0.${i + 1}`,
-        payload: { email: u.username, password: `guess-${i}` },
-      });
+      const res = await login(u.username, `guess-${i}`, '10.0.0.1');
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.json<{ error_msg: string }>().error_msg).toMatch(
           /^Too many attempts\. Please try again in \d+ minutes\.$/,
         );
       }
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('counts the e-mail and the username of one account together', async () => {
+    const u = await registerUser(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const typed = i % 2 === 0 ? u.username : u.email.toUpperCase();
+      statuses.push((await login(typed, `guess-${i}`, '10.0.1.1')).statusCode);
+    }
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('still logs the owner in from an address that has not failed while the account is under attack', async () => {
+    const u = await registerUser(t.app);
+    for (let i = 0; i < 12; i += 1) await login(u.username, `guess-${i}`, '10.0.2.1');
+    expect((await login(u.username, 'another-guess', '10.0.2.1')).statusCode).toBe(429);
+    // Another address gets its own answer: a wrong password is wrong, the right one logs in.
+    expect((await login(u.username, 'wrong-again', '10.0.2.2')).statusCode).toBe(401);
+    expect((await login(u.username, u.password, '10.0.2.3')).statusCode).toBe(200);
+    // Having failed once there while the account is under attack, 10.0.2.2 now waits.
+    expect((await login(u.username, u.password, '10.0.2.2')).statusCode).toBe(429);
+  });
+
+  it('stops every address once an account has failed 200 times in the window', async () => {
+    const u = await registerUser(t.app);
+    for (let i = 0; i < 200; i += 1) {
+      await login(u.username, `guess-${i}`, `10.1.${Math.floor(i / 200)}.${(i % 200) + 1}`);
+    }
+    expect((await login(u.username, u.password, '10.2.0.1')).statusCode).toBe(429);
+  });
+
+  it('answers an unknown account the same way as a known one', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      statuses.push((await login('nobody-here', `guess-${i}`, '10.0.3.1')).statusCode);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { tooManyRequests } from '../../http/errors.ts';
 
@@ -7,7 +8,12 @@ export type RateRule = { name: string; limit: number; windowSeconds: number };
 /** Limits of spec'd abuse paths; `RATE_LIMIT_SCALE` multiplies every limit (tests, load runs). */
 export const RATE_RULES = {
   loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 900 },
-  loginPerAccount: { name: 'login-account', limit: 10, windowSeconds: 900 },
+  /** Failed logins of one account from everywhere: past it, only addresses that have not failed may try. */
+  loginFailuresPerAccount: { name: 'login-fail-account', limit: 10, windowSeconds: 900 },
+  /** Failed logins of one account from one address. */
+  loginFailuresPerAccountIp: { name: 'login-fail-account-ip', limit: 1, windowSeconds: 900 },
+  /** Failed logins of one account from every address together, past which nobody may try. */
+  loginFailuresCeiling: { name: 'login-fail-ceiling', limit: 200, windowSeconds: 900 },
   registerPerIp: { name: 'register-ip', limit: 10, windowSeconds: 3600 },
   recoveryPerAccount: { name: 'recovery-account', limit: 3, windowSeconds: 3600 },
   recoveryPerIp: { name: 'recovery-ip', limit: 20, windowSeconds: 3600 },
@@ -15,11 +21,21 @@ export const RATE_RULES = {
   invalidatePerUser: { name: 'invalidate-user', limit: 30, windowSeconds: 60 },
   // Each translation is a paid language-model call.
   translatePerUser: { name: 'translate-user', limit: 20, windowSeconds: 3600 },
+  // Each reindex is an analyst run (a paid language-model call with AI_PROVIDER=openai).
+  reindexPerUser: { name: 'reindex-user', limit: 30, windowSeconds: 3600 },
 } as const satisfies Record<string, RateRule>;
+
+export type RateCount = { hits: number; retrySeconds: number };
 
 export type RateLimiter = {
   /** Counts one hit for `subject`; throws a 429 AppError when the rule's limit is passed. */
   hit: (rule: RateRule, subject: string) => Promise<void>;
+  /** Counts one hit for `subject` without refusing anything; returns the window's count. */
+  record: (rule: RateRule, subject: string) => Promise<RateCount>;
+  /** Whether `subject` has passed the rule's limit, without counting. */
+  exceeded: (rule: RateRule, subject: string) => Promise<RateCount | null>;
+  /** Forgets the subject's hits (e.g. the failed logins of an address after a correct one). */
+  clear: (rule: RateRule, subject: string) => Promise<void>;
 };
 
 function wait(seconds: number): string {
@@ -27,27 +43,60 @@ function wait(seconds: number): string {
   return `${Math.ceil(seconds / 60)} minutes`;
 }
 
+/** The 429 a limited caller gets, with the time left in the window. */
+export function tooManyAttempts(retrySeconds: number) {
+  return tooManyRequests(`Too many attempts. Please try again in ${wait(retrySeconds)}.`);
+}
+
 /**
  * Fixed-window counters in PostgreSQL: one upsert per hit, shared by every API process
- * (in-memory counters would let N processes allow N times the limit).
+ * (in-memory counters would let N processes allow N times the limit). Windows follow the clock.
  */
-export function createRateLimiter(db: Database, scale = 1): RateLimiter {
+export function createRateLimiter(db: Database, scale: number, clock: Clock): RateLimiter {
+  const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
+  const limitOf = (rule: RateRule) => Math.ceil(rule.limit * scale);
+
+  const record = async (rule: RateRule, subject: string): Promise<RateCount> => {
+    const now = clock.now();
+    const expires = new Date(now.getTime() + rule.windowSeconds * 1000);
+    const row = await sql<{ hits: number; expires_at: Date }>`
+      insert into rate_limits as r (key, hits, expires_at)
+      values (${keyOf(rule, subject)}, 1, ${expires})
+      on conflict (key) do update set
+        hits = case when r.expires_at <= ${now} then 1 else r.hits + 1 end,
+        expires_at = case when r.expires_at <= ${now} then ${expires} else r.expires_at end
+      returning hits, expires_at`
+      .execute(db)
+      .then((result) => result.rows[0]);
+    if (!row) return { hits: 0, retrySeconds: 0 };
+    return {
+      hits: row.hits,
+      retrySeconds: Math.ceil((row.expires_at.getTime() - now.getTime()) / 1000),
+    };
+  };
+
   return {
+    record,
     async hit(rule, subject) {
-      const key = `${rule.name}:${subject.toLowerCase()}`;
-      const window = `${rule.windowSeconds} seconds`;
-      const row = await sql<{ hits: number; retry: number }>`
-        insert into rate_limits as r (key, hits, expires_at)
-        values (${key}, 1, now() + ${window}::interval)
-        on conflict (key) do update set
-          hits = case when r.expires_at <= now() then 1 else r.hits + 1 end,
-          expires_at = case when r.expires_at <= now() then now() + ${window}::interval else r.expires_at end
-        returning hits, ceil(extract(epoch from expires_at - now()))::int as retry`
-        .execute(db)
-        .then((result) => result.rows[0]);
-      if (row && row.hits > Math.ceil(rule.limit * scale)) {
-        throw tooManyRequests(`Too many attempts. Please try again in ${wait(row.retry)}.`);
-      }
+      const count = await record(rule, subject);
+      if (count.hits > limitOf(rule)) throw tooManyAttempts(count.retrySeconds);
+    },
+    async exceeded(rule, subject) {
+      const now = clock.now();
+      const row = await db
+        .selectFrom('rate_limits')
+        .select(['hits', 'expires_at'])
+        .where('key', '=', keyOf(rule, subject))
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (!row || row.hits < limitOf(rule)) return null;
+      return {
+        hits: row.hits,
+        retrySeconds: Math.ceil((row.expires_at.getTime() - now.getTime()) / 1000),
+      };
+    },
+    async clear(rule, subject) {
+      await db.deleteFrom('rate_limits').where('key', '=', keyOf(rule, subject)).execute();
     },
   };
 }

@@ -6,6 +6,7 @@ import {
 } from '@app/shared/api/users';
 import { z } from 'zod';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.ts';
+import type { Clock } from '../../clock.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import {
@@ -15,6 +16,7 @@ import {
   newToken,
   verifyPassword,
 } from '../security/secrets.ts';
+import { createLoginGuard } from './login-guard.ts';
 import type { SessionService } from './session.service.ts';
 import type { UserRow } from './user.mapper.ts';
 import type { UserRepository } from './user.repository.ts';
@@ -29,6 +31,7 @@ type Deps = {
   mailer: Mailer;
   limiter: RateLimiter;
   publicUrl: string;
+  clock: Clock;
 };
 
 export type Client = { ip: string; userAgent: string };
@@ -44,7 +47,8 @@ const VALUE_RULES: Record<string, z.ZodType> = {
 };
 
 /** Registration, login, recovery and the owner's own settings. */
-export function createUserService({ users, sessions, mailer, limiter, publicUrl }: Deps) {
+export function createUserService({ users, sessions, mailer, limiter, publicUrl, clock }: Deps) {
+  const guard = createLoginGuard(limiter);
   async function uniqueReferralCode(): Promise<string> {
     for (;;) {
       const code = newReferralCode();
@@ -72,7 +76,8 @@ export function createUserService({ users, sessions, mailer, limiter, publicUrl 
           last_name: input.last_name,
           share_referral_code: await uniqueReferralCode(),
           referred_by: referredBy,
-          last_access_at: new Date(),
+          created_at: clock.now(),
+          last_access_at: clock.now(),
         })
         .catch((error: unknown) => {
           // Two registrations racing for one name: the unique index decides.
@@ -84,12 +89,16 @@ export function createUserService({ users, sessions, mailer, limiter, publicUrl 
     },
 
     async login(login: string, password: string, client: Client) {
-      await limiter.hit(RATE_RULES.loginPerIp, client.ip);
-      await limiter.hit(RATE_RULES.loginPerAccount, login);
       const row = await users.findByLogin(login);
-      if (!(await verifyPassword(row?.password_hash, password)) || !row)
+      // Unknown accounts are limited by the typed text, so they answer like known ones.
+      const account = row?.id ?? `unknown:${login.toLowerCase()}`;
+      await guard.check(account, client.ip);
+      if (!(await verifyPassword(row?.password_hash, password)) || !row) {
+        await guard.failed(account, client.ip);
         throw unauthorized(WRONG_LOGIN);
-      await users.update(row.id, { last_access_at: new Date() });
+      }
+      await guard.succeeded(account, client.ip);
+      await users.update(row.id, { last_access_at: clock.now() });
       return { row, token: await sessions.create(row.id, client.userAgent) };
     },
 
@@ -105,7 +114,7 @@ export function createUserService({ users, sessions, mailer, limiter, publicUrl 
         user_id: row.id,
         purpose: 'recovery',
         token_hash: hashToken(key),
-        expires_at: new Date(Date.now() + RECOVERY_TTL_MS),
+        expires_at: new Date(clock.now().getTime() + RECOVERY_TTL_MS),
       });
       const link = `${publicUrl}/password_recovery?key=${key}`;
       await mailer.send({
@@ -123,7 +132,7 @@ export function createUserService({ users, sessions, mailer, limiter, publicUrl 
     /** Exchanges a recovery key for a session; the key works once. */
     async exchangeRecoveryKey(key: string, client: Client) {
       const consumed = /^[0-9a-f]{64}$/.test(key)
-        ? await users.consumeToken('recovery', hashToken(key))
+        ? await users.consumeToken('recovery', hashToken(key), clock.now())
         : undefined;
       const row = consumed ? await users.findById(consumed.user_id) : undefined;
       if (!row) throw badRequest(BAD_RECOVERY_KEY);
