@@ -1,11 +1,10 @@
 import type { NewsArticle } from '@app/shared/api/news';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../http/errors.ts';
 import { AiCapabilityError } from '../../providers/ai/ai-capability-error.ts';
 import type { AiProvider } from '../../providers/ai/ai-provider.ts';
-import { apiNewsJson } from './news.mapper.ts';
+import { createNewsRepository } from './news.repository.ts';
 
 /** An article's AI texts in another language, through the configured analyst. */
 export function createNewsTranslateService(deps: {
@@ -13,17 +12,14 @@ export function createNewsTranslateService(deps: {
   ai: AiProvider;
   log: FastifyBaseLogger;
 }) {
-  const { db, ai, log } = deps;
+  const { ai, log } = deps;
+  const news = createNewsRepository(deps.db);
   return {
     /** The article (as the API shows it) with its AI title, summary and paragraph translated. */
     async translate(id: string, language: string, asAdmin: boolean): Promise<NewsArticle> {
-      const row = await db
-        .selectFrom('news')
-        .select(['is_blocked', apiNewsJson().as('article')])
-        .where(sql<boolean>`id::text = ${id}`)
-        .executeTakeFirst();
-      if (!row || (row.is_blocked && !asAdmin)) throw notFound('News article not found.');
-      const article = JSON.parse(row.article) as NewsArticle;
+      const json = await news.findVisibleArticle(id, { is_admin: asAdmin });
+      if (!json) throw notFound('News article not found.');
+      const article = JSON.parse(json) as NewsArticle;
       const aiObject = article.AI;
       if (!aiObject) throw conflict('This article has not been analysed yet.');
       let texts;

@@ -1,7 +1,25 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { NewsTable } from '../../db/schema.ts';
+import type { DB, NewsTable } from '../../db/schema.ts';
+import { apiNewsJson } from './news.mapper.ts';
 import type { LinkerCompany } from './ticker-linker.ts';
+
+/** Who is reading: admins see hidden articles, everyone else does not. */
+export type NewsViewer = { is_admin: boolean } | null | undefined;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can be an article id at all (anything else is simply not found). */
+export const isArticleId = (id: string) => UUID.test(id);
+
+/**
+ * The one visibility rule for articles: a hidden (`is_blocked`) article exists only for admins.
+ * Every query that loads articles for a caller goes through it.
+ */
+export const visibleTo =
+  (viewer: NewsViewer) =>
+  (eb: ExpressionBuilder<DB, 'news'>) =>
+    viewer?.is_admin ? eb.lit(true) : eb('news.is_blocked', '=', false);
 
 export type NewsRow = Selectable<NewsTable>;
 export type NewNewsArticle = Insertable<NewsTable>;
@@ -41,6 +59,29 @@ export function createNewsRepository(db: Database) {
         select 'guid:' || guid from news where guid = any(${[...guids]}::text[])`.execute(db);
       return new Set(rows.map((row) => row.key));
     },
+
+    /** One article as the API shows it, when it exists and the viewer may see it. */
+    findVisibleArticle: async (id: string, viewer: NewsViewer) => {
+      if (!isArticleId(id)) return undefined;
+      const row = await db
+        .selectFrom('news')
+        .select(apiNewsJson().as('article'))
+        .where('id', '=', id)
+        .where(visibleTo(viewer))
+        .executeTakeFirst();
+      return row?.article;
+    },
+
+    /** The texts the linker reads of one article the viewer may see. */
+    findVisibleTexts: (id: string, viewer: NewsViewer) =>
+      isArticleId(id)
+        ? db
+            .selectFrom('news')
+            .select(['id', 'title', 'description', 'articles'])
+            .where('id', '=', id)
+            .where(visibleTo(viewer))
+            .executeTakeFirst()
+        : Promise.resolve(undefined),
 
     findByLink: (link: string) =>
       db.selectFrom('news').selectAll().where('link', '=', link).executeTakeFirst(),

@@ -15,11 +15,13 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { NewsEnrichService } from './news-enrich.service.ts';
 import { currentLinker } from './news-ingest.service.ts';
-import { createNewsRepository } from './news.repository.ts';
+import { createNewsRepository, visibleTo } from './news.repository.ts';
 import { defineQueryResource } from '../../http/query/define-query-resource.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { feedCacheFor, feedCacheKey } from './feed-cache.ts';
 import { API_NEWS_SOURCE_COLUMNS, apiNewsJson, newsEnvelope } from './news.mapper.ts';
+import type { Clock } from '../../clock.ts';
+import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 
 const newsQuery = defineQueryResource({
   spec: newsQuerySpec,
@@ -66,17 +68,20 @@ const pageParams = queryParams({
 /** Spec §7 "News" (query and get). Blocked articles are for admins' eyes only, whatever the filter. */
 export function newsRoutes(
   app: ZodApp,
-  { db, enrich }: { db: Database; enrich: NewsEnrichService },
+  {
+    db,
+    enrich,
+    clock,
+    limiter,
+  }: { db: Database; enrich: NewsEnrichService; clock: Clock; limiter: RateLimiter },
 ) {
   const tags = ['news'];
   const feedCache = feedCacheFor(db);
+  const news = createNewsRepository(db);
 
   /** The public feed's base: no experiments, no blocked articles (admins see those). */
-  const visible = (request: FastifyRequest) => {
-    let query = db.selectFrom('news').where('experiment', 'is', null);
-    if (!request.user?.is_admin) query = query.where('is_blocked', '=', false);
-    return query;
-  };
+  const visible = (request: FastifyRequest) =>
+    db.selectFrom('news').where('experiment', 'is', null).where(visibleTo(request.user));
   /**
    * The articles PostgreSQL serialised (see news.mapper.ts), sent as they are: a Buffer skips
    * Fastify's serialiser; the route's response schema still documents the shape in OpenAPI.
@@ -131,7 +136,7 @@ export function newsRoutes(
       },
     },
     async (request, reply) => {
-      const ast = newsQuery.parse(request.query);
+      const ast = newsQuery.parse(request.query, { now: clock.now() });
       const admin = request.user?.is_admin === true;
       const cacheKey = feedCacheKey(admin, request.query);
       if (!ast.extras.no_cache) {
@@ -148,7 +153,7 @@ export function newsRoutes(
       if (!ast.filters.some((filter) => filter.field === 'experiment')) {
         query = query.where('experiment', 'is', null);
       }
-      if (!admin) query = query.where('is_blocked', '=', false);
+      query = query.where(visibleTo(request.user));
       const body = newsEnvelope(await query.execute());
       feedCache.set(cacheKey, body);
       return sendFeed(reply, body, 'miss');
@@ -254,19 +259,15 @@ export function newsRoutes(
     },
     async (request, reply) => {
       await requireDebugOrAdmin(request, 'Only admins and debug users can reindex.');
-      const row = await db
-        .selectFrom('news')
-        .select('id')
-        .where(sql<boolean>`id::text = ${request.params.id}`)
-        .executeTakeFirst();
-      if (!row) throw notFound('News article not found.');
-      await enrich.enrichOne(row.id);
-      const fresh = await db
-        .selectFrom('news')
-        .select(apiNewsJson().as('article'))
-        .where('id', '=', row.id)
-        .executeTakeFirstOrThrow();
-      return answer(reply, [fresh]);
+      const caller = currentUser(request);
+      const { id } = request.params;
+      if (!(await news.findVisibleArticle(id, caller))) throw notFound('News article not found.');
+      // Every reindex is an analyst run: a paid model call with AI_PROVIDER=openai.
+      if (!caller.is_admin) await limiter.hit(RATE_RULES.reindexPerUser, caller.id);
+      await enrich.enrichOne(id);
+      const article = await news.findVisibleArticle(id, caller);
+      if (!article) throw notFound('News article not found.');
+      return answer(reply, [{ article }]);
     },
   );
 
@@ -288,14 +289,10 @@ export function newsRoutes(
     },
     async (request) => {
       await requireDebugOrAdmin(request, 'Only admins and debug users can test the linker.');
-      const row = await db
-        .selectFrom('news')
-        .select(['title', 'description', 'articles'])
-        .where(sql<boolean>`id::text = ${request.params.newsId}`)
-        .executeTakeFirst();
+      const row = await news.findVisibleTexts(request.params.newsId, currentUser(request));
       if (!row) throw notFound('News article not found.');
       const text = [row.title, row.description, ...row.articles].join('\n');
-      const linker = await currentLinker(db, createNewsRepository(db));
+      const linker = await currentLinker(db, news);
       const links = linker.link(text);
       const validated = links.related_exchange_tickers;
       const unvalidated = symbolCandidates(text).filter(
@@ -323,15 +320,9 @@ export function newsRoutes(
       },
     },
     async (request, reply) => {
-      const row = await db
-        .selectFrom('news')
-        .select(['is_blocked', apiNewsJson().as('article')])
-        .where(sql<boolean>`id::text = ${request.params.id}`)
-        .executeTakeFirst();
-      if (!row || (row.is_blocked && !request.user?.is_admin)) {
-        throw notFound('News article not found.');
-      }
-      return answer(reply, [row]);
+      const article = await news.findVisibleArticle(request.params.id, request.user);
+      if (!article) throw notFound('News article not found.');
+      return answer(reply, [{ article }]);
     },
   );
 }
