@@ -38,3 +38,24 @@ export function useTopGrowth(period: TopGrowthPeriod) {
     refetchInterval: TOP_GROWTH_REFRESH_MS,
   });
 }
+
+/** Any listing whose year change is known: the probe of whether history has been loaded. */
+const HISTORY_PROBE = { change_pct_365__gte: '-100', limit: '1' } as const;
+
+/** How often a fresh start is asked whether the first history has arrived. */
+export const WARM_UP_POLL_MS = 3_000;
+
+/**
+ * Whether any snapshot has its month and year changes yet. On a fresh start the worker quotes
+ * the market at once but backfills history over the next seconds; until then every growth
+ * filter matches nothing, which is not the same as "no company matches". Asked only when a
+ * table came back empty, and again every few seconds while the answer is no.
+ */
+export function useMarketHistoryReady(enabled: boolean) {
+  return useQuery({
+    ...tickerQueryOptions(HISTORY_PROBE),
+    enabled,
+    select: (tickers) => tickers.length > 0,
+    refetchInterval: (query) => (query.state.data?.length === 0 ? WARM_UP_POLL_MS : false),
+  });
+}

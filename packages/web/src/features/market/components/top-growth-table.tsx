@@ -1,8 +1,9 @@
-import { Alert, Anchor, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { Ticker } from '@app/shared/api/market';
 import { formatPrice } from '@app/shared/display/format';
 import { Link } from 'react-router';
-import { TOP_GROWTH_ROWS, useTopGrowth } from '../api/ticker-query';
+import { useEffect } from 'react';
+import { TOP_GROWTH_ROWS, useMarketHistoryReady, useTopGrowth } from '../api/ticker-query';
 import type { TopGrowthPeriod } from '../api/ticker-query';
 import { ChangeArrowIcon, ChangeText } from './change-display';
 import { tickerPath } from './company-text';
@@ -49,8 +50,15 @@ function TopGrowthRow({ ticker, period }: { ticker: Ticker; period: TopGrowthPer
  */
 export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
   const { title, column } = PERIODS[period];
-  const { data: tickers, isPending, isError, error } = useTopGrowth(period);
+  const { data: tickers, isPending, isError, error, refetch } = useTopGrowth(period);
   useFailureToast(error, title);
+  const empty = tickers?.length === 0;
+  const { data: historyReady } = useMarketHistoryReady(empty);
+  const warmingUp = empty && historyReady !== true;
+  // The first history has arrived: ask again at once rather than at the next minute.
+  useEffect(() => {
+    if (empty && historyReady) void refetch();
+  }, [empty, historyReady, refetch]);
   const titleId = `top-growth-${period}`;
   const demo = tickers?.some((ticker) => ticker.source === 'demo') ?? false;
 
@@ -64,7 +72,16 @@ export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
       </Group>
       {isPending && <Skeleton height={190} radius="md" />}
       {isError && !tickers && <Alert color="red">{error.message}</Alert>}
-      {tickers && tickers.length === 0 && (
+      {warmingUp && (
+        <Stack gap="xs" role="status" aria-live="polite">
+          <Skeleton height={150} radius="md" animate />
+          <Text c="dimmed" size="sm" ta="center">
+            Loading the market&apos;s prices: a fresh start fetches every company&apos;s history
+            first, which takes a few seconds.
+          </Text>
+        </Stack>
+      )}
+      {empty && historyReady === true && (
         <Text c="dimmed" size="sm" py="md" ta="center">
           No company matches the growth filters right now.
         </Text>

@@ -58,6 +58,33 @@ describe('dashboard', () => {
     ]);
   });
 
+  it("says the market's prices are loading, not that nothing matches, until the first history exists", async () => {
+    let historyLoaded = false;
+    stubApi({
+      [QUERY]: (call: ApiCall) => {
+        const probe = call.search.get('change_pct_365__gte') === '-100';
+        const tickers = probe && historyLoaded ? [makeTicker('NYSE:ANY')] : [];
+        return { body: success({ tickers }) };
+      },
+      [DEFAULT_QUOTES]: success({ exchange_tickers: [], financials: {} }),
+    });
+    renderInRouter(<DashboardPage />, '/dashboard');
+
+    await waitFor(() => expect(screen.getAllByText(/Loading the market's prices/)).toHaveLength(2));
+    expect(within(tableOf('Top Growth Today')).getByRole('status')).toBeTruthy();
+    expect(screen.queryByText('No company matches the growth filters right now.')).toBeNull();
+
+    historyLoaded = true;
+    await waitFor(
+      () =>
+        expect(
+          screen.getAllByText('No company matches the growth filters right now.'),
+        ).toHaveLength(2),
+      { timeout: 8_000 },
+    );
+    expect(screen.queryByText(/Loading the market's prices/)).toBeNull();
+  });
+
   it('shows visitors the default tickers without remove buttons and asks them to log in', async () => {
     const api = stubApi({
       [QUERY]: success({ tickers: [] }),
