@@ -157,6 +157,30 @@ describe('mail flows over a real SMTP server', () => {
       subject: 'About your StockPulse account',
     });
   });
+  it('tells the account address when the password changes, and the old address when the e-mail changes', async () => {
+    const u = await registerUser(t.app);
+    const set = (key: string, value: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/user/set/${key}`,
+        headers: bearer(u.token),
+        payload: { value },
+      });
+    expect((await set('password', 'a brand new secret')).statusCode).toBe(200);
+    const notice = smtp.mails.findLast((m) => m.to.includes(u.email));
+    expect(notice?.subject).toBe('Your StockPulse password was changed');
+    expect(notice?.text).toContain('https://stockpulse.example/password_recovery');
+
+    const newEmail = `moved-${u.email}`;
+    expect((await set('email', newEmail)).statusCode).toBe(200);
+    const moved = smtp.mails.findLast((m) => m.to.includes(u.email));
+    expect(moved?.subject).toBe('The e-mail address of your StockPulse account was changed');
+    expect(moved?.text).toContain(newEmail);
+    // Setting the same address again changes nothing and mails nobody.
+    const count = smtp.mails.length;
+    expect((await set('email', newEmail)).statusCode).toBe(200);
+    expect(smtp.mails.length).toBe(count);
+  });
 });
 
 describe('mail without SMTP (the offline default)', () => {

@@ -139,12 +139,25 @@ export function createUserService({ users, sessions, mailer, limiter, publicUrl,
       return { row, token: await sessions.create(row.id, client.userAgent) };
     },
 
-    /** Sets a new password and ends every other session of the user. */
+    /**
+     * Sets a new password, ends every other session of the user and tells the account's address
+     * (the contract's `{value}` carries no current password: the notice is how an owner learns
+     * of a change made from a stolen session, and recovery is how they take the account back).
+     */
     async setPassword(userId: string, currentToken: string | undefined, password: string) {
       const row = await users.update(userId, { password_hash: await hashPassword(password) });
       if (!row) throw notFound('This account no longer exists.');
       await sessions.revokeOthers(userId, currentToken);
       await users.deleteTokens(userId, 'recovery');
+      await mailer.send({
+        to: row.email,
+        userId,
+        subject: 'Your StockPulse password was changed',
+        text:
+          `Hi ${row.first_name || row.username},\n\nThe password of your StockPulse account ${row.username} ` +
+          `was just changed, and every other session was signed out.\n\nIf this was not you, reset your ` +
+          `password at once: ${publicUrl}/password_recovery`,
+      });
       return row;
     },
 
@@ -163,8 +176,21 @@ export function createUserService({ users, sessions, mailer, limiter, publicUrl,
       if (key === 'email' && (await users.emailTaken(parsed.data as string, userId))) {
         throw conflict('This e-mail is already registered.');
       }
+      const before = key === 'email' ? await users.findById(userId) : undefined;
       const row = await users.update(userId, { [key as UserSettableKey]: parsed.data });
       if (!row) throw notFound('This account no longer exists.');
+      if (before && before.email.toLowerCase() !== row.email.toLowerCase()) {
+        // The old address hears of the change: recovery mail goes to the new one from now on.
+        await mailer.send({
+          to: before.email,
+          userId,
+          subject: 'The e-mail address of your StockPulse account was changed',
+          text:
+            `Hi ${row.first_name || row.username},\n\nThe e-mail address of your StockPulse account ` +
+            `${row.username} was changed from this address to ${row.email}.\n\nIf this was not you, ` +
+            `write to us from this address at once so we can restore it.`,
+        });
+      }
       return row;
     },
 
