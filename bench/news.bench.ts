@@ -14,7 +14,8 @@ const percentile = (values: number[], p: number) => {
 
 /**
  * bench/news: one million articles (synthetic, built by SQL), then the latest_ai, bullish and
- * defcon feeds (20 items) under autocannon against the indexed-SELECT reference of the same run,
+ * defcon feeds (20 items) and one article by id under autocannon against the indexed-SELECT
+ * reference of the same run,
  * and full-text search timed one call at a time.
  */
 export async function runNewsBench(options: { seconds: number }) {
@@ -92,6 +93,15 @@ export async function runNewsBench(options: { seconds: number }) {
         }),
       );
     }
+    // The article page: one article by its id (a uuid, looked up through the primary key).
+    const article = await db
+      .selectFrom('news')
+      .select('id')
+      .where('guid', '=', `bench-${ARTICLES / 2}`)
+      .executeTakeFirstOrThrow();
+    rows.push(
+      await load('article /news/get/{id}', `${stack.api}/news/get/${article.id}`, { seconds }),
+    );
     printTable(
       `bench/news (${seconds} s per route, 32 connections; ratio to the indexed SELECT; target ≥ 0.5×, p99 ≤ 25 ms)`,
       rows,

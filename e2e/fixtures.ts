@@ -10,3 +10,8 @@ export const test = base.extend({
 });
 
 export { expect } from '@playwright/test';
+
+/** The server's business time now (see E2E_CLOCK_START in global-setup.ts). */
+export function serverNow(): Date {
+  return new Date(Date.now() + Number(process.env.E2E_CLOCK_OFFSET_MS ?? 0));
+}

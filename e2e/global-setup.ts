@@ -7,6 +7,12 @@ import { startMailCapture } from './mail-capture.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/**
+ * Business time of the server under test: it starts at this instant and runs on (CLOCK_START),
+ * so what the demo shows is the same whatever day the suite runs. A Wednesday, mid-session.
+ */
+export const E2E_CLOCK_START = '2026-11-25T15:30:00Z';
+
 /** The administrator the server creates on its first start. */
 export const E2E_ADMIN = {
   username: 'admin',
@@ -25,6 +31,7 @@ export default async function globalSetup() {
   const smtp = await startMailCapture(mailDir);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
+  const startedAt = Date.now();
   const server = spawn(process.execPath, ['packages/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -38,6 +45,7 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Every test registers from 127.0.0.1; the limits themselves are tested in the server suite.
       RATE_LIMIT_SCALE: '100',
+      CLOCK_START: E2E_CLOCK_START,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -54,6 +62,8 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
+  // The server's business time minus the machine's, for pages whose clock must agree with it.
+  process.env.E2E_CLOCK_OFFSET_MS = String(Date.parse(E2E_CLOCK_START) - startedAt);
 
   return async () => {
     server.kill('SIGTERM');
