@@ -22,6 +22,8 @@ export type NewsSourcesDeps = {
   log: { warn(obj: object, msg: string): void };
   /** Defaults to the global fetch; tests may pass their own. */
   fetch?: typeof fetch;
+  /** Business time (the injectable clock): what the demo sources date their stories by. */
+  now: () => Date;
 };
 
 /**
@@ -36,8 +38,8 @@ export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDe
     switch (entry) {
       case 'demo':
         return [
-          createDemoWireSource(),
-          createMarketBriefSource({ db: deps.db, publicUrl: config.publicUrl }),
+          createDemoWireSource({ now: deps.now }),
+          createMarketBriefSource({ db: deps.db, publicUrl: config.publicUrl, now: deps.now }),
         ];
       case 'edgar':
         return [

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseFeed } from './feed-parser.ts';
-import type { NewsSource } from './news-source.ts';
+import type { NewsSource, RawNewsItem } from './news-source.ts';
 
 /** A feed could not be fetched or read; the message names the feed. */
 export class FeedError extends Error {}
@@ -102,12 +102,32 @@ export function createFeedSource({
 /** The bundled market wire (`fixtures/market-wire.xml`), read through the same feed parser. */
 export const MARKET_WIRE_FIXTURE = new URL('./fixtures/market-wire.xml', import.meta.url);
 
-/** The offline demo source: the bundled RSS fixture, parsed like any feed. */
-export function createDemoWireSource(): NewsSource {
+/** How long before the ingest the newest story of the re-dated wire is dated. */
+export const WIRE_LEAD_MS = 3 * 3_600_000;
+
+/**
+ * The items shifted in time, all by the same amount, so the newest is WIRE_LEAD_MS before `now`:
+ * order and spacing kept, nothing else changed. The bundled wire is written for fixed dates; the
+ * store is idempotent on guid and link, so the first ingest fixes its dates and the demo starts
+ * with fresh news on whatever day it runs.
+ */
+export function redateItems(items: readonly RawNewsItem[], now: Date): RawNewsItem[] {
+  if (items.length === 0) return [];
+  const newest = Math.max(...items.map((item) => item.publishedAt.getTime()));
+  const shift = now.getTime() - WIRE_LEAD_MS - newest;
+  return items.map((item) => ({
+    ...item,
+    publishedAt: new Date(item.publishedAt.getTime() + shift),
+  }));
+}
+
+/** The offline demo source: the bundled RSS fixture, parsed like any feed, dated before `now`. */
+export function createDemoWireSource(options: { now: () => Date }): NewsSource {
   return {
     name: 'demo',
     // The wire's links are fictitious (`demo.stockpulse.local`): there is no page to read.
     fullText: false,
-    fetch: async () => parseFeed(await readFile(MARKET_WIRE_FIXTURE, 'utf8')),
+    fetch: async () =>
+      redateItems(parseFeed(await readFile(MARKET_WIRE_FIXTURE, 'utf8')), options.now()),
   };
 }

@@ -40,9 +40,10 @@ export function briefItem(
 export function createMarketBriefSource(options: {
   db: Database;
   publicUrl: string;
-  now?: () => Date;
+  /** Business time: briefs are dated at the session close, or now while it is open. */
+  now: () => Date;
 }): NewsSource {
-  const now = options.now ?? (() => new Date());
+  const { now } = options;
   return {
     name: 'market-brief',
     // Our own pages: nothing to extract.
