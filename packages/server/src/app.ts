@@ -3,15 +3,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Clock } from './clock.ts';
-import type { AppConfig } from './config.ts';
-import type { Database } from './db/database.ts';
 import { registerAccessControl } from './http/access.ts';
 import { entitySetterRoutes } from './http/entity-setters.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -19,48 +16,31 @@ import { tooManyRequests } from './http/errors.ts';
 import { registerStrictQuery } from './http/strict-query.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
-import type { JobQueue } from './jobs/queue.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
-import { createAnalysisRepository } from './modules/analysis/analysis.repository.ts';
-import { createAnalysisService } from './modules/analysis/analysis.service.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
-import { createCompanyRepository } from './modules/companies/company.repository.ts';
-import { createMailer } from './modules/messaging/mailer.ts';
-import { priceRoutes } from './modules/prices/price.routes.ts';
-import { createMarketServices } from './modules/quotes/market-services.ts';
-import { quoteRoutes } from './modules/quotes/quote.routes.ts';
-import { createRateLimiter } from './modules/security/rate-limiter.ts';
-import { createWatchlistRepository } from './modules/watchlists/watchlist.repository.ts';
-import { watchlistRoutes } from './modules/watchlists/watchlist.routes.ts';
-import { createWatchlistService } from './modules/watchlists/watchlist.service.ts';
-import { createDemoMarketDataProvider } from './providers/market-data/demo/demo-market-data-provider.ts';
-import type { MarketDataProvider } from './providers/market-data/market-data-provider.ts';
-import { createNewsEnrichService } from './modules/news/news-enrich.service.ts';
-import { newsRoutes } from './modules/news/news.routes.ts';
+import { createServices, type ServiceDeps, type Services } from './modules/create-services.ts';
 import { newsGifRoutes } from './modules/news/news-gif.routes.ts';
-import { GIPHY_MEDIA_ORIGINS } from './providers/gif/giphy.ts';
-import { createNewsSetter } from './modules/news/news.setter.ts';
 import { newsTranslateRoutes } from './modules/news/news-translate.routes.ts';
-import { createNewsTranslateService } from './modules/news/news-translate.service.ts';
-import { createAiProvider } from './providers/ai/create-ai-provider.ts';
+import { newsRoutes } from './modules/news/news.routes.ts';
+import { priceRoutes } from './modules/prices/price.routes.ts';
+import { quoteRoutes } from './modules/quotes/quote.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
-import { createUsersModule } from './modules/users/users.module.ts';
+import { adminUserRoutes } from './modules/users/admin.routes.ts';
+import { userRoutes } from './modules/users/user.routes.ts';
+import { watchlistRoutes } from './modules/watchlists/watchlist.routes.ts';
+import { GIPHY_MEDIA_ORIGINS } from './providers/gif/giphy.ts';
 import { APP_VERSION } from './version.ts';
 
-export type AppDeps = {
-  config: AppConfig;
-  db: Database;
-  jobs: JobQueue;
-  log: FastifyBaseLogger;
-  /** Business time (`CLOCK_START` pins it; tests pass their own). */
-  clock: Clock;
-  /** Defaults to the offline demo provider (MARKET_DATA=demo). */
-  marketData?: MarketDataProvider;
-};
+/**
+ * What the app runs on. The process passes the services it built for the worker too; tests
+ * may leave them out and the app builds them from the same dependencies.
+ */
+export type AppDeps = ServiceDeps & { services?: Services };
 
 /** Builds the whole HTTP application; `main.ts` and the tests call it with their own deps. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, clock } = deps;
+  const { config } = deps;
+  const services = deps.services ?? createServices(deps);
   const app = Fastify({
     loggerInstance: deps.log,
     genReqId: () => randomUUID(),
@@ -85,34 +65,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
 
-  const mailer = createMailer({
-    db: deps.db,
-    log: deps.log,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    clock,
-  });
-  app.addHook('onClose', (_instance, done) => {
-    mailer.close();
-    done();
-  });
-  const users = createUsersModule({ db: deps.db, config, mailer, log: deps.log, clock });
-  const marketData =
-    deps.marketData ?? createDemoMarketDataProvider({ now: () => clock.now() });
-  const market = createMarketServices({
-    db: deps.db,
-    provider: marketData,
-    log: deps.log,
-    jobs: deps.jobs,
-    clock,
-  });
-  // One analyst for the whole app (AI_PROVIDER): the openai one falls back to the offline one.
-  const ai = createAiProvider(config, deps.log);
-  const limiter = createRateLimiter(deps.db, config.rateLimitScale, clock);
-  const watchlists = createWatchlistService({
-    watchlists: createWatchlistRepository(deps.db),
-    symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
-  });
+  // Services the app built itself are its to release.
+  if (!deps.services) {
+    app.addHook('onClose', (_instance, done) => {
+      services.close();
+      done();
+    });
+  }
+  const { users, news, market } = services;
 
   registerErrorHandler(app);
   // Cookies are parsed before the access hook, which may read the session cookie.
@@ -154,40 +114,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (api, _options, done) => {
       const zodApi = api.withTypeProvider<ZodTypeProvider>();
       siteRoutes(zodApi, deps);
-      users.routes(zodApi);
-      companyRoutes(zodApi, { companies: createCompanyRepository(deps.db), clock });
-      const analyses = createAnalysisRepository(deps.db);
-      analysisRoutes(zodApi, {
-        repository: analyses,
-        service: createAnalysisService({
-          repository: analyses,
-          ai,
-          log: deps.log,
-          clock,
-        }),
-        clock,
+      userRoutes(zodApi, {
+        config,
+        userService: users.userService,
+        approvals: users.approvals,
+        sessions: users.sessions,
+        sessionRow: users.sessionRow,
       });
-      priceRoutes(zodApi, { history: market.history, source: marketData.name, clock });
+      adminUserRoutes(zodApi, { approvals: users.approvals });
+      companyRoutes(zodApi, { companies: services.companies, clock: services.clock });
+      analysisRoutes(zodApi, {
+        repository: services.analysisRepository,
+        service: services.analysis,
+        clock: services.clock,
+      });
+      priceRoutes(zodApi, {
+        history: market.history,
+        source: services.marketData.name,
+        clock: services.clock,
+      });
       quoteRoutes(zodApi, {
         quotes: market.quotes,
         repository: market.quotesRepository,
         jobs: deps.jobs,
-        limiter,
-        clock,
+        limiter: services.limiter,
+        clock: services.clock,
       });
-      watchlistRoutes(zodApi, { watchlists, quotes: market.quotes });
-      newsGifRoutes(zodApi, { db: deps.db, config, clock });
-      newsRoutes(zodApi, {
-        db: deps.db,
-        enrich: createNewsEnrichService({ db: deps.db, ai, log: deps.log }),
-        clock,
-        limiter,
+      watchlistRoutes(zodApi, { watchlists: services.watchlists, quotes: market.quotes });
+      newsGifRoutes(zodApi, { gifs: services.gifs });
+      newsRoutes(zodApi, { news });
+      newsTranslateRoutes(zodApi, { translate: services.translate, limiter: services.limiter });
+      entitySetterRoutes(zodApi, {
+        user: users.userSetter,
+        news: (...args) => news.setProperty(...args),
       });
-      newsTranslateRoutes(zodApi, {
-        translate: createNewsTranslateService({ db: deps.db, ai, log: deps.log }),
-        limiter,
-      });
-      entitySetterRoutes(zodApi, { ...users.setters, news: createNewsSetter(deps.db) });
       done();
     },
     { prefix: '/api' },

@@ -5,7 +5,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { loggerOptions } from './http/logger.ts';
 import { createJobQueue } from './jobs/queue.ts';
-import { createMarketDataProvider } from './providers/market-data/create-market-data-provider.ts';
+import { jobDefinitions } from './jobs/registry.ts';
+import { createServices } from './modules/create-services.ts';
 import { ensureDemoCompanies } from './modules/companies/demo-companies.ts';
 import { ensureFirstRunUsers } from './modules/users/first-run.ts';
 
@@ -39,15 +40,19 @@ export async function runServerProcess() {
   await ensureFirstRunUsers(database.db, config, log);
   const loaded = await ensureDemoCompanies(database.db);
   if (loaded > 0) log.info({ companies: loaded }, 'loaded the demo companies');
-  const jobs = await createJobQueue({ url: database.url, log, worker: role !== 'api' });
-  const marketData = createMarketDataProvider(config, log, clock);
-  const app =
-    role === 'worker'
-      ? undefined
-      : await buildApp({ config, db: database.db, jobs, log, clock, marketData });
+  const jobs = await createJobQueue({
+    url: database.url,
+    log,
+    worker: role !== 'api',
+    definitions: jobDefinitions,
+  });
+  // Every service once, shared by the API and the worker of this process.
+  const deps = { config, db: database.db, jobs, log, clock };
+  const services = createServices(deps);
+  const app = role === 'worker' ? undefined : await buildApp({ ...deps, services });
   if (app) await app.listen({ port: config.port, host: config.host });
   if (role !== 'api') {
-    await jobs.startWorker({ db: database.db, config, log, clock, marketData });
+    await jobs.startWorker({ services, log });
     // Quotes of the whole market on start, then every 15 minutes by the schedule.
     await jobs.enqueue('market.refresh-universe', {}, { singletonKey: 'startup' });
     // News at once too, rather than at the next ten-minute tick.
@@ -79,6 +84,7 @@ export async function runServerProcess() {
     try {
       await app?.close();
       await jobs.stop(config.shutdownTimeoutMs);
+      services.close();
     } finally {
       await database.close();
     }

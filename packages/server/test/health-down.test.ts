@@ -7,6 +7,7 @@ import { freePort } from '../src/db/embedded.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { systemClock } from '../src/clock.ts';
+import { jobDefinitions } from '../src/jobs/registry.ts';
 
 describe('when the database is down', () => {
   let database: TestDatabase;
@@ -16,10 +17,21 @@ describe('when the database is down', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const log = pino({ level: 'silent' });
-    jobs = await createJobQueue({ url: database.url, log, worker: false });
+    jobs = await createJobQueue({
+      url: database.url,
+      log,
+      worker: false,
+      definitions: jobDefinitions,
+    });
     // A database handle pointing at a port where nothing listens.
     const unreachable = createDatabase({ url: `postgres://u:p@127.0.0.1:${await freePort()}/x` });
-    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: unreachable, jobs, log, clock: systemClock });
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test' }),
+      db: unreachable,
+      jobs,
+      log,
+      clock: systemClock,
+    });
   });
   afterAll(async () => {
     await app.close();

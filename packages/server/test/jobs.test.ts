@@ -2,22 +2,19 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadConfig } from '../src/config.ts';
 import { defineJob } from '../src/jobs/define-job.ts';
 import { createJobQueue, type AnyJobDefinition, type JobQueue } from '../src/jobs/queue.ts';
 import { jobDefinitions } from '../src/jobs/registry.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { waitFor } from './helpers/wait.ts';
-import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
-import { systemClock } from '../src/clock.ts';
+import { jobDeps } from './helpers/job-deps.ts';
 
 const log = pino({ level: 'silent' });
-const config = loadConfig({ NODE_ENV: 'test' });
 
 describe('the job queue', () => {
   let database: TestDatabase;
   const queues: JobQueue[] = [];
-  const open = async (definitions?: readonly AnyJobDefinition[], worker = true) => {
+  const open = async (definitions: readonly AnyJobDefinition[] = jobDefinitions, worker = true) => {
     const queue = await createJobQueue({ url: database.url, log, worker, definitions });
     queues.push(queue);
     return queue;
@@ -64,7 +61,7 @@ describe('the job queue', () => {
       ])
       .execute();
     const queue = await open();
-    await queue.startWorker({ db, config, log, marketData: createDemoMarketDataProvider(), clock: systemClock });
+    await queue.startWorker({ services: jobDeps(db).services, log });
     await queue.enqueue('maintenance.purge-expired', { batchSize: 1 });
     await waitFor(async () => {
       const rows = await db.selectFrom('cache_entries').select('key').execute();
@@ -97,13 +94,7 @@ describe('the job queue', () => {
       },
     });
     const queue = await open([flaky]);
-    await queue.startWorker({
-      clock: systemClock,
-      db: database.db,
-      config,
-      log,
-      marketData: createDemoMarketDataProvider(),
-    });
+    await queue.startWorker({ services: jobDeps(database.db).services, log });
     const id = await queue.boss.send('test.flaky', { failTimes: 2 });
     await waitFor(async () => {
       const [job] = await queue.boss.findJobs('test.flaky', { id: id! });
@@ -127,13 +118,7 @@ describe('the job queue', () => {
     await sender.enqueue('test.ordered' as never, { label: 'low' } as never, { priority: 0 });
     await sender.enqueue('test.ordered' as never, { label: 'high' } as never, { priority: 10 });
     const worker = await open([ordered]);
-    await worker.startWorker({
-      clock: systemClock,
-      db: database.db,
-      config,
-      log,
-      marketData: createDemoMarketDataProvider(),
-    });
+    await worker.startWorker({ services: jobDeps(database.db).services, log });
     await waitFor(() => Promise.resolve(order.length === 2));
     expect(order).toEqual(['high', 'low']);
   });

@@ -7,6 +7,7 @@ import { loggerOptions, redactUrl } from '../src/http/logger.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { systemClock } from '../src/clock.ts';
+import { jobDefinitions } from '../src/jobs/registry.ts';
 
 describe('request logs', () => {
   const lines: string[] = [];
@@ -23,8 +24,19 @@ describe('request logs', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const log = pino(loggerOptions('info'), sink);
-    jobs = await createJobQueue({ url: database.url, log, worker: false });
-    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: database.db, jobs, log, clock: systemClock });
+    jobs = await createJobQueue({
+      url: database.url,
+      log,
+      worker: false,
+      definitions: jobDefinitions,
+    });
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test' }),
+      db: database.db,
+      jobs,
+      log,
+      clock: systemClock,
+    });
   });
   afterAll(async () => {
     await app.close();

@@ -6,6 +6,7 @@ import { createJobQueue } from '../src/jobs/queue.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { spawnTs, type Spawned } from './helpers/processes.ts';
 import { waitFor } from './helpers/wait.ts';
+import { jobDefinitions } from '../src/jobs/registry.ts';
 
 describe('the server process', () => {
   let database: TestDatabase;
@@ -55,6 +56,7 @@ describe('the server process', () => {
       url: database.url,
       log: pino({ level: 'silent' }),
       worker: false,
+      definitions: jobDefinitions,
     });
     await sender.enqueue('maintenance.purge-expired', {});
     await sender.stop(1_000);

@@ -1,9 +1,7 @@
 import type { Financials, Ticker } from '@app/shared/api/market';
 import { WATCHLIST_MAX_SYMBOLS } from '@app/shared/api/market';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { refreshUniverseJob } from '../src/modules/quotes/quote.jobs.ts';
 import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
 import type { MarketDataProvider } from '../src/providers/market-data/market-data-provider.ts';
@@ -15,6 +13,7 @@ import {
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
 import { systemClock } from '../src/clock.ts';
+import { jobDeps } from './helpers/job-deps.ts';
 
 type FinancialsBody = { exchange_tickers: string[]; financials: Record<string, Financials> };
 type WatchlistBody = {
@@ -132,22 +131,19 @@ describe('quotes, financials and the ticker query', () => {
     const jobNames: string[] = [];
     await job.handler(
       {},
-      {
-        db: t.database.db,
-        clock: systemClock,
-        config: loadConfig({ NODE_ENV: 'test' }),
-        log: pino({ level: 'silent' }),
-        marketData: provider,
-        jobs: {
-          enqueue: (name, data) => {
+      jobDeps(
+        t.database.db,
+        {},
+        {
+          marketData: provider,
+          onEnqueue: (name, data) => {
             jobNames.push(name);
             if (name === 'market.backfill-history') {
               enqueued.push((data as { symbol: string }).symbol);
             }
-            return Promise.resolve(null);
           },
         },
-      },
+      ),
     );
     const snapshots = await t.database.db
       .selectFrom('quote_snapshots')

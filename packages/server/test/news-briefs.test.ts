@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import type { JobDeps } from '../src/jobs/define-job.ts';
 import { ensureDemoCompanies } from '../src/modules/companies/demo-companies.ts';
 import { ingestNewsJob } from '../src/modules/news/news.jobs.ts';
 import { createMarketServices } from '../src/modules/quotes/market-services.ts';
 import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
 import { createMarketBriefSource } from '../src/providers/news/market-briefs/market-brief-source.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
-import { systemClock } from '../src/clock.ts';
+import { jobDeps } from './helpers/job-deps.ts';
 
 const log = pino({ level: 'silent' });
 // Saturday: the quotes are Friday 2026-11-20's closes.
@@ -21,19 +19,12 @@ const PUBLIC_URL = 'https://stockpulse.example';
 /** Listings whose history the briefs' 52-week and volume figures come from. */
 const WITH_HISTORY = ['NASDAQ:AAPL', 'NASDAQ:NVDA', 'NYSE:XOM', 'NYSE:JPM', 'NASDAQ:MSFT'];
 
-const jobDeps = (database: TestDatabase): JobDeps => ({
-  db: database.db,
-  clock: systemClock,
-  config: loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL,
-    NEWS_FULL_TEXT: 'false',
-  }),
-  log,
-  marketData: provider,
-  jobs: { enqueue: () => Promise.resolve(null) },
-});
+const newsJobDeps = (database: TestDatabase) =>
+  jobDeps(
+    database.db,
+    { PUBLIC_URL, NEWS_FULL_TEXT: 'false' },
+    { marketData: provider, clock: { now: () => saturday } },
+  );
 
 describe('market briefs from the demo prices', () => {
   let database: TestDatabase;
@@ -52,7 +43,7 @@ describe('market briefs from the demo prices', () => {
       provider,
       log,
       jobs: { enqueue: () => Promise.resolve(null) },
-      clock: systemClock,
+      clock: { now: () => saturday },
     });
     const symbols = await market.quotesRepository.allSymbols();
     await market.quotes.refresh(symbols.slice(0, 50), { backfill: false });
@@ -65,7 +56,7 @@ describe('market briefs from the demo prices', () => {
       provider,
       log,
       jobs: { enqueue: () => Promise.resolve(null) },
-      clock: systemClock,
+      clock: { now: () => saturday },
     });
     for (const symbol of WITH_HISTORY) await market.history.ensureLoaded(symbol);
     await market.quotes.refresh(await market.quotesRepository.allSymbols(), { backfill: false });
@@ -125,7 +116,7 @@ describe('market briefs from the demo prices', () => {
   });
 
   it('stores each brief once a trading day, linked to the companies it names', async () => {
-    await ingestNewsJob.handler({}, jobDeps(database));
+    await ingestNewsJob.handler({}, newsJobDeps(database));
     const stored = await database.db
       .selectFrom('news')
       .selectAll()
@@ -137,7 +128,7 @@ describe('market briefs from the demo prices', () => {
     expect(volume?.articles[0]).toMatch(/50-day average/);
     expect(volume?.status).toBe('WAITING_INDEX');
 
-    await ingestNewsJob.handler({}, jobDeps(database));
+    await ingestNewsJob.handler({}, newsJobDeps(database));
     const again = await database.db
       .selectFrom('news')
       .select((eb) => eb.fn.countAll().as('n'))

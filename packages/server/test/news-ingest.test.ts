@@ -12,6 +12,7 @@ import { MARKET_WIRE_FIXTURE, createFeedSource } from '../src/providers/news/fee
 import type { NewsSource } from '../src/providers/news/news-source.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { jobDeps } from './helpers/job-deps.ts';
+import { newsStore } from './helpers/job-deps.ts';
 
 const log = pino({ level: 'silent' });
 
@@ -130,7 +131,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
 
   it('stores each article once when the feed is ingested again', async () => {
     const service = createNewsIngestService({
-      db: database.db,
+      ...newsStore(database.db),
       sources: [createFeedSource({ url: wireUrl, timeoutMs: 2_000 })],
       log,
     });
@@ -155,7 +156,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
         ]),
     };
     const result = await createNewsIngestService({
-      db: database.db,
+      ...newsStore(database.db),
       sources: [moved, fresh],
       log,
     }).ingest();
@@ -187,7 +188,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
         ]),
     });
     const ingest = (guid: string) =>
-      createNewsIngestService({ db: database.db, sources: [story(guid)], log }).ingest();
+      createNewsIngestService({ ...newsStore(database.db), sources: [story(guid)], log }).ingest();
     await ingest('zentrix-1');
     expect((await byGuid(database, 'zentrix-1')).related_exchange_tickers).toEqual([]);
     await createCompanyRepository(database.db).insertWithSecurities([
@@ -223,7 +224,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
         ]),
     };
     const result = await createNewsIngestService({
-      db: database.db,
+      ...newsStore(database.db),
       sources: [broken, extra],
       log,
     }).ingest();
@@ -236,7 +237,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
     ]);
     expect((await byGuid(database, 'extra-1')).related_exchange_tickers).toEqual(['NYSE:ORCL']);
     await expect(
-      createNewsIngestService({ db: database.db, sources: [broken], log }).ingest(),
+      createNewsIngestService({ ...newsStore(database.db), sources: [broken], log }).ingest(),
     ).rejects.toThrow(/every news source failed: .*answered HTTP 500/);
   });
 });

@@ -1,14 +1,12 @@
 import type { NewsArticle } from '@app/shared/api/news';
-import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enrichNewsJob } from '../src/modules/news/news-enrich.job.ts';
 import { ingestNewsJob } from '../src/modules/news/news.jobs.ts';
 import type { JobDeps } from '../src/jobs/define-job.ts';
-import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/demo-market-data-provider.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
 import { startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.ts';
-import { systemClock } from '../src/clock.ts';
+import { jobDeps } from './helpers/job-deps.ts';
 
 type TranslationBody = { news: NewsArticle[]; language: string };
 
@@ -32,14 +30,13 @@ describe('news enriched and translated by the openai analyst (a local chat-compl
         RATE_LIMIT_SCALE: '0.2',
       },
     });
-    deps = {
-      db: t.database.db,
-      clock: systemClock,
-      config: t.config,
-      log: pino({ level: 'silent' }),
-      marketData: createDemoMarketDataProvider(),
-      jobs: { enqueue: () => Promise.resolve(null) },
-    };
+    deps = jobDeps(t.database.db, {
+      AI_PROVIDER: 'openai',
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-integration',
+      OPENAI_MODEL: 'test-model',
+      OPENAI_TIMEOUT_MS: '2000',
+    });
     await ingestNewsJob.handler({}, deps);
     await enrichNewsJob.handler({}, deps);
     reader = await registerUser(t.app);

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import type { JobDeps } from '../src/jobs/define-job.ts';
 import { ensureDemoCompanies } from '../src/modules/companies/demo-companies.ts';
 import { createFullTextReader } from '../src/modules/news/news-full-text.ts';
 import { createNewsIngestService } from '../src/modules/news/news-ingest.service.ts';
@@ -19,7 +18,8 @@ import { createNewsSources } from '../src/providers/news/create-news-sources.ts'
 import { createFeedSource } from '../src/providers/news/feed-source.ts';
 import type { NewsSource } from '../src/providers/news/news-source.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
-import { systemClock } from '../src/clock.ts';
+import { newsStore } from './helpers/job-deps.ts';
+import { jobDeps } from './helpers/job-deps.ts';
 
 const silent = pino({ level: 'silent' });
 const config = (env: Record<string, string> = {}) =>
@@ -94,7 +94,7 @@ describe('the sources NEWS_SOURCES selects', () => {
     const { log, warnings } = recordingLog();
     const sources = createNewsSources(
       config({ NEWS_SOURCES: 'demo,edgar,https://example.com/markets.xml' }),
-      { db: database.db, marketData: createDemoMarketDataProvider(), log },
+      { db: database.db, marketData: createDemoMarketDataProvider(), log, now: () => new Date() },
     );
     expect(sources.map((s) => [s.name, s.fullText ?? false])).toEqual([
       ['demo', false],
@@ -111,6 +111,7 @@ describe('the sources NEWS_SOURCES selects', () => {
       db: database.db,
       marketData: createDemoMarketDataProvider(),
       log,
+      now: () => new Date(),
     });
     expect(sources.map((s) => s.name)).toEqual(['demo', 'market-brief']);
     expect(warnings).toEqual([
@@ -137,14 +138,11 @@ describe('the sources NEWS_SOURCES selects', () => {
       .insertInto('watchlists')
       .values({ user_id: user.id, name: 'default', exchange_tickers: ['NASDAQ:AAPL'] })
       .execute();
-    const deps: JobDeps = {
-      db: database.db,
-      clock: systemClock,
-      config: config({ MARKET_DATA: 'yahoo', NEWS_SOURCES: 'yahoo', NEWS_FULL_TEXT: 'false' }),
-      log: silent,
-      marketData,
-      jobs: { enqueue: () => Promise.resolve(null) },
-    };
+    const deps = jobDeps(
+      database.db,
+      { MARKET_DATA: 'yahoo', NEWS_SOURCES: 'yahoo', NEWS_FULL_TEXT: 'false' },
+      { marketData, log: silent },
+    );
     await ingestNewsJob.handler({}, deps);
     const searched = replay.requests
       .filter((r) => r.path === '/v1/finance/search')
@@ -204,7 +202,7 @@ describe('full text of new articles', () => {
         ]),
     };
     const result = await createNewsIngestService({
-      db: database.db,
+      ...newsStore(database.db),
       sources: [feed, own],
       log: silent,
       fullText: {
@@ -231,7 +229,7 @@ describe('full text of new articles', () => {
   it('reads no page of an article already stored', async () => {
     const before = site.paths.length;
     const again = await createNewsIngestService({
-      db: database.db,
+      ...newsStore(database.db),
       sources: [createFeedSource({ url: `${site.base}/feed.xml`, timeoutMs: 2_000 })],
       log: silent,
       fullText: { read: createFullTextReader({ timeoutMs: 500, allowPrivateAddresses: true }) },
@@ -248,14 +246,7 @@ describe('full text of new articles', () => {
       const before = site.paths.length;
       await ingestNewsJob.handler(
         {},
-        {
-          db: database.db,
-          clock: systemClock,
-          config: config({ NEWS_SOURCES: `${site.base}/feed.xml`, ...env }),
-          log,
-          marketData: createDemoMarketDataProvider(),
-          jobs: { enqueue: () => Promise.resolve(null) },
-        },
+        jobDeps(database.db, { NEWS_SOURCES: `${site.base}/feed.xml`, ...env }, { log }),
       );
       expect(site.paths.slice(before)).toEqual(['/feed.xml']);
       expect((await article('site-costco')).articles).toEqual([]);

@@ -54,10 +54,8 @@ describe('which articles a caller may load', () => {
     expect(asAdmin.json<NewsBody>().news[0]?.id).toBe(hiddenId);
   });
 
-  it("does not run the linker test on a hidden article for a debug user", async () => {
-    expect((await get(`/api/news/test/tickers/${hiddenId}`, debugUser.token)).statusCode).toBe(
-      404,
-    );
+  it('does not run the linker test on a hidden article for a debug user', async () => {
+    expect((await get(`/api/news/test/tickers/${hiddenId}`, debugUser.token)).statusCode).toBe(404);
     expect((await get(`/api/news/test/tickers/${visibleId}`, debugUser.token)).statusCode).toBe(
       200,
     );

@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { systemClock } from '../src/clock.ts';
+import { jobDefinitions } from '../src/jobs/registry.ts';
 
 describe('graceful shutdown', () => {
   let database: TestDatabase;
@@ -15,6 +16,7 @@ describe('graceful shutdown', () => {
       url: database.url,
       log: pino({ level: 'silent' }),
       worker: false,
+      definitions: jobDefinitions,
     });
   });
   afterAll(async () => {

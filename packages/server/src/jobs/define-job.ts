@@ -1,25 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Clock } from '../clock.ts';
-import type { AppConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import type { MarketDataProvider } from '../providers/market-data/market-data-provider.ts';
-import type { JobQueue } from './queue.ts';
+import type { Services } from '../modules/create-services.ts';
+import type { JobSender } from './job-catalog.ts';
 
-/** What a job handler may use. */
+/** What a job handler may use: the services built once by the composition root. */
 export type JobDeps = {
-  db: Database;
-  config: AppConfig;
+  services: Services;
   log: FastifyBaseLogger;
-  marketData: MarketDataProvider;
-  /** Business time: handlers never read the machine's clock. */
-  clock: Clock;
   /** Handlers may enqueue follow-up jobs. */
-  jobs: Pick<JobQueue, 'enqueue'>;
+  jobs: JobSender;
 };
 
-/** What the process gives the worker; the queue adds itself as `jobs`. */
-export type WorkerDeps = Omit<JobDeps, 'jobs'>;
+/** What the process gives the worker; the queue adds itself as `jobs` and a child log per job. */
+export type WorkerDeps = Pick<JobDeps, 'services' | 'log'>;
 
 export type JobRetryPolicy = {
   /** Attempts after the first one. */
@@ -45,7 +38,13 @@ export type JobDefinition<Name extends string, Payload extends z.ZodType> = {
   schedule?: { cron: string; data: z.input<Payload> };
 };
 
-/** Declares a job: its name, its payload schema, its handler and how it retries. */
+/** Any job definition, whatever its payload. */
+export type AnyJobDefinition = JobDefinition<string, z.ZodType>;
+
+/**
+ * Declares a job: its name, its payload schema (`JOB_PAYLOADS[name]` from the catalog for the
+ * product's jobs), its handler and how it retries.
+ */
 export function defineJob<const Name extends string, Payload extends z.ZodType>(
   definition: JobDefinition<Name, Payload>,
 ): JobDefinition<Name, Payload> {

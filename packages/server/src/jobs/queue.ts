@@ -1,25 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
-import type { z } from 'zod';
 import { badRequest } from '../http/errors.ts';
-import type { JobDefinition, WorkerDeps } from './define-job.ts';
-import { jobDefinitions, type JobName, type JobPayload } from './registry.ts';
+import type { AnyJobDefinition, WorkerDeps } from './define-job.ts';
+import type { JobSender } from './job-catalog.ts';
 
-export type EnqueueOptions = {
-  priority?: number;
-  /** Run no earlier than this (a Date, or seconds from now). */
-  startAfter?: Date | number;
-  /** At most one queued job with this key per job name. */
-  singletonKey?: string;
-};
-
-export type JobQueue = {
-  /** Validates the payload against the job's schema and stores the job; returns its id. */
-  enqueue: <Name extends JobName>(
-    name: Name,
-    data: JobPayload<Name>,
-    options?: EnqueueOptions,
-  ) => Promise<string | null>;
+export type JobQueue = JobSender & {
   /** Starts handling jobs (and schedules) in this process. */
   startWorker: (deps: WorkerDeps) => Promise<void>;
   /** Stops taking jobs, waits for running ones up to `timeoutMs`, closes connections. */
@@ -27,20 +12,16 @@ export type JobQueue = {
   boss: PgBoss;
 };
 
-/** Any job definition, whatever its payload. */
-export type AnyJobDefinition = JobDefinition<string, z.ZodType>;
-
 /** A PostgreSQL-backed job queue (pg-boss) with typed, validated payloads. */
 export async function createJobQueue(options: {
   url: string;
   log: FastifyBaseLogger;
   /** The API-only role sends jobs but neither runs them nor keeps the schedule. */
   worker: boolean;
-  /** Defaults to the registry; tests pass their own. */
-  definitions?: readonly AnyJobDefinition[];
+  /** The jobs it knows (`registry.ts` in the server process; tests pass their own). */
+  definitions: readonly AnyJobDefinition[];
 }): Promise<JobQueue> {
-  const { log } = options;
-  const definitions = options.definitions ?? jobDefinitions;
+  const { log, definitions } = options;
   const definitionOf = (name: string): AnyJobDefinition => {
     const found = definitions.find((d) => d.name === name);
     if (!found) throw new Error(`unknown job ${name}`);
@@ -119,3 +100,4 @@ export async function createJobQueue(options: {
   };
   return queue;
 }
+export type { AnyJobDefinition } from './define-job.ts';

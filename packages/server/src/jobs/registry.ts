@@ -1,11 +1,13 @@
-import type { z } from 'zod';
 import { purgeExpiredJob } from '../modules/maintenance/purge-expired.job.ts';
 import { quoteJobs } from '../modules/quotes/quote.jobs.ts';
 import { newsJobs } from '../modules/news/news.jobs.ts';
 import { enrichNewsJob } from '../modules/news/news-enrich.job.ts';
 import { analysisJobs } from '../modules/analysis/analysis.jobs.ts';
 
-/** Every job the worker runs. Add a module's job definitions here. */
+/**
+ * Every job the worker runs, with its handler. Add a module's job definitions here and its
+ * payload to `job-catalog.ts`. Only the server process (and tests) import this list.
+ */
 export const jobDefinitions = [
   purgeExpiredJob,
   ...quoteJobs,
@@ -13,9 +15,3 @@ export const jobDefinitions = [
   enrichNewsJob,
   ...analysisJobs,
 ] as const;
-
-type Definitions = (typeof jobDefinitions)[number];
-export type JobName = Definitions['name'];
-export type JobPayload<Name extends JobName> = z.input<
-  Extract<Definitions, { name: Name }>['payload']
->;

@@ -7,6 +7,7 @@ import { ensureDemoCompanies } from '../../src/modules/companies/demo-companies.
 import type { MarketDataProvider } from '../../src/providers/market-data/market-data-provider.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { systemClock, type Clock } from '../../src/clock.ts';
+import { jobDefinitions } from '../../src/jobs/registry.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -31,7 +32,12 @@ export async function buildTestApp(
   if (options.demoCompanies) await ensureDemoCompanies(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const log = pino({ level: 'silent' });
-  const jobs = await createJobQueue({ url: database.url, log, worker: options.worker ?? false });
+  const jobs = await createJobQueue({
+    url: database.url,
+    log,
+    worker: options.worker ?? false,
+    definitions: jobDefinitions,
+  });
   const app = await buildApp({
     config,
     db: database.db,

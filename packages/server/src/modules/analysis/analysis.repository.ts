@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CompanyPromptTable } from '../../db/schema.ts';
+import { analysisQuery, type AnalysisQueryAst } from './analysis-query.ts';
 
 /** What the API reads of an analysis (dates still as Date). */
 export const ANALYSIS_COLUMNS = [
@@ -44,7 +45,16 @@ const visibleProcessed = sql<boolean>`n.status = 'PROCESSED' and not n.is_blocke
 /** SQL of company analyses (spec §3 Company prompt/review) and of the analyst's inputs. */
 export function createAnalysisRepository(db: Database) {
   return {
-    db,
+    /** Company analyses by the query language, of one company when `companyId` is given. */
+    query: (ast: AnalysisQueryAst, companyId?: string) => {
+      const query = analysisQuery.apply(
+        db.selectFrom('company_prompts').select([...ANALYSIS_COLUMNS]),
+        ast,
+      );
+      return (
+        companyId === undefined ? query : query.where('company_id', '=', companyId)
+      ).execute();
+    },
 
     /** Companies with processed news since `since`, busiest first. */
     busyCompanies: async (since: Date, limit: number) =>

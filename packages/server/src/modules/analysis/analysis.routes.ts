@@ -1,35 +1,15 @@
-import { companyAnalysesResponseSchema, companyAnalysisQuerySpec } from '@app/shared/api/analysis';
+import { companyAnalysesResponseSchema } from '@app/shared/api/analysis';
 import { errorResponseSchema } from '@app/shared/api/envelope';
 import { projectFields } from '@app/shared/query/project-fields';
 import { z } from 'zod';
-import { defineQueryResource } from '../../http/query/define-query-resource.ts';
+import { analysisQuery } from './analysis-query.ts';
 import { notFound } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { toApiCompany } from '../companies/company.mapper.ts';
-import {
-  ANALYSIS_COLUMNS,
-  type AnalysisRepository,
-  type AnalysisRow,
-} from './analysis.repository.ts';
+import { type AnalysisRepository, type AnalysisRow } from './analysis.repository.ts';
 import type { AnalysisService } from './analysis.service.ts';
 import type { Clock } from '../../clock.ts';
-
-const analysisQuery = defineQueryResource({
-  spec: companyAnalysisQuerySpec,
-  table: 'company_prompts',
-  tiebreaker: 'id',
-  sources: {
-    id: { column: 'id', asText: true },
-    company_id: { column: 'company_id', asText: true },
-    ai_summary: { column: 'ai_summary' },
-    ai_upload_date: { column: 'ai_upload_date' },
-    last_visited_date: { column: 'last_visited_date' },
-    sentiment_score: { column: 'sentiment_score' },
-    provider: { column: 'provider' },
-    citations: { arrayColumn: 'citations' },
-  },
-});
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
@@ -95,16 +75,11 @@ export function analysisRoutes(
     async (request) => {
       const ast = analysisQuery.parse(request.query, { now: clock.now() });
       let companyId: string | undefined;
-      let query = analysisQuery.apply(
-        repository.db.selectFrom('company_prompts').select([...ANALYSIS_COLUMNS]),
-        ast,
-      );
       if (ast.extras.symbol !== undefined) {
         companyId = await repository.companyIdBySymbol(ast.extras.symbol);
         if (companyId === undefined) throw notFound('Company not found');
-        query = query.where('company_id', '=', companyId);
       }
-      return answer(await query.execute(), ast.only, companyId);
+      return answer(await repository.query(ast, companyId), ast.only, companyId);
     },
   );
 }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CompanyTable } from '../../db/schema.ts';
 import { escapeLike } from '../../http/query/compile-filter.ts';
+import { companyQuery, type CompanyQueryAst } from './company-query.ts';
 
 export type CompanyRow = Selectable<CompanyTable>;
 export type NewCompany = Insertable<CompanyTable>;
@@ -57,7 +58,9 @@ async function fuzzyMatches(db: Database, text: string, limit: number) {
 /** SQL for companies and their listings; no decisions. */
 export function createCompanyRepository(db: Database) {
   return {
-    db,
+    /** Companies by the query language. */
+    query: (ast: CompanyQueryAst) =>
+      companyQuery.apply(db.selectFrom('companies').selectAll(), ast).execute(),
 
     count: async () =>
       Number(

@@ -2,7 +2,6 @@ import {
   categoriesResponseSchema,
   companiesResponseSchema,
   companyWithNewsResponseSchema,
-  companyQuerySpec,
   relatedResponseSchema,
   suggestionResponseSchema,
   SUGGESTION_QUERY_MAX,
@@ -12,7 +11,7 @@ import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import { projectFields } from '@app/shared/query/project-fields';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
-import { defineQueryResource } from '../../http/query/define-query-resource.ts';
+import { companyQuery } from './company-query.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { toApiCompany } from './company.mapper.ts';
@@ -20,25 +19,6 @@ import type { CompanyRepository } from './company.repository.ts';
 import type { Clock } from '../../clock.ts';
 
 const SUGGESTION_LIMIT = 10;
-
-const companyQuery = defineQueryResource({
-  spec: companyQuerySpec,
-  table: 'companies',
-  tiebreaker: 'id',
-  sources: {
-    id: { column: 'id', asText: true },
-    company_name: { column: 'company_name' },
-    safe_name: { column: 'safe_name' },
-    exchange_tickers: { arrayColumn: 'exchange_tickers' },
-    gics_sector: { column: 'gics_sector' },
-    gics_sub_industry: { column: 'gics_sub_industry' },
-    quote_type: { column: 'quote_type' },
-    website: { column: 'website' },
-    wikipedia: { column: 'wikipedia' },
-    ai_summary: { column: 'ai_summary' },
-    long_business_summary: { column: 'long_business_summary' },
-  },
-});
 
 const suggestionQuery = queryParams({
   query: z
@@ -87,9 +67,7 @@ export function companyRoutes(
         const ast = companyQuery.parse(upperCaseSymbols(request.query), {
           now: clock.now(),
         });
-        const rows = await companyQuery
-          .apply(companies.db.selectFrom('companies').selectAll(), ast)
-          .execute();
+        const rows = await companies.query(ast);
         if (cacheable) void reply.header('cache-control', 'public, max-age=300');
         return {
           status: 'success' as const,

@@ -1,30 +1,22 @@
-import { sql } from 'kysely';
-import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job.ts';
+import { JOB_PAYLOADS } from '../../jobs/job-catalog.ts';
+import { EXPIRING_TABLES } from './maintenance.repository.ts';
 
-/**
- * Tables whose rows carry an `expires_at` and are useless once it passes. Later modules add
- * theirs (sessions, one-time tokens, rate-limit buckets) here.
- */
-export const EXPIRING_TABLES = ['cache_entries', 'sessions', 'user_tokens', 'rate_limits'] as const;
+export { EXPIRING_TABLES };
 
 /** Deletes expired rows in bounded batches so a large backlog never holds long locks. */
 export const purgeExpiredJob = defineJob({
   name: 'maintenance.purge-expired',
-  payload: z.object({ batchSize: z.number().int().min(1).max(100_000).default(5_000) }),
+  payload: JOB_PAYLOADS['maintenance.purge-expired'],
   retry: { retryLimit: 3, retryDelaySeconds: 30, backoff: true, expireInSeconds: 600 },
   schedule: { cron: '*/10 * * * *', data: {} },
-  handler: async ({ batchSize }, { db, log, clock }) => {
+  handler: async ({ batchSize }, { services, log }) => {
     // Expiry times are written by the clock, so they are compared with it too.
-    const now = clock.now();
+    const now = services.clock.now();
     for (const table of EXPIRING_TABLES) {
       let total = 0;
       for (;;) {
-        const result = await sql`
-          delete from ${sql.table(table)} where ctid in (
-            select ctid from ${sql.table(table)} where expires_at < ${now} limit ${batchSize}
-          )`.execute(db);
-        const deleted = Number(result.numAffectedRows ?? 0);
+        const deleted = await services.maintenance.deleteExpired(table, now, batchSize);
         total += deleted;
         if (deleted < batchSize) break;
       }

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import { LRUCache } from 'lru-cache';
 
 /**
  * A short-lived cache of `/news/query` answers. Every visitor of a feed asks the same question
@@ -21,46 +21,21 @@ export function createFeedCache(
   options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
 ): FeedCache {
   const ttlMs = options.ttlMs ?? FEED_CACHE_TTL_MS;
-  const maxEntries = options.maxEntries ?? FEED_CACHE_MAX_ENTRIES;
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, { body: Buffer; expires: number }>();
+  const cache = new LRUCache<string, Buffer>({
+    max: options.maxEntries ?? FEED_CACHE_MAX_ENTRIES,
+    // lru-cache counts an entry stale once more than `ttl` ms have passed; ours end at ttlMs.
+    ttl: ttlMs - 1,
+    ttlResolution: 0,
+    ...(options.now && { perf: { now: options.now } }),
+  });
   return {
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      if (entry.expires <= now()) return undefined;
-      entries.set(key, entry); // most recently used last
-      return entry.body;
-    },
-    set(key, body) {
-      entries.delete(key);
-      entries.set(key, { body, expires: now() + ttlMs });
-      while (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
-    },
-    clear() {
-      entries.clear();
-    },
+    get: (key) => cache.get(key),
+    set: (key, body) => void cache.set(key, body),
+    clear: () => cache.clear(),
     get size() {
-      return entries.size;
+      return cache.size;
     },
   };
-}
-
-const caches = new WeakMap<Database, FeedCache>();
-
-/** The feed cache of one database (shared by the news routes and the article setter). */
-export function feedCacheFor(db: Database): FeedCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = createFeedCache();
-    caches.set(db, cache);
-  }
-  return cache;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { newsAiSchema } from '@app/shared/api/news';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../clock.ts';
 import type { AiProvider } from '../../providers/ai/ai-provider.ts';
+import type { NewsRepository } from './news.repository.ts';
 
 /** Articles enriched per job run; fresh ones first. */
 export const ENRICH_BATCH = 50;
@@ -12,18 +13,15 @@ export const ENRICH_BATCH = 50;
  * batch.
  */
 export function createNewsEnrichService(deps: {
-  db: Database;
+  repository: NewsRepository;
   ai: AiProvider;
   log: FastifyBaseLogger;
+  clock: Clock;
 }) {
-  const { db, ai, log } = deps;
+  const { repository, ai, log, clock } = deps;
 
   async function enrichOne(id: string): Promise<'PROCESSED' | 'FAILED'> {
-    const row = await db
-      .selectFrom('news')
-      .select(['id', 'title', 'description', 'articles', 'publisher', 'related_exchange_tickers'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await repository.forAnalysis(id);
     if (!row) return 'FAILED';
     try {
       const text = [row.description, ...row.articles].filter(Boolean).join('\n\n');
@@ -35,31 +33,27 @@ export function createNewsEnrichService(deps: {
       });
       // The analysis names its writer when that is not the provider (an LLM's fallback).
       const stored = { ...analysis, provider: analysis.provider ?? ai.name };
-      await db
-        .updateTable('news')
-        .set({
-          // Validated here, on the way in: the API sends the stored object as it is (news.mapper.ts).
-          AI: JSON.stringify(newsAiSchema.parse(stored)),
-          ai_summary: analysis.paragraph || analysis.summary,
-          summary: analysis.summary,
-          no_bullshit: analysis.no_bullshit,
-          sentiment_score: [analysis.sentiment_score],
-          interest_score: analysis.interest_score,
-          status: 'PROCESSED',
-          status_reason: null,
-          updated_at: new Date(),
-        })
-        .where('id', '=', id)
-        .execute();
+      await repository.storeAnalysis(id, {
+        // Validated here, on the way in: the API sends the stored object as it is (news.mapper.ts).
+        AI: JSON.stringify(newsAiSchema.parse(stored)),
+        ai_summary: analysis.paragraph || analysis.summary,
+        summary: analysis.summary,
+        no_bullshit: analysis.no_bullshit,
+        sentiment_score: [analysis.sentiment_score],
+        interest_score: analysis.interest_score,
+        status: 'PROCESSED',
+        status_reason: null,
+        updated_at: clock.now(),
+      });
       return 'PROCESSED';
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       log.warn({ err: error, newsId: id }, 'news enrichment failed');
-      await db
-        .updateTable('news')
-        .set({ status: 'FAILED', status_reason: reason.slice(0, 500), updated_at: new Date() })
-        .where('id', '=', id)
-        .execute();
+      await repository.storeAnalysis(id, {
+        status: 'FAILED',
+        status_reason: reason.slice(0, 500),
+        updated_at: clock.now(),
+      });
       return 'FAILED';
     }
   }
@@ -69,15 +63,8 @@ export function createNewsEnrichService(deps: {
 
     /** Enriches up to `limit` waiting articles, newest first. */
     async enrichWaiting(limit = ENRICH_BATCH) {
-      const waiting = await db
-        .selectFrom('news')
-        .select('id')
-        .where('status', '=', 'WAITING_INDEX')
-        .orderBy('creation_date', 'desc')
-        .limit(limit)
-        .execute();
       const counts = { processed: 0, failed: 0 };
-      for (const { id } of waiting) {
+      for (const id of await repository.waitingIds(limit)) {
         if ((await enrichOne(id)) === 'PROCESSED') counts.processed += 1;
         else counts.failed += 1;
       }

@@ -5,35 +5,15 @@ import {
   splitGifKeywords,
 } from '@app/shared/api/news-gif';
 import { z } from 'zod';
-import type { AppConfig } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { createGiphyClient } from '../../providers/gif/giphy.ts';
 import { animationFile } from './animations/animation-files.ts';
-import { createNewsGifRepository } from './news-gif.repository.ts';
-import { createNewsGifService } from './news-gif.service.ts';
-import type { Clock } from '../../clock.ts';
-
-/** How long a GIPHY search may take before the bundled animation is answered instead. */
-const GIPHY_TIMEOUT_MS = 2_500;
+import type { NewsGifService } from './news-gif.service.ts';
 
 /** Spec "GET /news/gif?keywords=…": an animation for an article's GIF keywords; our GIF files. */
-export function newsGifRoutes(app: ZodApp, deps: { db: Database; config: AppConfig; clock: Clock }) {
+export function newsGifRoutes(app: ZodApp, { gifs }: { gifs: NewsGifService }) {
   const tags = ['news'];
-  const { giphyApiKey, giphyBaseUrl } = deps.config;
-  const gifs = createNewsGifService({
-    giphy: giphyApiKey
-      ? createGiphyClient({
-          apiKey: giphyApiKey,
-          baseUrl: giphyBaseUrl,
-          timeoutMs: GIPHY_TIMEOUT_MS,
-        })
-      : null,
-    cache: createNewsGifRepository(deps.db, deps.clock),
-    log: app.log,
-  });
 
   app.get(
     '/news/gif',

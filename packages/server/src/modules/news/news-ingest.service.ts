@@ -1,13 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
 import type { NewsSource, RawNewsItem } from '../../providers/news/news-source.ts';
-import {
-  createNewsRepository,
-  type NewNewsArticle,
-  type NewsRepository,
-} from './news.repository.ts';
+import type { LinkerCache } from './linker-cache.ts';
+import type { NewNewsArticle, NewsRepository } from './news.repository.ts';
 import { readFullTexts, type FullTextReader } from './news-full-text.ts';
-import { createTickerLinker, type TickerLinker } from './ticker-linker.ts';
+import type { TickerLinker } from './ticker-linker.ts';
 
 export type IngestResult = {
   /** Items the sources delivered (after dropping unusable ones). */
@@ -19,21 +15,6 @@ export type IngestResult = {
   /** New articles stored with the full text read from their page. */
   fullText: number;
 };
-
-const cachedLinkers = new WeakMap<Database, { fingerprint: string; linker: TickerLinker }>();
-
-/** The linker for the current companies table: compiled once per database, rebuilt when companies change. */
-export async function currentLinker(
-  db: Database,
-  repository: NewsRepository,
-): Promise<TickerLinker> {
-  const fingerprint = await repository.companiesFingerprint();
-  const cached = cachedLinkers.get(db);
-  if (cached?.fingerprint === fingerprint) return cached.linker;
-  const linker = createTickerLinker(await repository.linkerCompanies());
-  cachedLinkers.set(db, { fingerprint, linker });
-  return linker;
-}
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
@@ -82,12 +63,13 @@ export type IngestFullText = {
  * which takes waiting articles every minute, never sees an article before its text.
  */
 export function createNewsIngestService(deps: {
-  db: Database;
+  repository: NewsRepository;
+  linkers: LinkerCache;
   sources: readonly NewsSource[];
   log: FastifyBaseLogger;
   fullText?: IngestFullText | undefined;
 }) {
-  const repository = createNewsRepository(deps.db);
+  const { repository } = deps;
 
   /** Items of sources with readable pages, not stored yet, that came without content. */
   async function wantingText(collected: readonly Collected[]): Promise<RawNewsItem[]> {
@@ -103,7 +85,7 @@ export function createNewsIngestService(deps: {
 
   return {
     async ingest(): Promise<IngestResult> {
-      const linker = await currentLinker(deps.db, repository);
+      const linker = await deps.linkers.current();
       const result: IngestResult = { fetched: 0, stored: 0, failed: [], fullText: 0 };
       const seen = new Set<string>();
       const collected: Collected[] = [];

@@ -1,19 +1,17 @@
 import type { NewsArticle } from '@app/shared/api/news';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../http/errors.ts';
 import { AiCapabilityError } from '../../providers/ai/ai-capability-error.ts';
 import type { AiProvider } from '../../providers/ai/ai-provider.ts';
-import { createNewsRepository } from './news.repository.ts';
+import type { NewsRepository } from './news.repository.ts';
 
 /** An article's AI texts in another language, through the configured analyst. */
 export function createNewsTranslateService(deps: {
-  db: Database;
+  repository: NewsRepository;
   ai: AiProvider;
   log: FastifyBaseLogger;
 }) {
-  const { ai, log } = deps;
-  const news = createNewsRepository(deps.db);
+  const { ai, log, repository: news } = deps;
   return {
     /** The article (as the API shows it) with its AI title, summary and paragraph translated. */
     async translate(id: string, language: string, asAdmin: boolean): Promise<NewsArticle> {

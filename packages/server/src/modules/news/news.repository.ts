@@ -1,7 +1,15 @@
-import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type RawBuilder,
+  type Selectable,
+  type Updateable,
+} from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB, NewsTable } from '../../db/schema.ts';
-import { apiNewsJson } from './news.mapper.ts';
+import { API_NEWS_SOURCE_COLUMNS, apiNewsJson } from './news.mapper.ts';
+import { newsQuery, type NewsQueryAst } from './news-query.ts';
 import type { LinkerCompany } from './ticker-linker.ts';
 
 /** Who is reading: admins see hidden articles, everyone else does not. */
@@ -16,19 +24,120 @@ export const isArticleId = (id: string) => UUID.test(id);
  * The one visibility rule for articles: a hidden (`is_blocked`) article exists only for admins.
  * Every query that loads articles for a caller goes through it.
  */
-export const visibleTo =
-  (viewer: NewsViewer) =>
-  (eb: ExpressionBuilder<DB, 'news'>) =>
-    viewer?.is_admin ? eb.lit(true) : eb('news.is_blocked', '=', false);
+export const visibleTo = (viewer: NewsViewer) => (eb: ExpressionBuilder<DB, 'news'>) =>
+  viewer?.is_admin ? eb.lit(true) : eb('news.is_blocked', '=', false);
 
 export type NewsRow = Selectable<NewsTable>;
 export type NewNewsArticle = Insertable<NewsTable>;
 
 const INSERT_BATCH = 200;
 
+/** An article as PostgreSQL serialised it (see news.mapper.ts). */
+export type ArticleJson = { article: string };
+
+export type NewsPage = { skip: number; limit: number };
+
 /** SQL for news articles; no decisions. */
 export function createNewsRepository(db: Database) {
+  /** Articles of the public feeds: no experiments, nothing the viewer may not see. */
+  const visible = (viewer: NewsViewer) =>
+    db.selectFrom('news').where('experiment', 'is', null).where(visibleTo(viewer));
+
+  /** One page of the visible articles matching `condition`, newest first. */
+  const newestPage = (
+    viewer: NewsViewer,
+    condition: RawBuilder<boolean>,
+    page: NewsPage,
+  ): Promise<ArticleJson[]> =>
+    visible(viewer)
+      .select(apiNewsJson().as('article'))
+      .where(condition)
+      .orderBy('creation_date', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.skip)
+      .limit(page.limit)
+      .execute();
+
   return {
+    /**
+     * Articles by the query language. Experiments stay out unless the query filters on them
+     * (spec §7: experiment defaults to NULL).
+     */
+    query: (ast: NewsQueryAst, viewer: NewsViewer): Promise<ArticleJson[]> => {
+      let query = newsQuery.apply(
+        db.selectFrom('news').select(apiNewsJson(ast.only).as('article')),
+        ast,
+      );
+      if (!ast.filters.some((filter) => filter.field === 'experiment')) {
+        query = query.where('experiment', 'is', null);
+      }
+      return query.where(visibleTo(viewer)).execute();
+    },
+
+    /** The newest visible articles linked to any of `symbols`. */
+    mentioningAny: (symbols: readonly string[], viewer: NewsViewer, page: NewsPage) =>
+      newestPage(viewer, sql<boolean>`related_exchange_tickers && ${[...symbols]}::text[]`, page),
+
+    /** The newest visible articles linked to `symbol`. */
+    mentioning: (symbol: string, viewer: NewsViewer, page: NewsPage) =>
+      newestPage(viewer, sql<boolean>`related_exchange_tickers @> array[${symbol}]::text[]`, page),
+
+    /**
+     * Full-text search: the newest `window` matches, best match first. Ranking every match of a
+     * common word in a million articles takes seconds; readers want recent articles anyway.
+     */
+    search: async (text: string, viewer: NewsViewer, window: number, page: NewsPage) => {
+      const query = sql`websearch_to_tsquery('english', ${text})`;
+      const recent = visible(viewer)
+        .select([...API_NEWS_SOURCE_COLUMNS, 'search_vector'])
+        .where(sql<boolean>`search_vector @@ ${query}`)
+        .orderBy('creation_date', 'desc')
+        .limit(window);
+      return db
+        .selectFrom(recent.as('recent'))
+        .select(apiNewsJson().as('article'))
+        .orderBy(sql`ts_rank_cd(search_vector, ${query})`, 'desc')
+        .orderBy('creation_date', 'desc')
+        .offset(page.skip)
+        .limit(page.limit)
+        .execute();
+    },
+
+    /** Hides or shows an article; false when there is no such article. */
+    setBlocked: async (id: string, blocked: boolean, now: Date): Promise<boolean> => {
+      if (!isArticleId(id)) return false;
+      const result = await db
+        .updateTable('news')
+        .set({ is_blocked: blocked, updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** What the analyst reads of one article. */
+    forAnalysis: (id: string) =>
+      db
+        .selectFrom('news')
+        .select(['id', 'title', 'description', 'articles', 'publisher', 'related_exchange_tickers'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /** Stores the analyst's result: the AI object and the columns the feeds filter on. */
+    storeAnalysis: (id: string, values: Updateable<NewsTable>) =>
+      db.updateTable('news').set(values).where('id', '=', id).execute(),
+
+    /** Ids of articles waiting for the analyst, newest first. */
+    waitingIds: async (limit: number): Promise<string[]> =>
+      (
+        await db
+          .selectFrom('news')
+          .select('id')
+          .where('status', '=', 'WAITING_INDEX')
+          .orderBy('creation_date', 'desc')
+          .limit(limit)
+          .execute()
+      ).map((row) => row.id),
+
     /**
      * Inserts articles; one whose link or guid is already stored is skipped (`ON CONFLICT DO
      * NOTHING`), so ingesting a feed twice stores each article once. Returns the new ids.

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import { REFRESH_BATCH, type JobSender } from '../../jobs/job-catalog.ts';
 import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
 import { createPriceHistoryService } from '../prices/price-history.service.ts';
 import { createPriceRepository } from '../prices/price.repository.ts';
@@ -8,15 +8,12 @@ import { createQuoteRepository } from './quote.repository.ts';
 import { createQuoteService } from './quote.service.ts';
 import type { Clock } from '../../clock.ts';
 
-/** Symbols per queued refresh job. */
-export const REFRESH_BATCH = 200;
-
 /** The market-data services over one database and provider; shared by the API and the jobs. */
 export function createMarketServices(deps: {
   db: Database;
   provider: MarketDataProvider;
   log: FastifyBaseLogger;
-  jobs: Pick<JobQueue, 'enqueue'>;
+  jobs: JobSender;
   clock: Clock;
 }) {
   const quotesRepository = createQuoteRepository(deps.db);

@@ -1,31 +1,16 @@
 import { DEFAULT_TICKERS } from '@app/shared/api/market';
-import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job.ts';
-import type { JobDeps } from '../../jobs/define-job.ts';
-import { createMarketServices, REFRESH_BATCH } from './market-services.ts';
-
-const services = (deps: JobDeps) =>
-  createMarketServices({
-    db: deps.db,
-    provider: deps.marketData,
-    log: deps.log,
-    jobs: deps.jobs,
-    clock: deps.clock,
-  });
-
-const symbolsPayload = z.object({
-  symbols: z.array(z.string().min(3).max(40)).min(1).max(REFRESH_BATCH),
-});
+import { JOB_PAYLOADS } from '../../jobs/job-catalog.ts';
 
 /** Every minute: the symbols somebody watches and the default list, history first. */
 export const refreshWatchedJob = defineJob({
   name: 'market.refresh-watched',
-  payload: z.object({}),
+  payload: JOB_PAYLOADS['market.refresh-watched'],
   retry: { retryLimit: 1, retryDelaySeconds: 20, backoff: false, expireInSeconds: 300 },
   schedule: { cron: '* * * * *', data: {} },
   priority: 5,
   handler: async (_data, deps) => {
-    const market = services(deps);
+    const { market } = deps.services;
     const watched = await market.quotesRepository.watchedSymbols();
     const symbols = [...new Set([...DEFAULT_TICKERS, ...watched])];
     const stored = await market.quotes.refresh(symbols);
@@ -40,11 +25,11 @@ export const refreshWatchedJob = defineJob({
  */
 export const refreshUniverseJob = defineJob({
   name: 'market.refresh-universe',
-  payload: z.object({}),
+  payload: JOB_PAYLOADS['market.refresh-universe'],
   retry: { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireInSeconds: 1800 },
   schedule: { cron: '*/15 * * * *', data: {} },
   handler: async (_data, deps) => {
-    const market = services(deps);
+    const { market } = deps.services;
     const symbols = await market.quotesRepository.allSymbols();
     const missing = await market.quotesRepository.withoutHistory(symbols);
     for (const symbol of missing) {
@@ -64,22 +49,22 @@ export const refreshUniverseJob = defineJob({
 /** A refresh asked for by a request (invalidate, or too many stale symbols to refresh inline). */
 export const refreshSymbolsJob = defineJob({
   name: 'market.refresh-symbols',
-  payload: symbolsPayload,
+  payload: JOB_PAYLOADS['market.refresh-symbols'],
   retry: { retryLimit: 2, retryDelaySeconds: 10, backoff: true, expireInSeconds: 600 },
   priority: 10,
   handler: async ({ symbols }, deps) => {
-    await services(deps).quotes.refresh(symbols);
+    await deps.services.market.quotes.refresh(symbols);
   },
 });
 
 /** Ten years of daily bars for a symbol seen for the first time, then its change fields. */
 export const backfillHistoryJob = defineJob({
   name: 'market.backfill-history',
-  payload: z.object({ symbol: z.string().min(3).max(40) }),
+  payload: JOB_PAYLOADS['market.backfill-history'],
   retry: { retryLimit: 3, retryDelaySeconds: 30, backoff: true, expireInSeconds: 600 },
   concurrency: 2,
   handler: async ({ symbol }, deps) => {
-    const market = services(deps);
+    const { market } = deps.services;
     await market.history.ensureLoaded(symbol);
     await market.quotes.refresh([symbol], { backfill: false });
   },

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { QuoteSnapshotTable } from '../../db/schema.ts';
 import type { Quote } from '../../providers/market-data/market-data-provider.ts';
+import { tickerQuery, type TickerQueryAst } from './ticker-query.ts';
 
 /** Exchange the change fields count calendar days in (daily bars are New York trading days). */
 const MARKET_TIME_ZONE = 'America/New_York';
@@ -17,7 +18,9 @@ export type FinancialsRow = Omit<Selectable<QuoteSnapshotTable>, 'close_8' | 'ex
 /** SQL for quote snapshots and their change fields; no decisions. */
 export function createQuoteRepository(db: Database) {
   return {
-    db,
+    /** Listings with their latest quote by the query language. */
+    query: (ast: TickerQueryAst) =>
+      tickerQuery.apply(db.selectFrom('ticker_quotes').selectAll(), ast).execute(),
 
     /** The listings among `symbols` that exist, in the given order. */
     existing: async (symbols: readonly string[]) => {

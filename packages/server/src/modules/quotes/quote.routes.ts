@@ -2,17 +2,16 @@ import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   financialsResponseSchema,
   tickerQueryResponseSchema,
-  tickerQuerySpec,
   type PriceSource,
 } from '@app/shared/api/market';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { defineQueryResource } from '../../http/query/define-query-resource.ts';
+import { tickerQuery } from './ticker-query.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { JobSender } from '../../jobs/job-catalog.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import type { QuoteRepository } from './quote.repository.ts';
 import type { QuoteService } from './quote.service.ts';
@@ -20,21 +19,6 @@ import type { Clock } from '../../clock.ts';
 
 /** Most symbols one financials call may ask for. */
 export const FINANCIALS_MAX_SYMBOLS = 50;
-
-const tickerQuery = defineQueryResource({
-  spec: tickerQuerySpec,
-  table: 'ticker_quotes',
-  tiebreaker: 'exchange_ticker',
-  sources: {
-    exchange_ticker: { column: 'exchange_ticker' },
-    price: { column: 'price', nulls: 'last' },
-    change_pct: { column: 'change_pct', nulls: 'last' },
-    change_pct_1: { column: 'change_pct_1', nulls: 'last' },
-    change_pct_8: { column: 'change_pct_8', nulls: 'last' },
-    change_pct_31: { column: 'change_pct_31', nulls: 'last' },
-    change_pct_365: { column: 'change_pct_365', nulls: 'last' },
-  },
-});
 
 /** `NASDAQ:AAPL` or a comma-separated list of them. */
 const symbolListSchema = z
@@ -65,7 +49,7 @@ export function quoteRoutes(
   deps: {
     quotes: QuoteService;
     repository: QuoteRepository;
-    jobs: Pick<JobQueue, 'enqueue'>;
+    jobs: JobSender;
     limiter: RateLimiter;
     clock: Clock;
   },
@@ -108,9 +92,7 @@ export function quoteRoutes(
     },
     async (request) => {
       const ast = tickerQuery.parse(request.query, { now: deps.clock.now() });
-      const rows = await tickerQuery
-        .apply(deps.repository.db.selectFrom('ticker_quotes').selectAll(), ast)
-        .execute();
+      const rows = await deps.repository.query(ast);
       return {
         status: 'success' as const,
         tickers: rows.map((row) => ({

@@ -24,6 +24,11 @@ export function createWatchlistService(deps: {
   return {
     get,
 
+    /** The symbols of a list, read only (a list never used is empty, and is not created). */
+    async symbolsOf(userId: string, name: string = DEFAULT_WATCHLIST): Promise<string[]> {
+      return (await watchlists.find(userId, name))?.exchange_tickers ?? [];
+    },
+
     /** Adds a known symbol (ignored when present); creates the list on first use. */
     async append(userId: string, name: string, symbol: string): Promise<WatchlistRow> {
       if (!(await deps.symbolExists(symbol))) throw notFound(`Unknown symbol '${symbol}'.`);

@@ -3,36 +3,32 @@ import {
   USER_SETTABLE_KEYS,
   type AdminSettableKey,
 } from '@app/shared/api/users';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { ResolveUser } from '../../http/access.ts';
 import type { EntitySetter } from '../../http/entity-setters.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { ZodApp } from '../../http/types.ts';
 import type { Mailer } from '../messaging/mailer.ts';
-import { createRateLimiter } from '../security/rate-limiter.ts';
-import { adminUserRoutes } from './admin.routes.ts';
+import type { RateLimiter } from '../security/rate-limiter.ts';
 import { createApprovalService } from './approval.service.ts';
 import { createSessionService, tokenFromRequest } from './session.service.ts';
-import { userRoutes } from './user.routes.ts';
 import { createUserRepository } from './user.repository.ts';
 import type { UserRow } from './user.mapper.ts';
 import { createUserService } from './user.service.ts';
 
-/** Wires the accounts domain: repository → services → routes, the session resolver and the user setter. */
-export function createUsersModule(deps: {
+/** The accounts domain's services: users, sessions, approvals, the session resolver and the user setter. */
+export function createUserServices(deps: {
   db: Database;
   config: AppConfig;
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  limiter: RateLimiter;
   clock: Clock;
 }) {
-  const { db, config, mailer, clock } = deps;
+  const { db, config, mailer, clock, limiter } = deps;
   const users = createUserRepository(db);
   const sessions = createSessionService(users, clock);
-  const limiter = createRateLimiter(db, config.rateLimitScale, clock);
   const userService = createUserService({
     users,
     sessions,
@@ -78,16 +74,16 @@ export function createUsersModule(deps: {
 
   return {
     resolveUser,
-    setters: { user: userSetter },
-    routes(app: ZodApp) {
-      userRoutes(app, {
-        config,
-        userService,
-        approvals,
-        sessions,
-        sessionRow: (r) => sessionRows.get(r),
-      });
-      adminUserRoutes(app, { approvals });
-    },
+    userSetter,
+    userService,
+    approvals,
+    sessions,
+    /** The row the session lookup already read for this request. */
+    sessionRow: (request: FastifyRequest) => sessionRows.get(request),
+    /** Whether the user turned on the debug interface (spec §6). */
+    hasDebugInterface: async (userId: string) =>
+      (await users.findById(userId))?.my_debug_interface ?? false,
   };
 }
+
+export type UserServices = ReturnType<typeof createUserServices>;

@@ -1,0 +1,157 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { JobSender } from '../jobs/job-catalog.ts';
+import type { AiProvider } from '../providers/ai/ai-provider.ts';
+import { createAiProvider } from '../providers/ai/create-ai-provider.ts';
+import { createGiphyClient } from '../providers/gif/giphy.ts';
+import { createMarketDataProvider } from '../providers/market-data/create-market-data-provider.ts';
+import type { MarketDataProvider } from '../providers/market-data/market-data-provider.ts';
+import { createNewsSources } from '../providers/news/create-news-sources.ts';
+import { DEFAULT_MAX_PAGE_BYTES } from '../providers/news/full-text/page-fetch.ts';
+import { createAnalysisRepository } from './analysis/analysis.repository.ts';
+import { createAnalysisService } from './analysis/analysis.service.ts';
+import { createCompanyRepository } from './companies/company.repository.ts';
+import { createMaintenanceRepository } from './maintenance/maintenance.repository.ts';
+import { createMailer } from './messaging/mailer.ts';
+import { createFeedCache } from './news/feed-cache.ts';
+import { createLinkerCache } from './news/linker-cache.ts';
+import { createNewsEnrichService } from './news/news-enrich.service.ts';
+import { createFullTextReader } from './news/news-full-text.ts';
+import { createNewsGifRepository } from './news/news-gif.repository.ts';
+import { createNewsGifService } from './news/news-gif.service.ts';
+import { createNewsIngestService } from './news/news-ingest.service.ts';
+import { createNewsTranslateService } from './news/news-translate.service.ts';
+import { createNewsRepository } from './news/news.repository.ts';
+import { createNewsService } from './news/news.service.ts';
+import { createMarketServices } from './quotes/market-services.ts';
+import { createRateLimiter } from './security/rate-limiter.ts';
+import { createUserServices } from './users/user-services.ts';
+import { createWatchlistRepository } from './watchlists/watchlist.repository.ts';
+import { createWatchlistService } from './watchlists/watchlist.service.ts';
+
+/** How long a GIPHY search may take before the bundled animation is answered instead. */
+const GIPHY_TIMEOUT_MS = 2_500;
+
+export type ServiceDeps = {
+  db: Database;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  /** Business time; nothing below reads the machine's clock for it. */
+  clock: Clock;
+  /** Where services send jobs (the API and the worker pass their queue). */
+  jobs: JobSender;
+  /** Defaults to the provider `MARKET_DATA` selects; tests may pass their own. */
+  marketData?: MarketDataProvider;
+  /** Defaults to the analyst `AI_PROVIDER` selects; tests may pass their own. */
+  ai?: AiProvider;
+};
+
+/**
+ * The composition root: every repository, service, cache, linker and provider of the product,
+ * built exactly once. `buildApp` hands the result to the routes and the worker to the job
+ * handlers, so the API and the jobs share one analyst (one circuit breaker), one feed cache and
+ * one linker per process. Modules meet here and only through their services.
+ */
+export function createServices(deps: ServiceDeps) {
+  const { db, config, log, clock, jobs } = deps;
+
+  const mailer = createMailer({
+    db,
+    log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    clock,
+  });
+  const limiter = createRateLimiter(db, config.rateLimitScale, clock);
+  const users = createUserServices({ db, config, mailer, limiter, clock });
+
+  const marketData = deps.marketData ?? createMarketDataProvider(config, log, clock);
+  const market = createMarketServices({ db, provider: marketData, log, jobs, clock });
+  const watchlists = createWatchlistService({
+    watchlists: createWatchlistRepository(db),
+    symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
+  });
+
+  // One analyst for the whole process (AI_PROVIDER): the openai one falls back to the offline one.
+  const ai = deps.ai ?? createAiProvider(config, log);
+
+  const newsRepository = createNewsRepository(db);
+  const feedCache = createFeedCache();
+  const linkers = createLinkerCache(newsRepository);
+  const enrich = createNewsEnrichService({ repository: newsRepository, ai, log, clock });
+  const news = createNewsService({
+    repository: newsRepository,
+    feedCache,
+    linkers,
+    enrich,
+    limiter,
+    clock,
+    watchedSymbols: (userId) => watchlists.symbolsOf(userId),
+    hasDebugInterface: users.hasDebugInterface,
+  });
+  const ingest = createNewsIngestService({
+    repository: newsRepository,
+    linkers,
+    sources: createNewsSources(config, {
+      db,
+      marketData,
+      log,
+      now: () => clock.now(),
+    }),
+    log,
+    fullText: config.newsFullText
+      ? {
+          read: createFullTextReader({
+            timeoutMs: config.newsFetchTimeoutMs,
+            maxBytes: DEFAULT_MAX_PAGE_BYTES,
+          }),
+        }
+      : undefined,
+  });
+  const translate = createNewsTranslateService({ repository: newsRepository, ai, log });
+  const gifs = createNewsGifService({
+    giphy: config.giphyApiKey
+      ? createGiphyClient({
+          apiKey: config.giphyApiKey,
+          baseUrl: config.giphyBaseUrl,
+          timeoutMs: GIPHY_TIMEOUT_MS,
+        })
+      : null,
+    cache: createNewsGifRepository(db, clock),
+    log,
+  });
+
+  const companies = createCompanyRepository(db);
+  const analysisRepository = createAnalysisRepository(db);
+  const analysis = createAnalysisService({ repository: analysisRepository, ai, log, clock });
+  const maintenance = createMaintenanceRepository(db);
+
+  return {
+    config,
+    clock,
+    mailer,
+    limiter,
+    users,
+    marketData,
+    market,
+    watchlists,
+    ai,
+    news,
+    enrich,
+    ingest,
+    translate,
+    gifs,
+    companies,
+    analysisRepository,
+    analysis,
+    maintenance,
+    /** Releases what the services hold open (the SMTP connection pool). */
+    close() {
+      mailer.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,137 @@
+import type { Clock } from '../../clock.ts';
+import type { AuthUser } from '../../http/access.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
+import { feedCacheKey, type FeedCache } from './feed-cache.ts';
+import type { LinkerCache } from './linker-cache.ts';
+import type { NewsEnrichService } from './news-enrich.service.ts';
+import { newsEnvelope } from './news.mapper.ts';
+import { newsQuery } from './news-query.ts';
+import type { ArticleJson, NewsPage, NewsRepository, NewsViewer } from './news.repository.ts';
+
+/** Newest matches a search ranks. */
+export const NEWS_SEARCH_WINDOW = 1_000;
+
+/** Shortest text `/news/search/{query}` searches; shorter answers an empty list. */
+export const NEWS_SEARCH_MIN = 3;
+
+/** Symbol-like tokens of a text (`$NVDA`, `NASDAQ:NVDA`), upper-cased, first mention first. */
+export function symbolCandidates(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(
+    /\$([A-Za-z]{1,6})\b|\b([A-Z]{2,15}:[A-Z0-9][A-Z0-9.-]{0,14})\b/g,
+  )) {
+    found.add((match[1] ?? match[2] ?? '').toUpperCase());
+  }
+  return [...found].filter(Boolean);
+}
+
+export type NewsServiceDeps = {
+  repository: NewsRepository;
+  feedCache: FeedCache;
+  linkers: LinkerCache;
+  enrich: NewsEnrichService;
+  limiter: RateLimiter;
+  clock: Clock;
+  /** The symbols of a user's default watchlist (the watchlists module's service). */
+  watchedSymbols: (userId: string) => Promise<readonly string[]>;
+  /** Whether a user turned on the debug interface (the users module's service). */
+  hasDebugInterface: (userId: string) => Promise<boolean>;
+};
+
+/** The news a caller may read: feeds with their cache, one article, search, and the debug tools. */
+export function createNewsService(deps: NewsServiceDeps) {
+  const { repository, feedCache, clock } = deps;
+
+  /** Debug views and tools: admins, and users who turned on my_debug_interface. */
+  const requireDebugOrAdmin = async (caller: AuthUser, message: string) => {
+    if (caller.is_admin) return;
+    if (!(await deps.hasDebugInterface(caller.id))) throw forbidden(message);
+  };
+
+  const visibleArticle = async (id: string, viewer: NewsViewer): Promise<string> => {
+    const article = await repository.findVisibleArticle(id, viewer);
+    if (!article) throw notFound('News article not found.');
+    return article;
+  };
+
+  return {
+    /**
+     * `/news/query`: the answer as the bytes to send. Every visitor of a feed asks the same
+     * question, so repeats come from the feed cache for a few seconds (`noCache` skips it).
+     */
+    async feed(
+      query: unknown,
+      viewer: NewsViewer,
+    ): Promise<{ body: Buffer; cache: 'hit' | 'miss' }> {
+      const ast = newsQuery.parse(query, { now: clock.now() });
+      const key = feedCacheKey(viewer?.is_admin === true, query as Record<string, unknown>);
+      if (!ast.extras.no_cache) {
+        const cached = feedCache.get(key);
+        if (cached) return { body: cached, cache: 'hit' };
+      }
+      const body = newsEnvelope(await repository.query(ast, viewer));
+      feedCache.set(key, body);
+      return { body, cache: 'miss' };
+    },
+
+    /** News about the symbols of the caller's default watchlist. */
+    async myPortfolio(user: AuthUser, page: NewsPage): Promise<ArticleJson[]> {
+      const symbols = await deps.watchedSymbols(user.id);
+      return symbols.length === 0 ? [] : repository.mentioningAny(symbols, user, page);
+    },
+
+    company: (symbol: string, viewer: NewsViewer, page: NewsPage) =>
+      repository.mentioning(symbol, viewer, page),
+
+    async search(text: string, viewer: NewsViewer, page: NewsPage): Promise<ArticleJson[]> {
+      const trimmed = text.trim();
+      if (trimmed.length < NEWS_SEARCH_MIN) return [];
+      return repository.search(trimmed, viewer, NEWS_SEARCH_WINDOW, page);
+    },
+
+    byId: async (id: string, viewer: NewsViewer): Promise<ArticleJson> => ({
+      article: await visibleArticle(id, viewer),
+    }),
+
+    /** Runs the analyst on one article again; each run may be a paid model call, so it is limited. */
+    async reindex(id: string, caller: AuthUser): Promise<ArticleJson> {
+      await requireDebugOrAdmin(caller, 'Only admins and debug users can reindex.');
+      await visibleArticle(id, caller);
+      if (!caller.is_admin) await deps.limiter.hit(RATE_RULES.reindexPerUser, caller.id);
+      await deps.enrich.enrichOne(id);
+      return { article: await visibleArticle(id, caller) };
+    },
+
+    /** What the ticker linker makes of one article, and the symbol-like tokens it did not link. */
+    async linkerReport(id: string, caller: AuthUser) {
+      await requireDebugOrAdmin(caller, 'Only admins and debug users can test the linker.');
+      const row = await repository.findVisibleTexts(id, caller);
+      if (!row) throw notFound('News article not found.');
+      const text = [row.title, row.description, ...row.articles].join('\n');
+      const links = (await deps.linkers.current()).link(text);
+      const validated = links.related_exchange_tickers;
+      const unvalidated = symbolCandidates(text).filter(
+        (candidate) =>
+          !validated.some((symbol) => symbol === candidate || symbol.endsWith(`:${candidate}`)),
+      );
+      return { links, validated, unvalidated };
+    },
+
+    /**
+     * `POST /news/set/{id}/is_blocked` (spec §6: an admin's 'Hide' checkbox). Nothing else of an
+     * article is settable, and only by admins.
+     */
+    async setProperty(caller: AuthUser, id: string, property: string, value: unknown) {
+      if (property !== 'is_blocked') throw badRequest(`News property '${property}' cannot be set.`);
+      if (!caller.is_admin) throw forbidden('Only admins can hide articles.');
+      if (typeof value !== 'boolean') throw badRequest("'value' must be true or false.");
+      if (!(await repository.setBlocked(id, value, clock.now())))
+        throw notFound('News article not found.');
+      // A hidden article leaves the cached feeds now, not when their entries expire.
+      feedCache.clear();
+    },
+  };
+}
+
+export type NewsService = ReturnType<typeof createNewsService>;
