@@ -15,6 +15,7 @@ import { createAnalysisService } from './analysis/analysis.service.ts';
 import { createCompanyRepository } from './companies/company.repository.ts';
 import { createMaintenanceRepository } from './maintenance/maintenance.repository.ts';
 import { createMailer } from './messaging/mailer.ts';
+import { createOutboxRepository } from './messaging/outbox.repository.ts';
 import { createFeedCache } from './news/feed-cache.ts';
 import { createLinkerCache } from './news/linker-cache.ts';
 import { createNewsEnrichService } from './news/news-enrich.service.ts';
@@ -58,7 +59,7 @@ export function createServices(deps: ServiceDeps) {
   const { db, config, log, clock, jobs } = deps;
 
   const mailer = createMailer({
-    db,
+    outbox: createOutboxRepository(db),
     log,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

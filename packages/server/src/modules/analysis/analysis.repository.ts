@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CompanyPromptTable } from '../../db/schema.ts';
 import { analysisQuery, type AnalysisQueryAst } from './analysis-query.ts';
+import { publicNewsSql, visibleTo } from '../news/news.repository.ts';
 
 /** What the API reads of an analysis (dates still as Date). */
 export const ANALYSIS_COLUMNS = [
@@ -39,8 +40,8 @@ export type CompanyNewsRow = {
 };
 
 /** Visible, processed articles: what feeds show and what the analyst may cite. */
-const visibleProcessed = sql<boolean>`n.status = 'PROCESSED' and not n.is_blocked
-  and n.experiment is null and n."AI" is not null`;
+const visibleProcessed = sql<boolean>`n.status = 'PROCESSED' and ${publicNewsSql('n')}
+  and n."AI" is not null`;
 
 /** SQL of company analyses (spec §3 Company prompt/review) and of the analyst's inputs. */
 export function createAnalysisRepository(db: Database) {
@@ -180,7 +181,7 @@ export function createAnalysisRepository(db: Database) {
             .selectFrom('news')
             .select(['id', 'title', 'link', 'publisher', 'creation_date'])
             .where('id', 'in', ids)
-            .where('is_blocked', '=', false)
+            .where(visibleTo(null))
             .execute(),
 
     companiesByIds: (ids: string[]) =>

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import type { CompanyTable } from '../../db/schema.ts';
 import { escapeLike } from '../../http/query/compile-filter.ts';
 import { companyQuery, type CompanyQueryAst } from './company-query.ts';
+import { publicNews, publicNewsSql } from '../news/news.repository.ts';
 
 export type CompanyRow = Selectable<CompanyTable>;
 export type NewCompany = Insertable<CompanyTable>;
@@ -121,8 +122,7 @@ export function createCompanyRepository(db: Database) {
             select coalesce(array_agg(exchange_ticker), '{}') from securities
             where company_id = ${companyId})`,
         )
-        .where('is_blocked', '=', false)
-        .where('experiment', 'is', null)
+        .where(publicNews)
         .orderBy('creation_date', direction)
         .orderBy('id', direction)
         .limit(limit)
@@ -146,7 +146,7 @@ export function createCompanyRepository(db: Database) {
               select coalesce(array_agg(exchange_ticker), '{}') from securities
               where company_id = ${company.id})
             and n.creation_date > ${since}
-            and not n.is_blocked and n.experiment is null
+            and ${publicNewsSql('n')}
           order by n.creation_date desc
           limit 2000
         ),

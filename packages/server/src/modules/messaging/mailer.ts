@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../clock.ts';
+import type { OutboxRepository } from './outbox.repository.ts';
 
 export type Mail = {
   to: string;
@@ -23,13 +23,13 @@ export type Mailer = {
  * (recovery, validation) work in the offline demo. Admins read the outbox in the admin panel.
  */
 export function createMailer(options: {
-  db: Database;
+  outbox: OutboxRepository;
   log: FastifyBaseLogger;
   smtpUrl: string | undefined;
   from: string;
   clock: Clock;
 }): Mailer {
-  const { db, log } = options;
+  const { outbox, log } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   return {
     async send(mail) {
@@ -55,31 +55,21 @@ export function createMailer(options: {
           'mail (offline: not sent, kept in the outbox)',
         );
       }
-      await db
-        .insertInto('outbox')
-        .values({
-          user_id: mail.userId ?? null,
-          to_address: mail.to,
-          subject: mail.subject,
-          text_body:
-            delivery === 'sent'
-              ? (mail.secrets ?? []).reduce(
-                  (text, secret) => text.replaceAll(secret, '[sent by e-mail]'),
-                  mail.text,
-                )
-              : mail.text,
-          delivery,
-          error,
-          created_at: options.clock.now(),
-        })
-        .execute();
-      if (mail.userId) {
-        await db
-          .updateTable('users')
-          .set({ last_email_at: options.clock.now() })
-          .where('id', '=', mail.userId)
-          .execute();
-      }
+      await outbox.record({
+        user_id: mail.userId ?? null,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body:
+          delivery === 'sent'
+            ? (mail.secrets ?? []).reduce(
+                (text, secret) => text.replaceAll(secret, '[sent by e-mail]'),
+                mail.text,
+              )
+            : mail.text,
+        delivery,
+        error,
+        created_at: options.clock.now(),
+      });
     },
     close: () => transport?.close(),
   };

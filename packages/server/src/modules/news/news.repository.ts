@@ -21,6 +21,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isArticleId = (id: string) => UUID.test(id);
 
 /**
+ * The same rule in raw SQL for a visitor, for queries written in SQL over `news` as `alias`
+ * (the companies' co-mentions, the analyst's inputs): neither hidden nor an experiment.
+ */
+export const publicNewsSql = (alias: string) =>
+  sql<boolean>`not ${sql.ref(`${alias}.is_blocked`)} and ${sql.ref(`${alias}.experiment`)} is null`;
+
+/** The public articles' condition in Kysely: neither hidden nor an experiment. */
+export const publicNews = (eb: ExpressionBuilder<DB, 'news'>) =>
+  eb.and([visibleTo(null)(eb), eb('news.experiment', 'is', null)]);
+
+/**
  * The one visibility rule for articles: a hidden (`is_blocked`) article exists only for admins.
  * Every query that loads articles for a caller goes through it.
  */
