@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { currentUser } from '../../http/access.ts';
+import { safeRedirectPath } from '../../http/safe-redirect.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ApprovalService } from './approval.service.ts';
@@ -47,8 +48,6 @@ const client = (request: FastifyRequest): Client => ({
   userAgent: request.headers['user-agent'] ?? '',
 });
 const me = currentUser;
-/** Only same-site paths: `next` must not send the browser elsewhere. */
-const safeNext = (next: string | undefined) => (next && /^\/(?![/\\])/.test(next) ? next : '/');
 
 /** Spec §7 "Session and user": registration, login, recovery, the owner's settings, browser session. */
 export function userRoutes(
@@ -227,7 +226,7 @@ export function userRoutes(
     },
     async (request, reply) => {
       const token = tokenFromRequest(request);
-      const next = safeNext(request.query.next);
+      const next = safeRedirectPath(request.query.next, config.publicUrl);
       if (!token || !request.user) return reply.redirect(`/login?next=${encodeURIComponent(next)}`);
       setSessionCookie(reply, token);
       return reply.redirect(next);
