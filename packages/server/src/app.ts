@@ -13,6 +13,7 @@ import { registerAccessControl } from './http/access.ts';
 import { entitySetterRoutes } from './http/entity-setters.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
+import { registerInvalidTextGuard } from './http/reject-invalid-text.ts';
 import { registerStrictQuery } from './http/strict-query.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   registerAccessControl(app, users.resolveUser);
   registerStrictQuery(app);
+  registerInvalidTextGuard(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

@@ -34,6 +34,23 @@ function buildErrorApp() {
   typed.get('/db-down', () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
   });
+  // What pg raises for text PostgreSQL cannot store, should any slip past the request guard.
+  typed.get('/db-text/:code', (request) => {
+    const { code } = request.params as { code: string };
+    throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code });
+  });
+  // pg's client-side query_timeout, a server-side statement_timeout, a dropped connection.
+  typed.get('/db-timeout/read', () => {
+    throw new Error('Query read timeout');
+  });
+  typed.get('/db-timeout/statement', () => {
+    throw Object.assign(new Error('canceling statement due to statement timeout'), {
+      code: '57014',
+    });
+  });
+  typed.get('/db-timeout/terminated', () => {
+    throw new Error('Connection terminated unexpectedly');
+  });
   return app;
 }
 
@@ -89,4 +106,28 @@ describe('the error handler', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'error', error_msg: 'Unable to connect to the server.' });
   });
+
+  it.each(['22021', '22P05'])(
+    "answers 400 'The request contains text that cannot be stored.' for PostgreSQL error %s",
+    async (code) => {
+      const res = await app.inject({ method: 'GET', url: `/db-text/${code}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        status: 'error',
+        error_msg: 'The request contains text that cannot be stored.',
+      });
+    },
+  );
+
+  it.each(['read', 'statement', 'terminated'])(
+    "answers 503 'Unable to connect to the server.' when a query times out (%s)",
+    async (kind) => {
+      const res = await app.inject({ method: 'GET', url: `/db-timeout/${kind}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'error',
+        error_msg: 'Unable to connect to the server.',
+      });
+    },
+  );
 });

@@ -33,6 +33,22 @@ function describeValidation(error: {
   return `Invalid ${PLACES[context] ?? context} '${field}': ${message}`;
 }
 
+/** PostgreSQL's codes for text it cannot store (NUL, invalid UTF-8, \u0000 in jsonb). */
+const UNSTORABLE_TEXT_CODES = new Set([
+  '22021', // character_not_in_repertoire
+  '22P05', // untranslatable_character
+]);
+
+const sqlState = (error: unknown) => (error as { code?: unknown }).code;
+
+/**
+ * A query that ran out of time: pg's client-side `query_timeout` (a frozen or unreachable server)
+ * or the server's `statement_timeout` (57014). Either way the database cannot serve us now.
+ */
+function isDatabaseTimeout(error: Error): boolean {
+  return error.message === 'Query read timeout' || sqlState(error) === '57014';
+}
+
 function send(reply: FastifyReply, statusCode: number, message: string) {
   return reply.status(statusCode).send({ status: 'error', error_msg: message });
 }
@@ -44,7 +60,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, 400, describeValidation(error));
     }
-    if (isDatabaseUnavailable(error)) {
+    // The text guard refuses such text before any query; this catches whatever slips past it.
+    if (UNSTORABLE_TEXT_CODES.has(sqlState(error) as string)) {
+      request.log.warn({ err: error }, 'text the database cannot store');
+      return send(reply, 400, 'The request contains text that cannot be stored.');
+    }
+    if (isDatabaseUnavailable(error) || isDatabaseTimeout(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return send(reply, 503, UNREACHABLE_MESSAGE);
     }
