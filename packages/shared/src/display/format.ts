@@ -60,6 +60,12 @@ export function formatChange(n: number): string {
   return Number.isFinite(n) ? signedChange.format(n) : NOT_AVAILABLE;
 }
 
+/** A number with its sign for non-zero values ('+1.5', '-0.4', '0'), `decimals` places; non-finite → '—'. */
+export function formatSigned(n: number, decimals = 0): string {
+  if (!Number.isFinite(n)) return NOT_AVAILABLE;
+  return decimalFormat(digits(decimals, 0, 20, 0), 'exceptZero').format(n);
+}
+
 /** Compact number with K/M/B/T suffixes and at most `significantDigits` digits ('1.2K'); non-finite → '—'. */
 export function formatCompact(n: number, significantDigits = 3): string {
   if (!Number.isFinite(n)) return NOT_AVAILABLE;

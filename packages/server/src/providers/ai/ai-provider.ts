@@ -138,8 +138,8 @@ export interface CompanyAnalysisInput {
   price: CompanyPriceAction | null;
   /** Processed articles of the window, newest first. */
   news: CompanyNewsInput[];
-  /** The moment the analysis is written for (tests pin it; defaults to now). */
-  now?: Date;
+  /** The moment the analysis is written for (business time, from the clock). */
+  now: Date;
 }
 
 /**

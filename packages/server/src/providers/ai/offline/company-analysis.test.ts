@@ -64,7 +64,7 @@ describe('offline company analyst', () => {
     );
     expect(bad.markdown.startsWith('## Bearish view')).toBe(true);
     expect(bad.sentiment_score).toBeLessThan(-2);
-    expect(bad.markdown).toContain('The shares lost 14.0 % in a month.');
+    expect(bad.markdown).toContain('The shares lost 14.0% in a month.');
   });
 
   it('calls the picture mixed when news and price pull hard in opposite directions', () => {
@@ -80,11 +80,11 @@ describe('offline company analyst', () => {
   it('reports the price changes and the 52-week range under "What moved"', () => {
     const { markdown } = writeCompanyAnalysis(input());
     expect(markdown).toContain('## What moved');
-    expect(markdown).toContain('- Last price: 110.00 USD.');
-    expect(markdown).toContain('- Week (8 days): +4.0 %.');
-    expect(markdown).toContain('- Year (365 days): +25.0 %.');
-    expect(markdown).toContain('52-week range: 80.00 USD – 120.00 USD');
-    expect(markdown).toContain('75 % of the range, 8.3 % below the high.');
+    expect(markdown).toContain('- Last price: $110.00.');
+    expect(markdown).toContain('- Week (8 days): +4.0%.');
+    expect(markdown).toContain('- Year (365 days): +25.0%.');
+    expect(markdown).toContain('52-week range: $80.00 – $120.00');
+    expect(markdown).toContain('75% of the range, 8.3% below the high.');
   });
 
   it('lists the most material articles first under "News flow" and cites each one', () => {
@@ -123,7 +123,7 @@ describe('offline company analyst', () => {
     });
     const { markdown } = writeCompanyAnalysis(input({ news: [lawsuit] }));
     const risks = markdown.split('## Risks')[1]!.split('## Watch next')[0]!;
-    expect(risks).toContain('- Acme sued over patents (sentiment −5) [1]');
+    expect(risks).toContain('- Acme sued over patents (sentiment -5) [1]');
     expect(markdown).toContain('- The court proceedings [1].');
   });
 

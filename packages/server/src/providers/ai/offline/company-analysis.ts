@@ -9,6 +9,7 @@ import type {
   CompanyNewsInput,
   CompanyPriceAction,
 } from '../ai-provider.ts';
+import { formatPercent, formatPrice, formatSigned } from '@app/shared/display/format';
 
 /** Articles summarised under "News flow". */
 export const NEWS_FLOW_ITEMS = 5;
@@ -32,22 +33,15 @@ function clamp(n: number, low: number, high: number): number {
   return Math.min(high, Math.max(low, n));
 }
 
-function signed(n: number, decimals = 1): string {
-  const text = Math.abs(n).toFixed(decimals);
-  return n > 0 ? `+${text}` : n < 0 ? `−${text}` : text;
-}
+const signed = (n: number, decimals = 1): string => formatSigned(n, decimals);
 
-function pct(n: number): string {
-  return `${signed(n)} %`;
-}
+const pct = (n: number): string => formatPercent(n, 1);
 
 function day(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-function money(n: number, currency: string): string {
-  return `${n.toFixed(2)} ${currency}`;
-}
+const money = (n: number, currency: string): string => formatPrice(n, currency);
 
 /** An article's weight in the news view: material, interesting and recent articles count most. */
 function weight(item: CompanyNewsInput, now: Date): number {
@@ -140,9 +134,9 @@ function whatMoved(price: CompanyPriceAction | null): string[] {
     const fromHigh = ((price.price - price.high_52w) / price.high_52w) * 100;
     lines.push(
       `- 52-week range: ${money(price.low_52w, price.currency)} – ${money(price.high_52w, price.currency)}; ` +
-        `the price sits at ${clamp(position, 0, 100).toFixed(0)} % of the range` +
+        `the price sits at ${clamp(position, 0, 100).toFixed(0)}% of the range` +
         (fromHigh < -0.05
-          ? `, ${Math.abs(fromHigh).toFixed(1)} % below the high.`
+          ? `, ${Math.abs(fromHigh).toFixed(1)}% below the high.`
           : ', at the high.'),
     );
   }
@@ -183,7 +177,7 @@ const WATCH_CLASSES: Partial<Record<CompanyNewsInput['classification'], string>>
 
 /** Writes the analysis synchronously (the provider wraps it in a promise). */
 export function writeCompanyAnalysis(input: CompanyAnalysisInput): CompanyAnalysis {
-  const now = input.now ?? new Date();
+  const { now } = input;
   const name = markdownText(input.company_name);
   const { ids, cite } = citationBook();
   const news = input.news;
@@ -238,7 +232,7 @@ export function writeCompanyAnalysis(input: CompanyAnalysisInput): CompanyAnalys
   }
   const price = input.price;
   if (price?.change_pct_31 != null && price.change_pct_31 <= -10) {
-    out.push(`- The shares lost ${Math.abs(price.change_pct_31).toFixed(1)} % in a month.`);
+    out.push(`- The shares lost ${Math.abs(price.change_pct_31).toFixed(1)}% in a month.`);
   }
   if (price?.high_52w != null && price.price >= price.high_52w * 0.98) {
     out.push('- The price is near its 52-week high: good news is largely in it.');

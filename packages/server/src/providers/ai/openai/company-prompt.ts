@@ -4,6 +4,7 @@
  */
 import type { CompanyAnalysisInput, CompanyNewsInput } from '../ai-provider.ts';
 import type { ChatMessage } from './chat-client.ts';
+import { formatPercent, formatPrice } from '@app/shared/display/format';
 
 /** Articles sent at most, newest first: enough for a view, bounded cost. */
 export const MAX_PROMPT_ARTICLES = 30;
@@ -12,7 +13,9 @@ const SYSTEM = `You are an equity analyst writing a short, factual analysis of o
 - "markdown": the analysis in Markdown, 150 to 400 words. Use "##" or "###" headings (never a single "#"), for example "## Headline view", "## What moved the stock", "## News flow", "## Risks", "## What to watch". Every statement that comes from an article ends with that article's number in square brackets, e.g. "[2]" or "[1, 3]". Cite only numbers from the list. State only what the inputs say; no investment advice; no HTML.
 - "sentiment_score": your overall view as an integer from -10 (very bearish) to 10 (very bullish).`;
 
-const pct = (n: number | null) => (n === null ? 'n/a' : `${n > 0 ? '+' : ''}${n.toFixed(1)} %`);
+const pct = (n: number | null) => (n === null ? 'n/a' : formatPercent(n, 1));
+const price = (n: number | null, currency: string) =>
+  n === null ? 'n/a' : formatPrice(n, currency);
 
 function articleLine(item: CompanyNewsInput, number: number): string {
   const summary = item.summary.replace(/\s+/g, ' ').slice(0, 400);
@@ -39,13 +42,13 @@ export function companyMessages(
     );
   }
   if (input.summary) lines.push(`Business: ${input.summary.replace(/\s+/g, ' ').slice(0, 600)}`);
-  lines.push(`Date: ${(input.now ?? new Date()).toISOString().slice(0, 10)}`);
+  lines.push(`Date: ${input.now.toISOString().slice(0, 10)}`);
   const p = input.price;
   lines.push(
     p
-      ? `Price: ${p.price} ${p.currency}; change 1 day ${pct(p.change_pct_1)}, 1 week ${pct(p.change_pct_8)}, ` +
+      ? `Price: ${price(p.price, p.currency)}; change 1 day ${pct(p.change_pct_1)}, 1 week ${pct(p.change_pct_8)}, ` +
           `1 month ${pct(p.change_pct_31)}, 1 year ${pct(p.change_pct_365)}; ` +
-          `52-week closing range ${p.low_52w ?? 'n/a'} – ${p.high_52w ?? 'n/a'}`
+          `52-week closing range ${price(p.low_52w, p.currency)} – ${price(p.high_52w, p.currency)}`
       : 'Price: not known',
   );
   lines.push('', news.length > 0 ? 'News (newest first):' : 'News: none in the window.');

@@ -1,3 +1,5 @@
+import { formatPercent, formatPrice } from '@app/shared/display/format';
+
 /** Number and name formatting of the market briefs (plain text, US English). */
 
 /** `3.1`, `12`, `0.02`: one decimal under 10, none above, two for tiny moves (headline style). */
@@ -7,19 +9,11 @@ export function pctNumber(value: number): string {
   return abs < 0.1 ? abs.toFixed(2) : abs.toFixed(1);
 }
 
-/** `+3.1%` / `-4.2%` with two decimals, for lists. */
-export function signedPct(value: number): string {
-  return `${value >= 0 ? '+' : '-'}${Math.abs(value).toFixed(2)}%`;
-}
+/** `+3.10%` / `-4.20%` with two decimals, for lists (the product's one percent format). */
+export const signedPct = (value: number): string => formatPercent(value, 2);
 
-/** `$512.30` for US dollars, `512.30 EUR` otherwise. */
-export function money(value: number, currency: string): string {
-  const amount = value.toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return currency === 'USD' ? `$${amount}` : `${amount} ${currency}`;
-}
+/** `$512.30`, `€48.10`: the product's one price format. */
+export const money = (value: number, currency: string): string => formatPrice(value, currency);
 
 /** `48.2 million`, `1.3 billion`, `950,000` shares. */
 export function shareCount(value: number): string {
