@@ -128,9 +128,12 @@ const BASE_DEFCON: Record<ArticleClassification, DefconLevel> = {
 /** Events that can move the price now: bankruptcy, fraud, trading halts, seizures. */
 const SEVERE =
   /\b(?:chapter (?:11|7)|bankrupt\w*|insolven\w*|going concern|(?:charge[sd]?|accus\w*|indict\w*|discover\w*|uncover\w*|admit\w*|found)[^.]{0,80}fraud|fraud\w*[^.]{0,30}(?:charges?|discovered|uncovered|scheme)|(?:trading|shares?)\s(?:\w+\s){0,4}(?:halted|suspended)|halts? (?:trading|\w+ after)|halted trading|delist\w*|seiz\w*|took control|run on deposits|indicted|ponzi)\b/;
-/** Material events: guidance changes, big deals, major regulatory decisions, dividend cuts. */
+/**
+ * Material events: guidance changes, big deals, major regulatory decisions, dividend cuts, a chief
+ * executive's abrupt exit.
+ */
 const MATERIAL =
-  /\b(?:(?:raise[sd]?|lift\w*|cut|cuts|lower\w*|slash\w*)\s(?:its\s)?(?:full-year |annual )?(?:guidance|outlook|forecast|revenue forecast|earnings outlook|production guidance)|\$\d+(?:\.\d+)? billion|billion euros|fda (?:approv\w*|declined|rejects?)|approved [\w' ]{0,40}(?:treatment|drug)|(?:suspend\w*|halv\w*|scrap\w*|eliminat\w*) (?:its |the )?(?:quarterly )?dividend|dividend (?:by half|cut)|cuts? dividend|sue to block|block the|grounds?|consent order|revoked|phase 3|met the main goal|export licen[cs]e|half (?:a )?(?:percentage )?point|50 basis points|negative rates|recession signal|opens? (?:an )?investigation|wildfire|takeover bid|merger talks|unsolicited|double the consensus|smash\w*|(?:stock|shares) (?:soar|jump|plung|sank|sink)\w* \d{2,}%)/;
+  /\b(?:(?:raise[sd]?|lift\w*|cut|cuts|lower\w*|slash\w*)\s(?:its\s)?(?:full-year |annual )?(?:guidance|outlook|forecast|revenue forecast|earnings outlook|production guidance)|\$\d+(?:\.\d+)? billion|billion euros|fda (?:approv\w*|declined|rejects?)|approved [\w' ]{0,40}(?:treatment|drug)|(?:suspend\w*|halv\w*|scrap\w*|eliminat\w*) (?:its |the )?(?:quarterly )?dividend|dividend (?:by half|cut)|cuts? dividend|sue to block|block the|grounds?|consent order|revoked|phase 3|met the main goal|export licen[cs]e|half (?:a )?(?:percentage )?point|50 basis points|negative rates|recession signal|opens? (?:an )?investigation|wildfire|takeover bid|merger talks|unsolicited|double the consensus|smash\w*|(?:stock|shares) (?:soar|jump|plung|sank|sink)\w* \d{2,}%|(?:ceo|chief executive)\w*\s(?:\w+\s){0,2}(?:steps? down|stepped down|resign\w*|quits?|departs?|leaves)\s(?:\w+\s)?(?:abruptly|unexpectedly|effective immediately)|ousts? (?:its )?(?:ceo|chief executive))/;
 /** Routine wording: schedules, regular declarations, unchanged figures. */
 const ROUTINE =
   /\b(?:declare[sd]? (?:a |its )?(?:regular|quarterly)|regular quarterly|schedul\w*|will (?:release|hold|host)|conference call|webcast|ex-dividend|in line with|reaffirm\w*|unchanged|maintain\w*|to cover taxes|previously announced|under a (?:pre-arranged|previously adopted)|little changed|quiet trading|closed (?:on )?(?:thursday|for)|nudged)\b/;

@@ -101,6 +101,22 @@ describe('offline analyst: classification and defcon', () => {
     expect(halt.defcon_level).toBe(1);
   });
 
+  it("rates a chief executive's abrupt exit as material (defcon 2), a planned succession not", async () => {
+    const abrupt = [
+      ['Acme CEO steps down effective immediately', 'The board named an interim leader.'],
+      ['Acme chief executive resigns abruptly; board names interim leader', ''],
+      ['Acme ousts chief executive after board review', ''],
+    ];
+    for (const [title = '', text = ''] of abrupt) {
+      expect((await analyst.analyze({ title, text })).defcon_level, title).toBeLessThanOrEqual(2);
+    }
+    const planned = await analyst.analyze({
+      title: 'Acme names finance chief as next CEO in planned succession',
+      text: 'The chief executive will retire next year, as previously announced.',
+    });
+    expect(planned.defcon_level).toBeGreaterThan(2);
+  });
+
   it('treats a regular dividend declaration as routine', async () => {
     const result = await analyst.analyze({
       title: 'Acme declares regular quarterly dividend',
