@@ -19,27 +19,85 @@ function typeOverrides() {
   return types;
 }
 
-export type DatabaseOptions = { url: string; maxConnections?: number; applicationName?: string };
+export type DatabaseOptions = {
+  url: string;
+  maxConnections?: number;
+  applicationName?: string;
+  /** Server-side limit on one statement, in ms (0: none): a runaway query is cancelled (57014). */
+  statementTimeoutMs?: number;
+  /**
+   * Client-side limit on waiting for a query's answer, in ms (0: none). It covers what the
+   * statement timeout cannot: a frozen or unreachable server, which cancels nothing.
+   */
+  queryTimeoutMs?: number;
+  /** Limit on opening a connection and on waiting for a free pooled one, in ms. */
+  connectionTimeoutMs?: number;
+};
 
-export function createPool({
+/**
+ * Our requests and job batches run statements of milliseconds, so 8 s is a runaway statement (or
+ * one stuck behind a lock); the server's cancel comes first and leaves the connection usable.
+ * The client gives up 2 s later, when even the cancel has not come (a frozen server). With at
+ * most 5 s to get a connection, a request answers within about 15 s whatever the database does.
+ * Long maintenance (migrations, bulk loads) opens its own database with the limits at 0.
+ */
+export const DATABASE_TIMEOUTS = {
+  statementTimeoutMs: 8_000,
+  queryTimeoutMs: 10_000,
+  connectionTimeoutMs: 5_000,
+} as const;
+
+/** How every connection of a pool is opened. */
+function connectionConfig({
   url,
-  maxConnections = 10,
   applicationName = 'stockpulse',
+  statementTimeoutMs = DATABASE_TIMEOUTS.statementTimeoutMs,
+  queryTimeoutMs = DATABASE_TIMEOUTS.queryTimeoutMs,
+  connectionTimeoutMs = DATABASE_TIMEOUTS.connectionTimeoutMs,
 }: DatabaseOptions) {
-  const pool = new pg.Pool({
+  return {
     connectionString: url,
-    max: maxConnections,
     application_name: applicationName,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
+    // In a pool this bounds both a new connection and the wait for a free client.
+    connectionTimeoutMillis: connectionTimeoutMs,
+    query_timeout: queryTimeoutMs,
     types: typeOverrides(),
     // Short OLTP queries: JIT compilation (hundreds of ms) is never worth it for them, and the
     // planner's estimates on trigram and array predicates can cross jit_above_cost.
-    options: '-c jit=off',
+    options: `-c jit=off -c statement_timeout=${statementTimeoutMs}`,
+  } satisfies pg.ClientConfig;
+}
+
+export function createPool(options: DatabaseOptions) {
+  const config = connectionConfig(options);
+  const pool = new pg.Pool({
+    ...config,
+    max: options.maxConnections ?? 10,
+    idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  pool.on('connect', closeOnQueryTimeout);
   return pool;
+}
+
+/**
+ * pg's query_timeout rejects the query but keeps the connection waiting for the lost answer, and
+ * the pool would hand it out again: every later query on it would queue behind that answer.
+ * Ending the client closes its socket (it still has a query in flight) and makes the pool drop it
+ * on release instead of reusing it, so the next request gets a fresh connection.
+ */
+function closeOnQueryTimeout(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const guarded = (...args: unknown[]) => {
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      if (error instanceof Error && error.message === 'Query read timeout') void client.end();
+      throw error;
+    });
+  };
+  client.query = guarded as typeof client.query;
 }
 
 /** The pg pool behind each Database, for the few paths Kysely has no API for (COPY). */

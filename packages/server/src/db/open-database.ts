@@ -30,7 +30,7 @@ export async function openDatabase(
     stopServer = server.stop;
   }
   const db = createDatabase({ url });
-  const applied = await migrateToLatest(db);
+  const applied = await migrate(url);
   if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
   return {
     db,
@@ -40,4 +40,14 @@ export async function openDatabase(
       await stopServer();
     },
   };
+}
+
+/** Migrations may rewrite large tables: they run on their own connection without time limits. */
+async function migrate(url: string): Promise<string[]> {
+  const db = createDatabase({ url, maxConnections: 1, statementTimeoutMs: 0, queryTimeoutMs: 0 });
+  try {
+    return await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
 }

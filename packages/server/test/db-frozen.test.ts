@@ -1,0 +1,102 @@
+import { pino } from 'pino';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { systemClock } from '../src/clock.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDatabase, type Database } from '../src/db/database.ts';
+import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { jobDefinitions } from '../src/jobs/registry.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+
+const APPLICATION = 'stockpulse-db-frozen-test';
+const UNREACHABLE = { status: 'error', error_msg: 'Unable to connect to the server.' };
+
+describe('when the database stops answering', () => {
+  let database: TestDatabase;
+  let db: Database;
+  let jobs: JobQueue;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const log = pino({ level: 'silent' });
+    jobs = await createJobQueue({
+      url: database.url,
+      log,
+      worker: false,
+      definitions: jobDefinitions,
+    });
+    // One pooled connection, so a stuck connection returned to the pool would serve every request.
+    db = createDatabase({
+      url: database.url,
+      maxConnections: 1,
+      applicationName: APPLICATION,
+      statementTimeoutMs: 500,
+      queryTimeoutMs: 2_000,
+      connectionTimeoutMs: 500,
+    });
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test' }),
+      db,
+      jobs,
+      log,
+      clock: systemClock,
+    });
+    admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin.end();
+    await app.close();
+    await db.destroy();
+    await jobs.stop(1_000);
+    await database.drop();
+  });
+
+  const companyQuery = () => app.inject({ method: 'GET', url: '/api/company/query?limit=1' });
+
+  /** The PostgreSQL processes serving the app's pool (we are root; PostgreSQL runs as postgres). */
+  async function poolBackends(): Promise<number[]> {
+    const { rows } = await admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and application_name = $2',
+      [database.name, APPLICATION],
+    );
+    return rows.map((row) => row.pid);
+  }
+
+  it('answers 503 while a lock holds the query past its statement timeout, then 200 again', async () => {
+    expect((await companyQuery()).statusCode).toBe(200);
+    await admin.query('begin');
+    try {
+      await admin.query('lock table companies in access exclusive mode');
+      const blocked = await companyQuery();
+      expect(blocked.statusCode).toBe(503);
+      expect(blocked.json()).toEqual(UNREACHABLE);
+    } finally {
+      await admin.query('rollback');
+    }
+    expect((await companyQuery()).statusCode).toBe(200);
+  });
+
+  it('answers 503 while its backend is frozen, and a fresh connection serves the next request', async () => {
+    expect((await companyQuery()).statusCode).toBe(200);
+    const frozen = await poolBackends();
+    expect(frozen).toHaveLength(1);
+    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    try {
+      // The first request waits on the frozen backend; the second waits for the only client.
+      const [stuck, waiting] = await Promise.all([companyQuery(), companyQuery()]);
+      expect(stuck.statusCode).toBe(503);
+      expect(stuck.json()).toEqual(UNREACHABLE);
+      expect(waiting.statusCode).toBe(503);
+      expect(waiting.json()).toEqual(UNREACHABLE);
+      // The timed-out connection was closed, not handed out again: the pool opens a new one.
+      expect((await companyQuery()).statusCode).toBe(200);
+    } finally {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+    }
+    expect((await companyQuery()).statusCode).toBe(200);
+  });
+});
