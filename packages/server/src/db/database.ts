@@ -47,7 +47,7 @@ export const DATABASE_TIMEOUTS = {
   connectionTimeoutMs: 5_000,
 } as const;
 
-/** How every connection of a pool is opened. */
+/** How every connection of a pool is opened; the health check opens one the same way. */
 function connectionConfig({
   url,
   applicationName = 'stockpulse',
@@ -68,6 +68,8 @@ function connectionConfig({
   } satisfies pg.ClientConfig;
 }
 
+const connectionConfigs = new WeakMap<pg.Pool, pg.ClientConfig>();
+
 export function createPool(options: DatabaseOptions) {
   const config = connectionConfig(options);
   const pool = new pg.Pool({
@@ -75,6 +77,7 @@ export function createPool(options: DatabaseOptions) {
     max: options.maxConnections ?? 10,
     idleTimeoutMillis: 30_000,
   });
+  connectionConfigs.set(pool, config);
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   pool.on('connect', closeOnQueryTimeout);
@@ -138,6 +141,47 @@ export function withDatabaseName(url: string, name: string): string {
   return next.toString();
 }
 
+/** A fresh connection's answer is reused this long, so a busy health endpoint stays cheap. */
+const NEW_CONNECTION_CHECK_REUSED_MS = 1_000;
+const NEW_CONNECTION_CHECK_TIMEOUT_MS = 2_000;
+const newConnectionChecks = new WeakMap<pg.Pool, { startedAt: number; done: Promise<void> }>();
+
+/**
+ * Whether the database serves us: a query through the pool, and a new connection (a pool's open
+ * connections keep working through a smart shutdown or `allow_connections = false`, while every
+ * new one is refused). The new connection's success is shared for a second by concurrent and
+ * following calls; a failure is not kept, so recovery shows at once.
+ */
 export async function pingDatabase(db: Database): Promise<void> {
   await sql`select 1`.execute(db);
+  const pool = pools.get(db);
+  const config = pool && connectionConfigs.get(pool);
+  if (!pool || !config) return;
+  const recent = newConnectionChecks.get(pool);
+  if (recent && performance.now() - recent.startedAt < NEW_CONNECTION_CHECK_REUSED_MS) {
+    return recent.done;
+  }
+  const check = { startedAt: performance.now(), done: checkNewConnection(config) };
+  newConnectionChecks.set(pool, check);
+  check.done.catch(() => {
+    if (newConnectionChecks.get(pool) === check) newConnectionChecks.delete(pool);
+  });
+  return check.done;
+}
+
+/** Opens a connection with the pool's settings, runs `select 1` and closes it. */
+async function checkNewConnection(config: pg.ClientConfig): Promise<void> {
+  const client = new pg.Client({
+    ...config,
+    connectionTimeoutMillis: NEW_CONNECTION_CHECK_TIMEOUT_MS,
+    query_timeout: NEW_CONNECTION_CHECK_TIMEOUT_MS,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } finally {
+    // Closing needs no wait: the answer is known.
+    client.end().catch(() => undefined);
+  }
 }

@@ -1,6 +1,7 @@
 import { healthResponseSchema } from '@app/shared/api/health';
-import { errorResponseSchema } from '@app/shared/api/envelope';
+import { errorResponseSchema, UNREACHABLE_MESSAGE } from '@app/shared/api/envelope';
 import { pingDatabase, type Database } from '../../db/database.ts';
+import { serviceUnavailable } from '../../http/errors.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { APP_VERSION } from '../../version.ts';
 
@@ -18,8 +19,14 @@ export function siteRoutes(app: ZodApp, deps: { db: Database }) {
         response: { 200: healthResponseSchema, 503: errorResponseSchema },
       },
     },
-    async () => {
-      await pingDatabase(deps.db);
+    async (request) => {
+      try {
+        await pingDatabase(deps.db);
+      } catch (error) {
+        // Whatever the reason (refused, shutting down, timed out), the database cannot serve us.
+        request.log.error({ err: error }, 'health: database check failed');
+        throw serviceUnavailable(UNREACHABLE_MESSAGE);
+      }
       return {
         status: 'success' as const,
         database: 'up' as const,
