@@ -58,9 +58,9 @@ describe('company analyses written from the offline wire', () => {
     expect(firstRun.failed).toBe(0);
     expect(firstRun.written).toBe(4);
     expect(firstRun.candidates).toBeGreaterThan(4);
-    const second = await service.analyzeChanged({ now, max: 100 });
+    const second = await service.analyzeChanged({ now, max: 1_000 });
     expect(second.written).toBe(firstRun.candidates - 4);
-    const third = await service.analyzeChanged({ now, max: 100 });
+    const third = await service.analyzeChanged({ now, max: 1_000 });
     expect(third.written).toBe(0);
   });
 
@@ -83,7 +83,8 @@ describe('company analyses written from the offline wire', () => {
     const { status, body, raw } = await get('/api/company/latest_prompts?skip=0&limit=100');
     expect(status, raw).toBe(200);
     expect(companyAnalysesResponseSchema.safeParse(body).success).toBe(true);
-    expect(body.news.length).toBe(firstRun.candidates);
+    // The demo newsroom's stories make more candidates than a page of 100.
+    expect(body.news.length).toBe(Math.min(100, firstRun.candidates));
     const companies = body.news.map((item) => item.company_id);
     expect(new Set(companies).size).toBe(companies.length);
     const dates = body.news.map((item) => item.ai_upload_date!);

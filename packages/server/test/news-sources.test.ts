@@ -90,7 +90,7 @@ describe('the sources NEWS_SOURCES selects', () => {
     await database.drop();
   });
 
-  it('maps demo to the wire and the briefs, edgar, and feed URLs', () => {
+  it('maps demo to the wire, the briefs and the newsroom, edgar, and feed URLs', () => {
     const { log, warnings } = recordingLog();
     const sources = createNewsSources(
       config({ NEWS_SOURCES: 'demo,edgar,https://example.com/markets.xml' }),
@@ -99,6 +99,7 @@ describe('the sources NEWS_SOURCES selects', () => {
     expect(sources.map((s) => [s.name, s.fullText ?? false])).toEqual([
       ['demo', false],
       ['market-brief', false],
+      ['demo-newsroom', false],
       ['edgar', false],
       ['rss:https://example.com/markets.xml', true],
     ]);
@@ -113,7 +114,7 @@ describe('the sources NEWS_SOURCES selects', () => {
       log,
       now: () => new Date(),
     });
-    expect(sources.map((s) => s.name)).toEqual(['demo', 'market-brief']);
+    expect(sources.map((s) => s.name)).toEqual(['demo', 'market-brief', 'demo-newsroom']);
     expect(warnings).toEqual([
       'NEWS_SOURCES names yahoo but the market-data provider has no news (set MARKET_DATA=yahoo); skipped',
     ]);

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createQuoteRepository } from '../../modules/quotes/quote.repository.ts';
 import type { MarketDataProvider } from '../market-data/market-data-provider.ts';
+import { createDemoNewsroomSource } from './demo-newsroom/demo-newsroom-source.ts';
 import { createEdgarSource } from './edgar/edgar-source.ts';
 import { createDemoWireSource, createFeedSource } from './feed-source.ts';
 import { createMarketBriefSource } from './market-briefs/market-brief-source.ts';
@@ -27,9 +28,10 @@ export type NewsSourcesDeps = {
 };
 
 /**
- * The sources `NEWS_SOURCES` selects: `demo` (the bundled wire and the market briefs), `edgar`
- * (SEC EDGAR's current 8-K filings), `yahoo` (the market provider's news; skipped with a warning
- * when the provider has none, i.e. `MARKET_DATA=demo`) and RSS/Atom feed URLs.
+ * The sources `NEWS_SOURCES` selects: `demo` (the bundled wire, the market briefs and the demo
+ * newsroom's company news), `edgar` (SEC EDGAR's current 8-K filings), `yahoo` (the market
+ * provider's news; skipped with a warning when the provider has none, i.e. `MARKET_DATA=demo`)
+ * and RSS/Atom feed URLs.
  */
 export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDeps): NewsSource[] {
   const timeoutMs = config.newsFetchTimeoutMs;
@@ -40,6 +42,7 @@ export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDe
         return [
           createDemoWireSource({ now: deps.now }),
           createMarketBriefSource({ db: deps.db, publicUrl: config.publicUrl, now: deps.now }),
+          createDemoNewsroomSource({ publicUrl: config.publicUrl, now: deps.now }),
         ];
       case 'edgar':
         return [
