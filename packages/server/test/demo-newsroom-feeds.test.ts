@@ -63,8 +63,8 @@ describe.each([
           .where('source', '=', source)
           .executeTakeFirstOrThrow()
       ).at;
-    expect(new Date((await newest('demo')) ?? 0)).toEqual(new Date(now.getTime() - 3 * 3_600_000));
-    const room = new Date((await newest('demo-newsroom')) ?? 0).getTime();
+    expect(new Date(await newest('demo'))).toEqual(new Date(now.getTime() - 3 * 3_600_000));
+    const room = new Date(await newest('demo-newsroom')).getTime();
     expect(room).toBeLessThanOrEqual(now.getTime());
     expect(room).toBeGreaterThan(now.getTime() - DAY_S * 1000);
   });
