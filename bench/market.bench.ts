@@ -9,6 +9,7 @@ import { createMarketServices } from '../packages/server/src/modules/quotes/mark
 import { createDemoMarketDataProvider } from '../packages/server/src/providers/market-data/demo/demo-market-data-provider.ts';
 import type { DailyBar } from '../packages/server/src/providers/market-data/market-data-provider.ts';
 import { load, printTable, startBenchStack, type LoadResult } from './lib/harness.ts';
+import { systemClock } from '../packages/server/src/clock.ts';
 
 const SUGGESTION_UNIVERSE = 50_000;
 const INGEST_WORKERS = 2;
@@ -138,21 +139,28 @@ async function sequentialLatency(url: string, count: number) {
 export async function runMarketBench(options: { seconds: number }) {
   const { seconds } = options;
   const stack = await startBenchStack({ RATE_LIMIT_SCALE: '10000' });
-  const db = createDatabase({ url: stack.databaseUrl, maxConnections: 4 });
+  // Bulk loads run longer than the product's statement limit.
+  const db = createDatabase({
+    url: stack.databaseUrl,
+    maxConnections: 4,
+    statementTimeoutMs: 0,
+    queryTimeoutMs: 0,
+  });
   const log = pino({ level: 'silent' });
-  const provider = createDemoMarketDataProvider();
+  const provider = createDemoMarketDataProvider({ now: () => systemClock.now() });
   const market = createMarketServices({
     db,
     provider,
     log,
     jobs: { enqueue: () => Promise.resolve(null) },
+    clock: systemClock,
   });
   try {
     // 1. Ingest: ten years of daily bars for every demo listing, synthesised first (not timed),
     // stored by PriceRepository.storeBars on INGEST_WORKERS connections while a reader loads
     // the history route.
     const companies = loadDemoCompanies();
-    const today = new Date().toISOString().slice(0, 10);
+    const today = systemClock.now().toISOString().slice(0, 10);
     const from = `${Number(today.slice(0, 4)) - 10}${today.slice(4)}`;
     const batches: { symbol: string; bars: DailyBar[] }[] = [];
     for (const company of companies) {
