@@ -50,5 +50,40 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
+  // Server boundaries (docs/ARCHITECTURE.md): routes do HTTP and services decide, so neither
+  // touches SQL; providers speak to the outside world and never reach into our modules.
+  {
+    files: ['packages/server/src/**/*.routes.ts', 'packages/server/src/**/*.service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'SQL belongs in a *.repository.ts.' }],
+          patterns: [
+            {
+              regex: String.raw`^(\.\.?/)+db/(?!schema\.ts$)`,
+              message: 'Routes and services reach the database through a repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/providers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\.?/)+(modules|db)/`,
+              message: 'Providers never import modules or the database: pass what they need in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     (api, _options, done) => {
       const zodApi = api.withTypeProvider<ZodTypeProvider>();
-      siteRoutes(zodApi, deps);
+      siteRoutes(zodApi, { checkDatabase: services.checkDatabase });
       userRoutes(zodApi, {
         config,
         userService: users.userService,

@@ -8,6 +8,7 @@ import { createDemoMarketDataProvider } from '../src/providers/market-data/demo/
 import { createMarketBriefSource } from '../src/providers/news/market-briefs/market-brief-source.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { jobDeps } from './helpers/job-deps.ts';
+import { createBriefMarketRepository } from '../src/modules/quotes/brief-market.repository.ts';
 
 const log = pino({ level: 'silent' });
 // Saturday: the quotes are Friday 2026-11-20's closes.
@@ -29,7 +30,11 @@ const newsJobDeps = (database: TestDatabase) =>
 describe('market briefs from the demo prices', () => {
   let database: TestDatabase;
   const briefs = () =>
-    createMarketBriefSource({ db: database.db, publicUrl: PUBLIC_URL, now: () => saturday });
+    createMarketBriefSource({
+      readMarket: createBriefMarketRepository(database.db).read,
+      publicUrl: PUBLIC_URL,
+      now: () => saturday,
+    });
   beforeAll(async () => {
     database = await createTestDatabase();
     await ensureDemoCompanies(database.db);

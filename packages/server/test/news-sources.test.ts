@@ -25,6 +25,14 @@ const silent = pino({ level: 'silent' });
 const config = (env: Record<string, string> = {}) =>
   loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
 
+/** What the news sources read: no quotes yet, nobody watching. */
+const sourceDeps = () => ({
+  readBriefMarket: () => Promise.resolve(null),
+  watchedSymbols: () => Promise.resolve([]),
+  marketData: createDemoMarketDataProvider(),
+  now: () => new Date(),
+});
+
 /** A logger that keeps its warnings. */
 function recordingLog() {
   const warnings: string[] = [];
@@ -94,7 +102,7 @@ describe('the sources NEWS_SOURCES selects', () => {
     const { log, warnings } = recordingLog();
     const sources = createNewsSources(
       config({ NEWS_SOURCES: 'demo,edgar,https://example.com/markets.xml' }),
-      { db: database.db, marketData: createDemoMarketDataProvider(), log, now: () => new Date() },
+      { ...sourceDeps(), log },
     );
     expect(sources.map((s) => [s.name, s.fullText ?? false])).toEqual([
       ['demo', false],
@@ -109,10 +117,8 @@ describe('the sources NEWS_SOURCES selects', () => {
   it('skips yahoo with a warning when the market data is the demo provider', () => {
     const { log, warnings } = recordingLog();
     const sources = createNewsSources(config({ NEWS_SOURCES: 'yahoo,demo' }), {
-      db: database.db,
-      marketData: createDemoMarketDataProvider(),
+      ...sourceDeps(),
       log,
-      now: () => new Date(),
     });
     expect(sources.map((s) => s.name)).toEqual(['demo', 'market-brief', 'demo-newsroom']);
     expect(warnings).toEqual([

@@ -144,30 +144,36 @@ export function withDatabaseName(url: string, name: string): string {
 /** A fresh connection's answer is reused this long, so a busy health endpoint stays cheap. */
 const NEW_CONNECTION_CHECK_REUSED_MS = 1_000;
 const NEW_CONNECTION_CHECK_TIMEOUT_MS = 2_000;
-const newConnectionChecks = new WeakMap<pg.Pool, { startedAt: number; done: Promise<void> }>();
 
 /**
  * Whether the database serves us: a query through the pool, and a new connection (a pool's open
  * connections keep working through a smart shutdown or `allow_connections = false`, while every
  * new one is refused). The new connection's success is shared for a second by concurrent and
- * following calls; a failure is not kept, so recovery shows at once.
+ * following calls; a failure is not kept, so recovery shows at once. Built once per database by
+ * the composition root.
  */
-export async function pingDatabase(db: Database): Promise<void> {
-  await sql`select 1`.execute(db);
-  const pool = pools.get(db);
-  const config = pool && connectionConfigs.get(pool);
-  if (!pool || !config) return;
-  const recent = newConnectionChecks.get(pool);
-  if (recent && performance.now() - recent.startedAt < NEW_CONNECTION_CHECK_REUSED_MS) {
-    return recent.done;
-  }
-  const check = { startedAt: performance.now(), done: checkNewConnection(config) };
-  newConnectionChecks.set(pool, check);
-  check.done.catch(() => {
-    if (newConnectionChecks.get(pool) === check) newConnectionChecks.delete(pool);
-  });
-  return check.done;
+export function createDatabaseHealth(db: Database) {
+  let recent: { startedAt: number; done: Promise<void> } | undefined;
+  return {
+    async check(): Promise<void> {
+      await sql`select 1`.execute(db);
+      const pool = pools.get(db);
+      const config = pool && connectionConfigs.get(pool);
+      if (!config) return;
+      if (recent && performance.now() - recent.startedAt < NEW_CONNECTION_CHECK_REUSED_MS) {
+        return recent.done;
+      }
+      const attempt = { startedAt: performance.now(), done: checkNewConnection(config) };
+      recent = attempt;
+      attempt.done.catch(() => {
+        if (recent === attempt) recent = undefined;
+      });
+      return attempt.done;
+    },
+  };
 }
+
+export type DatabaseHealth = ReturnType<typeof createDatabaseHealth>;
 
 /** Opens a connection with the pool's settings, runs `select 1` and closes it. */
 async function checkNewConnection(config: pg.ClientConfig): Promise<void> {

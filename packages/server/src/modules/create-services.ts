@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import { createDatabaseHealth, type Database } from '../db/database.ts';
 import type { JobSender } from '../jobs/job-catalog.ts';
 import type { AiProvider } from '../providers/ai/ai-provider.ts';
 import { createAiProvider } from '../providers/ai/create-ai-provider.ts';
@@ -26,6 +26,7 @@ import { createNewsIngestService } from './news/news-ingest.service.ts';
 import { createNewsTranslateService } from './news/news-translate.service.ts';
 import { createNewsRepository } from './news/news.repository.ts';
 import { createNewsService } from './news/news.service.ts';
+import { createBriefMarketRepository } from './quotes/brief-market.repository.ts';
 import { createMarketServices } from './quotes/market-services.ts';
 import { createRateLimiter } from './security/rate-limiter.ts';
 import { createUserServices } from './users/user-services.ts';
@@ -96,7 +97,8 @@ export function createServices(deps: ServiceDeps) {
     repository: newsRepository,
     linkers,
     sources: createNewsSources(config, {
-      db,
+      readBriefMarket: createBriefMarketRepository(db).read,
+      watchedSymbols: () => market.quotesRepository.watchedSymbols(),
       marketData,
       log,
       now: () => clock.now(),
@@ -128,6 +130,7 @@ export function createServices(deps: ServiceDeps) {
   const analysisRepository = createAnalysisRepository(db);
   const analysis = createAnalysisService({ repository: analysisRepository, ai, log, clock });
   const maintenance = createMaintenanceRepository(db);
+  const database = createDatabaseHealth(db);
 
   return {
     config,
@@ -148,6 +151,8 @@ export function createServices(deps: ServiceDeps) {
     analysisRepository,
     analysis,
     maintenance,
+    /** Whether the database serves us (`/api/health`). */
+    checkDatabase: () => database.check(),
     /** Releases what the services hold open (the SMTP connection pool). */
     close() {
       mailer.close();

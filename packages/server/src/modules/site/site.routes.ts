@@ -1,6 +1,5 @@
 import { healthResponseSchema } from '@app/shared/api/health';
 import { errorResponseSchema, UNREACHABLE_MESSAGE } from '@app/shared/api/envelope';
-import { pingDatabase, type Database } from '../../db/database.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { APP_VERSION } from '../../version.ts';
@@ -8,7 +7,7 @@ import { APP_VERSION } from '../../version.ts';
 const startedAt = Date.now();
 
 /** Site-wide routes: health now; sitemap and robots.txt arrive with the admin tools. */
-export function siteRoutes(app: ZodApp, deps: { db: Database }) {
+export function siteRoutes(app: ZodApp, deps: { checkDatabase: () => Promise<void> }) {
   app.get(
     '/health',
     {
@@ -21,7 +20,7 @@ export function siteRoutes(app: ZodApp, deps: { db: Database }) {
     },
     async (request) => {
       try {
-        await pingDatabase(deps.db);
+        await deps.checkDatabase();
       } catch (error) {
         // Whatever the reason (refused, shutting down, timed out), the database cannot serve us.
         request.log.error({ err: error }, 'health: database check failed');

@@ -1,11 +1,10 @@
 import { DEFAULT_TICKERS } from '@app/shared/api/market';
 import type { AppConfig } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { createQuoteRepository } from '../../modules/quotes/quote.repository.ts';
 import type { MarketDataProvider } from '../market-data/market-data-provider.ts';
 import { createDemoNewsroomSource } from './demo-newsroom/demo-newsroom-source.ts';
 import { createEdgarSource } from './edgar/edgar-source.ts';
 import { createDemoWireSource, createFeedSource } from './feed-source.ts';
+import type { BriefMarket } from './market-briefs/brief-market.ts';
 import { createMarketBriefSource } from './market-briefs/market-brief-source.ts';
 import type { NewsSource } from './news-source.ts';
 import { createYahooNewsSource } from './yahoo-news-source.ts';
@@ -16,8 +15,10 @@ export type NewsSourcesConfig = Pick<
 >;
 
 export type NewsSourcesDeps = {
-  /** The market briefs read quotes, and Yahoo news the watched symbols, from here. */
-  db: Database;
+  /** What the market briefs are written from: the latest trading day's quotes. */
+  readBriefMarket: () => Promise<BriefMarket | null>;
+  /** The symbols users watch: Yahoo news asks for them first. */
+  watchedSymbols: () => Promise<string[]>;
   /** `yahoo` news comes from it when it has a news feed. */
   marketData: MarketDataProvider;
   log: { warn(obj: object, msg: string): void };
@@ -41,7 +42,11 @@ export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDe
       case 'demo':
         return [
           createDemoWireSource({ now: deps.now }),
-          createMarketBriefSource({ db: deps.db, publicUrl: config.publicUrl, now: deps.now }),
+          createMarketBriefSource({
+            readMarket: deps.readBriefMarket,
+            publicUrl: config.publicUrl,
+            now: deps.now,
+          }),
           createDemoNewsroomSource({ publicUrl: config.publicUrl, now: deps.now }),
         ];
       case 'edgar':
@@ -62,10 +67,9 @@ export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDe
           );
           return [];
         }
-        const quotes = createQuoteRepository(deps.db);
         // What users watch first, then the popular default list.
         const symbols = async () => [
-          ...new Set([...(await quotes.watchedSymbols()), ...DEFAULT_TICKERS]),
+          ...new Set([...(await deps.watchedSymbols()), ...DEFAULT_TICKERS]),
         ];
         return [createYahooNewsSource({ news, symbols })];
       }

@@ -1,7 +1,6 @@
-import type { Database } from '../../../db/database.ts';
 import type { NewsSource, RawNewsItem } from '../news-source.ts';
 import { writeBriefs, type Brief } from './brief-writer.ts';
-import { readBriefMarket, type BriefMarket } from './market-brief-data.ts';
+import type { BriefMarket } from './brief-market.ts';
 
 export const BRIEF_PUBLISHER = 'Market Brief';
 
@@ -38,7 +37,8 @@ export function briefItem(
  * 52-week highs and lows, unusual volume). Nothing until at least half the companies are quoted.
  */
 export function createMarketBriefSource(options: {
-  db: Database;
+  /** The latest trading day's quotes with their 52-week and volume figures (null before any). */
+  readMarket: () => Promise<BriefMarket | null>;
   publicUrl: string;
   /** Business time: briefs are dated at the session close, or now while it is open. */
   now: () => Date;
@@ -49,7 +49,7 @@ export function createMarketBriefSource(options: {
     // Our own pages: nothing to extract.
     fullText: false,
     fetch: async () => {
-      const market = await readBriefMarket(options.db);
+      const market = await options.readMarket();
       // Before the first refresh, or while it is under way (a few watched symbols, or part of
       // the universe), the day's figures would speak for a sliver of the market: wait.
       if (!market || market.quotes.length * 2 < market.companies) return [];

@@ -1,17 +1,7 @@
 import { sql } from 'kysely';
-import type { Database } from '../../../db/database.ts';
-import type { BriefQuote } from './brief-writer.ts';
-
-/** The latest trading day's quotes, one listing per company, with 52-week and volume figures. */
-export type BriefMarket = {
-  /** The New York calendar day of the latest quotes, `YYYY-MM-DD`. */
-  day: string;
-  /** 16:00 New York on that day: when its session closes. */
-  closesAt: Date;
-  quotes: BriefQuote[];
-  /** Companies with a listing: how many quotes a complete refresh would give. */
-  companies: number;
-};
+import type { Database } from '../../db/database.ts';
+import type { BriefMarket } from '../../providers/news/market-briefs/brief-market.ts';
+import type { BriefQuote } from '../../providers/news/market-briefs/brief-writer.ts';
 
 type Row = {
   day: string;
@@ -40,7 +30,13 @@ const VOLUME_BARS = 51;
  * company), each with the prior 52 weeks' range and recent volumes from `price_series`. Null
  * before the first quote refresh. A listing without loaded history simply lacks those figures.
  */
-export async function readBriefMarket(db: Database): Promise<BriefMarket | null> {
+export function createBriefMarketRepository(db: Database) {
+  return { read: () => readBriefMarket(db) };
+}
+
+export type BriefMarketRepository = ReturnType<typeof createBriefMarketRepository>;
+
+async function readBriefMarket(db: Database): Promise<BriefMarket | null> {
   const { rows } = await sql<Row>`
     with latest as (
       select max((as_of at time zone 'America/New_York')::date) as day from quote_snapshots
