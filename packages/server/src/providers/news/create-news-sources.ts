@@ -71,7 +71,7 @@ export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDe
         const symbols = async () => [
           ...new Set([...(await deps.watchedSymbols()), ...DEFAULT_TICKERS]),
         ];
-        return [createYahooNewsSource({ news, symbols })];
+        return [createYahooNewsSource({ news, symbols, now: deps.now })];
       }
       default:
         return [createFeedSource({ url: entry, timeoutMs, ...fetchOption })];

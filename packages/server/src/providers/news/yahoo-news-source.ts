@@ -14,6 +14,8 @@ export function createYahooNewsSource(options: {
   news: NonNullable<MarketDataProvider['news']>;
   /** The symbols to ask about, most wanted first. */
   symbols: () => Promise<readonly string[]>;
+  /** Business time: a story dated after it is dated now. */
+  now: () => Date;
 }): NewsSource {
   return {
     name: 'yahoo',
@@ -21,6 +23,7 @@ export function createYahooNewsSource(options: {
     fetch: async () => {
       const symbols = (await options.symbols()).slice(0, YAHOO_NEWS_MAX_SYMBOLS);
       const stories = await options.news(symbols, YAHOO_NEWS_PER_SYMBOL);
+      const now = options.now();
       return stories.map((story) => ({
         guid: `yahoo:${story.id}`,
         link: story.link,
@@ -28,7 +31,7 @@ export function createYahooNewsSource(options: {
         description: '',
         content: '',
         publisher: normalizePublisher(story.publisher),
-        publishedAt: story.published_at > new Date() ? new Date() : story.published_at,
+        publishedAt: story.published_at > now ? now : story.published_at,
         sourceTitle: 'Yahoo Finance',
       }));
     },

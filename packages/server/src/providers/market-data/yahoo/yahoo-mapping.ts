@@ -158,8 +158,11 @@ export function mapSearchMatches(result: SearchResult, limit: number): SymbolMat
   return matches;
 }
 
-/** The stories of a Yahoo search (`news[]`); ones without a title or a web link dropped. */
-export function mapSearchNews(result: SearchResult): MarketNewsStory[] {
+/**
+ * The stories of a Yahoo search (`news[]`); ones without a title or a web link dropped, one
+ * without a date dated `now`.
+ */
+export function mapSearchNews(result: SearchResult, now: Date): MarketNewsStory[] {
   const stories: MarketNewsStory[] = [];
   for (const story of result.news) {
     const title = text(story.title);
@@ -170,7 +173,7 @@ export function mapSearchNews(result: SearchResult): MarketNewsStory[] {
       title,
       publisher: text(story.publisher) ?? '',
       link: story.link,
-      published_at: Number.isNaN(published.getTime()) ? new Date() : published,
+      published_at: Number.isNaN(published.getTime()) ? now : published,
       related: story.relatedTickers ?? [],
     });
   }

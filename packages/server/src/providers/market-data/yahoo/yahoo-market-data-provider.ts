@@ -225,7 +225,7 @@ export function createYahooMarketDataProvider(
             yahoo.search(yahooSymbol, { quotesCount: 0, newsCount: perSymbol }),
           );
           answered += 1;
-          for (const story of mapSearchNews(result)) {
+          for (const story of mapSearchNews(result, now())) {
             if (!stories.has(story.id)) stories.set(story.id, story);
           }
         } catch (error) {
