@@ -147,6 +147,50 @@ describe('feed parser', () => {
     });
   });
 
+  it('decodes every named HTML entity, not only the common ones', () => {
+    expect(htmlToText('<p>&hearts; &rarr; &Oslash;rsted &Ccedil;a va &frac13; &check;</p>')).toBe(
+      '♥ → Ørsted Ça va ⅓ ✓',
+    );
+  });
+
+  it('reads numeric references as browsers do: Windows-1252 for 128–159, U+FFFD for NUL', () => {
+    expect(htmlToText('1990&#150;2026 &#147;quoted&#148; &#x80;5 &#0;')).toBe(
+      '1990–2026 “quoted” €5 \uFFFD',
+    );
+  });
+
+  it('strips tags whose quoted attribute values contain ">"', () => {
+    expect(htmlToText('<a title="up > 5%" href="/x">Shares</a> rose')).toBe('Shares rose');
+  });
+
+  it('keeps reading sloppy feeds: a bare ampersand and HTML entities left unescaped', () => {
+    const sloppy = `<rss><channel><title>AT&T Newsroom</title><item>
+      <title>AT&T&nbsp;and S&P &#x1F4C8;</title><link>https://e.com/?a=1&b=2</link>
+      <description><![CDATA[R&D <b>up</b>]]></description></item></channel></rss>`;
+    expect(parseFeed(sloppy, now)).toMatchObject([
+      {
+        title: 'AT&T and S&P 📈',
+        link: 'https://e.com/?a=1&b=2',
+        description: 'R&D up',
+        sourceTitle: 'AT&T Newsroom',
+      },
+    ]);
+  });
+
+  it('reads a feed with blank lines before its XML declaration, and counts them in errors', () => {
+    const declared = '<?xml version="1.0"?><rss><channel><item><title>T</title>';
+    const item = '<link>https://e.com/t</link></item></channel></rss>';
+    expect(parseFeed(`\n\n  ${declared}${item}`, now)).toMatchObject([{ title: 'T' }]);
+    expect(() => parseFeed(`\n\n${declared}\n</channel>`, now)).toThrow(/\(line 4\)/);
+  });
+
+  it('rejects an element with a repeated attribute as malformed XML', () => {
+    const repeated = `<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>T</title>
+      <link href="https://e.com/a" href="https://e.com/b"/></entry></feed>`;
+    expect(() => parseFeed(repeated, now)).toThrow(XmlParseError);
+    expect(() => parseFeed(repeated, now)).toThrow(/malformed XML: .*'href'.* \(line 2\)/);
+  });
+
   it('answers any input with items or an XmlParseError, never another error', () => {
     const fragments = fc.constantFrom(
       '<rss>',

@@ -1,79 +1,73 @@
-const HTML_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  sbquo: '‚',
-  bdquo: '„',
-  hellip: '…',
-  bull: '•',
-  middot: '·',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  euro: '€',
-  pound: '£',
-  yen: '¥',
-  cent: '¢',
-  deg: '°',
-  plusmn: '±',
-  times: '×',
-  divide: '÷',
-  frac12: '½',
-  frac14: '¼',
-  frac34: '¾',
-  percnt: '%',
-  dollar: '$',
-  laquo: '«',
-  raquo: '»',
-  eacute: 'é',
-  egrave: 'è',
-  aacute: 'á',
-  agrave: 'à',
-  oacute: 'ó',
-  uacute: 'ú',
-  iacute: 'í',
-  ntilde: 'ñ',
-  ccedil: 'ç',
-  uuml: 'ü',
-  ouml: 'ö',
-  auml: 'ä',
-  Uuml: 'Ü',
-  Ouml: 'Ö',
-  Auml: 'Ä',
-  szlig: 'ß',
-  Eacute: 'É',
-  thinsp: ' ',
-  ensp: ' ',
-  emsp: ' ',
-  zwnj: '',
-  zwj: '',
-  shy: '',
+import { parseHTML } from 'linkedom';
+
+/**
+ * HTML as plain text through linkedom's HTML parser (htmlparser2): it tells tags from text
+ * (quoted `>` in attributes, `S&P < 5,000`), drops comments and decodes every HTML entity as
+ * browsers do. This file only decides where paragraphs break.
+ */
+
+/** The node fields we read (linkedom's own types need the DOM library, which we do not load). */
+type HtmlNode = {
+  nodeType: number;
+  localName?: string;
+  data?: string;
+  childNodes: ArrayLike<HtmlNode>;
 };
 
-/** Decodes HTML named entities (the common ones) and numeric character references. */
-export function decodeHtmlEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, ref: string) => {
-    if (ref.startsWith('#')) {
-      const hex = ref[1] === 'x' || ref[1] === 'X';
-      const code = hex ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return HTML_ENTITIES[ref] ?? whole;
-  });
-}
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 
-const BLOCK_TAGS =
-  /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|table|blockquote|section|article|hr)\b[^>]*>/gi;
+/** Elements whose content is never text a reader sees. */
+const DROPPED = new Set(['script', 'style', 'noscript', 'iframe']);
+
+/** Elements that start and end a paragraph. */
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'br',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'tr',
+  'table',
+  'blockquote',
+  'section',
+  'article',
+  'hr',
+]);
+
+const PARAGRAPH_BREAK = '\n\n';
+
+/** The document's text in order, a paragraph break around every block element. */
+function textWithBreaks(document: HtmlNode): string {
+  const parts: string[] = [];
+  // Depth-first with an explicit stack: a page nested thousands deep cannot overflow it.
+  const pending: (HtmlNode | typeof PARAGRAPH_BREAK)[] = Array.from(document.childNodes).reverse();
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node === PARAGRAPH_BREAK) {
+      parts.push(PARAGRAPH_BREAK);
+    } else if (node.nodeType === TEXT_NODE) {
+      parts.push(node.data ?? '');
+    } else if (node.nodeType === ELEMENT_NODE && !DROPPED.has(node.localName ?? '')) {
+      const children = node.childNodes;
+      if (BLOCKS.has(node.localName ?? '')) {
+        parts.push(PARAGRAPH_BREAK);
+        pending.push(PARAGRAPH_BREAK);
+      }
+      for (let index = children.length - 1; index >= 0; index -= 1) {
+        const child = children[index];
+        if (child) pending.push(child);
+      }
+    }
+  }
+  return parts.join('');
+}
 
 /**
  * Feed HTML (descriptions, content) as plain text: scripts, styles and comments dropped, block
@@ -81,14 +75,10 @@ const BLOCK_TAGS =
  * collapsed. Paragraphs are separated by a blank line.
  */
 export function htmlToText(html: string): string {
-  const text = html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|noscript|iframe)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(BLOCK_TAGS, '\n\n')
-    // Only `<` followed by a letter, `/` or `!` starts a tag: `S&P < 5,000` keeps its text.
-    .replace(/<[/!]?[a-z][^>]*>/gi, '')
-    .replace(/<[/!]?[a-z][^>]*$/i, '');
-  return decodeHtmlEntities(text)
+  const text = /[<&]/.test(html)
+    ? textWithBreaks((parseHTML(html) as unknown as { document: HtmlNode }).document)
+    : html;
+  return text
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
     .filter((paragraph) => paragraph.length > 0)
