@@ -55,6 +55,7 @@ export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDe
             baseUrl: config.edgarBaseUrl,
             userAgent: config.edgarUserAgent,
             timeoutMs,
+            now: deps.now,
             ...fetchOption,
           }),
         ];
@@ -74,7 +75,7 @@ export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDe
         return [createYahooNewsSource({ news, symbols, now: deps.now })];
       }
       default:
-        return [createFeedSource({ url: entry, timeoutMs, ...fetchOption })];
+        return [createFeedSource({ url: entry, timeoutMs, now: deps.now, ...fetchOption })];
     }
   });
 }

@@ -109,14 +109,14 @@ describe('feed parser', () => {
   });
 
   it('rejects malformed XML and documents that are not feeds with a clear message', () => {
-    expect(() => parseFeed('<rss><channel><item></channel></rss>')).toThrow(
+    expect(() => parseFeed('<rss><channel><item></channel></rss>', now)).toThrow(
       /malformed XML: expected <\/item> but found <\/channel> \(line 1\)/,
     );
-    expect(() => parseFeed('<rss><channel>')).toThrow(/<channel> is never closed/);
-    expect(() => parseFeed('<html><body>Hi</body></html>')).toThrow(/not a feed.*<html>/);
-    expect(() => parseFeed('')).toThrow(XmlParseError);
-    expect(() => parseFeed('not xml at all')).toThrow(/text outside the root element/);
-    expect(() => parseFeed('<a></a><b></b>')).toThrow(/second root element/);
+    expect(() => parseFeed('<rss><channel>', now)).toThrow(/<channel> is never closed/);
+    expect(() => parseFeed('<html><body>Hi</body></html>', now)).toThrow(/not a feed.*<html>/);
+    expect(() => parseFeed('', now)).toThrow(XmlParseError);
+    expect(() => parseFeed('not xml at all', now)).toThrow(/text outside the root element/);
+    expect(() => parseFeed('<a></a><b></b>', now)).toThrow(/second root element/);
   });
 
   it('normalises publisher names and dates', () => {

@@ -75,7 +75,7 @@ export function normalizePublisher(raw: string): string {
  * A feed date as a Date: RFC 822 (`Sun, 22 Nov 2026 14:05:00 GMT`, `-0500`, `EST`) or ISO 8601.
  * A missing or unreadable date becomes `now`; a date in the future is clamped to `now`.
  */
-export function parseFeedDate(raw: string, now = new Date()): Date {
+export function parseFeedDate(raw: string, now: Date): Date {
   const text = raw.trim().replace(/\s+/g, ' ');
   if (text.length === 0) return now;
   let time = Date.parse(text);
@@ -151,7 +151,7 @@ function atomEntry(entry: XmlElement, feedTitle: string, now: Date): RawNewsItem
  * publishers and dates. Items without a link or a title are dropped. Throws an XmlParseError
  * for malformed XML or a document that is not a feed.
  */
-export function parseFeed(xml: string, now = new Date()): RawNewsItem[] {
+export function parseFeed(xml: string, now: Date): RawNewsItem[] {
   const root = parseXml(xml);
   const kind = localName(root);
   let items: RawNewsItem[];

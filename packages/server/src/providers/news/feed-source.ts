@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseFeed } from './feed-parser.ts';
 import type { NewsSource, RawNewsItem } from './news-source.ts';
+import { systemClock } from '../../clock.ts';
 
 /** A feed could not be fetched or read; the message names the feed. */
 export class FeedError extends Error {}
@@ -16,6 +17,8 @@ export type FeedSourceOptions = {
   name?: string;
   /** Some hosts (SEC EDGAR) require a User-Agent naming the operator. */
   userAgent?: string;
+  /** Business time: an undated or future item is dated now. Defaults to the machine's clock. */
+  now?: () => Date;
 };
 
 /** The body's bytes, refusing (without reading on) a body larger than MAX_FEED_BYTES. */
@@ -63,6 +66,7 @@ export function createFeedSource({
   timeoutMs,
   name = `rss:${url}`,
   userAgent = 'StockPulse news reader',
+  now = () => systemClock.now(),
 }: FeedSourceOptions): NewsSource {
   return {
     name,
@@ -91,7 +95,7 @@ export function createFeedSource({
         );
       }
       try {
-        return parseFeed(body);
+        return parseFeed(body, now());
       } catch (error) {
         throw new FeedError(`feed ${url}: ${(error as Error).message}`, { cause: error });
       }
@@ -128,6 +132,9 @@ export function createDemoWireSource(options: { now: () => Date }): NewsSource {
     // The wire's links are fictitious (`demo.stockpulse.local`): there is no page to read.
     fullText: false,
     fetch: async () =>
-      redateItems(parseFeed(await readFile(MARKET_WIRE_FIXTURE, 'utf8')), options.now()),
+      redateItems(
+        parseFeed(await readFile(MARKET_WIRE_FIXTURE, 'utf8'), options.now()),
+        options.now(),
+      ),
   };
 }
