@@ -28,6 +28,7 @@ import { createNewsRepository } from './news/news.repository.ts';
 import { createNewsService } from './news/news.service.ts';
 import { createBriefMarketRepository } from './quotes/brief-market.repository.ts';
 import { createMarketServices } from './quotes/market-services.ts';
+import { createRateLimitRepository } from './security/rate-limit.repository.ts';
 import { createRateLimiter } from './security/rate-limiter.ts';
 import { createUserServices } from './users/user-services.ts';
 import { createWatchlistRepository } from './watchlists/watchlist.repository.ts';
@@ -66,7 +67,7 @@ export function createServices(deps: ServiceDeps) {
     from: config.mailFrom,
     clock,
   });
-  const limiter = createRateLimiter(db, config.rateLimitScale, clock);
+  const limiter = createRateLimiter(createRateLimitRepository(db), config.rateLimitScale, clock);
   const users = createUserServices({ db, config, mailer, limiter, clock });
 
   const marketData = deps.marketData ?? createMarketDataProvider(config, log, clock);

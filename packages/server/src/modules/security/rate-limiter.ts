@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
 import { tooManyRequests } from '../../http/errors.ts';
+import type { RateLimitRepository } from './rate-limit.repository.ts';
 
 export type RateRule = { name: string; limit: number; windowSeconds: number };
 
@@ -52,27 +51,22 @@ export function tooManyAttempts(retrySeconds: number) {
  * Fixed-window counters in PostgreSQL: one upsert per hit, shared by every API process
  * (in-memory counters would let N processes allow N times the limit). Windows follow the clock.
  */
-export function createRateLimiter(db: Database, scale: number, clock: Clock): RateLimiter {
+export function createRateLimiter(
+  counters: RateLimitRepository,
+  scale: number,
+  clock: Clock,
+): RateLimiter {
   const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
   const limitOf = (rule: RateRule) => Math.ceil(rule.limit * scale);
+  const secondsLeft = (until: Date, now: Date) =>
+    Math.ceil((until.getTime() - now.getTime()) / 1000);
 
   const record = async (rule: RateRule, subject: string): Promise<RateCount> => {
     const now = clock.now();
-    const expires = new Date(now.getTime() + rule.windowSeconds * 1000);
-    const row = await sql<{ hits: number; expires_at: Date }>`
-      insert into rate_limits as r (key, hits, expires_at)
-      values (${keyOf(rule, subject)}, 1, ${expires})
-      on conflict (key) do update set
-        hits = case when r.expires_at <= ${now} then 1 else r.hits + 1 end,
-        expires_at = case when r.expires_at <= ${now} then ${expires} else r.expires_at end
-      returning hits, expires_at`
-      .execute(db)
-      .then((result) => result.rows[0]);
+    const windowEnds = new Date(now.getTime() + rule.windowSeconds * 1000);
+    const row = await counters.hit(keyOf(rule, subject), now, windowEnds);
     if (!row) return { hits: 0, retrySeconds: 0 };
-    return {
-      hits: row.hits,
-      retrySeconds: Math.ceil((row.expires_at.getTime() - now.getTime()) / 1000),
-    };
+    return { hits: row.hits, retrySeconds: secondsLeft(row.expires_at, now) };
   };
 
   return {
@@ -83,20 +77,10 @@ export function createRateLimiter(db: Database, scale: number, clock: Clock): Ra
     },
     async exceeded(rule, subject) {
       const now = clock.now();
-      const row = await db
-        .selectFrom('rate_limits')
-        .select(['hits', 'expires_at'])
-        .where('key', '=', keyOf(rule, subject))
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
+      const row = await counters.find(keyOf(rule, subject), now);
       if (!row || row.hits < limitOf(rule)) return null;
-      return {
-        hits: row.hits,
-        retrySeconds: Math.ceil((row.expires_at.getTime() - now.getTime()) / 1000),
-      };
+      return { hits: row.hits, retrySeconds: secondsLeft(row.expires_at, now) };
     },
-    async clear(rule, subject) {
-      await db.deleteFrom('rate_limits').where('key', '=', keyOf(rule, subject)).execute();
-    },
+    clear: (rule, subject) => counters.remove(keyOf(rule, subject)),
   };
 }
