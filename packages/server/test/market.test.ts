@@ -12,7 +12,7 @@ import {
 } from '../src/providers/market-data/yahoo/fixtures/yahoo-replay-server.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
-import { systemClock } from '../src/clock.ts';
+import { clockStartingAt } from '../src/clock.ts';
 import { jobDeps } from './helpers/job-deps.ts';
 
 type FinancialsBody = { exchange_tickers: string[]; financials: Record<string, Financials> };
@@ -354,14 +354,17 @@ describe('company by symbol', () => {
 describe('the app on MARKET_DATA=yahoo (local replay of Yahoo responses)', () => {
   let t: TestApp;
   let yahoo: YahooReplayServer;
+  // The recorded responses end on Friday 2026-11-20: business time is the Monday after.
+  const clock = clockStartingAt(new Date('2026-11-23T15:00:00Z'));
   beforeAll(async () => {
     yahoo = await startYahooReplayServer();
     t = await buildTestApp({
       demoCompanies: true,
+      clock,
       marketData: createMarketDataProvider(
         { marketData: 'yahoo', yahooBaseUrl: yahoo.baseUrl, yahooRequestsPerSecond: 50 },
         { warn: () => undefined },
-        systemClock,
+        clock,
       ),
     });
   });
@@ -387,13 +390,13 @@ describe('the app on MARKET_DATA=yahoo (local replay of Yahoo responses)', () =>
   it('keeps serving the last snapshot with its age when Yahoo fails', async () => {
     await t.database.db
       .updateTable('quote_snapshots')
-      .set({ updated_at: new Date(Date.now() - 600_000) })
+      .set({ updated_at: new Date(clock.now().getTime() - 600_000) })
       .execute();
     for (let i = 0; i < 5; i += 1) yahoo.scriptNext('/v7/finance/quote', { status: 502 });
     const res = await t.app.inject('/api/company/financials/get/NASDAQ:AAPL');
     expect(res.statusCode, res.body).toBe(200);
     const apple = res.json<FinancialsBody>().financials['NASDAQ:AAPL'];
     expect(apple?.price).toBe(274.91);
-    expect(Date.now() / 1000 - (apple?.updated_at ?? 0)).toBeGreaterThan(500);
+    expect(clock.now().getTime() / 1000 - (apple?.updated_at ?? 0)).toBeGreaterThan(500);
   });
 });
