@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { currentUser } from '../../http/access.ts';
-import { safeRedirectPath } from '../../http/safe-redirect.ts';
+import { safeRedirectPath } from '@app/shared/safe-redirect';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ApprovalService } from './approval.service.ts';

@@ -1,5 +1,6 @@
 import { ApiError } from '../../lib/api-client';
 import { showErrorToast } from '../../lib/toast';
+import { safeRedirectPath } from '@app/shared/safe-redirect';
 
 /** Spec §8: register and login when the server cannot be reached. */
 export const AUTH_NETWORK_ERROR =
@@ -18,5 +19,5 @@ export function toastAuthError(error: unknown, networkMessage = AUTH_NETWORK_ERR
 
 /** `?next=` when it is a path of this site, else `fallback`. */
 export function safeNextPath(next: string | null, fallback: string): string {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : fallback;
+  return safeRedirectPath(next, window.location.origin, fallback);
 }
