@@ -1,6 +1,8 @@
 import { tickerQueryResponseSchema, topGrowthQuery } from '@app/shared/api/market';
 import type { Ticker } from '@app/shared/api/market';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { successResponse } from '@app/shared/api/envelope';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
 import { MARKET_QUERY_KEY } from './market-query-keys';
 
@@ -31,31 +33,58 @@ export function tickerQueryOptions(query: Record<string, string>) {
 /** The server refreshes every listing's quote at least every 15 minutes, watched ones every minute. */
 export const TOP_GROWTH_REFRESH_MS = 60_000;
 
-/** Spec §2 trading home: the five best performers of the day (`change_pct_1`) or week (`_8`). */
+/** How often the tables and the warm-up probe are asked again while the market's history loads. */
+export const WARM_UP_POLL_MS = 3_000;
+
+const WARMING_UP_KEY = [...MARKET_QUERY_KEY, 'warming-up'] as const;
+
+/**
+ * Spec §2 trading home: the five best performers of the day (`change_pct_1`) or week (`_8`);
+ * asked every few seconds while the table is short and the market's history is still loading.
+ */
 export function useTopGrowth(period: TopGrowthPeriod) {
+  const client = useQueryClient();
   return useQuery({
     ...tickerQueryOptions(topGrowthQuery(period, TOP_GROWTH_ROWS)),
-    refetchInterval: TOP_GROWTH_REFRESH_MS,
+    refetchInterval: (query) => {
+      const short = (query.state.data?.length ?? TOP_GROWTH_ROWS) < TOP_GROWTH_ROWS;
+      const warming = client.getQueryData<boolean>(WARMING_UP_KEY) !== false;
+      return short && warming ? WARM_UP_POLL_MS : TOP_GROWTH_REFRESH_MS;
+    },
   });
 }
 
-/** Any listing whose year change is known: the probe of whether history has been loaded. */
-const HISTORY_PROBE = { change_pct_365__gte: '-100', limit: '1' } as const;
+/** Up to 100 companies, and up to 100 quoted listings with and without a year change. */
+const COMPANIES_PROBE = { limit: '100', only: 'id' } as const;
+const WITH_HISTORY_PROBE = { change_pct_365__gte: '-100', limit: '100' } as const;
+const WITHOUT_HISTORY_PROBE = { change_pct_365: 'NULL', limit: '100' } as const;
+const companyIdsSchema = successResponse({ companies: z.array(z.object({ id: z.string() })) });
 
-/** How often a fresh start is asked whether the first history has arrived. */
-export const WARM_UP_POLL_MS = 3_000;
+/** Listings still waiting for their history above which the market counts as loading. */
+const WAITING_LISTINGS = 10;
 
 /**
- * Whether any snapshot has its month and year changes yet. On a fresh start the worker quotes
- * the market at once but backfills history over the next seconds; until then every growth
- * filter matches nothing, which is not the same as "no company matches". Asked only when a
- * table came back empty, and again every few seconds while the answer is no.
+ * Whether a fresh start is still loading the market: it quotes the watched symbols with their
+ * history first, then the whole market, whose ten years of history arrive over the next minutes.
+ * Until then the growth filters (which need month and year changes) see a sliver of the market.
  */
-export function useMarketHistoryReady(enabled: boolean) {
+export async function fetchMarketWarmingUp(signal?: AbortSignal): Promise<boolean> {
+  const [companies, withHistory, withoutHistory] = await Promise.all([
+    apiGet('/company/query', COMPANIES_PROBE, { schema: companyIdsSchema, signal }),
+    fetchTickers(WITH_HISTORY_PROBE, signal),
+    fetchTickers(WITHOUT_HISTORY_PROBE, signal),
+  ]);
+  const quoted = withHistory.length + withoutHistory.length;
+  const notQuotedYet = quoted < Math.min(100, companies.companies.length);
+  return notQuotedYet || withoutHistory.length >= WAITING_LISTINGS;
+}
+
+/** Asked while a table shows fewer rows than it could, and again every few seconds while loading. */
+export function useMarketWarmingUp(enabled: boolean) {
   return useQuery({
-    ...tickerQueryOptions(HISTORY_PROBE),
+    queryKey: WARMING_UP_KEY,
+    queryFn: ({ signal }) => fetchMarketWarmingUp(signal),
     enabled,
-    select: (tickers) => tickers.length > 0,
-    refetchInterval: (query) => (query.state.data?.length === 0 ? WARM_UP_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data === true ? WARM_UP_POLL_MS : false),
   });
 }

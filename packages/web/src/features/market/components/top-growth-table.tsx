@@ -3,7 +3,7 @@ import type { Ticker } from '@app/shared/api/market';
 import { formatPrice } from '@app/shared/display/format';
 import { Link } from 'react-router';
 import { useEffect } from 'react';
-import { TOP_GROWTH_ROWS, useMarketHistoryReady, useTopGrowth } from '../api/ticker-query';
+import { TOP_GROWTH_ROWS, useMarketWarmingUp, useTopGrowth } from '../api/ticker-query';
 import type { TopGrowthPeriod } from '../api/ticker-query';
 import { ChangeArrowIcon, ChangeText } from './change-display';
 import { tickerPath } from './company-text';
@@ -53,12 +53,14 @@ export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
   const { data: tickers, isPending, isError, error, refetch } = useTopGrowth(period);
   useFailureToast(error, title);
   const empty = tickers?.length === 0;
-  const { data: historyReady } = useMarketHistoryReady(empty);
-  const warmingUp = empty && historyReady !== true;
-  // The first history has arrived: ask again at once rather than at the next minute.
+  // A short table may mean a fresh start is still loading the market: ask, and follow it.
+  const short = tickers !== undefined && tickers.length < TOP_GROWTH_ROWS;
+  const { data: warming } = useMarketWarmingUp(short);
+  const warmingUp = short && warming === true;
+  // The market has loaded: rank it again at once rather than at the next minute.
   useEffect(() => {
-    if (empty && historyReady) void refetch();
-  }, [empty, historyReady, refetch]);
+    if (short && warming === false) void refetch();
+  }, [short, warming, refetch]);
   const titleId = `top-growth-${period}`;
   const demo = tickers?.some((ticker) => ticker.source === 'demo') ?? false;
 
@@ -72,16 +74,16 @@ export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
       </Group>
       {isPending && <Skeleton height={190} radius="md" />}
       {isError && !tickers && <Alert color="red">{error.message}</Alert>}
-      {warmingUp && (
+      {empty && warmingUp && (
         <Stack gap="xs" role="status" aria-live="polite">
           <Skeleton height={150} radius="md" animate />
           <Text c="dimmed" size="sm" ta="center">
             Loading the market&apos;s prices: a fresh start fetches every company&apos;s history
-            first, which takes a few seconds.
+            first. The first rows arrive within seconds.
           </Text>
         </Stack>
       )}
-      {empty && historyReady === true && (
+      {empty && warming === false && (
         <Text c="dimmed" size="sm" py="md" ta="center">
           No company matches the growth filters right now.
         </Text>
@@ -108,6 +110,11 @@ export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {!empty && warmingUp && (
+        <Text c="dimmed" size="xs" mt="xs" role="status" aria-live="polite">
+          Still loading the market&apos;s price history: the ranking fills in as it arrives.
+        </Text>
       )}
     </SectionCard>
   );

@@ -60,11 +60,19 @@ describe('dashboard', () => {
 
   it("says the market's prices are loading, not that nothing matches, until the first history exists", async () => {
     let historyLoaded = false;
+    const symbols = Array.from({ length: 12 }, (_, index) => `NYSE:CO${index}`);
+    const market = symbols.map((symbol) => makeTicker(symbol));
     stubApi({
+      'GET /api/company/query': success({
+        companies: symbols.map((_, index) => ({ id: `company-${index}` })),
+      }),
       [QUERY]: (call: ApiCall) => {
-        const probe = call.search.get('change_pct_365__gte') === '-100';
-        const tickers = probe && historyLoaded ? [makeTicker('NYSE:ANY')] : [];
-        return { body: success({ tickers }) };
+        // Quoted: the whole market; history: one listing (the watched one) until it has loaded.
+        const withHistory = call.search.get('change_pct_365__gte') === '-100';
+        const withoutHistory = call.search.get('change_pct_365') === 'NULL';
+        if (withHistory) return { body: success({ tickers: historyLoaded ? market : [] }) };
+        if (withoutHistory) return { body: success({ tickers: historyLoaded ? [] : market }) };
+        return { body: success({ tickers: [] }) };
       },
       [DEFAULT_QUOTES]: success({ exchange_tickers: [], financials: {} }),
     });
@@ -83,6 +91,30 @@ describe('dashboard', () => {
       { timeout: 8_000 },
     );
     expect(screen.queryByText(/Loading the market's prices/)).toBeNull();
+  }, 15_000);
+
+  it('shows the first rows with a note while the rest of the market is still loading', async () => {
+    const symbols = Array.from({ length: 12 }, (_, index) => `NYSE:CO${index}`);
+    const market = symbols.map((symbol) => makeTicker(symbol));
+    stubApi({
+      'GET /api/company/query': success({
+        companies: symbols.map((_, index) => ({ id: `company-${index}` })),
+      }),
+      [QUERY]: (call: ApiCall) => {
+        if (call.search.get('change_pct_365') === 'NULL') {
+          return { body: success({ tickers: market.slice(2) }) };
+        }
+        return { body: success({ tickers: market.slice(0, 2) }) };
+      },
+      [DEFAULT_QUOTES]: success({ exchange_tickers: [], financials: {} }),
+    });
+    renderInRouter(<DashboardPage />, '/dashboard');
+
+    await screen.findAllByText('NYSE:CO0');
+    await waitFor(() =>
+      expect(screen.getAllByText(/Still loading the market's price history/)).toHaveLength(2),
+    );
+    expect(within(tableOf('Top Growth Today')).getAllByRole('row')).toHaveLength(3);
   });
 
   it('shows visitors the default tickers without remove buttons and asks them to log in', async () => {
