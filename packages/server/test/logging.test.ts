@@ -1,48 +1,17 @@
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { loggerOptions, redactUrl } from '../src/http/logger.ts';
-import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
-import { systemClock } from '../src/clock.ts';
-import { jobDefinitions } from '../src/jobs/registry.ts';
+import { redactUrl } from '../src/http/logger.ts';
+import { buildTestApp, capturedLog, type TestApp } from './helpers/app.ts';
 
 describe('request logs', () => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(chunk.toString());
-      callback();
-    },
-  });
-  let database: TestDatabase;
-  let jobs: JobQueue;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  const { log, lines } = capturedLog();
+  let t: TestApp;
+  let app: TestApp['app'];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const log = pino(loggerOptions('info'), sink);
-    jobs = await createJobQueue({
-      url: database.url,
-      log,
-      worker: false,
-      definitions: jobDefinitions,
-    });
-    app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test' }),
-      db: database.db,
-      jobs,
-      log,
-      clock: systemClock,
-    });
+    t = await buildTestApp({ log });
+    app = t.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await jobs.stop(1_000);
-    await database.drop();
-  });
+  afterAll(() => t.close());
 
   it('never contain tokens from the key parameter, the Authorization header or cookies', async () => {
     await app.inject({

@@ -1,54 +1,22 @@
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { systemClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
-import { loggerOptions } from '../src/http/logger.ts';
-import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
-import { jobDefinitions } from '../src/jobs/registry.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
+import { buildTestApp, capturedLog, type TestApp } from './helpers/app.ts';
 
 /** What Node accepts in a header and a browser reads the same: printable ASCII only. */
 const VALID_LOCATION = /^[\x21-\x7e]+$/;
 
 describe('security review of the HTTP layer (issue 9, §3 items 2, 4, 6)', () => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(chunk.toString());
-      callback();
-    },
-  });
-  let database: TestDatabase;
-  let jobs: JobQueue;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  const { log, lines } = capturedLog();
+  let t: TestApp;
+  let app: TestApp['app'];
   let user: TestUser;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const log = pino(loggerOptions('info'), sink);
-    jobs = await createJobQueue({
-      url: database.url,
-      log,
-      worker: false,
-      definitions: jobDefinitions,
-    });
-    app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test' }),
-      db: database.db,
-      jobs,
-      log,
-      clock: systemClock,
-    });
+    t = await buildTestApp({ log });
+    app = t.app;
     user = await registerUser(app);
   });
-  afterAll(async () => {
-    await app.close();
-    await jobs.stop(1_000);
-    await database.drop();
-  });
+  afterAll(() => t.close());
 
   /** `/api/user/session` with `next` placed in the query string exactly as given (already encoded). */
   const session = (encodedNext: string, signedIn = true) =>

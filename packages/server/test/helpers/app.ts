@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { Writable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
@@ -8,6 +9,7 @@ import type { MarketDataProvider } from '../../src/providers/market-data/market-
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { systemClock, type Clock } from '../../src/clock.ts';
 import { jobDefinitions } from '../../src/jobs/registry.ts';
+import { loggerOptions } from '../../src/http/logger.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -26,12 +28,14 @@ export async function buildTestApp(
     marketData?: MarketDataProvider;
     /** Business time; the machine's clock unless a test pins it. */
     clock?: Clock;
+    /** Defaults to a silent log; `capturedLog()` keeps the lines. */
+    log?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.demoCompanies) await ensureDemoCompanies(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const log = pino({ level: 'silent' });
+  const log = options.log ?? pino({ level: 'silent' });
   const jobs = await createJobQueue({
     url: database.url,
     log,
@@ -58,4 +62,16 @@ export async function buildTestApp(
       await database.drop();
     },
   };
+}
+
+/** The product's logger (its redaction included) writing into `lines`, for tests that read the log. */
+export function capturedLog(): { log: FastifyBaseLogger; lines: string[] } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(chunk.toString());
+      callback();
+    },
+  });
+  return { log: pino(loggerOptions('info'), sink), lines };
 }
