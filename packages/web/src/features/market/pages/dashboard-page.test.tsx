@@ -6,6 +6,7 @@ import { failure, makeUser, storeLoggedIn, stubApi, success } from '../../../../
 import type { ApiCall } from '../../../../test/api-stub';
 import { makeFinancials, makeTicker, renderInRouter, watchlistBody } from '../market-test-helpers';
 import { DashboardPage } from './dashboard-page';
+import type { Ticker } from '@app/shared/api/market';
 
 const QUERY = 'GET /api/ticker/query/simple';
 const WATCHLIST = 'GET /api/ticker/user/watchlist/get/default';
@@ -22,6 +23,22 @@ function topGrowth(call: ApiCall) {
     }),
   );
   return { body: success({ tickers: tickers.slice(0, limit) }) };
+}
+
+/**
+ * A market of 12 companies on a fresh start: `answer` gives the tickers each ticker query gets
+ * (the top-growth queries and the warm-up probes).
+ */
+function stubLoadingMarket(answer: (call: ApiCall, market: Ticker[]) => Ticker[]) {
+  const symbols = Array.from({ length: 12 }, (_, index) => `NYSE:CO${index}`);
+  const market = symbols.map((symbol) => makeTicker(symbol));
+  return stubApi({
+    'GET /api/company/query': success({
+      companies: symbols.map((_, index) => ({ id: `company-${index}` })),
+    }),
+    [QUERY]: (call: ApiCall) => ({ body: success({ tickers: answer(call, market) }) }),
+    [DEFAULT_QUOTES]: success({ exchange_tickers: [], financials: {} }),
+  });
 }
 
 function tableOf(title: string): HTMLElement {
@@ -60,21 +77,11 @@ describe('dashboard', () => {
 
   it("says the market's prices are loading, not that nothing matches, until the first history exists", async () => {
     let historyLoaded = false;
-    const symbols = Array.from({ length: 12 }, (_, index) => `NYSE:CO${index}`);
-    const market = symbols.map((symbol) => makeTicker(symbol));
-    stubApi({
-      'GET /api/company/query': success({
-        companies: symbols.map((_, index) => ({ id: `company-${index}` })),
-      }),
-      [QUERY]: (call: ApiCall) => {
-        // Quoted: the whole market; history: one listing (the watched one) until it has loaded.
-        const withHistory = call.search.get('change_pct_365__gte') === '-100';
-        const withoutHistory = call.search.get('change_pct_365') === 'NULL';
-        if (withHistory) return { body: success({ tickers: historyLoaded ? market : [] }) };
-        if (withoutHistory) return { body: success({ tickers: historyLoaded ? [] : market }) };
-        return { body: success({ tickers: [] }) };
-      },
-      [DEFAULT_QUOTES]: success({ exchange_tickers: [], financials: {} }),
+    stubLoadingMarket((call, market) => {
+      // Every listing is quoted; their year changes arrive when the history has loaded.
+      if (call.search.get('change_pct_365__gte') === '-100') return historyLoaded ? market : [];
+      if (call.search.get('change_pct_365') === 'NULL') return historyLoaded ? [] : market;
+      return [];
     });
     renderInRouter(<DashboardPage />, '/dashboard');
 
@@ -94,20 +101,9 @@ describe('dashboard', () => {
   }, 15_000);
 
   it('shows the first rows with a note while the rest of the market is still loading', async () => {
-    const symbols = Array.from({ length: 12 }, (_, index) => `NYSE:CO${index}`);
-    const market = symbols.map((symbol) => makeTicker(symbol));
-    stubApi({
-      'GET /api/company/query': success({
-        companies: symbols.map((_, index) => ({ id: `company-${index}` })),
-      }),
-      [QUERY]: (call: ApiCall) => {
-        if (call.search.get('change_pct_365') === 'NULL') {
-          return { body: success({ tickers: market.slice(2) }) };
-        }
-        return { body: success({ tickers: market.slice(0, 2) }) };
-      },
-      [DEFAULT_QUOTES]: success({ exchange_tickers: [], financials: {} }),
-    });
+    stubLoadingMarket((call, market) =>
+      call.search.get('change_pct_365') === 'NULL' ? market.slice(2) : market.slice(0, 2),
+    );
     renderInRouter(<DashboardPage />, '/dashboard');
 
     await screen.findAllByText('NYSE:CO0');
