@@ -2,6 +2,7 @@
 import { createRandom, fnv1a32, type SeededRandom } from '../../market-data/demo/seeded-random.ts';
 import { dayNumber, isoDate } from '../../market-data/demo/trading-calendar.ts';
 import type { NewsroomCompany } from './company-figures.ts';
+import { formatPrice } from '@app/shared/display/format';
 
 export type StoryKind =
   | 'results'
@@ -71,7 +72,7 @@ export const named = (company: NewsroomCompany) => `${company.short} (${company.
 
 /** `$1.85`, `$512.30`. */
 export function usd(value: number): string {
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return formatPrice(value, 'USD');
 }
 
 /** `$102 billion`, `$48.3 billion`, `$2.21 billion`, `$850 million`: three significant figures. */
