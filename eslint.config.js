@@ -85,5 +85,40 @@ export default tseslint.config(
       ],
     },
   },
+  // Web boundaries: imports flow app → features → components/lib/shared. Features never import
+  // the app shell; shared components and lib never import a feature or the app.
+  {
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+app/`,
+              message:
+                'Features do not import the app shell: move the piece to lib/ or components/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/src/components/**/*.{ts,tsx}', 'packages/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+(app|features)/`,
+              message: 'Shared components and lib do not import features or the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -2,14 +2,12 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useRouteMeta } from './route-handle';
 import type { RouteMeta } from './routes';
+import { currentPageTitle, formatDocumentTitle, SITE_NAME } from '../lib/page-title';
 
-export const SITE_NAME = 'StockPulse';
 export const SITE_DESCRIPTION =
   'AI-summarised stock-market news, company analysis and watchlists for self-directed investors.';
 
-export function formatDocumentTitle(title: string | undefined): string {
-  return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
-}
+export { formatDocumentTitle, SITE_NAME };
 
 function upsertHeadElement<K extends 'meta' | 'link'>(
   tag: K,
@@ -24,26 +22,9 @@ function upsertHeadElement<K extends 'meta' | 'link'>(
   return element;
 }
 
-/** A title the page itself set (e.g. the company's name), which wins over the route's. */
-let pageTitle: string | undefined;
-
-/**
- * Sets the document title from the page (`undefined` keeps the route's title). The route meta
- * effect runs after the page's in the same commit and keeps this title; leaving the page drops it.
- */
-export function usePageTitle(title: string | undefined): void {
-  useEffect(() => {
-    pageTitle = title;
-    if (title !== undefined) document.title = formatDocumentTitle(title);
-    return () => {
-      pageTitle = undefined;
-    };
-  }, [title]);
-}
-
 /** Writes title, description and canonical link of `meta` into the document head. */
 export function applyDocumentMeta(meta: RouteMeta | undefined): void {
-  document.title = formatDocumentTitle(pageTitle ?? meta?.title);
+  document.title = formatDocumentTitle(currentPageTitle() ?? meta?.title);
 
   const description = upsertHeadElement('meta', 'meta[name="description"]', (element) => {
     element.name = 'description';

@@ -1,4 +1,4 @@
-import type { User } from '@app/shared/api/users';
+import { ANONYMOUS_VIEWER, viewerOf, type Viewer } from '../features/users/viewer';
 import { hasRoute } from './routes';
 import { AUTH_MENU_LINKS, SIDEBAR_NAV, TOP_BAR_LINKS } from './navigation';
 import type { FooterLink, NavItem, TopBarLink } from './navigation';
@@ -21,21 +21,8 @@ export interface NavVisibility {
   hideWhenSubscribed?: boolean;
 }
 
-export interface Viewer {
-  loggedIn: boolean;
-  isAdmin: boolean;
-  debug: boolean;
-  dev: boolean;
-  subscribed: boolean;
-}
-
-export const ANONYMOUS_VIEWER: Viewer = {
-  loggedIn: false,
-  isAdmin: false,
-  debug: false,
-  dev: false,
-  subscribed: false,
-};
+export { ANONYMOUS_VIEWER, viewerOf };
+export type { Viewer };
 
 export function isVisibleTo(visibility: NavVisibility, viewer: Viewer): boolean {
   if (visibility.hideWhenSubscribed && viewer.subscribed) return false;
@@ -47,18 +34,6 @@ export function isVisibleTo(visibility: NavVisibility, viewer: Viewer): boolean 
     (visibility.dev && viewer.dev) ||
     (visibility.subscribed && viewer.subscribed),
   );
-}
-
-/** The viewer a stored token and the loaded user make (flags stay off until the user loads). */
-export function viewerOf(loggedIn: boolean, user: User | undefined): Viewer {
-  if (!loggedIn) return ANONYMOUS_VIEWER;
-  return {
-    loggedIn: true,
-    isAdmin: user?.is_admin ?? false,
-    debug: user?.my_debug_interface ?? false,
-    dev: user?.my_dev_interface ?? false,
-    subscribed: Boolean(user?.subscription),
-  };
 }
 
 /** Items of any menu (sidebar, user menu) the viewer may see whose page exists. */

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { SearchBox } from '../features/search/components/search-box';
-import { UserMenu } from '../features/users/components/user-menu';
+import { UserMenu } from './layouts/user-menu';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { loadPage } from './lazy-page';

@@ -11,7 +11,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { visibleSidebarItems } from '../nav-visibility';
 import { COMMUNITY_LINKS } from '../navigation';
 import type { NavItem, NavSection } from '../navigation';
-import { useViewer } from '../use-viewer';
+import { useViewer } from '../../features/users/viewer';
 import { SidebarStateContext } from './sidebar-state';
 import classes from './sidebar.module.css';
 

@@ -2,7 +2,7 @@ import { ANALYSIS_PAGE_SIZE } from '@app/shared/api/analysis';
 import { Anchor, Button, Center, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { usePageTitle } from '../../../app/document-meta';
+import { usePageTitle } from '../../../lib/page-title';
 import { ErrorPanel } from '../../../components/error-panel';
 import { ApiError } from '../../../lib/api-client';
 import { COMPANY_NOT_FOUND } from '../../market/components/company-info-card';

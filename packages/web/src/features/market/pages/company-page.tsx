@@ -2,7 +2,7 @@ import { Button, Center, Grid, Loader, Stack } from '@mantine/core';
 import type { Company } from '@app/shared/api/companies';
 import { IconCompass } from '@tabler/icons-react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../app/document-meta';
+import { usePageTitle } from '../../../lib/page-title';
 import { ErrorPanel } from '../../../components/error-panel';
 import { useStoredToken } from '../../../lib/use-stored-token';
 import { useCompany } from '../api/company';

@@ -12,7 +12,7 @@ import type { Location } from 'react-router';
 import { SharePanel } from '../../../components/share/share-panel';
 import { absoluteSiteUrl } from '../../../lib/site-url';
 import { useCurrentUser } from '../../users/api/current-user';
-import { useViewer } from '../../../app/use-viewer';
+import { useViewer } from '../../users/viewer';
 import { useSetNewsBlocked } from '../api/news-set-blocked';
 import { ArticleDebug } from './article-debug';
 import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-panels';

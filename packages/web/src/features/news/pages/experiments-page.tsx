@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { useViewer } from '../../../app/use-viewer';
+import { useViewer } from '../../users/viewer';
 import { ErrorPanel } from '../../../components/error-panel';
 import { EXPERIMENT_FILTERS, querySource } from '../api/news-feed';
 import { feedFiltersWith, newsFeedParamsOf } from '../api/news-feed-params';

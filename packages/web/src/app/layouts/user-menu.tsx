@@ -2,12 +2,13 @@ import { Avatar, Collapse, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { useSidebarState } from '../../../app/layouts/sidebar-state';
-import { viewerOf, visibleLinks } from '../../../app/nav-visibility';
-import { USER_MENU_LINKS } from '../../../app/navigation';
-import { useCurrentUser } from '../api/current-user';
-import { useLogout } from '../api/logout';
-import { fullName, initials, PLACEHOLDER_NAME } from '../stored-user';
+import { useSidebarState } from './sidebar-state';
+import { visibleLinks } from '../nav-visibility';
+import { USER_MENU_LINKS } from '../navigation';
+import { useCurrentUser } from '../../features/users/api/current-user';
+import { useLogout } from '../../features/users/api/logout';
+import { fullName, initials, PLACEHOLDER_NAME } from '../../features/users/stored-user';
+import { viewerOf } from '../../features/users/viewer';
 import classes from './user-menu.module.css';
 
 /**
