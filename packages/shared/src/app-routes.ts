@@ -1,46 +1,70 @@
 /**
- * Path patterns of every page the web app serves (spec §2 route table), shared by the web route
- * table and the server, which answers other non-API paths with HTTP 404. `:name` matches one
- * segment, a trailing `*` any rest. Later issues append their routes here and in the web table.
+ * THE list of page paths (spec §2 route table): every URL the web app answers with a page or a
+ * client-side redirect, by name. Two readers, one list:
+ * - the web route table (`packages/web/src/app/routes.tsx`) is a `Record<PagePathName, RouteSpec>`,
+ *   so TypeScript demands exactly one route entry per name and the path itself is written only here;
+ * - the server (`http/web-app.ts`) answers these paths with HTTP 200 and any other non-API path
+ *   with HTTP 404 (`isAppRoute`).
+ *
+ * Adding a page (e.g. /pages/prompt, /pages/ai_chat, /pricing) = one entry here plus its route spec
+ * in the web table; until the spec is written, `tsc` reports "Property 'name' is missing" there.
+ * Links in web code should say `PAGE_PATHS.name` rather than repeat the string.
+ *
+ * Patterns: `:name` matches one segment, a trailing `*` any rest (react-router syntax).
+ * Order: the web table is built in this order (the catch-all after it).
  */
-export const APP_ROUTE_PATTERNS = [
-  '/',
-  '/news',
-  '/analysis',
-  '/analysis/latest',
-  '/analysis/:symbol',
-  '/n/:newsId',
-  '/error',
-  '/about',
-  '/cookies',
-  '/terms',
-  '/privacy',
-  '/register',
-  '/login',
-  '/lock',
-  '/password_recovery',
-  '/please_wait',
-  '/pages/user',
-  '/admin/panel',
-  '/dashboard',
-  '/company/view',
-  '/ticker/:symbol',
-  '/company/explore',
-  '/company/news',
-  '/stock/register',
-  '/search',
-  '/home',
-  '/news/latest_ai',
-  '/news/latest',
-  '/news/bullish',
-  '/news/bearish',
-  '/news/defcon',
-  '/news/class/:type',
-  '/news/publisher/:type',
-  '/news/my_portfolio',
-  '/news/experiments',
-  '/news/view',
-] as const;
+export const PAGE_PATHS = {
+  /** The latest company analyses (the site's landing page). */
+  home: '/',
+  /** Redirect to the AI news feed. */
+  news: '/news',
+  /** Redirect to the latest analyses. */
+  analysis: '/analysis',
+  analysisLatest: '/analysis/latest',
+  analysisSymbol: '/analysis/:symbol',
+  /** Short article link: redirect to `/news/view?id={newsId}`, keeping the hash. */
+  newsShortLink: '/n/:newsId',
+  error: '/error',
+  about: '/about',
+  cookies: '/cookies',
+  terms: '/terms',
+  privacy: '/privacy',
+  register: '/register',
+  login: '/login',
+  lock: '/lock',
+  passwordRecovery: '/password_recovery',
+  pleaseWait: '/please_wait',
+  userProfile: '/pages/user',
+  adminPanel: '/admin/panel',
+  dashboard: '/dashboard',
+  companyView: '/company/view',
+  ticker: '/ticker/:symbol',
+  companyExplore: '/company/explore',
+  companyNews: '/company/news',
+  stockRegister: '/stock/register',
+  search: '/search',
+  /** Hot news (not the landing page, which is `home`). */
+  hotNews: '/home',
+  newsLatestAi: '/news/latest_ai',
+  newsLatest: '/news/latest',
+  newsBullish: '/news/bullish',
+  newsBearish: '/news/bearish',
+  newsDefcon: '/news/defcon',
+  newsClass: '/news/class/:type',
+  newsPublisher: '/news/publisher/:type',
+  newsMyPortfolio: '/news/my_portfolio',
+  newsExperiments: '/news/experiments',
+  newsView: '/news/view',
+} as const;
+
+export type PagePathName = keyof typeof PAGE_PATHS;
+export type PagePath = (typeof PAGE_PATHS)[PagePathName];
+
+/** The names of PAGE_PATHS, in its order. */
+export const PAGE_PATH_NAMES = Object.keys(PAGE_PATHS) as readonly PagePathName[];
+
+/** Every page path pattern, for the server's 200/404 decision. */
+export const APP_ROUTE_PATTERNS: readonly PagePath[] = Object.values(PAGE_PATHS);
 
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);

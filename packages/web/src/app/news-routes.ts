@@ -1,9 +1,11 @@
+import type { PagePathName } from '@app/shared/app-routes';
 import type { PageLoader } from './lazy-page';
-import type { AppRouteEntry, PageRouteEntry } from './routes';
+import type { PageRouteSpec, RouteSpec } from './routes';
 
 /*
  * The news pages of the route table (spec §2): hot news, the feeds, the portfolio and
- * experiments feeds and the article page. `routes.tsx` spreads them in before the catch-all.
+ * experiments feeds and the article page, by their PAGE_PATHS name. `routes.tsx` spreads them into
+ * its table; a name here that PAGE_PATHS lacks, or that routes.tsx also specifies, fails `tsc`.
  */
 
 /** Every /news/{feed} route shares one page; it reads the feed from the path. */
@@ -11,70 +13,52 @@ const newsFeedPage: PageLoader = () =>
   import('../features/news/pages/news-feed-page').then((m) => m.NewsFeedPage);
 
 /** A public scroll feed of the news feed page; `canonical` when the path has no parameter. */
-function newsFeedRoute(
-  path: string,
-  title: string,
-  description: string,
-  canonical = true,
-): PageRouteEntry {
+function newsFeedRoute(title: string, description: string, canonical = true): PageRouteSpec {
   return {
     kind: 'page',
-    path,
     guard: 'public',
     page: newsFeedPage,
-    meta: { title, description, ...(canonical && { canonical: path }), layout: 'main' },
+    meta: { title, description, ...(canonical && { canonical: true }), layout: 'main' },
   };
 }
 
-export const newsRoutes: readonly AppRouteEntry[] = [
-  {
+export const newsRouteSpecs = {
+  hotNews: {
     kind: 'page',
-    path: '/home',
     guard: 'public',
     page: () => import('../features/news/pages/home-page').then((m) => m.HomePage),
     meta: {
       title: 'Hot news',
       description: 'The newest market news with related tickers and an AI summary.',
-      canonical: '/home',
+      canonical: true,
       layout: 'main',
     },
   },
-  newsFeedRoute(
-    '/news/latest_ai',
+  newsLatestAi: newsFeedRoute(
     'AI news feed',
     'The latest market news tied to companies, summarised by our AI analyst.',
   ),
-  newsFeedRoute('/news/latest', 'Latest news', 'Every market news article, newest first.'),
-  newsFeedRoute(
-    '/news/bullish',
+  newsLatest: newsFeedRoute('Latest news', 'Every market news article, newest first.'),
+  newsBullish: newsFeedRoute(
     'Bullish news',
     'Market news with a strongly positive sentiment score.',
   ),
-  newsFeedRoute(
-    '/news/bearish',
+  newsBearish: newsFeedRoute(
     'Bearish news',
     'Market news with a strongly negative sentiment score.',
   ),
-  newsFeedRoute(
-    '/news/defcon',
+  newsDefcon: newsFeedRoute(
     'Defcon alerts',
     'Market news our AI analyst rates as defcon level 1 or 2.',
   ),
-  newsFeedRoute(
-    '/news/class/:type',
+  newsClass: newsFeedRoute(
     'News by classification',
     'Market news of one AI classification.',
     false,
   ),
-  newsFeedRoute(
-    '/news/publisher/:type',
-    'News by publisher',
-    'Market news from one publisher.',
-    false,
-  ),
-  {
+  newsPublisher: newsFeedRoute('News by publisher', 'Market news from one publisher.', false),
+  newsMyPortfolio: {
     kind: 'page',
-    path: '/news/my_portfolio',
     guard: 'user',
     page: () => import('../features/news/pages/my-portfolio-page').then((m) => m.MyPortfolioPage),
     meta: {
@@ -83,9 +67,8 @@ export const newsRoutes: readonly AppRouteEntry[] = [
       layout: 'main',
     },
   },
-  {
+  newsExperiments: {
     kind: 'page',
-    path: '/news/experiments',
     guard: 'user',
     page: () => import('../features/news/pages/experiments-page').then((m) => m.ExperimentsPage),
     meta: {
@@ -94,9 +77,8 @@ export const newsRoutes: readonly AppRouteEntry[] = [
       layout: 'main',
     },
   },
-  {
+  newsView: {
     kind: 'page',
-    path: '/news/view',
     guard: 'public',
     page: () => import('../features/news/pages/news-view-page').then((m) => m.NewsViewPage),
     meta: {
@@ -105,4 +87,4 @@ export const newsRoutes: readonly AppRouteEntry[] = [
       layout: 'main',
     },
   },
-];
+} satisfies Partial<Record<PagePathName, RouteSpec>>;

@@ -1,8 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { APP_ROUTE_PATTERNS } from '@app/shared/app-routes';
+import { isAppRoute, PAGE_PATH_NAMES, PAGE_PATHS } from '@app/shared/app-routes';
+import type { RouteHandle } from './route-handle';
+import { buildRouteObjects } from './router';
 import { appRoutes, hasRoute, NOT_FOUND_PATH } from './routes';
+
+/** A concrete URL path for a path pattern: every `:param` segment becomes `x1`. */
+function samplePath(pattern: string): string {
+  return pattern.replace(/:[A-Za-z]+/g, 'x1');
+}
+
+/** The handle of the deepest route the real router matches for `pathname`. */
+function matchedHandle(pathname: string): { path: string | undefined; handle: RouteHandle } {
+  const matches = matchRoutes(buildRouteObjects(), pathname) ?? [];
+  const deepest = matches.at(-1);
+  return { path: deepest?.route.path, handle: deepest?.route.handle as RouteHandle };
+}
 
 describe('route table', () => {
   it('shows "The page you requested could not be found." on an unknown path', async () => {
@@ -128,11 +143,71 @@ describe('hasRoute', () => {
   });
 });
 
-describe('the server knows the route table', () => {
-  it('lists exactly the paths of the route table in shared/app-routes (for its 200/404 answers)', () => {
-    const tablePaths = appRoutes
-      .map((route) => route.path)
-      .filter((path) => path !== NOT_FOUND_PATH);
-    expect([...tablePaths].sort()).toEqual([...APP_ROUTE_PATTERNS].sort());
+describe('the route table built from PAGE_PATHS', () => {
+  it('has one entry per named page path, in PAGE_PATHS order, and the catch-all last', () => {
+    expect(appRoutes.map((route) => route.path)).toEqual([
+      ...PAGE_PATH_NAMES.map((name) => PAGE_PATHS[name]),
+      NOT_FOUND_PATH,
+    ]);
+  });
+
+  it.each(PAGE_PATH_NAMES)(
+    'routes %s to its own entry, a page with its meta or a redirect',
+    (name) => {
+      const path = PAGE_PATHS[name];
+      const entry = appRoutes.find((route) => route.path === path);
+      const { path: matchedPath, handle } = matchedHandle(samplePath(path));
+      expect(matchedPath).toBe(path);
+      expect(handle.guard).toBe(entry?.guard);
+      if (entry?.kind === 'page') {
+        expect(handle.meta).toBe(entry.meta);
+        expect(handle.meta?.title).not.toBe('');
+        if (handle.meta?.canonical !== undefined) expect(handle.meta.canonical).toBe(path);
+      } else {
+        expect(entry?.kind).toBe('redirect');
+        expect(handle.meta).toBeUndefined();
+      }
+      expect(hasRoute(samplePath(path))).toBe(true);
+    },
+  );
+
+  it('gives the canonical links of the pages that have one', () => {
+    const canonicals = appRoutes.flatMap((route) =>
+      route.kind === 'page' && route.meta.canonical !== undefined ? [route.meta.canonical] : [],
+    );
+    expect(canonicals).toEqual([
+      '/',
+      '/analysis/latest',
+      '/about',
+      '/cookies',
+      '/terms',
+      '/privacy',
+      '/register',
+      '/login',
+      '/dashboard',
+      '/company/explore',
+      '/stock/register',
+      '/home',
+      '/news/latest_ai',
+      '/news/latest',
+      '/news/bullish',
+      '/news/bearish',
+      '/news/defcon',
+    ]);
+  });
+});
+
+describe('the server answers from the same list (isAppRoute)', () => {
+  it('knows every page of the route table', () => {
+    for (const route of appRoutes) {
+      if (route.path !== NOT_FOUND_PATH) expect(isAppRoute(samplePath(route.path))).toBe(true);
+    }
+  });
+
+  it('does not know the paths that only the catch-all matches (HTTP 404)', () => {
+    for (const path of ['/no/such/page', '/pages/prompt', '/news/no_such_feed', '/n', '/company']) {
+      expect(isAppRoute(path), path).toBe(false);
+      expect(matchedHandle(path).path, path).toBe(NOT_FOUND_PATH);
+    }
   });
 });

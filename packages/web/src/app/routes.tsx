@@ -1,11 +1,22 @@
 import { matchRoutes } from 'react-router';
 import type { Params, To } from 'react-router';
+import { PAGE_PATH_NAMES, PAGE_PATHS } from '@app/shared/app-routes';
+import type { PagePathName } from '@app/shared/app-routes';
 import type { PageLoader } from './lazy-page';
-import { newsRoutes } from './news-routes';
+import { newsRouteSpecs } from './news-routes';
 
 /**
  * THE route table (spec §2). Every screen of the product is one entry here; layouts, guards,
  * document meta and navigation visibility (`hasRoute`) are all derived from it.
+ *
+ * The paths are not written here: they are named in `PAGE_PATHS` (`@app/shared/app-routes`), the
+ * one list that the server also reads for its 200/404 answers. This table is a
+ * `Record<PagePathName, RouteSpec>` (route specs without their path; the news pages come from
+ * `news-routes.ts`), so TypeScript insists on exactly one spec per named path. To add a page
+ * (/pages/prompt, /pages/ai_chat, /pricing …): add `name: '/the/path'` to PAGE_PATHS, then `tsc`
+ * reports "Property 'name' is missing" on `routeSpecs` below until its spec is written. A spec
+ * without a name in PAGE_PATHS is an error too. Only the catch-all (`NOT_FOUND_PATH`) stays
+ * outside PAGE_PATHS, last in `appRoutes`.
  */
 
 /** Who may open a route; enforced by the route guard (app/route-guard.tsx). */
@@ -41,7 +52,7 @@ export interface RedirectContext {
 }
 
 interface RouteEntryBase {
-  /** react-router path pattern ('/n/:newsId', '*'). */
+  /** react-router path pattern ('/n/:newsId', '*'): a PAGE_PATHS value or NOT_FOUND_PATH. */
   path: string;
   guard: RouteGuard;
 }
@@ -61,12 +72,23 @@ export interface RedirectRouteEntry extends RouteEntryBase {
 
 export type AppRouteEntry = PageRouteEntry | RedirectRouteEntry;
 
+/** Meta as written in the table: `canonical: true` makes the page's own path its canonical link. */
+export type RouteSpecMeta = Omit<RouteMeta, 'canonical'> & { canonical?: true };
+
+/** A page of the table before its path is added from PAGE_PATHS. */
+export type PageRouteSpec = Omit<PageRouteEntry, 'path' | 'meta'> & { meta: RouteSpecMeta };
+
+/** A redirect of the table before its path is added from PAGE_PATHS. */
+export type RedirectRouteSpec = Omit<RedirectRouteEntry, 'path'>;
+
+export type RouteSpec = PageRouteSpec | RedirectRouteSpec;
+
 export const NOT_FOUND_PATH = '*';
 
 const BACKGROUND = '/backgrounds/market-night.svg';
 
 /** Meta of a page of the auth layout: full-page background, no action bar. */
-function authPage(meta: Omit<RouteMeta, 'layout'>): RouteMeta {
+function authPage(meta: Omit<RouteSpecMeta, 'layout'>): RouteSpecMeta {
   return { backgroundImage: BACKGROUND, noActionBar: true, ...meta, layout: 'auth' };
 }
 
@@ -84,55 +106,49 @@ const analysisLatestPage: PageLoader = () =>
   import('../features/analysis/pages/analysis-latest-page').then((m) => m.AnalysisLatestPage);
 
 /** The company page answers both `/company/view?id=|name=|symbol=` and `/ticker/{EX:T}`. */
-function companyRoute(path: string): PageRouteEntry {
-  return {
-    kind: 'page',
-    path,
-    guard: 'public',
-    page: () => import('../features/market/pages/company-page').then((m) => m.CompanyPage),
-    meta: {
-      title: 'Company',
-      description: 'Company profile, prices, candlestick chart and related companies.',
-      layout: 'main',
-    },
-  };
-}
+const companyPage: PageRouteSpec = {
+  kind: 'page',
+  guard: 'public',
+  page: () => import('../features/companies/pages/company-page').then((m) => m.CompanyPage),
+  meta: {
+    title: 'Company',
+    description: 'Company profile, prices, candlestick chart and related companies.',
+    layout: 'main',
+  },
+};
 
-export const appRoutes: readonly AppRouteEntry[] = [
-  {
+/** One spec per name of PAGE_PATHS; the type makes a missing or unknown name a compile error. */
+const routeSpecs: Record<PagePathName, RouteSpec> = {
+  home: {
     kind: 'page',
-    path: '/',
     guard: 'public',
     page: analysisLatestPage,
     meta: {
       title: 'AI News: Company Analysis',
       description: "The AI analyst's latest company analyses, from recent news and price action.",
-      canonical: '/',
+      canonical: true,
       layout: 'main',
     },
   },
-  { kind: 'redirect', path: '/news', guard: 'public', to: keepQueryAndHash('/news/latest_ai') },
-  {
+  news: { kind: 'redirect', guard: 'public', to: keepQueryAndHash(PAGE_PATHS.newsLatestAi) },
+  analysis: {
     kind: 'redirect',
-    path: '/analysis',
     guard: 'public',
-    to: keepQueryAndHash('/analysis/latest'),
+    to: keepQueryAndHash(PAGE_PATHS.analysisLatest),
   },
-  {
+  analysisLatest: {
     kind: 'page',
-    path: '/analysis/latest',
     guard: 'public',
     page: analysisLatestPage,
     meta: {
       title: 'Company analysis',
       description: "The AI analyst's latest company analyses, two a page.",
-      canonical: '/analysis/latest',
+      canonical: true,
       layout: 'main',
     },
   },
-  {
+  analysisSymbol: {
     kind: 'page',
-    path: '/analysis/:symbol',
     guard: 'public',
     page: () =>
       import('../features/analysis/pages/analysis-symbol-page').then((m) => m.AnalysisSymbolPage),
@@ -142,117 +158,105 @@ export const appRoutes: readonly AppRouteEntry[] = [
       layout: 'main',
     },
   },
-  {
+  newsShortLink: {
     kind: 'redirect',
-    path: '/n/:newsId',
     guard: 'public',
     to: ({ params, searchParams, hash }) => {
       searchParams.set('id', params.newsId ?? '');
-      return { pathname: '/news/view', search: `?${searchParams.toString()}`, hash };
+      return { pathname: PAGE_PATHS.newsView, search: `?${searchParams.toString()}`, hash };
     },
   },
-  {
+  about: {
     kind: 'page',
-    path: '/about',
     guard: 'public',
     page: () => import('../features/site/pages/about-page').then((m) => m.AboutPage),
     meta: {
       title: 'About',
       description:
         'StockPulse turns the flood of market news into clear, AI-assisted insight for self-directed investors.',
-      canonical: '/about',
+      canonical: true,
       noActionBar: true,
       layout: 'main',
     },
   },
-  {
+  cookies: {
     kind: 'page',
-    path: '/cookies',
     guard: 'public',
     page: () => import('../features/legal/pages/cookies-page').then((m) => m.CookiesPage),
     meta: authPage({
       title: 'Cookie Policy',
       description: 'How StockPulse uses cookies and similar technologies, and how to control them.',
-      canonical: '/cookies',
+      canonical: true,
     }),
   },
-  {
+  terms: {
     kind: 'page',
-    path: '/terms',
     guard: 'public',
     page: () => import('../features/legal/pages/terms-page').then((m) => m.TermsPage),
     meta: authPage({
       title: 'Terms of Service',
       description: 'The terms that govern your use of StockPulse.',
-      canonical: '/terms',
+      canonical: true,
     }),
   },
-  {
+  privacy: {
     kind: 'page',
-    path: '/privacy',
     guard: 'public',
     page: () => import('../features/legal/pages/privacy-page').then((m) => m.PrivacyPage),
     meta: authPage({
       title: 'Privacy Policy',
       description: 'What personal data StockPulse collects, why, and the rights you have over it.',
-      canonical: '/privacy',
+      canonical: true,
     }),
   },
-  {
+  error: {
     kind: 'page',
-    path: '/error',
     guard: 'public',
     page: () => import('../features/site/pages/error-page').then((m) => m.ErrorPage),
     meta: authPage({ title: 'Error', hideFooter: true }),
   },
-  {
+  register: {
     kind: 'page',
-    path: '/register',
     guard: 'public',
     page: () => import('../features/users/pages/register-page').then((m) => m.RegisterPage),
     meta: authPage({
       title: 'Register',
       description:
         'Create a free StockPulse account: AI-summarised market news, a watchlist and alerts.',
-      canonical: '/register',
+      canonical: true,
     }),
   },
-  {
+  login: {
     kind: 'page',
-    path: '/login',
     guard: 'public',
     page: () => import('../features/users/pages/login-page').then((m) => m.LoginPage),
     meta: authPage({
       title: 'Login',
       description: 'Log in to StockPulse with your e-mail address or username.',
-      canonical: '/login',
+      canonical: true,
     }),
   },
-  {
+  lock: {
     kind: 'page',
-    path: '/lock',
     guard: 'public',
     page: () => import('../features/users/pages/lock-page').then((m) => m.LockPage),
     meta: authPage({ title: 'Locked', hideFooter: true }),
   },
-  {
+  passwordRecovery: {
     kind: 'page',
-    path: '/password_recovery',
     guard: 'public',
     page: () =>
       import('../features/users/pages/password-recovery-page').then((m) => m.PasswordRecoveryPage),
     meta: authPage({ title: 'Password recovery', hideFooter: true }),
   },
-  {
+  pleaseWait: {
     kind: 'page',
-    path: '/please_wait',
     guard: 'public',
     page: () => import('../features/users/pages/please-wait-page').then((m) => m.PleaseWaitPage),
     meta: authPage({ title: 'Please wait' }),
   },
-  {
+  userProfile: {
     kind: 'page',
-    path: '/pages/user',
     guard: 'user',
     page: () => import('../features/users/pages/profile-page').then((m) => m.ProfilePage),
     meta: {
@@ -261,9 +265,8 @@ export const appRoutes: readonly AppRouteEntry[] = [
       layout: 'main',
     },
   },
-  {
+  adminPanel: {
     kind: 'page',
-    path: '/admin/panel',
     guard: 'admin',
     page: () => import('../features/admin/pages/admin-panel-page').then((m) => m.AdminPanelPage),
     meta: {
@@ -272,35 +275,32 @@ export const appRoutes: readonly AppRouteEntry[] = [
       layout: 'main',
     },
   },
-  {
+  dashboard: {
     kind: 'page',
-    path: '/dashboard',
     guard: 'public',
     page: () => import('../features/market/pages/dashboard-page').then((m) => m.DashboardPage),
     meta: {
       title: 'Dashboard',
       description: 'Top growth today and this week, and your watchlist, refreshed as prices move.',
-      canonical: '/dashboard',
+      canonical: true,
       layout: 'main',
     },
   },
-  companyRoute('/company/view'),
-  companyRoute('/ticker/:symbol'),
-  {
+  companyView: companyPage,
+  ticker: companyPage,
+  companyExplore: {
     kind: 'page',
-    path: '/company/explore',
     guard: 'public',
     page: () => import('../features/companies/pages/explore-page').then((m) => m.ExplorePage),
     meta: {
       title: 'Explore companies',
       description: 'Browse companies by GICS sector and sub-industry.',
-      canonical: '/company/explore',
+      canonical: true,
       layout: 'main',
     },
   },
-  {
+  companyNews: {
     kind: 'page',
-    path: '/company/news',
     guard: 'public',
     page: () => import('../features/companies/pages/my-topics-page').then((m) => m.MyTopicsPage),
     meta: {
@@ -309,22 +309,20 @@ export const appRoutes: readonly AppRouteEntry[] = [
       layout: 'main',
     },
   },
-  {
+  stockRegister: {
     kind: 'page',
-    path: '/stock/register',
     guard: 'public',
     page: () =>
       import('../features/companies/pages/stock-register-page').then((m) => m.StockRegisterPage),
     meta: {
       title: 'Watch a company',
       description: 'Find a company by ticker or name and add it to your watchlist.',
-      canonical: '/stock/register',
+      canonical: true,
       layout: 'main',
     },
   },
-  {
+  search: {
     kind: 'page',
-    path: '/search',
     guard: 'public',
     page: () => import('../features/search/pages/search-page').then((m) => m.SearchPage),
     meta: {
@@ -333,15 +331,29 @@ export const appRoutes: readonly AppRouteEntry[] = [
       layout: 'main',
     },
   },
-  ...newsRoutes,
-  // Keep last: any other path.
-  {
-    kind: 'page',
-    path: NOT_FOUND_PATH,
-    guard: 'public',
-    page: () => import('../features/site/pages/not-found-page').then((m) => m.NotFoundPage),
-    meta: { title: 'Page not found', noActionBar: true, layout: 'main' },
-  },
+  ...newsRouteSpecs,
+};
+
+/** Any other path. */
+const notFoundRoute: PageRouteEntry = {
+  kind: 'page',
+  path: NOT_FOUND_PATH,
+  guard: 'public',
+  page: () => import('../features/site/pages/not-found-page').then((m) => m.NotFoundPage),
+  meta: { title: 'Page not found', noActionBar: true, layout: 'main' },
+};
+
+/** The entry of `spec` at `path`; `canonical: true` becomes the path itself. */
+function routeEntry(path: string, spec: RouteSpec): AppRouteEntry {
+  if (spec.kind === 'redirect') return { ...spec, path };
+  const { canonical, ...meta } = spec.meta;
+  return { ...spec, path, meta: canonical ? { ...meta, canonical: path } : meta };
+}
+
+/** The route table: the pages and redirects in PAGE_PATHS order, then the catch-all. */
+export const appRoutes: readonly AppRouteEntry[] = [
+  ...PAGE_PATH_NAMES.map((name) => routeEntry(PAGE_PATHS[name], routeSpecs[name])),
+  notFoundRoute,
 ];
 
 const matchableRoutes = appRoutes
