@@ -9,14 +9,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { SubmitEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { getStoredUserName } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { useLogout } from '../api/logout';
 import { safeNextPath, toastAuthError, UNLOCK_NETWORK_ERROR } from '../auth-messages';
-import { validatePassword } from '../auth-validation';
+import { unlockFormSchema, useAuthForm } from '../auth-validation';
 import { AuthCard } from '../components/auth-card';
 import { fullName, initials, readStoredUser } from '../stored-user';
 import classes from './lock-page.module.css';
@@ -35,8 +34,7 @@ export function LockPage() {
     const username = user?.username ?? getStoredUserName();
     return username === null ? null : { username, user };
   });
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useAuthForm({ schema: unlockFormSchema, initialValues: { password: '' } });
   const locked = useRef(false);
 
   useEffect(() => {
@@ -50,11 +48,7 @@ export function LockPage() {
 
   const name = account.user ? fullName(account.user) : account.username;
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = validatePassword(password);
-    setError(problem);
-    if (problem) return;
+  const submit = form.onSubmit(({ password }) => {
     login.mutate(
       { email: account.username, password },
       {
@@ -63,7 +57,7 @@ export function LockPage() {
         onError: (failure) => toastAuthError(failure, UNLOCK_NETWORK_ERROR),
       },
     );
-  };
+  });
 
   const logOutCompletely = () => {
     void logout().then(() => navigate('/login', { replace: true }));
@@ -108,9 +102,7 @@ export function LockPage() {
               name="password"
               label="Password"
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={error}
+              {...form.getInputProps('password')}
               maxLength={200}
             />
             <Button type="submit" size="md" fullWidth loading={login.isPending}>

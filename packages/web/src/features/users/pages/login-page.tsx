@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import type { SubmitEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { showInfoToast } from '../../../lib/toast';
@@ -7,14 +6,9 @@ import { useLogin } from '../api/login';
 import { useLogout } from '../api/logout';
 import { usePasswordRecovery } from '../api/password-recovery';
 import { safeNextPath, toastAuthError } from '../auth-messages';
-import { validateLoginIdentifier, validatePassword } from '../auth-validation';
+import { loginFormSchema, recoveryRequestFormSchema, useAuthForm } from '../auth-validation';
 import { AuthCard } from '../components/auth-card';
 import { DemoCredentialsBox } from '../components/demo-credentials-box';
-
-interface LoginErrors {
-  email?: string;
-  password?: string;
-}
 
 /** /login (spec §2): log in with an e-mail or username, or ask for a password recovery e-mail. */
 export function LoginPage() {
@@ -24,9 +18,10 @@ export function LoginPage() {
   const login = useLogin();
   const recovery = usePasswordRecovery();
   const [recoveryMode, setRecoveryMode] = useState(false);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<LoginErrors>({});
+  const form = useAuthForm({
+    schema: recoveryMode ? recoveryRequestFormSchema : loginFormSchema,
+    initialValues: { email: '', password: '' },
+  });
   const loggedOut = useRef(false);
   const next = searchParams.get('next');
 
@@ -39,17 +34,10 @@ export function LoginPage() {
 
   const toggleMode = () => {
     setRecoveryMode((current) => !current);
-    setErrors({});
+    form.clearErrors();
   };
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found: LoginErrors = {
-      email: validateLoginIdentifier(email),
-      password: recoveryMode ? undefined : validatePassword(password),
-    };
-    setErrors(found);
-    if (found.email || found.password) return;
+  const submit = form.onSubmit(({ email, password }) => {
     const identifier = email.trim();
     if (recoveryMode) {
       recovery.mutate(identifier, {
@@ -68,7 +56,7 @@ export function LoginPage() {
         onError: (error) => toastAuthError(error),
       },
     );
-  };
+  });
 
   return (
     <AuthCard
@@ -82,9 +70,8 @@ export function LoginPage() {
       {!recoveryMode && (
         <DemoCredentialsBox
           onUse={(demo) => {
-            setEmail(demo.username);
-            setPassword(demo.password);
-            setErrors({});
+            form.setValues({ email: demo.username, password: demo.password });
+            form.clearErrors();
           }}
         />
       )}
@@ -94,9 +81,7 @@ export function LoginPage() {
             name="email"
             label="Email or username"
             autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email}
+            {...form.getInputProps('email')}
             maxLength={254}
             withAsterisk
           />
@@ -105,9 +90,7 @@ export function LoginPage() {
               name="password"
               label="Password"
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={errors.password}
+              {...form.getInputProps('password')}
               maxLength={200}
               withAsterisk
             />

@@ -1,20 +1,13 @@
 import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { SubmitEvent } from 'react';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useRecoveryToken } from '../api/recovery-token';
 import { useSetPassword } from '../api/set-password';
-import { PASSWORDS_DO_NOT_MATCH, validatePassword } from '../auth-validation';
+import { newPasswordFormSchema, useAuthForm } from '../auth-validation';
 import { AuthCard } from '../components/auth-card';
 
 export const MISSING_KEY_MESSAGE = 'Missing login credentials';
-
-interface PasswordErrors {
-  password?: string;
-  confirmation?: string;
-}
 
 function RecoveryProblem({ message }: { message: string }) {
   return (
@@ -38,9 +31,10 @@ export function PasswordRecoveryPage() {
   const exchange = useRecoveryToken(key);
   const setPassword = useSetPassword();
   const navigate = useNavigate();
-  const [password, setPasswordValue] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<PasswordErrors>({});
+  const form = useAuthForm({
+    schema: newPasswordFormSchema,
+    initialValues: { password: '', confirmation: '' },
+  });
 
   if (key === null) return <RecoveryProblem message={MISSING_KEY_MESSAGE} />;
   if (exchange.isError) return <RecoveryProblem message={exchange.error.message} />;
@@ -52,14 +46,7 @@ export function PasswordRecoveryPage() {
     );
   }
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found: PasswordErrors = {
-      password: validatePassword(password),
-      confirmation: password === confirmation ? undefined : PASSWORDS_DO_NOT_MATCH,
-    };
-    setErrors(found);
-    if (found.password || found.confirmation) return;
+  const submit = form.onSubmit(({ password }) => {
     setPassword.mutate(password, {
       onSuccess: () => {
         showSuccessToast('Your new password has been saved.');
@@ -67,7 +54,7 @@ export function PasswordRecoveryPage() {
       },
       onError: (error) => showErrorToast(error.message),
     });
-  };
+  });
 
   const { first_name: firstName, username } = exchange.data;
   return (
@@ -81,18 +68,14 @@ export function PasswordRecoveryPage() {
           <PasswordInput
             label="New password"
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPasswordValue(event.currentTarget.value)}
-            error={errors.password}
+            {...form.getInputProps('password')}
             maxLength={200}
             withAsterisk
           />
           <PasswordInput
             label="Confirm new password"
             autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
-            error={errors.confirmation}
+            {...form.getInputProps('confirmation')}
             maxLength={200}
             withAsterisk
           />

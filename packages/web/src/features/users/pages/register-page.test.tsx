@@ -41,6 +41,20 @@ describe('register page', () => {
     expect(screen.getByText('The Password must be at least 6 characters')).toBeTruthy();
   });
 
+  it('re-checks a field that shows an error while it is fixed, and only that field', async () => {
+    const { user } = await openRegister();
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    await user.type(screen.getByLabelText(/^Email/), 'ada@');
+    expect(screen.getByText('The Email must be a valid e-mail address')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Email/), 'example.com');
+    expect(screen.queryByText(/^The Email/)).toBeNull();
+    expect(screen.getByText('The Username is required')).toBeTruthy();
+
+    // A field without an error is not checked before the next submit.
+    await user.clear(screen.getByLabelText(/^Email/));
+    expect(screen.queryByText(/^The Email/)).toBeNull();
+  });
+
   it("prefills the referral code from ?ref and shows 'Referred by alice' from ?user_ref", async () => {
     await openRegister('/register?ref=ALICE42&user_ref=alice');
     expect(screen.getByText('Referred by alice')).toBeTruthy();

@@ -9,78 +9,60 @@ import {
   TextInput,
 } from '@mantine/core';
 import { PASSWORD_MIN, USERNAME_MIN } from '@app/shared/api/users';
-import type { ChangeEvent, SubmitEvent } from 'react';
-import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeNextPath, toastAuthError } from '../auth-messages';
-import { REGISTER_FIELDS, validateRegister, validateRegisterField } from '../auth-validation';
-import type { FieldErrors, RegisterField } from '../auth-validation';
+import { REGISTER_FIELDS, registerFormSchema, useAuthForm } from '../auth-validation';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { RegisterBanners } from '../components/register-banners';
-
-type FormField = RegisterField | 'referral';
-type FormValues = Record<FormField, string>;
 
 /** /register (spec §2, §5): creates an account, stores the session, opens the profile. */
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const register = useRegister();
-  const formRef = useRef<HTMLFormElement>(null);
   const referredBy = searchParams.get('user_ref')?.trim() ?? '';
-  const [values, setValues] = useState<FormValues>(() => ({
-    email: '',
-    username: '',
-    first_name: '',
-    last_name: '',
-    password: '',
-    referral: searchParams.get('ref')?.trim() ?? '',
-  }));
-  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
-  const [acceptedTerms, setAcceptedTerms] = useState(false);
+  const form = useAuthForm({
+    schema: registerFormSchema,
+    initialValues: {
+      email: '',
+      username: '',
+      first_name: '',
+      last_name: '',
+      password: '',
+      referral: searchParams.get('ref')?.trim() ?? '',
+      accepted_terms: false,
+    },
+    // Once a field shows an error, it is re-checked while the visitor fixes it.
+    recheckErrorsOnChange: true,
+  });
   const next = searchParams.get('next');
   const loginPath = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
 
-  const field = (name: FormField) => ({
-    name,
-    value: values[name],
-    error: name === 'referral' ? undefined : errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [name]: value }));
-      // Once a field shows an error, it is re-checked while the visitor fixes it.
-      if (name !== 'referral' && errors[name]) {
-        setErrors((current) => ({ ...current, [name]: validateRegisterField(name, value) }));
-      }
-    },
-  });
+  const field = (name: keyof typeof form.values) => ({ name, ...form.getInputProps(name) });
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateRegister(values);
-    setErrors(found);
-    const firstInvalid = REGISTER_FIELDS.find((name) => found[name]);
-    if (firstInvalid) {
-      const input = formRef.current?.elements.namedItem(firstInvalid);
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
-    register.mutate(
-      {
-        email: values.email.trim(),
-        username: values.username.trim(),
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-        password: values.password,
-        referral: values.referral.trim(),
-      },
-      {
-        onSuccess: () => void navigate(safeNextPath(next, '/pages/user'), { replace: true }),
-        onError: (error) => toastAuthError(error),
-      },
-    );
-  };
+  const submit = form.onSubmit(
+    (values) => {
+      register.mutate(
+        {
+          email: values.email.trim(),
+          username: values.username.trim(),
+          first_name: values.first_name.trim(),
+          last_name: values.last_name.trim(),
+          password: values.password,
+          referral: values.referral.trim(),
+        },
+        {
+          onSuccess: () => void navigate(safeNextPath(next, '/pages/user'), { replace: true }),
+          onError: (error) => toastAuthError(error),
+        },
+      );
+    },
+    (errors) => {
+      const firstInvalid = REGISTER_FIELDS.find((name) => errors[name] !== undefined);
+      if (firstInvalid) form.getInputNode(firstInvalid)?.focus();
+    },
+  );
 
   return (
     <AuthCard
@@ -89,7 +71,7 @@ export function RegisterPage() {
       size="wide"
     >
       <RegisterBanners searchParams={searchParams} />
-      <form ref={formRef} onSubmit={submit} noValidate aria-label="Register">
+      <form onSubmit={submit} noValidate aria-label="Register">
         <Stack gap="md">
           <TextInput
             {...field('email')}
@@ -138,8 +120,7 @@ export function RegisterPage() {
             maxLength={40}
           />
           <Checkbox
-            checked={acceptedTerms}
-            onChange={(event) => setAcceptedTerms(event.currentTarget.checked)}
+            {...form.getInputProps('accepted_terms', { type: 'checkbox' })}
             label={
               <>
                 I agree to the{' '}
