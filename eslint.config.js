@@ -1,9 +1,68 @@
 // @ts-check
+import fs from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const FEATURES_DIR = 'packages/web/src/features';
+
+/**
+ * Which features a feature may import (through their `index.ts`). A feature missing here may
+ * import none. The graph must stay acyclic: `featureBoundaries` refuses to load otherwise.
+ */
+const FEATURE_DEPENDENCIES = {
+  market: ['users'],
+  news: ['users', 'market'],
+  search: ['users', 'market', 'news'],
+  companies: ['users', 'market', 'news', 'search'],
+  analysis: ['users', 'market'],
+  admin: ['users'],
+};
+
+/** Throws when FEATURE_DEPENDENCIES has a loop (a feature reaching itself). */
+function assertAcyclic(graph) {
+  const visit = (name, path) => {
+    if (path.includes(name)) throw new Error(`Feature import loop: ${[...path, name].join(' → ')}`);
+    for (const next of graph[name] ?? []) visit(next, [...path, name]);
+  };
+  for (const name of Object.keys(graph)) visit(name, []);
+}
+
+/** One lint zone per web feature folder: no app shell, other features only via allowed indexes. */
+function featureBoundaries() {
+  assertAcyclic(FEATURE_DEPENDENCIES);
+  const features = fs
+    .readdirSync(FEATURES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return features.map((feature) => {
+    const others = features.filter((name) => name !== feature);
+    const allowed = FEATURE_DEPENDENCIES[feature] ?? [];
+    const refused = others.filter((name) => !allowed.includes(name));
+    const patterns = [
+      {
+        regex: String.raw`^(\.\./)+app/`,
+        message: 'Features do not import the app shell: move the piece to lib/ or components/.',
+      },
+      {
+        regex: String.raw`^(\.\./)+(${others.join('|')})/(?!index$)`,
+        message: 'Use another feature only through its index.ts (its public face), not its files.',
+      },
+    ];
+    if (refused.length > 0) {
+      patterns.push({
+        regex: String.raw`^(\.\./)+(${refused.join('|')})(/index)?$`,
+        message: `features/${feature} may not depend on this feature: FEATURE_DEPENDENCIES in eslint.config.js keeps features free of loops.`,
+      });
+    }
+    return {
+      files: [`${FEATURES_DIR}/${feature}/**/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    };
+  });
+}
 
 export default tseslint.config(
   {
@@ -86,24 +145,9 @@ export default tseslint.config(
     },
   },
   // Web boundaries: imports flow app → features → components/lib/shared. Features never import
-  // the app shell; shared components and lib never import a feature or the app.
-  {
-    files: ['packages/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^(\.\./)+app/`,
-              message:
-                'Features do not import the app shell: move the piece to lib/ or components/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // the app shell; a feature uses another only through that feature's index.ts and only along
+  // FEATURE_DEPENDENCIES, so features cannot form a loop.
+  ...featureBoundaries(),
   {
     files: ['packages/web/src/components/**/*.{ts,tsx}', 'packages/web/src/lib/**/*.{ts,tsx}'],
     rules: {

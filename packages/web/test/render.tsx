@@ -24,3 +24,16 @@ export function renderRoute(url: string) {
   const view = renderWithProviders(<RouterProvider router={router} />);
   return { router, ...view };
 }
+
+/** Renders `ui` at `url` inside the app's providers and a router (links, locations). */
+export function renderInRouter(ui: ReactNode, url = '/') {
+  const router = createMemoryRouter(
+    [
+      { path: '*', element: ui },
+      { path: '/login', element: <p>Login page</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  const view = renderWithProviders(<RouterProvider router={router} />);
+  return { router, ...view };
+}

@@ -4,7 +4,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPanel } from '../components/error-panel';
 import { ApiError, NETWORK_FAILURE_MESSAGE } from '../lib/api-client';
 import { useCurrentUser } from '../features/users/api/current-user';
-import { LoginPrompt } from '../features/users/components/login-prompt';
+import { LoginPrompt } from '../components/login-prompt';
 import { useRouteGuard } from './route-handle';
 
 export const ADMIN_ONLY_MESSAGE = 'This page is only available to administrators.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeArticle } from './news-test-helpers';
 import { localDay, timelineDays } from './timeline-days';
+import { makeArticle } from '../../../test/fixtures/news';
 
 /** Epoch seconds of a local date and time. */
 const at = (year: number, month: number, day: number, hour: number, minute = 0) =>

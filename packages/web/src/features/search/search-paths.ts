@@ -4,8 +4,3 @@ import { createSearchParams } from 'react-router';
 export function searchPath(query: string): string {
   return `/search?${createSearchParams({ q: query }).toString()}`;
 }
-
-/** Spec §2: a company by its full EXCHANGE:TICKER symbol, the colon kept readable. */
-export function tickerPath(symbol: string): string {
-  return `/ticker/${encodeURIComponent(symbol).replace(/%3A/gi, ':')}`;
-}

@@ -4,9 +4,9 @@ import type { AdminSettableKey, User } from '@app/shared/api/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { showErrorToast, showInfoToast } from '../../../lib/toast';
-import { USERS_QUERY_KEY } from '../../users/api/current-user';
 import { replaceCachedAdminUser } from './admin-users';
 import { dropFromCachedQueue } from './validation-queue';
+import { USERS_QUERY_KEY } from '../../users';
 
 /** The answer of the admin actions on one user. */
 export const adminUserResponseSchema = successResponse({ user: userSchema });

@@ -4,10 +4,10 @@ import { timeAgo } from '@app/shared/display/timeago';
 import { ADMIN_SETTABLE_KEYS } from '@app/shared/api/users';
 import type { User } from '@app/shared/api/users';
 import { IconTrash } from '@tabler/icons-react';
-import { fullName, initials } from '../../users/stored-user';
 import { useAdminRemove } from '../api/admin-remove';
 import { AdminToggle } from './admin-toggle';
 import classes from './admin-users-card.module.css';
+import { fullName, initials } from '../../users';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this item?';
 

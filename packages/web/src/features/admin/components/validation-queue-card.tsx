@@ -13,10 +13,10 @@ import {
 import type { User } from '@app/shared/api/users';
 import { timeAgo } from '@app/shared/display/timeago';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { fullName, initials } from '../../users/stored-user';
 import { useAdminReject } from '../api/admin-reject';
 import { useAdminUpdate } from '../api/admin-update';
 import { useValidationQueue } from '../api/validation-queue';
+import { fullName, initials } from '../../users';
 
 function QueueEntry({ user }: { user: User }) {
   const approve = useAdminUpdate();

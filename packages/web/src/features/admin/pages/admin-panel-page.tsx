@@ -1,9 +1,9 @@
 import { Grid, Stack } from '@mantine/core';
-import { useCurrentUser } from '../../users/api/current-user';
 import { AdminToolsCard } from '../components/admin-tools-card';
 import { AdminUsersCard } from '../components/admin-users-card';
 import { OutboxCard } from '../components/outbox-card';
 import { ValidationQueueCard } from '../components/validation-queue-card';
+import { useCurrentUser } from '../../users';
 
 /** /admin/panel (spec §2, §6; guard 'admin'): tools, users, approval queue, outbox. */
 export function AdminPanelPage() {

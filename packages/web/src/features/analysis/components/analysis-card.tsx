@@ -7,9 +7,8 @@ import { Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
-import { tickerPath } from '../../market/components/company-text';
-import { PriceChart } from '../../market/components/price-chart';
-import { StockTable } from '../../market/components/stock-table';
+import { tickerPath } from '../../../lib/ticker-path';
+import { PriceChart, StockTable } from '../../market';
 
 /** `[n]` of the analysis links to its n-th cited article: `/n/{id}#{SLUG}`. */
 export function citationHrefs(analysis: CompanyAnalysis): string[] {

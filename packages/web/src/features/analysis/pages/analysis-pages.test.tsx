@@ -6,8 +6,9 @@ import type { ApiCall, StubHandler } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
 import type { Company } from '@app/shared/api/companies';
 import type { CompanyAnalysis } from '@app/shared/api/analysis';
-import { makeCompany, makeFinancials } from '../../market/market-test-helpers';
-import { analysesBody, makeAnalysis, makeLatestAnalyses } from '../analysis-test-helpers';
+import { analysesBody, makeAnalysis, makeLatestAnalyses } from '../../../../test/fixtures/analysis';
+import { makeCompany } from '../../../../test/fixtures/companies';
+import { makeFinancials } from '../../../../test/fixtures/market';
 
 // jsdom has no canvas: the chart library is replaced by an inert stand-in.
 vi.mock('lightweight-charts', () => ({

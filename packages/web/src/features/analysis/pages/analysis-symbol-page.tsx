@@ -5,13 +5,11 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { ErrorPanel } from '../../../components/error-panel';
 import { ApiError } from '../../../lib/api-client';
-import { COMPANY_NOT_FOUND } from '../../market/components/company-info-card';
-import { tickerPath } from '../../market/components/company-text';
-import { PriceChart } from '../../market/components/price-chart';
-import { StockTable } from '../../market/components/stock-table';
 import { useAnalysesPage } from '../api/company-analyses';
 import { AnalysisList } from '../components/analysis-list';
 import { usePageParam } from './page-param';
+import { tickerPath } from '../../../lib/ticker-path';
+import { COMPANY_NOT_FOUND, PriceChart, StockTable } from '../../market';
 
 /** `/analysis/{EXCHANGE:TICKER}`: 'Analysis of {symbol}', the company's analyses newest first. */
 export function AnalysisSymbolPage() {

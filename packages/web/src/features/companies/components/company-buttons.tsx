@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { tickerPath } from '../../search/search-paths';
 import { SUB_INDUSTRY_LIMIT, useSubIndustryCompanies } from '../api/sub-industry-companies';
 import classes from './explore.module.css';
+import { tickerPath } from '../../../lib/ticker-path';
 
 export interface CompanyButtonsProps {
   subIndustry: string;

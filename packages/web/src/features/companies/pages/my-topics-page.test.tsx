@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
-import { makeArticle } from '../../news/news-test-helpers';
-import { makeCompany } from '../companies-test-helpers';
+import { makeCompany } from '../../../../test/fixtures/companies';
+import { makeArticle } from '../../../../test/fixtures/news';
 
 const apple = makeCompany('NASDAQ:AAPL', {
   company_name: 'Apple Inc.',

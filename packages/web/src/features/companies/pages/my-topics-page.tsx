@@ -3,10 +3,10 @@ import { IconCategory } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { showInfoToast } from '../../../lib/toast';
-import { CompanyInfoCard } from '../../market/components/company-info-card';
-import { CompanyNewsTimeline } from '../../news/components/company-news-timeline';
 import { useCompanyBySafeName } from '../api/company-lookup';
 import { explorePath } from '../explore-params';
+import { CompanyInfoCard } from '../../market';
+import { CompanyNewsTimeline } from '../../news';
 
 const EXPLORE = '/company/explore';
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
-import { LOGIN_PROMPT_TEXT } from '../../users/components/login-prompt';
-import { makeCompany, suggestionBody } from '../companies-test-helpers';
+import { LOGIN_PROMPT_TEXT } from '../../../components/login-prompt';
+import { makeCompany, suggestionBody } from '../../../../test/fixtures/companies';
 
 const apple = makeCompany('NASDAQ:AAPL', { company_name: 'Apple Inc.' });
 const appLovin = makeCompany('NASDAQ:APP', { company_name: 'AppLovin Corporation' });

@@ -1,11 +1,10 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useStoredToken } from '../../../lib/use-stored-token';
-import { CompanyInfoCard } from '../../market/components/company-info-card';
-import { WatchCheckbox } from '../../market/components/watch-checkbox';
-import { SuggestionInput } from '../../search/components/suggestion-input';
 import { VisitorWatchNotice } from '../components/visitor-watch-notice';
 import classes from './stock-register-page.module.css';
+import { CompanyInfoCard, WatchCheckbox } from '../../market';
+import { SuggestionInput } from '../../search';
 
 /**
  * /stock/register (spec §2 stock tracker): find a company by ticker or name; the chosen ticker

@@ -3,7 +3,7 @@ import type { Financials } from '@app/shared/api/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api-client';
 import { MARKET_QUERY_KEY } from './market-query-keys';
-import { symbolSegment } from './symbol-segment';
+import { symbolSegment } from '../../../lib/ticker-path';
 
 /** Spec §4/§9: the stock table refreshes in place every 30 s. */
 export const STOCK_TABLE_REFRESH_MS = 30_000;

@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
 import { MARKET_QUERY_KEY } from './market-query-keys';
-import { symbolSegment } from './symbol-segment';
+import { symbolSegment } from '../../../lib/ticker-path';
 
 export type PriceHistory = z.infer<typeof historyResponseSchema>;
 

@@ -3,7 +3,7 @@ import type { Company } from '@app/shared/api/companies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { MARKET_QUERY_KEY } from './market-query-keys';
-import { symbolSegment } from './symbol-segment';
+import { symbolSegment } from '../../../lib/ticker-path';
 
 /** Spec §9: related companies are requested 25 at a time, at most 20 are shown. */
 export const RELATED_REQUEST_LIMIT = 25;

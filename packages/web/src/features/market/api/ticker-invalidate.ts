@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { apiGet } from '../../../lib/api-client';
-import { symbolSegment } from './symbol-segment';
+import { symbolSegment } from '../../../lib/ticker-path';
 
 /** GET /ticker/invalidate/{symbol}: asks the server to refresh its cached quote (logged in). */
 export function invalidateTicker(symbol: string): Promise<unknown> {

@@ -4,7 +4,7 @@ import { apiGet } from '../../../lib/api-client';
 import { showErrorToast } from '../../../lib/toast';
 import { updateCachedWatchlist } from './watchlist-get';
 import type { Watchlist } from './watchlist-get';
-import { symbolSegment } from './symbol-segment';
+import { symbolSegment } from '../../../lib/ticker-path';
 
 /** GETs a watchlist change (append, remove_ticker, rm); answers the list as it now is. */
 export async function changeWatchlist(path: string): Promise<Watchlist> {

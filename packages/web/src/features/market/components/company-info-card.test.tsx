@@ -1,10 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi, success } from '../../../../test/api-stub';
-import { makeCompany, makeFinancials, renderInRouter } from '../market-test-helpers';
 import { CompanyInfoCard } from './company-info-card';
-import { companySummary, tickerPath, websiteLink } from './company-text';
+import { companySummary, websiteLink } from './company-text';
 import { DemoDataBadge } from './demo-data-badge';
+import { tickerPath } from '../../../lib/ticker-path';
+import { makeCompany } from '../../../../test/fixtures/companies';
+import { makeFinancials } from '../../../../test/fixtures/market';
+import { renderInRouter } from '../../../../test/render';
 
 describe('CompanyInfoCard', () => {
   it('shows the company, its sector, website, summary and demo price, and links to its page', async () => {

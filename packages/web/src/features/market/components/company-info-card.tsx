@@ -17,10 +17,11 @@ import { Link } from 'react-router';
 import { useCompany } from '../api/company';
 import { useFinancials } from '../api/financials';
 import classes from './company-info-card.module.css';
-import { companyInitials, companySummary, tickerPath, websiteLink } from './company-text';
+import { companyInitials, companySummary, websiteLink } from './company-text';
 import { QuoteSummary } from './quote-summary';
-import { useFailureToast } from './use-failure-toast';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from './section-card';
+import { tickerPath } from '../../../lib/ticker-path';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 

@@ -1,5 +1,4 @@
 import type { Company } from '@app/shared/api/companies';
-import { symbolSegment } from '../api/symbol-segment';
 
 function toolSummary(tools: readonly unknown[]): string {
   const [first] = tools;
@@ -49,11 +48,6 @@ export function splitSymbol(symbol: string): { exchange: string; ticker: string 
   const index = symbol.indexOf(':');
   if (index < 0) return { exchange: '', ticker: symbol };
   return { exchange: symbol.slice(0, index), ticker: symbol.slice(index + 1) };
-}
-
-/** Path of a company's page (spec §2): /ticker/{EXCHANGE:TICKER}. */
-export function tickerPath(symbol: string): string {
-  return `/ticker/${symbolSegment(symbol)}`;
 }
 
 /** Two letters for a logo placeholder: 'Apple Inc.' → 'AP', 'Advanced Micro Devices' → 'AM'. */

@@ -14,7 +14,7 @@ import { DEFAULT_HISTORY_RANGE, usePriceHistory } from '../api/price-history';
 import { DemoDataBadge } from './demo-data-badge';
 import classes from './price-chart.module.css';
 import { useCandlestickChart } from './use-candlestick-chart';
-import { useFailureToast } from './use-failure-toast';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from './section-card';
 
 const RANGE_LABELS: Record<HistoryRange, string> = {

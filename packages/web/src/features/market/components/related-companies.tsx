@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Skeleton, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { RELATED_SHOWN_MAX, useRelatedCompanies } from '../api/related-companies';
-import { tickerPath } from './company-text';
 import classes from './market-table.module.css';
-import { useFailureToast } from './use-failure-toast';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from './section-card';
+import { tickerPath } from '../../../lib/ticker-path';
 
 /** Spec §2/§9 related companies: requested 25, at most 20 shown, each linking to its page. */
 export function RelatedCompanies({ symbol }: { symbol: string }) {

@@ -9,7 +9,7 @@ import { ChangeArrowIcon, ChangeText } from './change-display';
 import { DemoDataBadge } from './demo-data-badge';
 import classes from './stock-table.module.css';
 import tableClasses from './market-table.module.css';
-import { useFailureToast } from './use-failure-toast';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from './section-card';
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {

@@ -6,11 +6,11 @@ import { useEffect } from 'react';
 import { TOP_GROWTH_ROWS, useMarketWarmingUp, useTopGrowth } from '../api/ticker-query';
 import type { TopGrowthPeriod } from '../api/ticker-query';
 import { ChangeArrowIcon, ChangeText } from './change-display';
-import { tickerPath } from './company-text';
 import { DemoDataBadge } from './demo-data-badge';
 import classes from './market-table.module.css';
-import { useFailureToast } from './use-failure-toast';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from './section-card';
+import { tickerPath } from '../../../lib/ticker-path';
 
 const PERIODS: Record<TopGrowthPeriod, { title: string; column: string }> = {
   change_pct_1: { title: 'Top Growth Today', column: 'Day' },

@@ -3,8 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failure, makeUser, stubApi, storeLoggedIn } from '../../../../test/api-stub';
-import { renderInRouter, watchlistBody } from '../market-test-helpers';
 import { watchAction, WatchCheckbox } from './watch-checkbox';
+import { watchlistBody } from '../../../../test/fixtures/market';
+import { renderInRouter } from '../../../../test/render';
 
 const GET = 'GET /api/ticker/user/watchlist/get/default';
 const APPEND = 'GET /api/ticker/user/watchlist/append/default/NASDAQ:AMD';

@@ -10,7 +10,7 @@ import { useWatchlistClear } from '../api/watchlist-clear';
 import { useWatchlist, WATCHLIST_REFRESH_MS } from '../api/watchlist-get';
 import { DemoDataBadge } from './demo-data-badge';
 import classes from './market-table.module.css';
-import { useFailureToast } from './use-failure-toast';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import { WatchlistTable } from './watchlist-table';
 import type { WatchlistRowAction } from './watchlist-table';
 import { toWatchlistRows } from './watchlist-rows';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeFinancials } from '../market-test-helpers';
 import { NOT_AVAILABLE_NAME, toWatchlistRow, toWatchlistRows } from './watchlist-rows';
+import { makeFinancials } from '../../../../test/fixtures/market';
 
 describe('watchlist rows', () => {
   it('derives change and change % from the current open (spec §3)', () => {

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { useWatchlistAppend } from '../api/watchlist-append';
 import { useWatchlistRemove } from '../api/watchlist-remove';
 import { ChangeArrowIcon, ChangeLevelIcon, ChangeText } from './change-display';
-import { tickerPath } from './company-text';
 import classes from './market-table.module.css';
 import type { WatchlistRow } from './watchlist-rows';
+import { tickerPath } from '../../../lib/ticker-path';
 
 /** What a row offers: removal (own list), adding (a suggestion), or nothing (visitors). */
 export type WatchlistRowAction = 'remove' | 'add' | 'none';

@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failure, makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
-import { makeFinancials, makeTicker, renderInRouter, watchlistBody } from '../market-test-helpers';
 import { DashboardPage } from './dashboard-page';
 import type { Ticker } from '@app/shared/api/market';
+import { makeFinancials, makeTicker, watchlistBody } from '../../../../test/fixtures/market';
+import { renderInRouter } from '../../../../test/render';
 
 const QUERY = 'GET /api/ticker/query/simple';
 const WATCHLIST = 'GET /api/ticker/user/watchlist/get/default';

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { User } from '@app/shared/api/users';
 import { renderWithProviders } from '../../../../test/render';
-import { makeArticle } from '../news-test-helpers';
 import type { NewsArticle } from '@app/shared/api/news';
 import { ArticleCard } from './article-card';
+import { makeArticle } from '../../../../test/fixtures/news';
 
 function renderCard(article: NewsArticle, user?: User) {
   if (user) storeLoggedIn(user);

@@ -11,14 +11,13 @@ import { Link, useLocation } from 'react-router';
 import type { Location } from 'react-router';
 import { SharePanel } from '../../../components/share/share-panel';
 import { absoluteSiteUrl } from '../../../lib/site-url';
-import { useCurrentUser } from '../../users/api/current-user';
-import { useViewer } from '../../users/viewer';
 import { useSetNewsBlocked } from '../api/news-set-blocked';
 import { ArticleDebug } from './article-debug';
 import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-panels';
 import { ArticleAnimation } from './article-animation';
 import { ArticleText } from './article-text';
 import classes from './article-card.module.css';
+import { useCurrentUser, useViewer } from '../../users';
 
 /** Spec §9: defcon icons only for levels below 3 on articles with at most 3 related tickers. */
 export const DEFCON_ICON_MAX_TICKERS = 3;

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
-import { renderInRouter } from '../../market/market-test-helpers';
 import { stubIntersectionObserver } from '../intersection-observer-stub';
-import { makeArticle, newsBody } from '../news-test-helpers';
 import { CompanyNewsTimeline } from './company-news-timeline';
+import { makeArticle, newsBody } from '../../../../test/fixtures/news';
+import { renderInRouter } from '../../../../test/render';
 
 const LOADED = { timeout: 8000 };
 

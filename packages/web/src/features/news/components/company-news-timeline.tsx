@@ -5,13 +5,13 @@ import { newsLink } from '@app/shared/display/slug';
 import { displayTitle } from '@app/shared/display/title';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { symbolSegment } from '../../market/api/symbol-segment';
 import { useNewsFeed } from '../api/news-feed';
 import type { NewsSource } from '../api/news-feed';
 import { timelineDays, timeOfDay } from '../timeline-days';
 import { NewsError, NewsLoader, NoNews } from './news-list-states';
 import { useLoadMore } from './use-load-more';
 import { useNewsFailure } from './use-news-failure';
+import { symbolSegment } from '../../../lib/ticker-path';
 
 /** GET /news/company/{symbol}: the news linked to one listing, newest first. */
 export function companyNewsSource(symbol: string): NewsSource {

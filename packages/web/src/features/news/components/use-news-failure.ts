@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { showErrorToast } from '../../../lib/toast';
-import { useViewer } from '../../users/viewer';
+import { useViewer } from '../../users';
 
 /**
  * Spec §8: a failed news load toasts only for debug users (an unreachable server was already

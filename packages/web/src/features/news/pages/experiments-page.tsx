@@ -1,12 +1,12 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { useViewer } from '../../users/viewer';
 import { ErrorPanel } from '../../../components/error-panel';
 import { EXPERIMENT_FILTERS, querySource } from '../api/news-feed';
 import { feedFiltersWith, newsFeedParamsOf } from '../api/news-feed-params';
 import { ScrollFeed } from '../components/news-feed-list';
 import { PinnedArticle } from '../components/pinned-article';
+import { useViewer } from '../../users';
 
 export const EXPERIMENTS_ONLY_MESSAGE =
   'Experiments are only available to users with the debugging interface.';

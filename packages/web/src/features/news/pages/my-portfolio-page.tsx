@@ -2,12 +2,12 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { showInfoToast } from '../../../lib/toast';
-import { useWatchlist } from '../../market/api/watchlist-get';
 import { NewsLoader } from '../components/news-list-states';
 import { ScrollFeed } from '../components/news-feed-list';
 import { PinnedArticle } from '../components/pinned-article';
 import { newsFeedParamsOf } from '../api/news-feed-params';
 import type { NewsSource } from '../api/news-feed';
+import { useWatchlist } from '../../market';
 
 /** Spec §8: the portfolio feed with nothing watched. */
 export const EMPTY_PORTFOLIO_MESSAGE =

@@ -5,7 +5,7 @@ import { success, stubApi } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
 import { stubIntersectionObserver } from '../intersection-observer-stub';
-import { makeArticle, numberedArticles, pagedNewsQuery } from '../news-test-helpers';
+import { makeArticle, numberedArticles, pagedNewsQuery } from '../../../../test/fixtures/news';
 
 const LOADED = { timeout: 8000 };
 

@@ -4,7 +4,7 @@ import { failure, makeUser, storeLoggedIn, stubApi, success } from '../../../../
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
 import { stubIntersectionObserver } from '../intersection-observer-stub';
-import { makeArticle, numberedArticles, pagedNewsQuery } from '../news-test-helpers';
+import { makeArticle, numberedArticles, pagedNewsQuery } from '../../../../test/fixtures/news';
 
 let observer: ReturnType<typeof stubIntersectionObserver>;
 

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
-import { watchlistBody } from '../../market/market-test-helpers';
 import { stubIntersectionObserver } from '../intersection-observer-stub';
-import { makeArticle, newsBody } from '../news-test-helpers';
+import { watchlistBody } from '../../../../test/fixtures/market';
+import { makeArticle, newsBody } from '../../../../test/fixtures/news';
 
 const LOADED = { timeout: 8000 };
 /** The pages are lazy chunks and render several cards: slow on a busy machine. */

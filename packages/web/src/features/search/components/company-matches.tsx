@@ -1,11 +1,11 @@
 import { Alert, Card, Grid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { CompanyInfoCard } from '../../market/components/company-info-card';
 import type { Suggestion } from '../api/suggestions';
-import { tickerPath } from '../search-paths';
 import type { CompanySearch } from '../use-deferred-search';
 import classes from './company-matches.module.css';
+import { tickerPath } from '../../../lib/ticker-path';
+import { CompanyInfoCard } from '../../market';
 
 function OtherMatches({ matches }: { matches: readonly Suggestion[] }) {
   return (

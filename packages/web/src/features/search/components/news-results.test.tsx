@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
-import { renderInRouter } from '../../market/market-test-helpers';
-import { makeArticle, newsBody } from '../../news/news-test-helpers';
 import { SEARCH_DELAY_MS } from '../use-deferred-search';
 import { NewsResults } from './news-results';
+import { makeArticle, newsBody } from '../../../../test/fixtures/news';
+import { renderInRouter } from '../../../../test/render';
 
 const LOADED = { timeout: 8000 };
 

@@ -1,14 +1,16 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { useDeferredQuery } from '../use-deferred-search';
 import {
   isNewsSearchable,
   NEWS_SEARCH_MIN_LENGTH,
   useNewsSearch,
-} from '../../news/api/news-search';
-import { ArticleCard } from '../../news/components/article-card';
-import { NewsError, NewsLoader, NoNews } from '../../news/components/news-list-states';
-import { useNewsFailure } from '../../news/components/use-news-failure';
-import { useDeferredQuery } from '../use-deferred-search';
+  ArticleCard,
+  NewsError,
+  NewsLoader,
+  NoNews,
+  useNewsFailure,
+} from '../../news';
 
 export const SHORT_NEWS_QUERY_HINT = `Type at least ${String(NEWS_SEARCH_MIN_LENGTH)} characters to search the news.`;
 

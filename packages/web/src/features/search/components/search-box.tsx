@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
-import { searchPath, tickerPath } from '../search-paths';
+import { searchPath } from '../search-paths';
 import classes from './search-box.module.css';
 import { SuggestionInput } from './suggestion-input';
+import { tickerPath } from '../../../lib/ticker-path';
 
 export interface SearchBoxProps {
   /** Which bar it sits in: each shows at the widths where it reads well. */

@@ -3,8 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CompanyMatches } from '../components/company-matches';
 import { NewsResults } from '../components/news-results';
 import { SuggestionInput } from '../components/suggestion-input';
-import { tickerPath } from '../search-paths';
 import { useDeferredCompanySearch } from '../use-deferred-search';
+import { tickerPath } from '../../../lib/ticker-path';
 
 /** /search?q= (spec §2 search page): the search field, the matching companies, then the news. */
 export function SearchPage() {

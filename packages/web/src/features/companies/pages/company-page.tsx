@@ -5,17 +5,19 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { ErrorPanel } from '../../../components/error-panel';
 import { useStoredToken } from '../../../lib/use-stored-token';
-import { useCompany } from '../api/company';
-import type { CompanyFilter } from '../api/company';
-import { useInvalidateTickerOnLoad } from '../api/ticker-invalidate';
-import { COMPANY_NOT_FOUND } from '../components/company-info-card';
-import { CompanyHeader } from '../components/company-header';
-import { CompanyNewsSlot } from '../components/company-news-slot';
-import { CompanyProfile } from '../components/company-profile';
-import { PriceChart } from '../components/price-chart';
-import { RelatedCompanies } from '../components/related-companies';
-import { StockTable } from '../components/stock-table';
-import { useFailureToast } from '../components/use-failure-toast';
+import {
+  COMPANY_NOT_FOUND,
+  CompanyHeader,
+  CompanyProfile,
+  PriceChart,
+  RelatedCompanies,
+  StockTable,
+  useCompany,
+  useInvalidateTickerOnLoad,
+} from '../../market';
+import type { CompanyFilter } from '../../market';
+import { CompanyNewsTimeline } from '../../news';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 /** Spec §2: a company page without a filter sends the visitor to explore. */
 export const NOTHING_HERE_PATH = '/company/explore?nothing_here=1';
@@ -48,8 +50,7 @@ function CompanyDetails({ company, symbol }: { company: Company; symbol: string 
           <Stack gap="lg">
             {symbol && <StockTable symbol={symbol} />}
             {symbol && <PriceChart symbol={symbol} />}
-            {/* News timeline slot: filled by the news issue (see company-news-slot.tsx). */}
-            {symbol && <CompanyNewsSlot symbol={symbol} />}
+            {symbol && <CompanyNewsTimeline symbol={symbol} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

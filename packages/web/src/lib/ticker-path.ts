@@ -5,3 +5,8 @@
 export function symbolSegment(symbol: string): string {
   return encodeURIComponent(symbol.trim().toUpperCase()).replace(/%3A/gi, ':');
 }
+
+/** Path of a company's page (spec §2): /ticker/{EXCHANGE:TICKER}. */
+export function tickerPath(symbol: string): string {
+  return `/ticker/${symbolSegment(symbol)}`;
+}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { showErrorToast } from '../../../lib/toast';
+import { ApiError } from './api-client';
+import { showErrorToast } from './toast';
 
 /**
  * Spec §8: a failed load shows a danger toast bottom-right with the error text. A query that keeps

@@ -5,8 +5,9 @@ import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
 import type { Financials } from '@app/shared/api/market';
-import { makeArticle } from '../../news/news-test-helpers';
-import { makeCompany, makeFinancials, watchlistBody } from '../market-test-helpers';
+import { makeCompany } from '../../../../test/fixtures/companies';
+import { makeFinancials, watchlistBody } from '../../../../test/fixtures/market';
+import { makeArticle } from '../../../../test/fixtures/news';
 
 // jsdom has no canvas: the chart library is replaced by a recorder of what the page asks of it.
 const chartMock = vi.hoisted(() => {
