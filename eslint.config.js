@@ -14,11 +14,12 @@ const FEATURES_DIR = 'packages/web/src/features';
  */
 const FEATURE_DEPENDENCIES = {
   market: ['users'],
-  news: ['users', 'market'],
-  search: ['users', 'market', 'news'],
-  companies: ['users', 'market', 'news', 'search'],
+  assistant: ['users', 'market', 'tickers'],
+  news: ['users', 'market', 'assistant'],
+  search: ['users', 'market', 'news', 'tickers'],
+  companies: ['users', 'market', 'news', 'tickers'],
   analysis: ['users', 'market'],
-  admin: ['users'],
+  admin: ['users', 'assistant'],
 };
 
 /** Throws when FEATURE_DEPENDENCIES has a loop (a feature reaching itself). */

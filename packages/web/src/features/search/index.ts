@@ -1,7 +1,5 @@
 /**
- * The search feature's public face: the ticker suggestion input other features embed. Everything
- * else in features/search is internal; ESLint keeps other features to this file
- * (eslint.config.js, "Web boundaries").
+ * The search feature's public face: the search box of the top and action bars. Everything else in
+ * features/search is internal; ESLint keeps other features to this file (eslint.config.js).
  */
-export { SuggestionInput } from './components/suggestion-input';
-export type { SuggestionInputProps } from './components/suggestion-input';
+export { SearchBox } from './components/search-box';

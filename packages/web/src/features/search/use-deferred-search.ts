@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showErrorToast } from '../../lib/toast';
-import { suggestionsQueryOptions } from './api/suggestions';
-import type { SuggestionResult } from './api/suggestions';
+import { suggestionsQueryOptions } from '../tickers';
+import type { SuggestionResult } from '../tickers';
 
 /** Spec §2 search page: the search runs 50 ms after the page loads (or q changes). */
 export const SEARCH_DELAY_MS = 50;

@@ -4,7 +4,7 @@ import { useStoredToken } from '../../../lib/use-stored-token';
 import { VisitorWatchNotice } from '../components/visitor-watch-notice';
 import classes from './stock-register-page.module.css';
 import { CompanyInfoCard, WatchCheckbox } from '../../market';
-import { SuggestionInput } from '../../search';
+import { SuggestionInput } from '../../tickers';
 
 /**
  * /stock/register (spec §2 stock tracker): find a company by ticker or name; the chosen ticker

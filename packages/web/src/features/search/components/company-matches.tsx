@@ -1,7 +1,7 @@
 import { Alert, Card, Grid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Suggestion } from '../api/suggestions';
+import type { Suggestion } from '../../tickers';
 import type { CompanySearch } from '../use-deferred-search';
 import classes from './company-matches.module.css';
 import { tickerPath } from '../../../lib/ticker-path';

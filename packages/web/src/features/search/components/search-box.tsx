@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { searchPath } from '../search-paths';
 import classes from './search-box.module.css';
-import { SuggestionInput } from './suggestion-input';
+import { SuggestionInput } from '../../tickers';
 import { tickerPath } from '../../../lib/ticker-path';
 
 export interface SearchBoxProps {

@@ -2,7 +2,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CompanyMatches } from '../components/company-matches';
 import { NewsResults } from '../components/news-results';
-import { SuggestionInput } from '../components/suggestion-input';
+import { SuggestionInput } from '../../tickers';
 import { useDeferredCompanySearch } from '../use-deferred-search';
 import { tickerPath } from '../../../lib/ticker-path';
 
