@@ -24,6 +24,8 @@ import { newsGifRoutes } from './modules/news/news-gif.routes.ts';
 import { newsTranslateRoutes } from './modules/news/news-translate.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { priceRoutes } from './modules/prices/price.routes.ts';
+import { promptStreamRoutes } from './modules/prompts/prompt-stream.routes.ts';
+import { promptRoutes } from './modules/prompts/prompt.routes.ts';
 import { quoteRoutes } from './modules/quotes/quote.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { adminUserRoutes } from './modules/users/admin.routes.ts';
@@ -146,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       newsGifRoutes(zodApi, { gifs: services.gifs });
       newsRoutes(zodApi, { news });
       newsTranslateRoutes(zodApi, { translate: services.translate, limiter: services.limiter });
+      promptRoutes(zodApi, { prompts: services.prompts });
+      promptStreamRoutes(zodApi, { prompts: services.prompts });
       entitySetterRoutes(zodApi, {
         user: users.userSetter,
         news: (...args) => news.setProperty(...args),

@@ -96,6 +96,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   GIPHY_API_KEY: z.string().min(1).optional(),
   GIPHY_BASE_URL: httpUrl.default('https://api.giphy.com'),
 });
@@ -137,6 +138,8 @@ export type AppConfig = {
   openaiApiKey: string | undefined;
   openaiModel: string;
   openaiTimeoutMs: number;
+  /** Prompts a worker process answers at the same time (the AI queue). */
+  aiConcurrency: number;
   /** With a key, /news/gif asks GIPHY first and falls back to the bundled animations. */
   giphyApiKey: string | undefined;
   giphyBaseUrl: string;
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openaiApiKey: e.OPENAI_API_KEY,
     openaiModel: e.OPENAI_MODEL,
     openaiTimeoutMs: e.OPENAI_TIMEOUT_MS,
+    aiConcurrency: e.AI_CONCURRENCY,
     giphyApiKey: e.GIPHY_API_KEY,
     giphyBaseUrl: e.GIPHY_BASE_URL.replace(/\/+$/, ''),
   };

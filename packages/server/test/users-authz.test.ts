@@ -10,7 +10,7 @@ type Call = {
 };
 
 const ok = 200;
-/** Every route of the accounts issue × every role: the exact status each must get. */
+/** Every route of the accounts and prompts issues × every role: the exact status each must get. */
 const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
   {
     name: 'GET /user/get/me',
@@ -96,6 +96,59 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
   {
     name: 'GET /user/admin/rm/{username}',
     call: { method: 'GET', url: (t) => `/api/user/admin/rm/${t.username}` },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  // Prompts (issue 11): the caller's own only; the queue for admins.
+  {
+    name: 'POST /prompts/create',
+    call: {
+      method: 'POST',
+      url: () => '/api/prompts/create',
+      body: () => ({ prompt: 'How is my portfolio doing?', selection: [], type: 'CHAT' }),
+    },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /prompts/query',
+    call: {
+      method: 'GET',
+      url: (_t, self) => `/api/prompts/query?username=${self?.username ?? ''}`,
+    },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: "GET /prompts/query?username={other's}",
+    call: { method: 'GET', url: (t) => `/api/prompts/query?username=${t.username}` },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'GET /prompts/get/{unknown id}',
+    call: { method: 'GET', url: () => '/api/prompts/get/00000000-0000-4000-8000-000000000000' },
+    expect: { visitor: 401, user: 404, validated: 404, admin: 404 },
+  },
+  {
+    name: 'GET /prompts/stream/{unknown id}',
+    call: { method: 'GET', url: () => '/api/prompts/stream/00000000-0000-4000-8000-000000000000' },
+    expect: { visitor: 401, user: 404, validated: 404, admin: 404 },
+  },
+  {
+    name: 'GET /prompts/rm?id={unknown id}',
+    call: { method: 'GET', url: () => '/api/prompts/rm?id=00000000-0000-4000-8000-000000000000' },
+    expect: { visitor: 401, user: 404, validated: 404, admin: 404 },
+  },
+  {
+    name: 'GET /prompts/rm/ALL?type=CHAT',
+    call: { method: 'GET', url: () => '/api/prompts/rm/ALL?type=CHAT' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /prompts/rm/ALL?type__in=email_prompt,PORTFOLIO',
+    call: { method: 'POST', url: () => '/api/prompts/rm/ALL?type__in=email_prompt,PORTFOLIO' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /prompts/state',
+    call: { method: 'GET', url: () => '/api/prompts/state' },
     expect: { visitor: 401, user: 403, validated: 403, admin: ok },
   },
 ];

@@ -32,8 +32,11 @@ export type JobDefinition<Name extends string, Payload extends z.ZodType> = {
   retry: JobRetryPolicy;
   /** Default priority of enqueued jobs (higher runs first). */
   priority?: number;
-  /** Parallel jobs of this kind per worker process. */
-  concurrency?: number;
+  /**
+   * Parallel jobs of this kind per worker process; a function reads it from the worker's
+   * configuration (e.g. `AI_CONCURRENCY`).
+   */
+  concurrency?: number | ((deps: WorkerDeps) => number);
   /** Recurring run: a cron expression (UTC) and the payload it sends. */
   schedule?: { cron: string; data: z.input<Payload> };
 };

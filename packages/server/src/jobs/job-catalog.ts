@@ -21,6 +21,8 @@ export const JOB_PAYLOADS = {
   'news.ingest': z.object({}),
   'news.enrich': z.object({}),
   'company.analyze': z.object({}),
+  'prompts.answer': z.object({ promptId: z.uuid() }),
+  'prompts.sweep': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

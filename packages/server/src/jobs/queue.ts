@@ -71,7 +71,10 @@ export async function createJobQueue(options: {
           definition.name,
           {
             batchSize: 1,
-            localConcurrency: definition.concurrency ?? 1,
+            localConcurrency:
+              typeof definition.concurrency === 'function'
+                ? definition.concurrency(deps)
+                : (definition.concurrency ?? 1),
             pollingIntervalSeconds: 1,
           },
           async ([job]) => {

@@ -3,6 +3,7 @@ import { quoteJobs } from '../modules/quotes/quote.jobs.ts';
 import { newsJobs } from '../modules/news/news.jobs.ts';
 import { enrichNewsJob } from '../modules/news/news-enrich.job.ts';
 import { analysisJobs } from '../modules/analysis/analysis.jobs.ts';
+import { promptJobs } from '../modules/prompts/prompt.jobs.ts';
 
 /**
  * Every job the worker runs, with its handler. Add a module's job definitions here and its
@@ -14,4 +15,5 @@ export const jobDefinitions = [
   ...newsJobs,
   enrichNewsJob,
   ...analysisJobs,
+  ...promptJobs,
 ] as const;

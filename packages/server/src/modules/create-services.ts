@@ -4,6 +4,8 @@ import type { AppConfig } from '../config.ts';
 import { createDatabaseHealth, type Database } from '../db/database.ts';
 import type { JobSender } from '../jobs/job-catalog.ts';
 import type { AiProvider } from '../providers/ai/ai-provider.ts';
+import type { AssistantProvider } from '../providers/ai/assistant/assistant-provider.ts';
+import { createAssistantProvider } from '../providers/ai/assistant/create-assistant-provider.ts';
 import { createAiProvider } from '../providers/ai/create-ai-provider.ts';
 import { createGiphyClient } from '../providers/gif/giphy.ts';
 import { createMarketDataProvider } from '../providers/market-data/create-market-data-provider.ts';
@@ -16,6 +18,10 @@ import { createCompanyRepository } from './companies/company.repository.ts';
 import { createMaintenanceRepository } from './maintenance/maintenance.repository.ts';
 import { createMailer } from './messaging/mailer.ts';
 import { createOutboxRepository } from './messaging/outbox.repository.ts';
+import { createAssistantContextBuilder } from './prompts/assistant-context.ts';
+import { createPromptEvents } from './prompts/prompt-events.ts';
+import { createPromptRepository } from './prompts/prompt.repository.ts';
+import { createPromptService } from './prompts/prompt.service.ts';
 import { createFeedCache } from './news/feed-cache.ts';
 import { createLinkerCache } from './news/linker-cache.ts';
 import { createNewsEnrichService } from './news/news-enrich.service.ts';
@@ -49,6 +55,8 @@ export type ServiceDeps = {
   marketData?: MarketDataProvider;
   /** Defaults to the analyst `AI_PROVIDER` selects; tests may pass their own. */
   ai?: AiProvider;
+  /** Defaults to the assistant `AI_PROVIDER` selects; tests may pass their own. */
+  assistant?: AssistantProvider;
 };
 
 /**
@@ -130,6 +138,31 @@ export function createServices(deps: ServiceDeps) {
   const companies = createCompanyRepository(db);
   const analysisRepository = createAnalysisRepository(db);
   const analysis = createAnalysisService({ repository: analysisRepository, ai, log, clock });
+
+  // One assistant for the whole process (AI_PROVIDER), and one hub between the worker writing
+  // answers and the pages streaming them.
+  const assistant = deps.assistant ?? createAssistantProvider(config, log);
+  const prompts = createPromptService({
+    repository: createPromptRepository(db),
+    events: createPromptEvents(),
+    assistant,
+    buildContext: createAssistantContextBuilder({
+      clock,
+      watchlists,
+      companies,
+      quotes: market.quotes,
+      news,
+      analysis,
+    }),
+    jobs,
+    limiter,
+    clock,
+    log,
+    knownSymbols: async (symbols) =>
+      new Set((await companies.bySymbols(symbols)).map((row) => row.exchange_ticker)),
+    articleVisible: async (id, viewer) => (await news.articleFact(id, viewer)) !== undefined,
+    hasDebugInterface: users.hasDebugInterface,
+  });
   const maintenance = createMaintenanceRepository(db);
   const database = createDatabaseHealth(db);
 
@@ -151,6 +184,8 @@ export function createServices(deps: ServiceDeps) {
     companies,
     analysisRepository,
     analysis,
+    assistant,
+    prompts,
     maintenance,
     /** Whether the database serves us (`/api/health`). */
     checkDatabase: () => database.check(),

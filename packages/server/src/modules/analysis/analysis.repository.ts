@@ -198,6 +198,27 @@ export function createAnalysisRepository(db: Database) {
           .where('exchange_ticker', '=', exchangeTicker)
           .executeTakeFirst()
       )?.company_id,
+
+    /** Each company's newest analysis (one query over company_prompts_company). */
+    latestOf: async (companyIds: readonly string[]) =>
+      companyIds.length === 0
+        ? []
+        : (
+            await sql<{
+              company_id: string;
+              ai_summary: string;
+              sentiment_score: number;
+              ai_upload_date: Date;
+            }>`
+              select c.id as company_id, last.ai_summary, last.sentiment_score, last.ai_upload_date
+              from unnest(${[...companyIds]}::uuid[]) as c(id)
+              cross join lateral (
+                select p.ai_summary, p.sentiment_score, p.ai_upload_date from company_prompts p
+                where p.company_id = c.id
+                order by p.ai_upload_date desc, p.id desc
+                limit 1
+              ) as last`.execute(db)
+          ).rows,
   };
 }
 

@@ -108,6 +108,16 @@ export function createAnalysisService({ repository, ai, log, clock }: AnalysisSe
   return {
     buildInput,
 
+    /** The newest analysis of each company that has one (the assistant's context). */
+    async latestOf(companyIds: readonly string[]) {
+      return (await repository.latestOf(companyIds)).map((row) => ({
+        company_id: row.company_id,
+        markdown: row.ai_summary,
+        sentiment_score: row.sentiment_score,
+        date: row.ai_upload_date,
+      }));
+    },
+
     /**
      * Writes analyses of the busiest companies with news in the window whose inputs changed since
      * their last analysis, at most `max`; one failing company is logged and skipped.

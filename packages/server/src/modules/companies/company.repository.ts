@@ -101,6 +101,25 @@ export function createCompanyRepository(db: Database) {
         }
       }),
 
+    /** The companies of some listings, one row per known listing (the assistant's context). */
+    bySymbols: (symbols: readonly string[]) =>
+      symbols.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('securities as s')
+            .innerJoin('companies as c', 'c.id', 's.company_id')
+            .select([
+              's.exchange_ticker',
+              'c.id as company_id',
+              'c.company_name',
+              'c.gics_sector',
+              'c.gics_sub_industry',
+              'c.ai_summary',
+              'c.long_business_summary',
+            ])
+            .where('s.exchange_ticker', 'in', [...symbols])
+            .execute(),
+
     companyOf: (exchangeTicker: string) =>
       db
         .selectFrom('securities')

@@ -48,6 +48,19 @@ export type ArticleJson = { article: string };
 
 export type NewsPage = { skip: number; limit: number };
 
+/** What the assistant reads of an article. */
+export type ArticleFactRow = {
+  id: string;
+  title: string;
+  ai_summary: string | null;
+  description: string;
+  AI: unknown;
+  interest_score: number | null;
+  creation_date: Date;
+  publisher: string;
+  related_exchange_tickers: string[];
+};
+
 /** SQL for news articles; no decisions. */
 export function createNewsRepository(db: Database) {
   /** Articles of the public feeds: no experiments, nothing the viewer may not see. */
@@ -191,6 +204,55 @@ export function createNewsRepository(db: Database) {
         .executeTakeFirst();
       return row?.article;
     },
+
+    /**
+     * The newest processed articles about each group of listings (a company's), at most `limit`
+     * a group, in one query; `key` says which group a row belongs to.
+     */
+    recentProcessed: async (
+      groups: readonly { key: string; tickers: readonly string[] }[],
+      limit: number,
+      viewer: NewsViewer,
+      before: Date,
+    ): Promise<(ArticleFactRow & { key: string })[]> => {
+      if (groups.length === 0) return [];
+      const hidden = viewer?.is_admin ? sql<boolean>`true` : sql<boolean>`not n.is_blocked`;
+      const result = await sql<ArticleFactRow & { key: string }>`
+        select g.key, n.id, n.title, n.ai_summary, n.description, n."AI", n.interest_score,
+               n.creation_date, n.publisher, n.related_exchange_tickers
+        from jsonb_to_recordset(${JSON.stringify(groups)}::jsonb) as g(key text, tickers text[])
+        cross join lateral (
+          select * from news n
+          where n.related_exchange_tickers && g.tickers and n.status = 'PROCESSED'
+            and n."AI" is not null and n.experiment is null and ${hidden}
+            and n.creation_date <= ${before}
+          order by n.creation_date desc, n.id desc
+          limit ${limit}
+        ) as n`.execute(db);
+      return result.rows;
+    },
+
+    /** One article the viewer may see, with its full text (the Q&A panel's context). */
+    findVisibleFact: (id: string, viewer: NewsViewer) =>
+      isArticleId(id)
+        ? db
+            .selectFrom('news')
+            .select([
+              'id',
+              'title',
+              'ai_summary',
+              'description',
+              'AI',
+              'interest_score',
+              'creation_date',
+              'publisher',
+              'related_exchange_tickers',
+              'articles',
+            ])
+            .where('id', '=', id)
+            .where(visibleTo(viewer))
+            .executeTakeFirst()
+        : Promise.resolve(undefined),
 
     /** The texts the linker reads of one article the viewer may see. */
     findVisibleTexts: (id: string, viewer: NewsViewer) =>

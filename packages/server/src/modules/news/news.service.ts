@@ -7,7 +7,13 @@ import type { LinkerCache } from './linker-cache.ts';
 import type { NewsEnrichService } from './news-enrich.service.ts';
 import { newsEnvelope } from './news.mapper.ts';
 import { newsQuery } from './news-query.ts';
-import type { ArticleJson, NewsPage, NewsRepository, NewsViewer } from './news.repository.ts';
+import type {
+  ArticleFactRow,
+  ArticleJson,
+  NewsPage,
+  NewsRepository,
+  NewsViewer,
+} from './news.repository.ts';
 
 /** Newest matches a search ranks. */
 export const NEWS_SEARCH_WINDOW = 1_000;
@@ -24,6 +30,46 @@ export function symbolCandidates(text: string): string[] {
     found.add((match[1] ?? match[2] ?? '').toUpperCase());
   }
   return [...found].filter(Boolean);
+}
+
+/** An article as the AI assistant reads it (the shape of the assistant contract's NewsFact). */
+export type ArticleFact = {
+  id: string;
+  title: string;
+  summary: string;
+  publisher: string;
+  date: Date;
+  tickers: string[];
+  sentiment_score: number | null;
+  interest_score: number | null;
+  defcon_level: number | null;
+  classification: string | null;
+};
+
+const integerIn = (value: unknown, min: number, max: number): number | null => {
+  const n = typeof value === 'number' ? value : Number.NaN;
+  return Number.isFinite(n) && n >= min && n <= max ? Math.round(n) : null;
+};
+
+/** The stored AI object's figures, each null when absent or out of range. */
+function toArticleFact(row: ArticleFactRow): ArticleFact {
+  const ai = (typeof row.AI === 'object' && row.AI !== null ? row.AI : {}) as Record<
+    string,
+    unknown
+  >;
+  const aiSummary = typeof ai.summary === 'string' ? ai.summary : null;
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.ai_summary ?? aiSummary ?? row.description,
+    publisher: row.publisher,
+    date: row.creation_date,
+    tickers: row.related_exchange_tickers,
+    sentiment_score: integerIn(ai.sentiment_score, -10, 10),
+    interest_score: integerIn(row.interest_score ?? ai.interest_score, 0, 10),
+    defcon_level: integerIn(ai.defcon_level, 1, 5),
+    classification: typeof ai.classification === 'string' ? ai.classification : null,
+  };
 }
 
 export type NewsServiceDeps = {
@@ -88,6 +134,36 @@ export function createNewsService(deps: NewsServiceDeps) {
       const trimmed = text.trim();
       if (trimmed.length < NEWS_SEARCH_MIN) return [];
       return repository.search(trimmed, viewer, NEWS_SEARCH_WINDOW, page);
+    },
+
+    /**
+     * The newest processed articles (at most `limit`) about each group of listings, keyed by the
+     * group's key, in one query (the AI assistant's context).
+     */
+    async recentFacts(
+      groups: readonly { key: string; tickers: readonly string[] }[],
+      limit: number,
+      viewer: NewsViewer,
+    ): Promise<Map<string, ArticleFact[]>> {
+      const rows = await repository.recentProcessed(groups, limit, viewer, clock.now());
+      const byKey = new Map<string, ArticleFact[]>();
+      for (const row of rows) {
+        const list = byKey.get(row.key) ?? [];
+        list.push(toArticleFact(row));
+        byKey.set(row.key, list);
+      }
+      return byKey;
+    },
+
+    /** One article the viewer may see, with its text; undefined otherwise (same visibility rule). */
+    async articleFact(
+      id: string,
+      viewer: NewsViewer,
+    ): Promise<(ArticleFact & { text: string }) | undefined> {
+      const row = await repository.findVisibleFact(id, viewer);
+      if (!row) return undefined;
+      const text = row.articles.join('\n\n').trim() || row.description;
+      return { ...toArticleFact(row), text };
     },
 
     byId: async (id: string, viewer: NewsViewer): Promise<ArticleJson> => ({

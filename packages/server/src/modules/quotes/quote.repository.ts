@@ -178,6 +178,21 @@ export function createQuoteRepository(db: Database) {
         .where('q.exchange_ticker', 'in', symbols)
         .execute();
     },
+
+    /** Lowest and highest daily close of the 365 days up to `day` (`YYYY-MM-DD`), per listing. */
+    closeRanges: async (symbols: readonly string[], day: string) =>
+      symbols.length === 0
+        ? []
+        : (
+            await sql<{ exchange_ticker: string; low: number | null; high: number | null }>`
+              select ps.exchange_ticker, min(u.close) as low, max(u.close) as high
+              from price_series ps
+              cross join lateral unnest(ps.days, ps.close) as u(day, close)
+              where ps.exchange_ticker = any(${[...symbols]}::text[])
+                and ps.month >= date_trunc('month', ${day}::date - 365)::date
+                and u.day > ${day}::date - 365 and u.day <= ${day}::date
+              group by ps.exchange_ticker`.execute(db)
+          ).rows,
   };
 }
 

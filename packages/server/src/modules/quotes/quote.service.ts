@@ -116,6 +116,12 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       for (const row of rows) result[row.exchange_ticker] = toFinancials(row, add);
       return { known, financials: result };
     },
+
+    /** The 52-week close range of each listing that has history, keyed by symbol (one query). */
+    async yearRanges(symbols: readonly string[]) {
+      const rows = await quotes.closeRanges(symbols, isoDay(now()));
+      return new Map(rows.map((row) => [row.exchange_ticker, { low: row.low, high: row.high }]));
+    },
   };
 }
 

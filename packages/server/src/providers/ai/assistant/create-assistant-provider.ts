@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../../config.ts';
+import { createChatClient } from '../openai/chat-client.ts';
+import type { AssistantProvider } from './assistant-provider.ts';
+import { createOfflineAssistant } from './offline/offline-assistant.ts';
+import { createOpenAiAssistant } from './openai/openai-assistant.ts';
+
+type AssistantConfig = Pick<
+  AppConfig,
+  'aiProvider' | 'openaiBaseUrl' | 'openaiApiKey' | 'openaiModel' | 'openaiTimeoutMs'
+>;
+
+/**
+ * The assistant `AI_PROVIDER` picks: `offline` (the rule-based analyst over the user's data), or
+ * `openai` (an OpenAI-compatible chat model, streamed) with the offline assistant as its fallback
+ * behind a circuit breaker. Build it once: the breaker's state lives in the instance.
+ */
+export function createAssistantProvider(
+  config: AssistantConfig,
+  log: FastifyBaseLogger,
+  options: { pricePer1kTokensUsd?: number } = {},
+): AssistantProvider {
+  const offline = createOfflineAssistant();
+  if (config.aiProvider === 'offline') return offline;
+  return createOpenAiAssistant({
+    client: createChatClient({
+      baseUrl: config.openaiBaseUrl,
+      apiKey: config.openaiApiKey,
+      model: config.openaiModel,
+      timeoutMs: config.openaiTimeoutMs,
+      stream: true,
+      temperature: 0.3,
+    }),
+    fallback: offline,
+    log,
+    ...(options.pricePer1kTokensUsd !== undefined && {
+      pricePer1kTokensUsd: options.pricePer1kTokensUsd,
+    }),
+  });
+}
