@@ -28,20 +28,51 @@ export interface ChatClientOptions {
   temperature?: number;
 }
 
+/** Token counts of one call, as the server reports them. */
+export interface ChatUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+export interface StreamTextOptions {
+  maxTokens?: number;
+  /** Each piece of the answer as it arrives. */
+  onText?: (piece: string) => void;
+  /** Cancels the call (the caller gave up). */
+  signal?: AbortSignal;
+}
+
 export interface ChatClient {
   readonly model: string;
   /** The assistant's answer to `messages`, asked for as one JSON object. */
   completeJson(messages: ChatMessage[], options?: { maxTokens?: number }): Promise<string>;
+  /**
+   * A free-text answer, always streamed (SSE) with usage asked for (`stream_options`): the pieces
+   * go to `onText` as they arrive; resolves with the whole text and the usage when reported.
+   */
+  streamText(
+    messages: ChatMessage[],
+    options?: StreamTextOptions,
+  ): Promise<{ text: string; usage: ChatUsage | null }>;
 }
 
 type CompletionBody = {
   choices?: { message?: { content?: string | null } }[];
+  usage?: Partial<ChatUsage> | null;
   error?: { message?: string };
 };
 type ChunkBody = {
   choices?: { delta?: { content?: string | null } }[];
+  usage?: Partial<ChatUsage> | null;
   error?: { message?: string };
 };
+
+function usageOf(usage: Partial<ChatUsage> | null | undefined): ChatUsage | null {
+  if (typeof usage?.prompt_tokens !== 'number' || typeof usage.completion_tokens !== 'number') {
+    return null;
+  }
+  return { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens };
+}
 
 /** A timer that aborts its signal unless it is touched again within `ms`. */
 function idleTimer(ms: number) {
@@ -140,6 +171,70 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
             : idle.signal.aborted
               ? `no data for ${options.timeoutMs} ms`
               : 'the stream ran past its total limit';
+          throw new LlmCallError(`timed out (${what})`, { retryable: true });
+        }
+        const cause = (error as { cause?: { code?: string } }).cause?.code;
+        const message = error instanceof Error ? error.message : String(error);
+        throw new LlmCallError(`network error: ${cause ?? message}`, { retryable: true });
+      } finally {
+        idle.stop();
+      }
+    },
+
+    async streamText(messages, call = {}) {
+      const idle = idleTimer(options.timeoutMs);
+      const total = AbortSignal.timeout(options.streamTotalMs ?? options.timeoutMs * 4);
+      const signal = AbortSignal.any([idle.signal, total, ...(call.signal ? [call.signal] : [])]);
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers,
+          signal,
+          body: JSON.stringify({
+            model: options.model,
+            messages,
+            temperature: options.temperature ?? 0.2,
+            stream: true,
+            stream_options: { include_usage: true },
+            ...(call.maxTokens && { max_tokens: call.maxTokens }),
+          }),
+        });
+        if (!response.ok) throw await httpError(response);
+        const isSse = response.headers.get('content-type')?.includes('text/event-stream');
+        let text = '';
+        let usage: ChatUsage | null = null;
+        if (isSse && response.body) {
+          idle.touch();
+          for await (const data of sseData(response.body)) {
+            idle.touch();
+            const chunk = parseJson(data, 'a stream chunk') as ChunkBody;
+            if (chunk.error) {
+              throw new LlmCallError(`stream error: ${chunk.error.message ?? 'unknown'}`, {
+                retryable: true,
+              });
+            }
+            usage = usageOf(chunk.usage) ?? usage;
+            const piece = chunk.choices?.[0]?.delta?.content ?? '';
+            if (piece) {
+              text += piece;
+              call.onText?.(piece);
+            }
+          }
+        } else {
+          const body = parseJson(await response.text(), 'the response') as CompletionBody;
+          text = body.choices?.[0]?.message?.content ?? '';
+          usage = usageOf(body.usage);
+          if (text) call.onText?.(text);
+        }
+        if (!text.trim()) throw new LlmCallError('empty answer', { retryable: true });
+        return { text, usage };
+      } catch (error) {
+        if (error instanceof LlmCallError) throw error;
+        if (call.signal?.aborted) throw new LlmCallError('cancelled', { retryable: false });
+        if (signal.aborted) {
+          const what = idle.signal.aborted
+            ? `no data for ${options.timeoutMs} ms`
+            : 'the stream ran past its total limit';
           throw new LlmCallError(`timed out (${what})`, { retryable: true });
         }
         const cause = (error as { cause?: { code?: string } }).cause?.code;
