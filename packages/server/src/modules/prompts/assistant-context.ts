@@ -61,8 +61,9 @@ export function createAssistantContextBuilder(deps: AssistantContextDeps) {
     }
     const companies = await companiesOf(symbols);
     const listings = companies.map((c) => c.exchange_ticker);
-    const [financials, ranges, news, analyses] = await Promise.all([
-      deps.quotes.financials(listings),
+    // Quotes first: a listing never quoted gets its history loaded there, which the range reads.
+    const financials = await deps.quotes.financials(listings);
+    const [ranges, news, analyses] = await Promise.all([
       deps.quotes.yearRanges(listings),
       deps.news.recentFacts(
         companies.map((c) => ({ key: c.company_id, tickers: [c.exchange_ticker] })),

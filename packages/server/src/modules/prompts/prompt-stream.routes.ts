@@ -66,6 +66,9 @@ export function promptStreamRoutes(app: ZodApp, { prompts }: { prompts: PromptSe
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       });
+      // Sends the headers now (Node holds them until the first body bytes) and tells an
+      // EventSource to reconnect after 3 s.
+      raw.write('retry: 3000\n\n');
       let closed = false;
       const timers: NodeJS.Timeout[] = [];
       let unsubscribe = () => {};
