@@ -97,6 +97,7 @@ const envSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  OPENAI_PRICE_PER_1K_TOKENS_USD: z.coerce.number().min(0).max(1_000).optional(),
   GIPHY_API_KEY: z.string().min(1).optional(),
   GIPHY_BASE_URL: httpUrl.default('https://api.giphy.com'),
 });
@@ -140,6 +141,8 @@ export type AppConfig = {
   openaiTimeoutMs: number;
   /** Prompts a worker process answers at the same time (the AI queue). */
   aiConcurrency: number;
+  /** What the model costs per 1,000 tokens (prompt and completion), to record a cost per prompt. */
+  openaiPricePer1kTokensUsd: number | undefined;
   /** With a key, /news/gif asks GIPHY first and falls back to the bundled animations. */
   giphyApiKey: string | undefined;
   giphyBaseUrl: string;
@@ -196,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openaiModel: e.OPENAI_MODEL,
     openaiTimeoutMs: e.OPENAI_TIMEOUT_MS,
     aiConcurrency: e.AI_CONCURRENCY,
+    openaiPricePer1kTokensUsd: e.OPENAI_PRICE_PER_1K_TOKENS_USD,
     giphyApiKey: e.GIPHY_API_KEY,
     giphyBaseUrl: e.GIPHY_BASE_URL.replace(/\/+$/, ''),
   };

@@ -2,6 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PromptJson } from '../src/modules/prompts/prompt.schemas.ts';
 import { NOT_ADVICE_LINE } from '../src/providers/ai/assistant/assistant-provider.ts';
+import { createAssistantProvider } from '../src/providers/ai/assistant/create-assistant-provider.ts';
+import { loadConfig } from '../src/config.ts';
+import { pino } from 'pino';
 import { bearer, type TestUser } from './helpers/factories.ts';
 import { buildPromptsTestApp, promptCalls, type PromptsTestApp } from './helpers/prompts.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -84,6 +87,91 @@ describe('the AI queue answers prompts (worker in the same process)', () => {
     expect(stored.processed_at?.toISOString()).toBe('2026-11-24T19:00:00.000Z');
   });
 
+  it("grounds the offline analyst in the user's news and analyses, and its answer cites them", async () => {
+    const company = await t.database.db
+      .selectFrom('securities')
+      .select('company_id')
+      .where('exchange_ticker', '=', 'NASDAQ:AAPL')
+      .executeTakeFirstOrThrow();
+    const ai = {
+      title: 'Apple raises its dividend',
+      title_clickbait: 'Apple raises its dividend',
+      summary: 'Apple raised its quarterly dividend by 4%.',
+      paragraph: 'Apple raised its quarterly dividend by 4%.',
+      classification: 'Dividend News',
+      sentiment: 'positive',
+      sentiment_score: 6,
+      interest_score: 7,
+      article_icon: 'dividend',
+      gif_keywords: ['money'],
+      defcon_level: 3,
+      defcon_outcome: 'positive',
+      no_bullshit: 'Apple pays more.',
+      sources: [],
+      provider: 'offline',
+    };
+    const article = await t.database.db
+      .insertInto('news')
+      .values({
+        link: 'https://example.com/apple-dividend',
+        guid: 'apple-dividend',
+        title: 'Apple raises its dividend',
+        creation_date: new Date('2026-11-24T13:00:00Z'),
+        source: 'test',
+        status: 'PROCESSED',
+        AI: JSON.stringify(ai),
+        ai_summary: ai.summary,
+        related_exchange_tickers: ['NASDAQ:AAPL'],
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('company_prompts')
+      .values({
+        company_id: company.company_id,
+        ai_summary: '## View\nBullish on the dividend news [1].',
+        citations: [article.id],
+        sentiment_score: 5,
+        provider: 'offline',
+        inputs_fingerprint: 'test',
+        ai_upload_date: new Date('2026-11-24T14:00:00Z'),
+      })
+      .execute();
+    const offline = createAssistantProvider(
+      loadConfig({ NODE_ENV: 'test' }),
+      pino({ level: 'silent' }),
+    );
+    t.assistant.behave((request, options) => offline.answer(request, options));
+
+    const id = await create({
+      prompt: 'What is the news on Apple?',
+      selection: ['NASDAQ:AAPL'],
+      type: 'CHAT',
+      system_name: 'AI Analyst',
+      system: 'You are a neutral analyst.',
+    });
+    const done = await settled(id);
+    const context = t.assistant.requests.at(-1)?.context;
+    expect(context?.companies[0]?.news.map((n) => n.id)).toEqual([article.id]);
+    expect(context?.companies[0]?.news[0]).toMatchObject({
+      sentiment_score: 6,
+      defcon_level: 3,
+      classification: 'Dividend News',
+      tickers: ['NASDAQ:AAPL'],
+    });
+    expect(context?.companies[0]?.analysis?.markdown).toContain('Bullish');
+    expect(done.status).toBe('PROCESSED');
+    expect(done.provider).toBe('offline');
+    expect(done.ai_summary?.trimEnd().endsWith(NOT_ADVICE_LINE)).toBe(true);
+    expect(done.citations).toContainEqual(
+      expect.objectContaining({
+        kind: 'article',
+        id: article.id,
+        url: `/news/view?id=${article.id}`,
+      }),
+    );
+  });
+
   it('hands a chat question its persona and the earlier turns of the same chat', async () => {
     const first = await create({ prompt: 'What is a moat?', selection: [], type: 'CHAT' });
     await settled(first);
@@ -102,8 +190,12 @@ describe('the AI queue answers prompts (worker in the same process)', () => {
       question: 'And for Microsoft?',
       persona: { name: 'Warren Buffett', system: 'You are Warren Buffett.' },
     });
-    expect(request?.history.map((turn) => turn.role)).toEqual(['user', 'assistant']);
-    expect(request?.history[0]?.content).toBe('What is a moat?');
+    // Earlier questions of the same chat, oldest first, each with its answer.
+    const history = request?.history ?? [];
+    expect(history.map((turn) => turn.role)).toEqual(
+      history.map((_turn, i) => (i % 2 === 0 ? 'user' : 'assistant')),
+    );
+    expect(history.at(-2)?.content).toBe('What is a moat?');
     expect(request?.context.companies.map((c) => c.company_name)).toEqual([
       expect.stringMatching(/Microsoft/),
     ]);

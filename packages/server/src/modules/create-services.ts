@@ -141,7 +141,13 @@ export function createServices(deps: ServiceDeps) {
 
   // One assistant for the whole process (AI_PROVIDER), and one hub between the worker writing
   // answers and the pages streaming them.
-  const assistant = deps.assistant ?? createAssistantProvider(config, log);
+  const assistant =
+    deps.assistant ??
+    createAssistantProvider(config, log, {
+      ...(config.openaiPricePer1kTokensUsd !== undefined && {
+        pricePer1kTokensUsd: config.openaiPricePer1kTokensUsd,
+      }),
+    });
   const prompts = createPromptService({
     repository: createPromptRepository(db),
     events: createPromptEvents(),

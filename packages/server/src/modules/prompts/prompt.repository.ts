@@ -309,17 +309,16 @@ export function createPromptRepository(db: Database) {
         .where('type', '=', 'CHAT')
         .where('status', '=', 'PROCESSED')
         .where('deleted', '=', false)
-        .where('id', '!=', beforeId)
         .where((eb) =>
           articleId === null ? eb('article_id', 'is', null) : eb('article_id', '=', articleId),
         )
+        // Asked before this one (the sequence breaks ties between questions of one instant).
         .where(
-          'creation_date',
-          '<=',
-          db.selectFrom('prompts').select('creation_date').where('id', '=', beforeId),
+          sql<boolean>`(creation_date, queue_seq) < (
+            select q.creation_date, q.queue_seq from prompts q where q.id = ${beforeId})`,
         )
         .orderBy('creation_date', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy('queue_seq', 'desc')
         .limit(limit)
         .execute();
       return rows
