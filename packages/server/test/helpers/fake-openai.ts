@@ -25,6 +25,7 @@ export type ChatRequestBody = {
   temperature?: number;
   response_format?: { type: string };
   max_tokens?: number;
+  stream_options?: { include_usage?: boolean };
 };
 
 export type RecordedRequest = { url: string; headers: IncomingHttpHeaders; body: ChatRequestBody };
@@ -32,7 +33,12 @@ export type RecordedRequest = { url: string; headers: IncomingHttpHeaders; body:
 /** What the server does with one request. */
 export type FakeReply =
   /** The assistant's answer text (an object is JSON-encoded). */
-  | { answer: string | object; chunkDelayMs?: number }
+  | {
+      answer: string | object;
+      chunkDelayMs?: number;
+      /** Token counts reported with the answer (streamed: when the request asks for usage). */
+      usage?: { prompt_tokens: number; completion_tokens: number };
+    }
   | { status: number; headers?: Record<string, string>; body?: string }
   /** Accept the request and never answer. */
   | { hang: true };
@@ -87,7 +93,11 @@ export function defaultReply(body: ChatRequestBody): FakeReply {
 async function sendAnswer(
   res: ServerResponse,
   body: ChatRequestBody,
-  reply: { answer: string | object; chunkDelayMs?: number },
+  reply: {
+    answer: string | object;
+    chunkDelayMs?: number;
+    usage?: { prompt_tokens: number; completion_tokens: number };
+  },
 ) {
   const text = typeof reply.answer === 'string' ? reply.answer : JSON.stringify(reply.answer);
   if (!body.stream) {
@@ -100,6 +110,7 @@ async function sendAnswer(
         choices: [
           { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' },
         ],
+        ...(reply.usage && { usage: reply.usage }),
       }),
     );
     return;
@@ -110,6 +121,11 @@ async function sendAnswer(
     `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta }] })}\n\n`;
   const events = [event({ role: 'assistant', content: '' })];
   for (let i = 0; i < text.length; i += 7) events.push(event({ content: text.slice(i, i + 7) }));
+  if (reply.usage && body.stream_options?.include_usage) {
+    events.push(
+      `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [], usage: reply.usage })}\n\n`,
+    );
+  }
   events.push('data: [DONE]\n\n');
   for (const line of events) {
     // Each event in two writes: the client must buffer partial lines.

@@ -165,7 +165,7 @@ export function articleAnswer(
 ): Section[] {
   const kind = articleQuestion(question, named.length > 0);
   const title = w.markdown ? `*${w.text(article.title)}*` : `"${w.text(article.title)}"`;
-  const head = `${title} (${w.text(article.publisher)}, ${when(article.date, context.now)})`;
+  const head = `${title} (${w.text(article.publisher)}, ${when(article.date, context.now)}) ${w.article(article)}`;
   const summary = article.summary.trim()
     ? `In short: ${w.text(article.summary).replace(/[.!?…]+$/, '')} ${w.article(article)}.`
     : null;

@@ -28,6 +28,8 @@ export interface Writer {
   /** Marker of the company's quote (its `as_of`). */
   quote(company: CompanyContext): string;
   article(item: NewsFact): string;
+  /** Whether the article was cited earlier in this answer. */
+  cited(item: NewsFact): boolean;
   analysis(company: CompanyContext): string;
 }
 
@@ -89,6 +91,7 @@ export function createWriter(markdown: boolean) {
         exchange_ticker: company.exchange_ticker,
         as_of: company.quote?.as_of ?? new Date(0),
       })),
+    cited: (item) => byKey.has(`article:${item.id}`),
     article: (item) =>
       marker(`article:${item.id}`, () => ({
         kind: 'article',
@@ -110,13 +113,23 @@ export function createWriter(markdown: boolean) {
   function render(sections: readonly Section[], options: { lead?: string[] } = {}): RenderedAnswer {
     const seen = new Set<string>();
     // Lines hold several sentences: a sentence said once is not said again, in any line.
+    // A dropped sentence's markers move to the kept sentence before it when that one has none,
+    // so a figure never loses its citation.
     const fresh = (line: string): string => {
-      const kept = line.split(SENTENCE_END).filter((sentence) => {
+      const kept: string[] = [];
+      for (const sentence of line.split(SENTENCE_END)) {
         const key = sentenceKey(sentence);
-        if (!key || seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
+        if (key && !seen.has(key)) {
+          seen.add(key);
+          kept.push(sentence);
+          continue;
+        }
+        const markers = sentence.match(/\[\d+\]/g)?.join('') ?? '';
+        const last = kept.at(-1);
+        if (markers && last !== undefined && !/\[\d+\]/.test(last)) {
+          kept[kept.length - 1] = last.replace(/([.!?:]?)$/, ` ${markers}$1`);
+        }
+      }
       return kept.join(' ');
     };
     const blocks: string[] = [];

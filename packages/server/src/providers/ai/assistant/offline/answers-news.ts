@@ -8,6 +8,7 @@ import {
   moveSentence,
   newsOf,
   newsSentence,
+  priceSentence,
   rangeDistances,
   rangeSentence,
 } from './company-facts.ts';
@@ -123,9 +124,10 @@ export const WATCH_CLASSES: Record<string, string> = {
   'Insider Trading Report': 'Further insider filings',
 };
 
-export function watch(input: AnswerInput): Section[] {
+export function watch(input: AnswerInput, named: boolean): Section[] {
   const { w, now, companies } = input;
   const lines: string[] = [];
+  const where = named ? companies.map((c) => priceSentence(w, c)).filter((l) => l !== null) : [];
   const used = new Set<string>();
   const add = (item: NewsFact, what: string) => {
     if (used.has(item.id) || lines.length >= 6) return;
@@ -159,5 +161,8 @@ export function watch(input: AnswerInput): Section[] {
       },
     ];
   }
-  return [{ title: 'What to watch next', lines, list: true }];
+  return [
+    ...(where.length > 0 ? [{ lines: where }] : []),
+    { title: 'What to watch next', lines, list: true },
+  ];
 }

@@ -136,7 +136,9 @@ export function newsSentence(
     }
   }
   const source = `${w.text(item.publisher)}, ${when(item.date, now)}`;
-  const summary = item.summary.trim() && options.summary !== false ? w.text(item.summary) : '';
+  // An article already cited in the answer is referred to, not summarised again.
+  const summary =
+    item.summary.trim() && options.summary !== false && !w.cited(item) ? w.text(item.summary) : '';
   const lead = `${title} (${source}${scores.length ? `; ${scores.join(', ')}` : ''})`;
   const body = summary ? `${lead}: ${summary.replace(/[.!?…]+$/, '')}` : lead;
   return `${body} ${w.article(item)}.`;

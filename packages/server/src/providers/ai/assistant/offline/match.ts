@@ -31,7 +31,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function nameAliases(name: string): string[] {
   const full = name.trim();
   const aliases = new Set<string>([full.toLowerCase()]);
-  let core = full;
+  let core = full.replace(/^the\s+/i, '');
   for (let i = 0; i < 3; i++) core = core.replace(NAME_SUFFIX, '').trim();
   core = core.replace(/\.com$/i, '');
   if (core.length >= 3) aliases.add(core.toLowerCase());

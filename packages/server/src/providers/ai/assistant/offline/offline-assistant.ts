@@ -125,7 +125,7 @@ export function answerOffline(request: AssistantRequest): AssistantAnswer {
 
   let notes: string[] = [];
   if (intent !== 'article' && intent !== 'explain' && intent !== 'portfolio_summary') {
-    const capitalised = named.length === 0 && !reading.portfolio;
+    const capitalised = named.length === 0 && !reading.portfolio && intent !== 'out_of_scope';
     const unknown = unknownNames(question, matcher, isGlossaryTerm, { capitalised });
     if (unknown.length > 0 && (named.length === 0 || intent === 'out_of_scope'))
       intent = 'unknown_company';
@@ -163,7 +163,12 @@ export function answerOffline(request: AssistantRequest): AssistantAnswer {
       sections =
         context.companies.length === 0
           ? [{ lines: [NO_COMPANIES] }]
-          : [...portfolioOverview(data), ...movers(data, false), ...risks(data), ...watch(data)];
+          : [
+              ...portfolioOverview(data),
+              ...movers(data, false),
+              ...risks(data),
+              ...watch(data, false),
+            ];
       break;
     case 'portfolio_overview':
       sections = portfolioOverview(data);
@@ -181,7 +186,7 @@ export function answerOffline(request: AssistantRequest): AssistantAnswer {
       sections = risks(data);
       break;
     case 'watch':
-      sections = watch(data);
+      sections = watch(data, named.length > 0);
       break;
     case 'compare':
       sections = compare(data);

@@ -106,12 +106,20 @@ function parodyLines(sections: Section[]): Section[] {
   }));
 }
 
-/** The three most telling cited lines, or plain ones when the data is thin. */
+/** Three lines: the first cited sentence of each section in turn, then whatever is left. */
 function blunt(sections: Section[]): string[] {
   // One sentence a line: a cited sentence ends with its markers and a full stop.
-  const all = sections.flatMap((s) => s.lines.flatMap((l) => l.split(/(?<=\]\.)\s+/)));
-  const cited = all.filter((l) => /\[\d+\]/.test(l));
-  const picked = [...cited, ...all.filter((l) => !cited.includes(l))].slice(0, 3);
+  const units = sections.map((s) => s.lines.flatMap((l) => l.split(/(?<=\]\.)\s+/)));
+  const picked: string[] = [];
+  for (let round = 0; picked.length < 3 && units.some((u) => u.length > round); round++) {
+    for (const u of units) {
+      const cited = u.filter((l) => /\[\d+\]/.test(l));
+      const line = cited[round];
+      if (line && picked.length < 3 && !picked.includes(line)) picked.push(line);
+    }
+  }
+  for (const line of units.flat())
+    if (picked.length < 3 && !picked.includes(line)) picked.push(line);
   return picked.length > 0 ? picked : ['Nothing in your data answers that.'];
 }
 
