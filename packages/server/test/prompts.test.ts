@@ -380,6 +380,21 @@ describe('prompts API (spec §7 Prompts)', () => {
     expect(taken).toEqual(expected);
   });
 
+  it('projects fields with only= (keeping id, status and queue position) and caps limit', async () => {
+    const id = await create(alice, { prompt: 'Projected', selection: [], type: 'CHAT' });
+    const [prompt] = await list(alice, '/api/prompts/query?type=CHAT&only=title');
+    expect(prompt).toEqual({
+      id,
+      status: 'INDEX',
+      username: alice.username,
+      ai_queue_size: expect.any(Number),
+      error: null,
+      title: 'Projected',
+    });
+    expect((await api.get(alice, '/api/prompts/query?limit=101')).statusCode).toBe(400);
+    await removeAll(alice);
+  });
+
   it('appears in the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
