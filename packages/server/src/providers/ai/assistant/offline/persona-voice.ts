@@ -99,7 +99,10 @@ function parodyLines(sections: Section[]): Section[] {
   return sections.map((s) => ({
     ...s,
     lines: s.lines.map((line) => {
-      const negative = /\bfell\b|\bnegative\b|-\d|\bbelow\b|\bweakest\b/.test(line);
+      // The direction of the line's first signed figure (or its verb); none, no superlative.
+      const sign = /(?:^|[\s(])([+-])\d|\b(rose|fell)\b/.exec(line);
+      if (!sign) return line;
+      const negative = sign[1] === '-' || sign[2] === 'fell';
       const word = negative ? DOWN_WORDS[down++] : UP_WORDS[up++];
       return word ? `${word}! ${line}` : line;
     }),
