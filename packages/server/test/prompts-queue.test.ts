@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PromptJson } from '../src/modules/prompts/prompt.schemas.ts';
+import type { PromptJson } from '@app/shared/api/prompts';
 import { NOT_ADVICE_LINE } from '../src/providers/ai/assistant/assistant-provider.ts';
 import { createAssistantProvider } from '../src/providers/ai/assistant/create-assistant-provider.ts';
 import { loadConfig } from '../src/config.ts';

@@ -3,7 +3,7 @@ import { PROMPT_MAX_CHARS } from '../src/modules/prompts/prompt-rules.ts';
 import {
   promptListResponseSchema,
   type PromptJson,
-} from '../src/modules/prompts/prompt.schemas.ts';
+} from '@app/shared/api/prompts';
 import { grant, type TestUser } from './helpers/factories.ts';
 import {
   buildPromptsTestApp,

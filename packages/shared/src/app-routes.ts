@@ -34,6 +34,10 @@ export const PAGE_PATHS = {
   lock: '/lock',
   passwordRecovery: '/password_recovery',
   pleaseWait: '/please_wait',
+  /** The AI portfolio prompt editor with the prompt list (login). */
+  prompt: '/pages/prompt',
+  /** The AI chat, optionally about one article (login). */
+  aiChat: '/pages/ai_chat',
   userProfile: '/pages/user',
   adminPanel: '/admin/panel',
   dashboard: '/dashboard',

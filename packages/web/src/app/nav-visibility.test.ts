@@ -78,6 +78,7 @@ describe('menu visibility (spec §6)', () => {
     expect(labels(visibleSidebarItems(ANONYMOUS_VIEWER))).toEqual([
       'News',
       'Analysis',
+      'AI Chat',
       'Login',
       'Register',
       'About',
@@ -85,6 +86,7 @@ describe('menu visibility (spec §6)', () => {
     expect(labels(visibleSidebarItems({ ...user, isAdmin: true }))).toEqual([
       'News',
       'Analysis',
+      'AI Chat',
       'Dashboard',
       'My Portfolio Feed',
       'Explore Companies',

@@ -255,6 +255,27 @@ const routeSpecs: Record<PagePathName, RouteSpec> = {
     page: () => import('../features/users/pages/please-wait-page').then((m) => m.PleaseWaitPage),
     meta: authPage({ title: 'Please wait' }),
   },
+  prompt: {
+    kind: 'page',
+    guard: 'user',
+    page: () => import('../features/assistant/pages/prompt-page').then((m) => m.PromptPage),
+    meta: {
+      title: 'AI prompts',
+      description:
+        'Ask the AI assistant about your portfolio or chosen companies, with cited answers.',
+      layout: 'main',
+    },
+  },
+  aiChat: {
+    kind: 'page',
+    guard: 'user',
+    page: () => import('../features/assistant/pages/ai-chat-page').then((m) => m.AiChatPage),
+    meta: {
+      title: 'AI chat',
+      description: 'Chat with the AI assistant about your portfolio, companies and the news.',
+      layout: 'main',
+    },
+  },
   userProfile: {
     kind: 'page',
     guard: 'user',

@@ -1,4 +1,4 @@
-import type { PromptJson } from './prompt.schemas.ts';
+import type { PromptJson } from '@app/shared/api/prompts';
 
 /** What an open stream of one prompt hears. */
 export type PromptEvent =

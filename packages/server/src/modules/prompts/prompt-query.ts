@@ -1,5 +1,5 @@
 import { defineQueryResource } from '../../http/query/define-query-resource.ts';
-import { promptQuerySpec } from './prompt.schemas.ts';
+import { promptQuerySpec } from '@app/shared/api/prompts';
 
 /** The query language's prompt fields (spec §7 `/prompts/query`) and the columns they read. */
 export const promptQuery = defineQueryResource({

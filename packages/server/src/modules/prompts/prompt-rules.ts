@@ -1,13 +1,22 @@
+import {
+  EMAIL_SELECTION as EMAIL,
+  FREE_DAILY_PROMPTS,
+  PORTFOLIO_SELECTION as PORTFOLIO,
+  SELECTION_MAX,
+} from '@app/shared/api/prompts';
 import { badRequest, tooManyRequests } from '../../http/errors.ts';
 
-/** Longest prompt or question a user may send (characters). */
-export const PROMPT_MAX_CHARS = 4_000;
-/** Longest persona system prompt (characters). */
-export const SYSTEM_MAX_CHARS = 4_000;
-/** Longest persona name. */
-export const SYSTEM_NAME_MAX_CHARS = 100;
-/** Most companies an answer is written about (a longer watchlist is cut to its first ones). */
-export const SELECTION_MAX = 20;
+// The limits the API states (prompt length, selection size) live with its schemas in
+// @app/shared/api/prompts; these are the server's own rules.
+export {
+  EMAIL_SELECTION as EMAIL,
+  PORTFOLIO_SELECTION as PORTFOLIO,
+  PROMPT_MAX_CHARS,
+  SELECTION_MAX,
+  SYSTEM_MAX_CHARS,
+  SYSTEM_NAME_MAX_CHARS,
+} from '@app/shared/api/prompts';
+
 /** Prompts of one user that may wait for an answer at the same time. */
 export const OPEN_PROMPTS_MAX = 3;
 /** Earlier chat turns handed to the assistant with a question. */
@@ -16,9 +25,6 @@ export const CHAT_HISTORY_TURNS = 6;
 export const PROMPT_MAX_ATTEMPTS = 3;
 /** Seconds before the first retry (doubled for each further one). */
 export const PROMPT_RETRY_DELAY_SECONDS = 5;
-/** Selection entries that are not listings. */
-export const PORTFOLIO = 'PORTFOLIO';
-export const EMAIL = 'EMAIL';
 
 export type PlanName = 'free' | 'tier1_monthly' | 'tier2_monthly' | 'tier3_monthly';
 
@@ -38,7 +44,7 @@ export const PLAN_RULES: Readonly<Record<PlanName, PlanRule>> = {
   tier3_monthly: { label: 'Standard', priority: 3, dailyQuota: 2_000, maxTokens: 3_000 },
   tier2_monthly: { label: 'Basic', priority: 2, dailyQuota: 500, maxTokens: 1_500 },
   tier1_monthly: { label: 'Supporter', priority: 1, dailyQuota: 100, maxTokens: 800 },
-  free: { label: 'free', priority: 0, dailyQuota: 20, maxTokens: 600 },
+  free: { label: 'free', priority: 0, dailyQuota: FREE_DAILY_PROMPTS, maxTokens: 600 },
 };
 
 const ACTIVE_STATUSES = new Set(['active', 'trialing']);

@@ -4,7 +4,7 @@ import { currentUser } from '../../http/access.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PromptEvent } from './prompt-events.ts';
 import type { PromptService } from './prompt.service.ts';
-import type { PromptJson } from './prompt.schemas.ts';
+import type { PromptJson } from '@app/shared/api/prompts';
 
 /** How often an open stream reads the prompt's status (answers written by another process). */
 export const STREAM_POLL_MS = 3_000;

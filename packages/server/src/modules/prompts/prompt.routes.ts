@@ -13,7 +13,7 @@ import {
   promptRemoveResponseSchema,
   PROMPT_TYPES,
   queueStateResponseSchema,
-} from './prompt.schemas.ts';
+} from '@app/shared/api/prompts';
 
 const errors = {
   400: errorResponseSchema,

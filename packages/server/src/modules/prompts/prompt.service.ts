@@ -31,7 +31,7 @@ import {
   type PlanName,
   type SelectionKind,
 } from './prompt-rules.ts';
-import type { CreatePromptBody, PromptCitation, PromptJson } from './prompt.schemas.ts';
+import type { CreatePromptBody, PromptCitation, PromptJson } from '@app/shared/api/prompts';
 
 /** Longest a provider may take over one answer before the attempt counts as failed. */
 const ANSWER_TIMEOUT_MS = 120_000;

@@ -76,7 +76,8 @@ describe('main layout', () => {
     expect(screen.getAllByRole('link', { name: 'About' }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('link', { name: 'News' }).length).toBeGreaterThan(0);
-    expect(screen.queryByRole('link', { name: 'AI prompt' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'AI prompt' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Pricing' })).toBeNull();
   });
 
   it('shows Logout only while a token is stored; Logout revokes the token, then clears the session', async () => {

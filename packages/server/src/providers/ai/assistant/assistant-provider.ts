@@ -6,15 +6,10 @@
  * context) and openai (chat completions, streamed), chosen by `AI_PROVIDER`.
  */
 
+import { CHAT_PERSONAS } from '@app/shared/api/prompts';
+
 /** The six chat presets of spec §9, in the order the chat page offers them. */
-export const PERSONA_NAMES = [
-  'Ray Dalio',
-  'Warren Buffett',
-  'AI Analyst',
-  'No bullshit',
-  'Benjamin Graham',
-  'Donald Trump',
-] as const;
+export const PERSONA_NAMES = CHAT_PERSONAS;
 
 export type PersonaName = (typeof PERSONA_NAMES)[number];
 

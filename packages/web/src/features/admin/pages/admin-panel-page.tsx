@@ -3,6 +3,7 @@ import { AdminToolsCard } from '../components/admin-tools-card';
 import { AdminUsersCard } from '../components/admin-users-card';
 import { OutboxCard } from '../components/outbox-card';
 import { ValidationQueueCard } from '../components/validation-queue-card';
+import { QueueStateCard } from '../../assistant';
 import { useCurrentUser } from '../../users';
 
 /** /admin/panel (spec §2, §6; guard 'admin'): tools, users, approval queue, outbox. */
@@ -20,6 +21,7 @@ export function AdminPanelPage() {
           <OutboxCard />
         </Grid.Col>
       </Grid>
+      <QueueStateCard />
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 import { Alert, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { ArticleQuestions } from '../../assistant';
 import { NEWS_NOT_FOUND_MESSAGE, useNewsArticle } from '../api/news-article';
 import { ArticleCard } from '../components/article-card';
 import { NewsError, NewsLoader } from '../components/news-list-states';
 import { useNewsFailure } from '../components/use-news-failure';
 
-/** /news/view?id= (spec §2): one article with its full AI analysis. */
+/** /news/view?id= (spec §2): one article with its full AI analysis and the Q&A chat panel. */
 export function NewsViewPage() {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
@@ -24,6 +25,7 @@ export function NewsViewPage() {
       {query.isPending && <NewsLoader label="Loading the article" />}
       {failure !== null && <NewsError message={failure} />}
       {query.data && <ArticleCard article={query.data} headingOrder={1} full />}
+      {query.data && <ArticleQuestions articleId={query.data.id} />}
     </Stack>
   );
 }

@@ -1,10 +1,21 @@
 import { notifications } from '@mantine/notifications';
+import { IconBell } from '@tabler/icons-react';
 
-/** Spec §8/§9: toasts sit bottom-right; failures are red ("danger"), notices blue ("info"). */
+/**
+ * Spec §8/§9: toasts sit bottom-right; failures are red ("danger") with a bell icon, notices blue
+ * ("info").
+ */
 const POSITION = 'bottom-right';
 
 export function showErrorToast(message: string, title?: string): void {
-  notifications.show({ color: 'red', title, message, position: POSITION, autoClose: 6000 });
+  notifications.show({
+    color: 'red',
+    title,
+    message,
+    position: POSITION,
+    autoClose: 6000,
+    icon: <IconBell size={18} aria-hidden />,
+  });
 }
 
 export function showInfoToast(message: string, title?: string): void {

@@ -1,12 +1,38 @@
-import { successResponse } from '@app/shared/api/envelope';
-import { defineQuerySpec } from '@app/shared/query/query-spec';
 import { z } from 'zod';
-import {
-  PROMPT_MAX_CHARS,
-  SELECTION_MAX,
-  SYSTEM_MAX_CHARS,
-  SYSTEM_NAME_MAX_CHARS,
-} from './prompt-rules.ts';
+import { defineQuerySpec } from '../query/query-spec.ts';
+import { successResponse } from './envelope.ts';
+
+/*
+ * The AI assistant's prompts (spec §3 Prompt/chat task, §7 Prompts), shared by the server's
+ * routes and the web client.
+ */
+
+/** Longest prompt or question a user may send (characters). */
+export const PROMPT_MAX_CHARS = 4_000;
+/** Longest persona system prompt (characters). */
+export const SYSTEM_MAX_CHARS = 4_000;
+/** Longest persona name. */
+export const SYSTEM_NAME_MAX_CHARS = 100;
+/** Most companies an answer is written about (a longer watchlist is cut to its first ones). */
+export const SELECTION_MAX = 20;
+/** AI answers a day on the free plan (subscribers get more, and are answered first). */
+export const FREE_DAILY_PROMPTS = 20;
+/** Spec §9: prompt lists show 20. */
+export const PROMPT_LIST_LIMIT = 20;
+/** Selection entries that are not listings. */
+export const PORTFOLIO_SELECTION = 'PORTFOLIO';
+export const EMAIL_SELECTION = 'EMAIL';
+
+/** Spec §9: the six chat presets, in the order the chat page offers them. */
+export const CHAT_PERSONAS = [
+  'Ray Dalio',
+  'Warren Buffett',
+  'AI Analyst',
+  'No bullshit',
+  'Benjamin Graham',
+  'Donald Trump',
+] as const;
+export type ChatPersona = (typeof CHAT_PERSONAS)[number];
 
 export const PROMPT_TYPES = ['PORTFOLIO', 'email_prompt', 'CHAT'] as const;
 export const PROMPT_STATUSES = ['INDEX', 'PROCESSED', 'FAILED'] as const;

@@ -1,0 +1,67 @@
+import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import type { PromptJson } from '@app/shared/api/prompts';
+import { timeAgo } from '@app/shared/display/timeago';
+import { usePromptPoll } from '../api/prompt-get';
+import { useAnswerStream } from '../api/prompt-stream';
+import { AnswerText } from './answer-text';
+import classes from './assistant.module.css';
+import { furthest } from './prompt-copy';
+import { PromptProgress, PromptStatusLabel } from './prompt-status';
+
+/** One question of the chat and its answer: streamed while it is written, polled until done. */
+export function ChatExchange({
+  prompt: listed,
+  stream,
+}: {
+  prompt: PromptJson;
+  /** Stream this answer (the question just sent from this page). */
+  stream: boolean;
+}) {
+  const polled = usePromptPoll(listed, true);
+  const prompt = furthest(listed, polled.data);
+  const waiting = prompt.status === 'INDEX';
+  const live = useAnswerStream(prompt.id, stream && waiting);
+  const selection = prompt.selection.filter((entry) => entry !== 'EMAIL');
+
+  return (
+    <Stack gap={6}>
+      <div className={classes.question}>
+        <Text size="sm">{prompt.prompt}</Text>
+      </div>
+      <Group gap={6} justify="flex-end">
+        {prompt.system_name && (
+          <Badge size="xs" variant="light">
+            {prompt.system_name}
+          </Badge>
+        )}
+        {selection.map((entry) => (
+          <Badge key={entry} size="xs" variant="outline" color="gray">
+            {entry === 'PORTFOLIO' ? 'My portfolio' : entry}
+          </Badge>
+        ))}
+        <Text size="xs" c="dimmed">
+          {timeAgo(prompt.creation_date)}
+        </Text>
+        <PromptStatusLabel status={prompt.status} />
+      </Group>
+      <div className={classes.answer} aria-busy={waiting}>
+        {waiting && live.text !== '' ? (
+          <Stack gap={6}>
+            <Text size="sm" className={classes.plain}>
+              {live.text}
+            </Text>
+            <Loader size="xs" type="dots" aria-label="Writing the answer" />
+          </Stack>
+        ) : prompt.ai_summary ? (
+          <AnswerText
+            text={prompt.ai_summary}
+            citations={prompt.citations}
+            markdown={prompt.use_markdown}
+          />
+        ) : (
+          <PromptProgress prompt={prompt} />
+        )}
+      </div>
+    </Stack>
+  );
+}

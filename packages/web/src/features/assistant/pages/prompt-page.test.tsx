@@ -1,0 +1,118 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { failure, makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
+import { makePrompt } from '../../../../test/fixtures/prompts';
+import { renderRoute } from '../../../../test/render';
+
+const QUERY = 'GET /api/prompts/query';
+
+function loggedIn() {
+  const user = makeUser({ username: 'ada' });
+  storeLoggedIn(user);
+  return { 'GET /api/user/get/me': success({ current_user: user }) };
+}
+
+describe('/pages/prompt', () => {
+  it('asks for the login to visitors (spec §6)', async () => {
+    const api = stubApi({});
+    renderRoute('/pages/prompt');
+    expect(
+      await screen.findByText('Please login or register to access this functionality.'),
+    ).toBeTruthy();
+    expect(api.callsTo(QUERY)).toHaveLength(0);
+  });
+
+  it('lists the prompts with the exact §7 query, their statuses, Thinking... and the queue position', async () => {
+    const waiting = makePrompt({
+      status: 'INDEX',
+      ai_summary: null,
+      ai_queue_size: 3,
+      prompt: 'Risks?',
+    });
+    const answered = makePrompt({ prompt: 'Summary please' });
+    const api = stubApi({ ...loggedIn(), [QUERY]: success({ prompts: [waiting, answered] }) });
+    renderRoute('/pages/prompt');
+
+    expect(await screen.findByText('Thinking...')).toBeTruthy();
+    expect(screen.getByText('Queue position #3')).toBeTruthy();
+    expect(screen.getByTitle('Status INDEX')).toBeTruthy();
+    const call = api.callsTo(QUERY)[0];
+    expect(call?.search.getAll('status')).toEqual(['INDEX', 'PROCESSED']);
+    expect(call?.search.get('type__in')).toBe('PORTFOLIO,email_prompt');
+    expect(call?.search.get('order_by')).toBe('-creation_date');
+    expect(call?.search.get('limit')).toBe('20');
+    expect(call?.search.get('username')).toBe('ada');
+    // The answered one: its cited answer with the source linked.
+    const card = screen.getByRole('article', { name: 'Prompt: Summary please' });
+    expect(within(card).getByRole('link', { name: '[1]' }).getAttribute('href')).toBe(
+      '/ticker/NASDAQ:AAPL',
+    );
+    // It polls every second while one waits.
+    await waitFor(() => expect(api.callsTo(QUERY).length).toBeGreaterThan(1), { timeout: 2500 });
+  });
+
+  it('sends a PORTFOLIO prompt for the portfolio, or an e-mail summary, and shows a refusal', async () => {
+    const api = stubApi({
+      ...loggedIn(),
+      [QUERY]: success({ prompts: [] }),
+      'POST /api/prompts/create': (call) =>
+        (call.body as { type: string }).type === 'email_prompt'
+          ? failure(429, 'The free plan answers 20 prompts a day.')
+          : { body: success({ id: '00000000-0000-4000-8000-00000000abcd' }) },
+    });
+    renderRoute('/pages/prompt');
+    const user = userEvent.setup();
+    const ask = await screen.findByRole('button', { name: 'Ask' });
+    expect((ask as HTMLButtonElement).disabled).toBe(true);
+    await user.type(screen.getByRole('textbox', { name: 'Your prompt' }), 'Summarise my week');
+    await user.click(ask);
+    await waitFor(() => expect(api.callsTo('POST /api/prompts/create')).toHaveLength(1));
+    expect(api.callsTo('POST /api/prompts/create')[0]?.body).toEqual({
+      prompt: 'Summarise my week',
+      type: 'PORTFOLIO',
+      selection: ['PORTFOLIO'],
+      use_markdown: true,
+    });
+
+    await user.type(screen.getByRole('textbox', { name: 'Your prompt' }), 'Weekly digest');
+    await user.click(screen.getByRole('button', { name: 'Save as e-mail summary' }));
+    await waitFor(() => expect(api.callsTo('POST /api/prompts/create')).toHaveLength(2));
+    expect(api.callsTo('POST /api/prompts/create')[1]?.body).toMatchObject({
+      type: 'email_prompt',
+      subtype: 'EMAIL_SUMMARY',
+      selection: ['EMAIL'],
+    });
+    expect(await screen.findByText('The free plan answers 20 prompts a day.')).toBeTruthy();
+    notifications.clean();
+  });
+
+  it('removes all after the confirmation and blurs what was removed', async () => {
+    let prompts = [makePrompt({ prompt: 'One' }), makePrompt({ prompt: 'Two' })];
+    const api = stubApi({
+      ...loggedIn(),
+      [QUERY]: () => ({ body: success({ prompts }) }),
+      'GET /api/prompts/rm/ALL': () => {
+        prompts = [];
+        return { body: success({ removed: 2 }) };
+      },
+    });
+    renderRoute('/pages/prompt');
+    const user = userEvent.setup();
+    await screen.findByText('One');
+    await user.click(screen.getByRole('button', { name: 'Remove all' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to proceed?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove all' }));
+
+    await waitFor(() => expect(api.callsTo('GET /api/prompts/rm/ALL')).toHaveLength(1));
+    expect(api.callsTo('GET /api/prompts/rm/ALL')[0]?.search.get('type__in')).toBe(
+      'email_prompt,PORTFOLIO',
+    );
+    const removed = await screen.findAllByRole('article', { name: /^Removed prompt/ });
+    expect(removed).toHaveLength(2);
+    expect(within(removed[0] as HTMLElement).queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect(within(removed[0] as HTMLElement).queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+});
