@@ -1,3 +1,4 @@
+import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { createClock } from './clock.ts';
@@ -8,7 +9,7 @@ import { createJobQueue } from './jobs/queue.ts';
 import { jobDefinitions } from './jobs/registry.ts';
 import { createServices } from './modules/create-services.ts';
 import { ensureDemoCompanies } from './modules/companies/demo-companies.ts';
-import { ensureFirstRunUsers } from './modules/users/first-run.ts';
+import { DEMO_WATCHLIST, ensureFirstRunUsers } from './modules/users/first-run.ts';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -37,7 +38,7 @@ export async function runServerProcess() {
   const clock = createClock(config);
   if (config.clockStart) log.warn({ now: clock.now() }, 'business time pinned by CLOCK_START');
   const database = await openDatabase(config, log);
-  await ensureFirstRunUsers(database.db, config, log);
+  const firstRun = await ensureFirstRunUsers(database.db, config, log);
   const loaded = await ensureDemoCompanies(database.db);
   if (loaded > 0) log.info({ companies: loaded }, 'loaded the demo companies');
   const jobs = await createJobQueue({
@@ -49,6 +50,11 @@ export async function runServerProcess() {
   // Every service once, shared by the API and the worker of this process.
   const deps = { config, db: database.db, jobs, log, clock };
   const services = createServices(deps);
+  if (firstRun.createdDemoUserId) {
+    const id = firstRun.createdDemoUserId;
+    for (const symbol of DEMO_WATCHLIST)
+      await services.watchlists.append(id, DEFAULT_WATCHLIST, symbol);
+  }
   const app = role === 'worker' ? undefined : await buildApp({ ...deps, services });
   if (app) await app.listen({ port: config.port, host: config.host });
   if (role !== 'api') {

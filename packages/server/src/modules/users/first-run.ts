@@ -8,6 +8,19 @@ import { createUserRepository } from './user.repository.ts';
 /** The demo account whose credentials the login page shows in demo mode. */
 export const DEMO_USER = { username: 'demo', password: 'demo-investor' } as const;
 
+/**
+ * The demo account's watchlist when it is created: a spread of sectors, so the dashboard, the
+ * portfolio feed and the AI assistant have a portfolio to work on from the first minute.
+ */
+export const DEMO_WATCHLIST = [
+  'NASDAQ:AAPL',
+  'NASDAQ:MSFT',
+  'NASDAQ:NVDA',
+  'NYSE:JPM',
+  'NYSE:KO',
+  'NYSE:XOM',
+] as const;
+
 export type NewUser = {
   username: string;
   email: string;
@@ -39,7 +52,14 @@ export async function createUserDirectly(db: Database, user: NewUser) {
  * First start: with no administrator yet, creates one from ADMIN_EMAIL/ADMIN_PASSWORD, or with a
  * generated password printed once. In demo mode, also the demo user.
  */
-export async function ensureFirstRunUsers(db: Database, config: AppConfig, log: FastifyBaseLogger) {
+/** Creates the first administrator and, in demo mode, the demo user; answers the demo user's id
+ * when this call created it (so its watchlist is filled once, never refilled after the user
+ * emptied it). */
+export async function ensureFirstRunUsers(
+  db: Database,
+  config: AppConfig,
+  log: FastifyBaseLogger,
+): Promise<{ createdDemoUserId: string | null }> {
   const users = createUserRepository(db);
   if ((await users.countAdmins()) === 0) {
     const password = config.adminPassword ?? randomBytes(12).toString('base64url');
@@ -65,13 +85,16 @@ export async function ensureFirstRunUsers(db: Database, config: AppConfig, log: 
     }
   }
   if (config.demoMode && !(await users.findByUsername(DEMO_USER.username))) {
-    await createUserDirectly(db, {
+    const created = await createUserDirectly(db, {
       ...DEMO_USER,
       email: 'demo@stockpulse.local',
       first_name: 'Demo',
       last_name: 'Investor',
     }).catch((error: unknown) => {
       if ((error as { code?: string }).code !== '23505') throw error;
+      return null; // another process won the race
     });
+    return { createdDemoUserId: created?.id ?? null };
   }
+  return { createdDemoUserId: null };
 }

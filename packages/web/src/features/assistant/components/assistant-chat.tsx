@@ -123,7 +123,7 @@ export function AssistantChat({
               <SelectionPicker value={selection} onChange={setSelection} compact={compact} />
             )}
           </Group>
-          <Group gap="xs">
+          <Group gap="xs" ml="auto">
             <Button
               variant="subtle"
               color="red"
