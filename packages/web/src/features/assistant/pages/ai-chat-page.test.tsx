@@ -67,7 +67,7 @@ describe('/pages/ai_chat', () => {
     });
     await waitFor(() =>
       expect(
-        (screen.getByRole('textbox', { name: 'Your question' }) as HTMLTextAreaElement).value,
+        screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your question' }).value,
       ).toBe(''),
     );
   });
