@@ -22,6 +22,16 @@ const FEATURE_DEPENDENCIES = {
   admin: ['users', 'assistant'],
 };
 
+/**
+ * Server: kysely values (`sql`, query builders) only in *.repository.ts, db/ and tests; elsewhere
+ * `import type` (a row type for a mapper) is all.
+ */
+const SQL_OUTSIDE_DATA_LAYER = {
+  name: 'kysely',
+  allowTypeImports: true,
+  message: 'SQL belongs in a *.repository.ts (or db/: connection, migrations, query compiler).',
+};
+
 /** Throws when FEATURE_DEPENDENCIES has a loop (a feature reaching itself). */
 function assertAcyclic(graph) {
   const visit = (name, path) => {
@@ -110,14 +120,27 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
-  // Server boundaries (docs/ARCHITECTURE.md): routes do HTTP and services decide, so neither
+  // Server boundaries (docs/ARCHITECTURE.md): SQL only in *.repository.ts and db/ (connection,
+  // migrations, the query-language compiler); routes do HTTP and services decide, so neither
   // touches SQL; providers speak to the outside world and never reach into our modules.
+  // A later zone replaces an earlier zone's no-restricted-imports for the files both match, so
+  // each narrower zone below bans kysely again.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      'packages/server/src/**/*.repository.ts',
+      'packages/server/src/db/**',
+      'packages/server/src/**/*.test.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', { paths: [SQL_OUTSIDE_DATA_LAYER] }] },
+  },
   {
     files: ['packages/server/src/**/*.routes.ts', 'packages/server/src/**/*.service.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          // Not even types: a route or service never holds a query builder.
           paths: [{ name: 'kysely', message: 'SQL belongs in a *.repository.ts.' }],
           patterns: [
             {
@@ -135,6 +158,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [SQL_OUTSIDE_DATA_LAYER],
           patterns: [
             {
               regex: String.raw`^(\.\.?/)+(modules|db)/`,

@@ -1,5 +1,5 @@
 import { companyAnalysisQuerySpec } from '@app/shared/api/analysis';
-import { defineQueryResource } from '../../http/query/define-query-resource.ts';
+import { defineQueryResource } from '../../db/query/define-query-resource.ts';
 
 /** The query language's company-analysis fields (spec §7 `/company/query_prompts`). */
 export const analysisQuery = defineQueryResource({

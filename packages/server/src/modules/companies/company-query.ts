@@ -1,5 +1,5 @@
 import { companyQuerySpec } from '@app/shared/api/companies';
-import { defineQueryResource } from '../../http/query/define-query-resource.ts';
+import { defineQueryResource } from '../../db/query/define-query-resource.ts';
 
 /** The query language's company fields (spec §7 `/company/query`) and the columns they read. */
 export const companyQuery = defineQueryResource({

@@ -1,12 +1,11 @@
 import type { NewsArticle } from '@app/shared/api/news';
-import { apiNewsJson } from '../news/news.mapper.ts';
 import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CompanyTable } from '../../db/schema.ts';
-import { escapeLike } from '../../http/query/compile-filter.ts';
+import { escapeLike } from '../../db/query/compile-filter.ts';
 import { companyQuery, type CompanyQueryAst } from './company-query.ts';
-import { publicNews, publicNewsSql } from '../news/news.repository.ts';
+import { apiNewsJson, publicNews, publicNewsSql } from '../news/news.repository.ts';
 
 export type CompanyRow = Selectable<CompanyTable>;
 export type NewCompany = Insertable<CompanyTable>;

@@ -34,7 +34,8 @@ export function createNewsEnrichService(deps: {
       // The analysis names its writer when that is not the provider (an LLM's fallback).
       const stored = { ...analysis, provider: analysis.provider ?? ai.name };
       await repository.storeAnalysis(id, {
-        // Validated here, on the way in: the API sends the stored object as it is (news.mapper.ts).
+        // Validated here, on the way in: the API sends the stored object as it is (apiNewsJson in
+        // news.repository.ts).
         AI: JSON.stringify(newsAiSchema.parse(stored)),
         ai_summary: analysis.paragraph || analysis.summary,
         summary: analysis.summary,

@@ -1,5 +1,5 @@
 import { newsQuerySpec } from '@app/shared/api/news';
-import { defineQueryResource } from '../../http/query/define-query-resource.ts';
+import { defineQueryResource } from '../../db/query/define-query-resource.ts';
 
 /** The query language's news fields (spec §7 `/news/query`) and the columns they read. */
 export const newsQuery = defineQueryResource({

@@ -18,8 +18,9 @@ const pageParams = queryParams({
 });
 
 /**
- * The articles PostgreSQL serialised (see news.mapper.ts), sent as they are: a Buffer skips
- * Fastify's serialiser; the route's response schema still documents the shape in OpenAPI.
+ * The articles PostgreSQL serialised (`apiNewsJson` in news.repository.ts), sent as they are: a
+ * Buffer skips Fastify's serialiser; the route's response schema still documents the shape in
+ * OpenAPI.
  */
 const answer = (reply: FastifyReply, rows: readonly ArticleJson[]) =>
   reply.type('application/json; charset=utf-8').send(newsEnvelope(rows));

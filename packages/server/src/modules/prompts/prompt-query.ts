@@ -1,4 +1,4 @@
-import { defineQueryResource } from '../../http/query/define-query-resource.ts';
+import { defineQueryResource } from '../../db/query/define-query-resource.ts';
 import { promptQuerySpec } from '@app/shared/api/prompts';
 
 /** The query language's prompt fields (spec §7 `/prompts/query`) and the columns they read. */

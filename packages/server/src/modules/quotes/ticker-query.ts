@@ -1,5 +1,5 @@
 import { tickerQuerySpec } from '@app/shared/api/market';
-import { defineQueryResource } from '../../http/query/define-query-resource.ts';
+import { defineQueryResource } from '../../db/query/define-query-resource.ts';
 
 /** The query language's ticker fields (spec §7 `/ticker/query/simple`) and the columns they read. */
 export const tickerQuery = defineQueryResource({

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
-import { registerErrorHandler } from '../error-handler.ts';
+import { registerErrorHandler } from '../../http/error-handler.ts';
 import { createItemsTable, itemResource, type ItemsTables } from './query-test-table.fixture.ts';
 
 let testDb: TestDatabase;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../http/errors.ts';
 import {
   NOW,
   createItemsTable,

@@ -15,7 +15,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { compileFilter } from './compile-filter.ts';
 import { bindSource, checkIdentifier, type BoundSource, type QuerySource } from './query-source.ts';
 

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
 import { compileSpec } from '@app/shared/query/query-spec';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../http/errors.ts';
 import {
   ALLOWED_IDENTIFIERS,
   ITEMS,
