@@ -72,11 +72,13 @@ export function moveSentence(w: Writer, c: CompanyContext, period: Period): stri
   );
 }
 
-/** `Over the year the shares moved +12.3% [1].` */
+/** `Over the year Apple Inc. shares rose 12.3% [1].` */
 export function yearSentence(w: Writer, c: CompanyContext): string | null {
   const value = changeOf(c, 365);
   if (value === null) return null;
-  return `Over the year ${w.text(c.company_name)} shares moved ${pct(value)} ${w.quote(c)}.`;
+  const move =
+    value > 0 ? `rose ${size(value)}` : value < 0 ? `fell ${size(value)}` : 'were unchanged';
+  return `Over the year ${w.text(c.company_name)} shares ${move} ${w.quote(c)}.`;
 }
 
 /** Where the price sits between its 52-week low and high. */

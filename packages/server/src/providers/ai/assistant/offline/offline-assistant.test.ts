@@ -166,7 +166,7 @@ describe('personas change the voice and the emphasis, never the facts', () => {
   it('Warren Buffett stresses the long view and the business', () => {
     const answer = ask('How is Acme doing?', as('Warren Buffett'));
     expect(answer.text).toContain('The long view');
-    expect(answer.text).toContain('moved +42.1%');
+    expect(answer.text).toContain('rose 42.1%');
     expect(answer.text).toContain('moat');
   });
 
@@ -188,6 +188,15 @@ describe('personas change the voice and the emphasis, never the facts', () => {
     const lines = answer.text.split('\n').filter((l) => l.trim());
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe(NOT_ADVICE_LINE);
+  });
+
+  it('No bullshit names an article by its headline instead of retelling it', () => {
+    const answer = ask('Any risks I should know?', as('No bullshit'));
+    const articleLines = answer.text.split('\n').filter((l) => /^\*/.test(l));
+    expect(articleLines.length).toBeGreaterThan(0);
+    for (const line of articleLines) {
+      expect(line).toMatch(/^\*[^*]+\* \([^)]*\) \[\d+\]\.$/);
+    }
   });
 
   it('Donald Trump is a labelled parody that quotes nobody and keeps the figures', () => {

@@ -109,10 +109,18 @@ function parodyLines(sections: Section[]): Section[] {
   }));
 }
 
-/** Three lines: the first cited sentence of each section in turn, then whatever is left. */
+/** An article line without its summary: the title, source and scores, then the citation. */
+const NEWS_LINE = /^((?:\*[^*]+\*|"[^"]+") \([^)]*\)): .+?( (?:\[\d+\])+\.)$/;
+
+/**
+ * Three lines: the first cited sentence of each section in turn, then whatever is left. Blunt
+ * means short: an article is named by its headline, not retold.
+ */
 function blunt(sections: Section[]): string[] {
   // One sentence a line: a cited sentence ends with its markers and a full stop.
-  const units = sections.map((s) => s.lines.flatMap((l) => l.split(/(?<=\]\.)\s+/)));
+  const units = sections.map((s) =>
+    s.lines.flatMap((l) => l.split(/(?<=\]\.)\s+/)).map((l) => l.replace(NEWS_LINE, '$1$2')),
+  );
   const picked: string[] = [];
   for (let round = 0; picked.length < 3 && units.some((u) => u.length > round); round++) {
     for (const u of units) {
