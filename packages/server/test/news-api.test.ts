@@ -300,9 +300,12 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
       await get('/api/news/query?related_exchange_tickers__not__size=0&limit=1')
     ).json<NewsBody>().news[0];
     const id = linked?.id ?? '';
+    // The text names a listing the linker knows (whatever the newest linked story is about on the
+    // day the suite runs) and two that do not exist.
+    const known = linked?.related_exchange_tickers[0] ?? '';
     await t.database.db
       .updateTable('news')
-      .set({ description: 'Shares of $ZZZQ and NASDAQ:NOPEQ moved too.' })
+      .set({ description: `Shares of ${known}, $ZZZQ and NASDAQ:NOPEQ moved too.` })
       .where('id', '=', id)
       .execute();
     const user = await registerUser(t.app);
