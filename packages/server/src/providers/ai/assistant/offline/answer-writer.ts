@@ -134,7 +134,8 @@ export function createWriter(markdown: boolean) {
     };
     const blocks: string[] = [];
     const lead = (options.lead ?? []).map(fresh).filter(Boolean);
-    if (lead.length > 0) blocks.push(lead.join('\n'));
+    // Markdown joins single line breaks into one paragraph: each lead line is its own paragraph.
+    if (lead.length > 0) blocks.push(lead.join(markdown ? '\n\n' : '\n'));
     for (const section of sections) {
       const lines = section.lines.map(fresh).filter(Boolean);
       if (lines.length === 0) continue;
