@@ -100,7 +100,7 @@ export function AssistantChat({
         ))}
         <div ref={end} />
       </div>
-      <Stack gap="xs" className={classes.composer} py="xs">
+      <Stack gap="xs" className={classes.composer} pt="md">
         <Textarea
           label={compact ? 'Your question about this article' : 'Your question'}
           placeholder={placeholder}
