@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 
 /** Playwright's test with the address of the server that global-setup started. */
 export const test = base.extend({
@@ -9,9 +9,32 @@ export const test = base.extend({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /** The server's business time now (see E2E_CLOCK_START in global-setup.ts). */
 export function serverNow(): Date {
   return new Date(Date.now() + Number(process.env.E2E_CLOCK_OFFSET_MS ?? 0));
+}
+
+/** Registers through the API, then logs in through the login page like a person would. */
+export async function registerAndLogin(page: Page) {
+  const username = `watcher${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const password = 'watch-the-market';
+  const created = await page.request.post('/api/user/create', {
+    data: {
+      email: `${username}@example.com`,
+      password,
+      username,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      referral: '',
+    },
+  });
+  expect(created.ok()).toBe(true);
+  await page.goto('/login');
+  await page.getByLabel(/^Email or username/).fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return username;
 }

@@ -1,28 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
-
-/** Registers through the API, then logs in through the login page like a person would. */
-async function registerAndLogin(page: Page) {
-  const username = `watcher${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const password = 'watch-the-market';
-  const created = await page.request.post('/api/user/create', {
-    data: {
-      email: `${username}@example.com`,
-      password,
-      username,
-      first_name: 'Grace',
-      last_name: 'Hopper',
-      referral: '',
-    },
-  });
-  expect(created.ok()).toBe(true);
-  await page.goto('/login');
-  await page.getByLabel(/^Email or username/).fill(username);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return username;
-}
+import { expect, registerAndLogin, test } from '../fixtures.ts';
 
 test.describe('companies and prices for a visitor', () => {
   test('search from the top bar, open the company, read prices and the chart', async ({ page }) => {
