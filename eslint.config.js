@@ -12,6 +12,7 @@ const FEATURES_DIR = 'packages/web/src/features';
  * Which features a feature may import (through their `index.ts`). A feature missing here may
  * import none. The graph must stay acyclic: `featureBoundaries` refuses to load otherwise.
  */
+/** @type {Record<string, string[]>} */
 const FEATURE_DEPENDENCIES = {
   market: ['users'],
   assistant: ['users', 'market', 'tickers'],
@@ -32,8 +33,12 @@ const SQL_OUTSIDE_DATA_LAYER = {
   message: 'SQL belongs in a *.repository.ts (or db/: connection, migrations, query compiler).',
 };
 
-/** Throws when FEATURE_DEPENDENCIES has a loop (a feature reaching itself). */
+/**
+ * Throws when FEATURE_DEPENDENCIES has a loop (a feature reaching itself).
+ * @param {Record<string, string[]>} graph
+ */
 function assertAcyclic(graph) {
+  /** @type {(name: string, path: string[]) => void} */
   const visit = (name, path) => {
     if (path.includes(name)) throw new Error(`Feature import loop: ${[...path, name].join(' → ')}`);
     for (const next of graph[name] ?? []) visit(next, [...path, name]);
@@ -41,7 +46,10 @@ function assertAcyclic(graph) {
   for (const name of Object.keys(graph)) visit(name, []);
 }
 
-/** One lint zone per web feature folder: no app shell, other features only via allowed indexes. */
+/**
+ * One lint zone per web feature folder: no app shell, other features only via allowed indexes.
+ * @returns {import('eslint').Linter.Config[]}
+ */
 function featureBoundaries() {
   assertAcyclic(FEATURE_DEPENDENCIES);
   const features = fs
@@ -52,6 +60,7 @@ function featureBoundaries() {
     const others = features.filter((name) => name !== feature);
     const allowed = FEATURE_DEPENDENCIES[feature] ?? [];
     const refused = others.filter((name) => !allowed.includes(name));
+    /** @type {{ regex: string; message: string }[]} */
     const patterns = [
       {
         regex: String.raw`^(\.\./)+app/`,
@@ -83,6 +92,7 @@ export default tseslint.config(
       'data/**',
       'test-results/**',
       'playwright-report/**',
+      '.tmp/**',
     ],
   },
   js.configs.recommended,

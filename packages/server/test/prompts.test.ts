@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMPT_MAX_CHARS } from '../src/modules/prompts/prompt-rules.ts';
-import {
-  promptListResponseSchema,
-  type PromptJson,
-} from '@app/shared/api/prompts';
+import { promptListResponseSchema, type PromptJson } from '@app/shared/api/prompts';
 import { grant, type TestUser } from './helpers/factories.ts';
 import {
   buildPromptsTestApp,

@@ -205,7 +205,13 @@ describe('the server answers from the same list (isAppRoute)', () => {
   });
 
   it('does not know the paths that only the catch-all matches (HTTP 404)', () => {
-    for (const path of ['/no/such/page', '/pages/no_such_page', '/news/no_such_feed', '/n', '/company']) {
+    for (const path of [
+      '/no/such/page',
+      '/pages/no_such_page',
+      '/news/no_such_feed',
+      '/n',
+      '/company',
+    ]) {
       expect(isAppRoute(path), path).toBe(false);
       expect(matchedHandle(path).path, path).toBe(NOT_FOUND_PATH);
     }
