@@ -88,6 +88,17 @@ export interface MarketNewsStory {
   related: string[];
 }
 
+/** An earnings or dividend date of a listing, as a market-data provider knows it. */
+export interface CorporateEvent {
+  /** `EXCHANGE:TICKER`. */
+  symbol: string;
+  kind: 'earnings' | 'dividend';
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** One short line: when in the day, which dividend date, whether the date is an estimate. */
+  detail: string;
+}
+
 /** A source of quotes, daily history, profiles and symbol search. */
 export interface MarketDataProvider {
   /** Short identifier of the provider, e.g. `demo` or `yahoo`. */
@@ -104,4 +115,9 @@ export interface MarketDataProvider {
   search(query: string, limit: number): Promise<SymbolMatch[]>;
   /** Recent news about each symbol, at most `perSymbol` each; only providers with a news feed. */
   news?(symbols: readonly string[], perSymbol: number): Promise<MarketNewsStory[]>;
+  /**
+   * Earnings and dividend dates of the symbols with `from <= date <= to` (`YYYY-MM-DD`), oldest
+   * first; unknown symbols are left out. Only providers with a corporate calendar.
+   */
+  calendar?(symbols: readonly string[], from: string, to: string): Promise<CorporateEvent[]>;
 }

@@ -1,11 +1,13 @@
 import { loadDemoCompanies, type DemoCompany } from '../../../demo/companies.ts';
 import type {
   CompanyProfile,
+  CorporateEvent,
   DailyBar,
   MarketDataProvider,
   Quote,
   SymbolMatch,
 } from '../market-data-provider.ts';
+import { corporateSchedules, scheduledEvents, type ScheduledEvent } from './corporate-schedule.ts';
 import { fnv1a32 } from './seeded-random.ts';
 import { intradayQuote, lastCompletedTradingDay, synthesizeDailyBars } from './price-synthesis.ts';
 
@@ -18,6 +20,12 @@ export function anchorPrice(company: Pick<DemoCompany, 'symbol' | 'price'>): num
   return Math.max(0.01, Math.round(company.price * (0.97 + unit * 0.06) * 100) / 100);
 }
 
+const TIMING: Record<ScheduledEvent['timing'], string> = {
+  'before-open': 'Results before the open',
+  'after-close': 'Results after the close',
+  session: 'Quarterly dividend declaration',
+};
+
 /**
  * The offline market-data provider: the bundled companies with deterministic synthetic prices.
  * Everything it returns is demo data, which the UI labels as such.
@@ -28,6 +36,8 @@ export function createDemoMarketDataProvider(
   const now = options.now ?? (() => new Date());
   const companies = options.companies ?? loadDemoCompanies();
   const bySymbol = new Map(companies.map((c) => [c.symbol, c]));
+  // The newsroom writes results and dividends on these same days (corporate-schedule.ts).
+  const schedules = corporateSchedules(companies);
   const find = (symbol: string) => bySymbol.get(symbol.trim().toUpperCase());
   const input = (c: DemoCompany) => ({
     symbol: c.symbol,
@@ -72,6 +82,20 @@ export function createDemoMarketDataProvider(
         quote_type: company.quote_type,
         currency: 'USD',
       });
+    },
+
+    calendar(symbols, from, to) {
+      const events: CorporateEvent[] = [];
+      for (const symbol of new Set(symbols.map((s) => s.trim().toUpperCase()))) {
+        const schedule = schedules.get(symbol);
+        if (!schedule) continue;
+        for (const event of scheduledEvents(schedule, from, to)) {
+          events.push({ symbol, kind: event.kind, date: event.date, detail: TIMING[event.timing] });
+        }
+      }
+      return Promise.resolve(
+        events.sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol)),
+      );
     },
 
     /** Exact ticker, ticker prefix, name prefix, then a word of the name. */

@@ -30,7 +30,7 @@ const SESSION_MINUTES = SESSION_CLOSE_MINUTES - SESSION_OPEN_MINUTES;
 
 const TRADING_DAYS_PER_YEAR = 252;
 /** Earnings-like jump days come every this many trading days (four a year). */
-const EARNINGS_EVERY = 63;
+export const EARNINGS_EVERY = 63;
 /** Smallest price ever produced (prices are always > 0.01). */
 const MIN_PRICE = 0.02;
 

@@ -4,6 +4,7 @@ import type { QuoteSummaryResult } from 'yahoo-finance2/modules/quoteSummary-ifa
 import type { SearchResult } from 'yahoo-finance2/modules/search';
 import type {
   CompanyProfile,
+  CorporateEvent,
   DailyBar,
   MarketNewsStory,
   Quote,
@@ -178,4 +179,34 @@ export function mapSearchNews(result: SearchResult, now: Date): MarketNewsStory[
     });
   }
   return stories;
+}
+
+/** `YYYY-MM-DD` of a Yahoo calendar instant (UTC: Yahoo dates dividends at UTC midnight). */
+const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
+
+/**
+ * The earnings and dividend dates of Yahoo's `calendarEvents` module with `from <= date <= to`:
+ * the next earnings date (Yahoo gives a two-day window while the date is an estimate: the first
+ * day, marked as estimated), the ex-dividend date and the dividend payment date.
+ */
+export function mapCalendarEvents(
+  symbol: string,
+  summary: QuoteSummaryResult,
+  range: { from: string; to: string },
+): CorporateEvent[] {
+  const calendar = summary.calendarEvents;
+  if (!calendar) return [];
+  const events: CorporateEvent[] = [];
+  const add = (kind: CorporateEvent['kind'], instant: Date | undefined, detail: string) => {
+    if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) return;
+    const date = utcDay(instant);
+    if (date >= range.from && date <= range.to) events.push({ symbol, kind, date, detail });
+  };
+  const earnings = calendar.earnings;
+  const dates = [...earnings.earningsDate].sort((a, b) => a.getTime() - b.getTime());
+  const estimated = earnings.isEarningsDateEstimate === true || dates.length > 1;
+  add('earnings', dates[0], estimated ? 'Results (estimated date)' : 'Results');
+  add('dividend', calendar.exDividendDate, 'Ex-dividend date');
+  add('dividend', calendar.dividendDate, 'Dividend payment date');
+  return events.sort((a, b) => a.date.localeCompare(b.date));
 }

@@ -7,10 +7,17 @@ import quote from 'yahoo-finance2/modules/quote';
 import quoteSummary from 'yahoo-finance2/modules/quoteSummary';
 import search from 'yahoo-finance2/modules/search';
 import type { QuoteBase } from 'yahoo-finance2/modules/quote';
-import type { MarketDataProvider, MarketNewsStory, Quote } from '../market-data-provider.ts';
+import type { QuoteSummaryResult } from 'yahoo-finance2/modules/quoteSummary-iface';
+import type {
+  CorporateEvent,
+  MarketDataProvider,
+  MarketNewsStory,
+  Quote,
+} from '../market-data-provider.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createYahooFetch, type WarnLog } from './yahoo-fetch.ts';
 import {
+  mapCalendarEvents,
   mapChartBars,
   mapProfile,
   mapQuote,
@@ -39,6 +46,8 @@ export interface YahooMarketDataProviderOptions {
 
 /** Symbols per v7 quote request. */
 const QUOTE_BATCH = 50;
+/** How long a symbol's calendarEvents answer is reused (dates move rarely; pages ask often). */
+const CALENDAR_TTL_MS = 6 * 60 * 60 * 1000;
 
 const YahooFinance = createYahooFinance({ modules: { chart, quote, quoteSummary, search } });
 
@@ -83,6 +92,8 @@ export function createYahooMarketDataProvider(
     concurrency,
   });
   const cookieJar = new ExtendedCookieJar();
+  /** Yahoo symbol → its calendarEvents answer (null: Yahoo does not know it) and when it came. */
+  const calendars = new Map<string, { at: number; summary: QuoteSummaryResult | null }>();
   const forward =
     (level: string) =>
     (...args: unknown[]) =>
@@ -210,6 +221,47 @@ export function createYahooMarketDataProvider(
         yahoo.search(q, { quotesCount: Math.min(Math.max(limit * 2, 10), 25), newsCount: 0 }),
       );
       return mapSearchMatches(result, limit);
+    },
+
+    async calendar(symbols, from, to) {
+      const events: CorporateEvent[] = [];
+      let failure: Error | undefined;
+      let answered = 0;
+      const seen = new Set<string>();
+      // One quoteSummary per symbol, kept for CALENDAR_TTL_MS; one failure loses one symbol.
+      for (const symbol of symbols) {
+        const parsed = parseSymbol(symbol);
+        const yahooSymbol = toYahooSymbol(symbol);
+        if (!parsed || !yahooSymbol || seen.has(yahooSymbol)) continue;
+        seen.add(yahooSymbol);
+        const at = now().getTime();
+        let cached = calendars.get(yahooSymbol);
+        if (!cached || at - cached.at > CALENDAR_TTL_MS) {
+          try {
+            const summary = await call(`calendar of ${yahooSymbol}`, () =>
+              yahoo.quoteSummary(yahooSymbol, { modules: ['calendarEvents'] }),
+            );
+            cached = { at, summary };
+          } catch (error) {
+            if (!isNotFound(error instanceof Error ? error.cause : error)) {
+              failure = error instanceof Error ? error : new Error(String(error));
+              log?.warn({ err: error, symbol }, 'Yahoo calendar request failed');
+              continue;
+            }
+            cached = { at, summary: null };
+          }
+          calendars.set(yahooSymbol, cached);
+        }
+        answered += 1;
+        if (cached.summary) {
+          const ours = `${parsed.exchange}:${parsed.ticker}`;
+          events.push(...mapCalendarEvents(ours, cached.summary, { from, to }));
+        }
+      }
+      if (answered === 0 && failure) throw failure;
+      return events.sort(
+        (a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol),
+      );
     },
 
     async news(symbols, perSymbol) {

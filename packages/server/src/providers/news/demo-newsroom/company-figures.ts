@@ -5,8 +5,14 @@
  * and consistent with its demo share price, never its real numbers.
  */
 import type { DemoCompany } from '../../../demo/companies.ts';
+import {
+  companyBaseName,
+  corporateSchedule,
+  isDividendDeclarationDay,
+  isJumpDay,
+} from '../../market-data/demo/corporate-schedule.ts';
 import { anchorPrice } from '../../market-data/demo/demo-market-data-provider.ts';
-import { synthesisParameters } from '../../market-data/demo/price-synthesis.ts';
+import { EARNINGS_EVERY, synthesisParameters } from '../../market-data/demo/price-synthesis.ts';
 import { createRandom, fnv1a32, mix32 } from '../../market-data/demo/seeded-random.ts';
 import { shortCompanyName } from '../market-briefs/brief-format.ts';
 
@@ -54,43 +60,41 @@ type SectorProfile = {
   topRevenue: number;
   netMargin: number;
   priceToSales: number;
-  /** Share of the sector's companies that pay a regular dividend. */
-  payers: number;
   /** Typical dividend yield of a payer. */
   dividendYield: number;
 };
 
 /**
  * Per sector: quarterly revenue of its largest company in the data set ($), net margin,
- * price-to-sales, share of its companies that pay a regular dividend, and a payer's yield.
+ * price-to-sales, and a dividend payer's yield (which companies pay is the shared corporate
+ * schedule's decision).
  */
-const SECTORS: Record<string, readonly [number, number, number, number, number]> = {
-  'Information Technology': [100e9, 0.22, 7, 0.3, 0.01],
-  'Communication Services': [90e9, 0.18, 4, 0.3, 0.02],
-  'Consumer Discretionary': [160e9, 0.08, 2, 0.3, 0.015],
-  'Consumer Staples': [170e9, 0.06, 1.5, 0.85, 0.028],
-  'Health Care': [100e9, 0.1, 2.5, 0.4, 0.02],
-  Financials: [45e9, 0.2, 3, 0.75, 0.025],
-  Industrials: [20e9, 0.1, 2.5, 0.5, 0.018],
-  Energy: [85e9, 0.09, 1.3, 0.8, 0.038],
-  Materials: [8e9, 0.1, 2, 0.6, 0.022],
-  Utilities: [7e9, 0.12, 2.5, 0.9, 0.035],
-  'Real Estate': [2.5e9, 0.25, 8, 0.95, 0.04],
+const SECTORS: Record<string, readonly [number, number, number, number]> = {
+  'Information Technology': [100e9, 0.22, 7, 0.01],
+  'Communication Services': [90e9, 0.18, 4, 0.02],
+  'Consumer Discretionary': [160e9, 0.08, 2, 0.015],
+  'Consumer Staples': [170e9, 0.06, 1.5, 0.028],
+  'Health Care': [100e9, 0.1, 2.5, 0.02],
+  Financials: [45e9, 0.2, 3, 0.025],
+  Industrials: [20e9, 0.1, 2.5, 0.018],
+  Energy: [85e9, 0.09, 1.3, 0.038],
+  Materials: [8e9, 0.1, 2, 0.022],
+  Utilities: [7e9, 0.12, 2.5, 0.035],
+  'Real Estate': [2.5e9, 0.25, 8, 0.04],
 };
-const OTHER = [20e9, 0.1, 2.5, 0.4, 0.02] as const;
+const OTHER = [20e9, 0.1, 2.5, 0.02] as const;
 
 function sectorProfile(sector: string): SectorProfile {
-  const [topRevenue, netMargin, priceToSales, payers, dividendYield] = SECTORS[sector] ?? OTHER;
-  return { topRevenue, netMargin, priceToSales, payers, dividendYield };
+  const [topRevenue, netMargin, priceToSales, dividendYield] = SECTORS[sector] ?? OTHER;
+  return { topRevenue, netMargin, priceToSales, dividendYield };
 }
 
 /** Smallest quarterly revenue the newsroom reports (a large listed company). */
 const MIN_QUARTERLY_REVENUE = 0.4e9;
 const TRADING_DAYS_PER_YEAR = 252;
-const EARNINGS_EVERY = 63;
 
 /** `Alphabet Inc. (Class A)` and `(Class C)` are one company: one newsroom, on its first listing. */
-const baseName = (name: string) => name.replace(/\s*\([^)]*\)/g, '').trim();
+const baseName = companyBaseName;
 
 /** Headline names where the short name is an ordinary word or keeps a foreign legal form. */
 const HEADLINE_NAMES: Record<string, string> = {
@@ -149,14 +153,12 @@ function figuresOf(company: DemoCompany, rank: number): NewsroomCompany {
     MIN_QUARTERLY_REVENUE,
     sector.topRevenue * rank ** -1.1 * jitter(0.2),
   );
-  const reportsBeforeOpen = random.next() < 0.6;
+  // When it reports and whether it pays: the schedule the demo market data's calendar reads too.
+  const schedule = corporateSchedule(company);
   const revenueGrowth = -0.02 + 0.16 * random.next();
   const netMargin = sector.netMargin * jitter(0.3);
   const priceToSales = sector.priceToSales * jitter(0.3);
   const fiscalQuarterOffset = Math.floor(random.next() * 4);
-  const pays = random.next() < sector.payers;
-  const dividendPhase =
-    (params.earningsPhase + 5 + Math.floor(random.next() * 25)) % EARNINGS_EVERY;
   const dividendYield = sector.dividendYield * jitter(0.4);
   const raiseQuarter = Math.floor(random.next() * 4);
   const raise = 0.03 + 0.05 * random.next();
@@ -167,24 +169,25 @@ function figuresOf(company: DemoCompany, rank: number): NewsroomCompany {
     sector: company.sector,
     referencePrice,
     dailySd: params.annualVolatility / Math.sqrt(TRADING_DAYS_PER_YEAR),
-    earningsPhase: params.earningsPhase,
-    reportsBeforeOpen,
+    earningsPhase: schedule.earningsPhase,
+    reportsBeforeOpen: schedule.reportsBeforeOpen,
     quarterlyRevenue,
     revenueGrowth,
     netMargin,
     priceToSales,
     fiscalQuarterOffset,
-    dividend: pays
-      ? {
-          phase: dividendPhase,
-          anchorAmount: Math.max(
-            0.05,
-            Math.round(((referencePrice * dividendYield) / 4) * 100) / 100,
-          ),
-          raiseQuarter,
-          raise,
-        }
-      : null,
+    dividend:
+      schedule.dividendPhase !== null
+        ? {
+            phase: schedule.dividendPhase,
+            anchorAmount: Math.max(
+              0.05,
+              Math.round(((referencePrice * dividendYield) / 4) * 100) / 100,
+            ),
+            raiseQuarter,
+            raise,
+          }
+        : null,
   };
 }
 
@@ -195,13 +198,20 @@ export function marketValue(company: NewsroomCompany, price: number): number {
 
 /** Whether trading day `index` (counted from the series epoch) is one of the company's jump days. */
 export function isEarningsDay(company: NewsroomCompany, index: number): boolean {
-  return index % EARNINGS_EVERY === company.earningsPhase;
+  return isJumpDay(scheduleOf(company), index);
 }
 
 /** Whether trading day `index` is one of the company's dividend declaration days. */
 export function isDividendDay(company: NewsroomCompany, index: number): boolean {
-  return company.dividend !== null && index % EARNINGS_EVERY === company.dividend.phase;
+  return isDividendDeclarationDay(scheduleOf(company), index);
 }
+
+/** The corporate schedule a newsroom company was made from. */
+const scheduleOf = (company: NewsroomCompany) => ({
+  earningsPhase: company.earningsPhase,
+  reportsBeforeOpen: company.reportsBeforeOpen,
+  dividendPhase: company.dividend?.phase ?? null,
+});
 
 /** The quarter (counted from the epoch) trading day `index` falls in. */
 export const quarterOf = (index: number) => Math.floor(index / EARNINGS_EVERY);
