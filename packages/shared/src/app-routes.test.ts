@@ -8,9 +8,9 @@ import {
 } from './app-routes.ts';
 
 describe('PAGE_PATHS', () => {
-  it('names 36 distinct absolute paths', () => {
+  it('names 38 distinct absolute paths', () => {
     const paths = Object.values(PAGE_PATHS);
-    expect(paths).toHaveLength(36);
+    expect(paths).toHaveLength(38);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of paths) expect(path, path).toMatch(/^\/[a-z0-9_/:A-Z]*$/);
   });
@@ -45,7 +45,7 @@ describe('isAppRoute', () => {
   it('does not know other paths, nor a page with one segment too many or too few', () => {
     for (const path of [
       '/no/such/page',
-      '/pages/prompt',
+      '/pages/no_such_page',
       '/news/no_such_feed',
       '/news/class',
       '/n',
