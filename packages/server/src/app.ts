@@ -18,6 +18,7 @@ import { registerStrictQuery } from './http/strict-query.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { createServices, type ServiceDeps, type Services } from './modules/create-services.ts';
 import { newsGifRoutes } from './modules/news/news-gif.routes.ts';
@@ -27,10 +28,12 @@ import { priceRoutes } from './modules/prices/price.routes.ts';
 import { promptStreamRoutes } from './modules/prompts/prompt-stream.routes.ts';
 import { promptRoutes } from './modules/prompts/prompt.routes.ts';
 import { quoteRoutes } from './modules/quotes/quote.routes.ts';
+import { recommendationRoutes } from './modules/recommendations/recommendation.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { adminUserRoutes } from './modules/users/admin.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
 import { watchlistRoutes } from './modules/watchlists/watchlist.routes.ts';
+import { widgetRoutes } from './modules/widgets/widget.routes.ts';
 import { GIPHY_MEDIA_ORIGINS } from './providers/gif/giphy.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -150,6 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       newsTranslateRoutes(zodApi, { translate: services.translate, limiter: services.limiter });
       promptRoutes(zodApi, { prompts: services.prompts });
       promptStreamRoutes(zodApi, { prompts: services.prompts });
+      calendarRoutes(zodApi, { calendar: services.calendar });
+      recommendationRoutes(zodApi, { recommendations: services.recommendations });
+      widgetRoutes(zodApi, { widgets: services.widgets });
       entitySetterRoutes(zodApi, {
         user: users.userSetter,
         news: (...args) => news.setProperty(...args),

@@ -264,6 +264,25 @@ export type PromptTable = {
   updated_at: TimestampDefault;
 };
 
+/** A user's own calendar event (`date` is a calendar day, `YYYY-MM-DD`). */
+export type CalendarEventTable = {
+  id: Generated<string>;
+  user_id: string;
+  title: string;
+  date: string;
+  note: Generated<string>;
+  symbol: string | null;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+};
+
+/** A user's dashboard widgets in their order (`[{ id, visible }]`). */
+export type UserWidgetsTable = {
+  user_id: string;
+  widgets: ColumnType<unknown, string, string>;
+  updated_at: TimestampDefault;
+};
+
 /** The tables of our own schema (the job queue keeps its tables in the `pgboss` schema). */
 export type DB = {
   cache_entries: CacheEntryTable;
@@ -282,4 +301,6 @@ export type DB = {
   news: NewsTable;
   company_prompts: CompanyPromptTable;
   prompts: PromptTable;
+  calendar_events: CalendarEventTable;
+  user_widgets: UserWidgetsTable;
 };

@@ -33,6 +33,12 @@ import { createNewsTranslateService } from './news/news-translate.service.ts';
 import { createNewsRepository } from './news/news.repository.ts';
 import { createNewsService } from './news/news.service.ts';
 import { createBriefMarketRepository } from './quotes/brief-market.repository.ts';
+import { createCalendarRepository } from './calendar/calendar.repository.ts';
+import { createCalendarService } from './calendar/calendar.service.ts';
+import { createRecommendationRepository } from './recommendations/recommendation.repository.ts';
+import { createRecommendationService } from './recommendations/recommendation.service.ts';
+import { createWidgetRepository } from './widgets/widget.repository.ts';
+import { createWidgetService } from './widgets/widget.service.ts';
 import { createMarketServices } from './quotes/market-services.ts';
 import { createRateLimitRepository } from './security/rate-limit.repository.ts';
 import { createRateLimiter } from './security/rate-limiter.ts';
@@ -169,6 +175,24 @@ export function createServices(deps: ServiceDeps) {
     articleVisible: async (id, viewer) => (await news.articleFact(id, viewer)) !== undefined,
     hasDebugInterface: users.hasDebugInterface,
   });
+  // The dashboard (issue 12): calendar, recommendations, widgets.
+  const calendar = createCalendarService({
+    repository: createCalendarRepository(db),
+    marketData,
+    // The portfolio's open positions: empty until the portfolio service is composed here.
+    heldSymbols: () => Promise.resolve([]),
+    watchedSymbols: (userId) => watchlists.symbolsOf(userId),
+    companyNames: async (symbols) =>
+      new Map(
+        (await companies.bySymbols(symbols)).map((row) => [row.exchange_ticker, row.company_name]),
+      ),
+    clock,
+  });
+  const recommendations = createRecommendationService({
+    repository: createRecommendationRepository(db),
+    clock,
+  });
+  const widgets = createWidgetService({ repository: createWidgetRepository(db), clock });
   const maintenance = createMaintenanceRepository(db);
   const database = createDatabaseHealth(db);
 
@@ -192,6 +216,9 @@ export function createServices(deps: ServiceDeps) {
     analysis,
     assistant,
     prompts,
+    calendar,
+    recommendations,
+    widgets,
     maintenance,
     /** Whether the database serves us (`/api/health`). */
     checkDatabase: () => database.check(),

@@ -1,0 +1,75 @@
+import type { Database } from '../../db/database.ts';
+
+export type CalendarEventRow = {
+  id: string;
+  title: string;
+  date: string;
+  note: string;
+  symbol: string | null;
+};
+
+export type CalendarEventValues = Omit<CalendarEventRow, 'id'>;
+
+const columns = ['id', 'title', 'date', 'note', 'symbol'] as const;
+
+/** SQL for a user's own calendar events; every query is scoped to the acting user. */
+export function createCalendarRepository(db: Database) {
+  return {
+    /** The user's events with `from <= date <= to`, by date. */
+    between: (userId: string, from: string, to: string): Promise<CalendarEventRow[]> =>
+      db
+        .selectFrom('calendar_events')
+        .select(columns)
+        .where('user_id', '=', userId)
+        .where('date', '>=', from)
+        .where('date', '<=', to)
+        .orderBy('date')
+        .orderBy('created_at')
+        .execute(),
+
+    count: async (userId: string): Promise<number> =>
+      Number(
+        (
+          await db
+            .selectFrom('calendar_events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
+    insert: (userId: string, values: CalendarEventValues): Promise<CalendarEventRow> =>
+      db
+        .insertInto('calendar_events')
+        .values({ user_id: userId, ...values })
+        .returning(columns)
+        .executeTakeFirstOrThrow(),
+
+    /** Updates the user's own event; undefined when they have none with this id. */
+    update: (
+      userId: string,
+      id: string,
+      values: CalendarEventValues,
+      now: Date,
+    ): Promise<CalendarEventRow | undefined> =>
+      db
+        .updateTable('calendar_events')
+        .set({ ...values, updated_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returning(columns)
+        .executeTakeFirst(),
+
+    /** Removes the user's own event; false when they have none with this id. */
+    remove: async (userId: string, id: string): Promise<boolean> => {
+      const result = await db
+        .deleteFrom('calendar_events')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}
+
+export type CalendarRepository = ReturnType<typeof createCalendarRepository>;

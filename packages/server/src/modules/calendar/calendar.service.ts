@@ -1,0 +1,115 @@
+import type { CalendarEvent, CalendarEventInput } from '@app/shared/api/portfolio';
+import type { Clock } from '../../clock.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import type { CalendarEventRow, CalendarRepository } from './calendar.repository.ts';
+import {
+  addDays,
+  CALENDAR_DEFAULT_DAYS,
+  CALENDAR_EVENTS_PER_USER_MAX,
+  checkRange,
+  companiesOfInterest,
+  sortEvents,
+} from './calendar-rules.ts';
+
+const own = (row: CalendarEventRow): CalendarEvent => ({
+  id: row.id,
+  kind: 'user',
+  date: row.date,
+  title: row.title,
+  note: row.note,
+  symbol: row.symbol,
+  reason: 'own',
+  source: 'user',
+});
+
+/** The values stored for an event a user sends (already validated by the shared schema). */
+function values(input: CalendarEventInput) {
+  const symbol = input.symbol?.trim().toUpperCase() ?? '';
+  return {
+    title: input.title.trim(),
+    date: input.date,
+    note: input.note ?? '',
+    symbol: symbol === '' ? null : symbol,
+  };
+}
+
+/**
+ * The dashboard calendar: earnings and dividend dates of the user's holdings and watched
+ * companies (from the market-data provider's corporate calendar) and the user's own events.
+ */
+export function createCalendarService(deps: {
+  repository: CalendarRepository;
+  marketData: Pick<MarketDataProvider, 'name' | 'calendar'>;
+  /** The symbols the user holds (the portfolio's open positions). */
+  heldSymbols: (userId: string) => Promise<string[]>;
+  /** The symbols the user watches (their default watchlist). */
+  watchedSymbols: (userId: string) => Promise<string[]>;
+  /** Company names of listings, for event titles. */
+  companyNames: (symbols: readonly string[]) => Promise<Map<string, string>>;
+  clock: Clock;
+}) {
+  const { repository, marketData } = deps;
+  const source = marketData.name === 'yahoo' ? 'yahoo' : 'demo';
+  const missing = () => notFound('Calendar event not found.');
+
+  async function corporateEvents(userId: string, from: string, to: string) {
+    if (!marketData.calendar) return [];
+    const [held, watched] = await Promise.all([
+      deps.heldSymbols(userId),
+      deps.watchedSymbols(userId),
+    ]);
+    const reasons = companiesOfInterest(held, watched);
+    if (reasons.size === 0) return [];
+    const symbols = [...reasons.keys()];
+    const [events, names] = await Promise.all([
+      marketData.calendar(symbols, from, to),
+      deps.companyNames(symbols),
+    ]);
+    return events.map((event): CalendarEvent => ({
+      id: null,
+      kind: event.kind,
+      date: event.date,
+      title: `${names.get(event.symbol) ?? event.symbol}: ${event.kind === 'earnings' ? 'quarterly results' : 'dividend'}`,
+      note: event.detail,
+      symbol: event.symbol,
+      reason: reasons.get(event.symbol) ?? 'watchlist',
+      source,
+    }));
+  }
+
+  return {
+    /** The user's calendar of `from`–`to` (defaults: today and the 31 days from it). */
+    async events(userId: string, range: { from?: string; to?: string }): Promise<CalendarEvent[]> {
+      const from = range.from ?? deps.clock.now().toISOString().slice(0, 10);
+      const to = range.to ?? addDays(from, CALENDAR_DEFAULT_DAYS - 1);
+      checkRange(from, to);
+      const [corporate, mine] = await Promise.all([
+        corporateEvents(userId, from, to),
+        repository.between(userId, from, to),
+      ]);
+      return sortEvents([...corporate, ...mine.map(own)]);
+    },
+
+    async create(userId: string, input: CalendarEventInput): Promise<CalendarEvent> {
+      if ((await repository.count(userId)) >= CALENDAR_EVENTS_PER_USER_MAX) {
+        throw conflict(`You can keep at most ${CALENDAR_EVENTS_PER_USER_MAX} calendar events.`);
+      }
+      return own(await repository.insert(userId, values(input)));
+    },
+
+    /** Updates one of the user's own events (another user's is not found). */
+    async update(userId: string, id: string, input: CalendarEventInput): Promise<CalendarEvent> {
+      const row = await repository.update(userId, id, values(input), deps.clock.now());
+      if (!row) throw missing();
+      return own(row);
+    },
+
+    /** Removes one of the user's own events (another user's is not found). */
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await repository.remove(userId, id))) throw missing();
+    },
+  };
+}
+
+export type CalendarService = ReturnType<typeof createCalendarService>;
