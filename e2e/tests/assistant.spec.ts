@@ -1,14 +1,8 @@
+import { CHAT_PERSONAS } from '@app/shared/api/prompts';
 import type { Page } from '@playwright/test';
 import { expect, registerAndLogin, test } from '../fixtures.ts';
 
-const PERSONAS = [
-  'Ray Dalio',
-  'Warren Buffett',
-  'AI Analyst',
-  'No bullshit',
-  'Benjamin Graham',
-  'Donald Trump',
-] as const;
+const PERSONAS = CHAT_PERSONAS;
 
 const NOT_ADVICE = 'For information only, not financial advice.';
 

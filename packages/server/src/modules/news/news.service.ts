@@ -1,3 +1,4 @@
+import type { NewsFact } from '../../providers/ai/assistant/assistant-provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -32,19 +33,8 @@ export function symbolCandidates(text: string): string[] {
   return [...found].filter(Boolean);
 }
 
-/** An article as the AI assistant reads it (the shape of the assistant contract's NewsFact). */
-export type ArticleFact = {
-  id: string;
-  title: string;
-  summary: string;
-  publisher: string;
-  date: Date;
-  tickers: string[];
-  sentiment_score: number | null;
-  interest_score: number | null;
-  defcon_level: number | null;
-  classification: string | null;
-};
+/** An article as the AI assistant reads it (the assistant contract's NewsFact). */
+export type ArticleFact = NewsFact;
 
 const integerIn = (value: unknown, min: number, max: number): number | null => {
   const n = typeof value === 'number' ? value : Number.NaN;

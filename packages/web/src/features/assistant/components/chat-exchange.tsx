@@ -1,12 +1,11 @@
-import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { PromptJson } from '@app/shared/api/prompts';
 import { timeAgo } from '@app/shared/display/timeago';
 import { usePromptPoll } from '../api/prompt-get';
-import { useAnswerStream } from '../api/prompt-stream';
-import { AnswerText } from './answer-text';
 import classes from './assistant.module.css';
 import { furthest } from './prompt-copy';
-import { PromptProgress, PromptStatusLabel } from './prompt-status';
+import { PromptAnswer } from './prompt-answer';
+import { PromptStatusLabel } from './prompt-status';
 
 /** One question of the chat and its answer: streamed while it is written, polled until done. */
 export function ChatExchange({
@@ -20,7 +19,6 @@ export function ChatExchange({
   const polled = usePromptPoll(listed, true);
   const prompt = furthest(listed, polled.data);
   const waiting = prompt.status === 'INDEX';
-  const live = useAnswerStream(prompt.id, stream && waiting);
   const selection = prompt.selection.filter((entry) => entry !== 'EMAIL');
 
   return (
@@ -45,22 +43,7 @@ export function ChatExchange({
         <PromptStatusLabel status={prompt.status} />
       </Group>
       <div className={classes.answer} aria-busy={waiting}>
-        {waiting && live.text !== '' ? (
-          <Stack gap={6}>
-            <Text size="sm" className={classes.plain}>
-              {live.text}
-            </Text>
-            <Loader size="xs" type="dots" aria-label="Writing the answer" />
-          </Stack>
-        ) : prompt.ai_summary ? (
-          <AnswerText
-            text={prompt.ai_summary}
-            citations={prompt.citations}
-            markdown={prompt.use_markdown}
-          />
-        ) : (
-          <PromptProgress prompt={prompt} />
-        )}
+        <PromptAnswer prompt={prompt} stream={stream} />
       </div>
     </Stack>
   );

@@ -1,11 +1,10 @@
-import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { PromptJson } from '@app/shared/api/prompts';
 import { timeAgo } from '@app/shared/display/timeago';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { useAnswerStream } from '../api/prompt-stream';
-import { AnswerText } from './answer-text';
 import classes from './assistant.module.css';
-import { PromptProgress, PromptStatusLabel } from './prompt-status';
+import { PromptAnswer } from './prompt-answer';
+import { PromptStatusLabel } from './prompt-status';
 
 function typeLabel(prompt: PromptJson): string {
   if (prompt.type === 'email_prompt') return 'E-mail summary';
@@ -39,8 +38,6 @@ export function PromptCard({
   onRemove: (prompt: PromptJson) => void;
   removing: boolean;
 }) {
-  const waiting = prompt.status === 'INDEX';
-  const live = useAnswerStream(prompt.id, stream && waiting && !deleted);
   return (
     <Card
       component="article"
@@ -90,22 +87,7 @@ export function PromptCard({
             </Group>
           )}
         </Group>
-        {waiting && live.text !== '' ? (
-          <Stack gap={6}>
-            <Text size="sm" className={classes.plain}>
-              {live.text}
-            </Text>
-            <Loader size="xs" type="dots" aria-label="Writing the answer" />
-          </Stack>
-        ) : prompt.ai_summary ? (
-          <AnswerText
-            text={prompt.ai_summary}
-            citations={prompt.citations}
-            markdown={prompt.use_markdown}
-          />
-        ) : (
-          <PromptProgress prompt={prompt} />
-        )}
+        <PromptAnswer prompt={prompt} stream={stream && !deleted} />
       </Stack>
     </Card>
   );
