@@ -1,6 +1,7 @@
 // `npm run bench [-- name…] [--seconds=N]`: runs the benchmarks and prints their figures.
 import os from 'node:os';
 import { runAccountsBench } from './accounts.bench.ts';
+import { runAiBench } from './ai.bench.ts';
 import { runHttpBench } from './http.bench.ts';
 import { runMarketBench } from './market.bench.ts';
 import { runNewsBench } from './news.bench.ts';
@@ -12,6 +13,7 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   accounts: runAccountsBench,
   market: runMarketBench,
   news: runNewsBench,
+  ai: runAiBench,
 };
 
 const args = process.argv.slice(2);
