@@ -108,6 +108,12 @@ export async function runNewsBench(options: { seconds: number }) {
     rows.push(
       await load('article /news/get/{id}', `${stack.api}/news/get/${article.id}`, { seconds }),
     );
+    // Recommendations (issue 12): the 14-day news aggregate, latest analyses and quotes, one query.
+    rows.push(
+      await load('recommendations (20)', `${stack.api}/company/recommendations?limit=20`, {
+        seconds,
+      }),
+    );
     printTable(
       `bench/news (${seconds} s per route, 32 connections; ratio to the indexed SELECT; target ≥ 0.5×, p99 ≤ 25 ms)`,
       rows,
