@@ -24,6 +24,7 @@ import { createServices, type ServiceDeps, type Services } from './modules/creat
 import { newsGifRoutes } from './modules/news/news-gif.routes.ts';
 import { newsTranslateRoutes } from './modules/news/news-translate.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
+import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { priceRoutes } from './modules/prices/price.routes.ts';
 import { promptStreamRoutes } from './modules/prompts/prompt-stream.routes.ts';
 import { promptRoutes } from './modules/prompts/prompt.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: services.clock,
       });
       watchlistRoutes(zodApi, { watchlists: services.watchlists, quotes: market.quotes });
+      portfolioRoutes(zodApi, { portfolio: services.portfolio });
       newsGifRoutes(zodApi, { gifs: services.gifs });
       newsRoutes(zodApi, { news });
       newsTranslateRoutes(zodApi, { translate: services.translate, limiter: services.limiter });

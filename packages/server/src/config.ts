@@ -100,6 +100,12 @@ const envSchema = z.object({
   OPENAI_PRICE_PER_1K_TOKENS_USD: z.coerce.number().min(0).max(1_000).optional(),
   GIPHY_API_KEY: z.string().min(1).optional(),
   GIPHY_BASE_URL: httpUrl.default('https://api.giphy.com'),
+  PORTFOLIO_BENCHMARK: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]+:[A-Z0-9.^-]+$/, 'must be a listing such as NYSEARCA:SPY')
+    .optional(),
 });
 
 export type AppConfig = {
@@ -146,6 +152,8 @@ export type AppConfig = {
   /** With a key, /news/gif asks GIPHY first and falls back to the bundled animations. */
   giphyApiKey: string | undefined;
   giphyBaseUrl: string;
+  /** The portfolio benchmark's listing; unset: the equal-weighted universe of stored listings. */
+  portfolioBenchmark: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -202,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openaiPricePer1kTokensUsd: e.OPENAI_PRICE_PER_1K_TOKENS_USD,
     giphyApiKey: e.GIPHY_API_KEY,
     giphyBaseUrl: e.GIPHY_BASE_URL.replace(/\/+$/, ''),
+    portfolioBenchmark: e.PORTFOLIO_BENCHMARK,
   };
 }
 

@@ -151,7 +151,8 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     call: { method: 'GET', url: () => '/api/prompts/state' },
     expect: { visitor: 401, user: 403, validated: 403, admin: ok },
   },
-  // Portfolio (issue 12): the caller's own portfolios; another user's transaction is a 404.
+  // Portfolio (issue 12): the caller's own portfolios; an unknown (or another user's) transaction
+  // is a 404; this database has no listings, so recording a purchase is a 400 once logged in.
   ...(
     [
       ['GET', '/api/portfolio/list', undefined, ok],
@@ -181,7 +182,6 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
       ['POST', '/api/portfolio/import', { csv: 'date,type,symbol,quantity,price' }, 400],
     ] as const
   ).map(([method, url, body, status]) => ({
-    // A listing unknown to this database (no demo companies): the create is a 400 after login.
     name: `${method} ${url.replace('/api', '')}`,
     call: { method, url: () => url, ...(body && { body: () => body }) },
     expect: { visitor: 401, user: status, validated: status, admin: status },

@@ -14,6 +14,7 @@ import * as news from './migrations/2026-11-22T2200-news.ts';
 import * as newsFeeds from './migrations/2026-11-22T2300-news-feeds.ts';
 import * as companyPrompts from './migrations/2026-11-22T2400-company-prompts.ts';
 import * as prompts from './migrations/2026-11-25T1000-prompts.ts';
+import * as portfolio from './migrations/2026-11-25T1200-portfolio.ts';
 import * as calendar from './migrations/2026-11-25T1300-calendar.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T2300-news-feeds': newsFeeds,
   '2026-11-22T2400-company-prompts': companyPrompts,
   '2026-11-25T1000-prompts': prompts,
+  '2026-11-25T1200-portfolio': portfolio,
   '2026-11-25T1300-calendar': calendar,
 };
 

@@ -264,6 +264,31 @@ export type PromptTable = {
   updated_at: TimestampDefault;
 };
 
+/** A user's named portfolio ('default' is created on first use). */
+export type PortfolioTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  created_at: TimestampDefault;
+};
+
+/** One ledger entry of a portfolio; numeric columns come back as numbers. */
+export type PortfolioTransactionTable = {
+  id: Generated<string>;
+  portfolio_id: string;
+  /** Entry order (identity): the entries of one day apply in this order. */
+  seq: ColumnType<number, never, never>;
+  type: 'buy' | 'sell' | 'dividend' | 'fee' | 'split';
+  symbol: string;
+  trade_date: string;
+  quantity: number;
+  price: number;
+  fees: number;
+  currency: string;
+  note: string;
+  created_at: Timestamp;
+};
+
 /** A user's own calendar event (`date` is a calendar day, `YYYY-MM-DD`). */
 export type CalendarEventTable = {
   id: Generated<string>;
@@ -301,6 +326,8 @@ export type DB = {
   news: NewsTable;
   company_prompts: CompanyPromptTable;
   prompts: PromptTable;
+  portfolios: PortfolioTable;
+  portfolio_transactions: PortfolioTransactionTable;
   calendar_events: CalendarEventTable;
   user_widgets: UserWidgetsTable;
 };

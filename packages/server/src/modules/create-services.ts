@@ -18,6 +18,8 @@ import { createCompanyRepository } from './companies/company.repository.ts';
 import { createMaintenanceRepository } from './maintenance/maintenance.repository.ts';
 import { createMailer } from './messaging/mailer.ts';
 import { createOutboxRepository } from './messaging/outbox.repository.ts';
+import { createPortfolioRepository } from './portfolio/portfolio.repository.ts';
+import { createPortfolioService } from './portfolio/portfolio.service.ts';
 import { createAssistantContextBuilder } from './prompts/assistant-context.ts';
 import { createPromptEvents } from './prompts/prompt-events.ts';
 import { createPromptRepository } from './prompts/prompt.repository.ts';
@@ -90,6 +92,19 @@ export function createServices(deps: ServiceDeps) {
     watchlists: createWatchlistRepository(db),
     symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
   });
+  const portfolio = createPortfolioService({
+    repository: createPortfolioRepository(db),
+    clock,
+    benchmarkSymbol: config.portfolioBenchmark,
+    // Listings whose daily history is missing or behind get it loaded, as a quote refresh does.
+    loadHistory: async (symbols) => {
+      const yesterday = new Date(clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+      const known = await market.quotesRepository.existing(symbols);
+      for (const symbol of await market.quotesRepository.historyBehind(known, yesterday)) {
+        await market.history.ensureLoaded(symbol);
+      }
+    },
+  });
 
   // One analyst for the whole process (AI_PROVIDER): the openai one falls back to the offline one.
   const ai = deps.ai ?? createAiProvider(config, log);
@@ -161,6 +176,7 @@ export function createServices(deps: ServiceDeps) {
     buildContext: createAssistantContextBuilder({
       clock,
       watchlists,
+      holdings: portfolio,
       companies,
       quotes: market.quotes,
       news,
@@ -205,6 +221,7 @@ export function createServices(deps: ServiceDeps) {
     marketData,
     market,
     watchlists,
+    portfolio,
     ai,
     news,
     enrich,

@@ -8,6 +8,7 @@ import type { AnalysisService } from '../analysis/analysis.service.ts';
 import type { CompanyRepository } from '../companies/company.repository.ts';
 import type { NewsViewer } from '../news/news.repository.ts';
 import type { NewsService } from '../news/news.service.ts';
+import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import type { QuoteService } from '../quotes/quote.service.ts';
 import type { WatchlistService } from '../watchlists/watchlist.service.ts';
 import { PermanentPromptError, SELECTION_MAX, type SelectionKind } from './prompt-rules.ts';
@@ -18,6 +19,8 @@ export const NEWS_PER_COMPANY = 10;
 export type AssistantContextDeps = {
   clock: Clock;
   watchlists: Pick<WatchlistService, 'symbolsOf'>;
+  /** The listings held in the default portfolio (issue 12 §6); absent: the watchlist alone. */
+  holdings?: Pick<PortfolioService, 'heldSymbols'>;
   /** The companies module's lookups (its service is the repository it exposes). */
   companies: Pick<CompanyRepository, 'bySymbols'>;
   quotes: Pick<QuoteService, 'financials' | 'yearRanges'>;
@@ -34,7 +37,7 @@ export type ContextRequest = {
 
 /**
  * Gathers the user's own data an answer may use (spec §1, issue 11 §4): the selected companies
- * (PORTFOLIO = the default watchlist; or the chosen tickers), each with its latest quote and
+ * (PORTFOLIO = the default watchlist and the default portfolio's holdings; or the chosen tickers), each with its latest quote and
  * 52-week range, its newest processed articles and its latest analysis, and for the Q&A panel the
  * article with its text. At most SELECTION_MAX companies, and a fixed number of queries whatever
  * their count: one per kind of fact, never one per company.
@@ -52,7 +55,12 @@ export function createAssistantContextBuilder(deps: AssistantContextDeps) {
     let symbols: readonly string[];
     const { selection } = request;
     if (selection.kind === 'PORTFOLIO' || selection.kind === 'EMAIL') {
-      symbols = await deps.watchlists.symbolsOf(request.userId);
+      // Watched companies first (the user's order), then positions that are not on the list.
+      const [watched, held] = await Promise.all([
+        deps.watchlists.symbolsOf(request.userId),
+        deps.holdings?.heldSymbols(request.userId) ?? [],
+      ]);
+      symbols = [...watched, ...held];
     } else if (selection.kind === 'TICKERS') {
       symbols = selection.symbols;
     } else {

@@ -1,0 +1,75 @@
+import { chainReturns, type IndexSeries } from './performance.ts';
+import type { PortfolioRepository } from './portfolio.repository.ts';
+
+export type Benchmark = { name: string; symbol: string | null; index: IndexSeries };
+
+/** While the set of listings stays the same, new bars refresh the universe at most this often. */
+const REFRESH_MS = 60_000;
+
+/**
+ * The benchmark index: the equal-weighted universe (each day the mean close-to-close return of
+ * every listing with bars that day and the day before, chained from 100), or the listing
+ * `PORTFOLIO_BENCHMARK` names. The universe reads every stored bar, so it is computed once and
+ * kept until the stored history changes; a snapshot then only asks whether it has.
+ */
+export function createBenchmark(deps: {
+  repository: Pick<
+    PortfolioRepository,
+    'historyFingerprint' | 'universeDailyReturns' | 'closes' | 'listings'
+  >;
+  loadHistory: (symbols: readonly string[]) => Promise<void>;
+  symbol?: string | undefined;
+}) {
+  let cached: { key: string; listings: number; at: number; value: Benchmark } | null = null;
+  let running: Promise<Benchmark> | null = null;
+
+  async function compute(): Promise<Benchmark> {
+    if (deps.symbol) {
+      const symbol = deps.symbol;
+      await deps.loadHistory([symbol]);
+      const [listing] = await deps.repository.listings([symbol]);
+      const series = (await deps.repository.closes([symbol], '1900-01-01')).get(symbol);
+      const days = series?.days.slice(1) ?? [];
+      const returns = days.map((_, i) => {
+        const before = series?.closes[i] ?? 0;
+        return before > 0 ? (series?.closes[i + 1] ?? before) / before - 1 : 0;
+      });
+      return {
+        name: listing?.company_name ?? symbol,
+        symbol,
+        index: chainReturns(days, returns),
+      };
+    }
+    const rows = await deps.repository.universeDailyReturns();
+    return {
+      name: 'Equal-weighted universe',
+      symbol: null,
+      index: chainReturns(
+        rows.map((row) => row.day),
+        rows.map((row) => row.r),
+      ),
+    };
+  }
+
+  return {
+    async index(): Promise<Benchmark> {
+      const fingerprint = await deps.repository.historyFingerprint();
+      const key = `${fingerprint.listings}:${fingerprint.last}`;
+      if (cached) {
+        const fresh = cached.key === key;
+        const recentEnough =
+          cached.listings === fingerprint.listings && performance.now() - cached.at < REFRESH_MS;
+        if (fresh || recentEnough) return cached.value;
+      }
+      running ??= compute()
+        .then((value) => {
+          cached = { key, listings: fingerprint.listings, at: performance.now(), value };
+          return value;
+        })
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import { deletedResponse, errorResponseSchema } from '@app/shared/api/envelope';
+import {
+  DEFAULT_PORTFOLIO,
+  IMPORT_MAX_BYTES,
+  importPreviewResponseSchema,
+  importRequestSchema,
+  importResponseSchema,
+  PERFORMANCE_RANGES,
+  portfolioListResponseSchema,
+  portfolioSnapshotResponseSchema,
+  transactionInputSchema,
+  transactionListResponseSchema,
+  transactionResponseSchema,
+} from '@app/shared/api/portfolio';
+import { z } from 'zod';
+import { currentUser } from '../../http/access.ts';
+import { queryParams } from '../../http/strict-query.ts';
+import type { ZodApp } from '../../http/types.ts';
+import type { PortfolioService } from './portfolio.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const portfolioName = z.string().trim().min(1).max(40);
+const portfolioQuery = queryParams({ portfolio: portfolioName.default(DEFAULT_PORTFOLIO) });
+const idParams = z.object({ id: z.uuid('Invalid transaction id.') });
+/** A CSV of IMPORT_MAX_BYTES inside a JSON body, with room for its escaping. */
+const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 2 + 10_000;
+
+/** Portfolio tracking (issue 12): the caller's own portfolios only; another user's are a 404. */
+export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: PortfolioService }) {
+  const config = { access: 'user' as const };
+  const tags = ['portfolio'];
+
+  app.get(
+    '/portfolio/list',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The user's portfolios ('default' first)",
+        response: { 200: portfolioListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      portfolios: await portfolio.list(currentUser(request).id),
+    }),
+  );
+
+  app.post(
+    '/portfolio/create',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Creates a portfolio (at most 10 a user; an existing name is kept)',
+        body: z.object({ name: portfolioName }),
+        response: { 200: portfolioListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      portfolios: await portfolio.create(currentUser(request).id, request.body.name),
+    }),
+  );
+
+  app.get(
+    '/portfolio/transactions',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A portfolio's transactions in ledger order (date, then entry order)",
+        querystring: portfolioQuery,
+        response: { 200: transactionListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      portfolio: request.query.portfolio,
+      transactions: await portfolio.transactions(currentUser(request).id, request.query.portfolio),
+    }),
+  );
+
+  app.post(
+    '/portfolio/transactions/create',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Records a buy, sell, dividend, fee or split (validated against the ledger)',
+        body: transactionInputSchema,
+        response: { 200: transactionResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      transaction: await portfolio.record(currentUser(request).id, request.body),
+    }),
+  );
+
+  app.post(
+    '/portfolio/transactions/update/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Replaces a transaction (the ledger must stay valid)',
+        params: idParams,
+        body: transactionInputSchema,
+        response: { 200: transactionResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      transaction: await portfolio.update(currentUser(request).id, request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/portfolio/transactions/rm/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Deletes a transaction (refused when a later sale would then sell too much)',
+        params: idParams,
+        response: { 200: deletedResponse({ id: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await portfolio.remove(currentUser(request).id, request.params.id);
+      return { status: 'deleted' as const, id: request.params.id };
+    },
+  );
+
+  app.get(
+    '/portfolio/snapshot',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Holdings (average cost), P&L, returns 1D…MAX (TWR, MWR, benchmark), value series, allocation',
+        querystring: queryParams({
+          portfolio: portfolioName.default(DEFAULT_PORTFOLIO),
+          range: z.enum(PERFORMANCE_RANGES).default('1Y'),
+        }),
+        response: { 200: portfolioSnapshotResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await portfolio.snapshot(
+        currentUser(request).id,
+        request.query.portfolio,
+        request.query.range,
+      )),
+    }),
+  );
+
+  app.get(
+    '/portfolio/export',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The transactions as CSV (date,type,symbol,quantity,price,fees,currency,note)',
+        querystring: portfolioQuery,
+        response: { 200: z.string().describe('text/csv'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const csv = await portfolio.exportCsv(currentUser(request).id, request.query.portfolio);
+      const file = request.query.portfolio.replace(/[^\w-]+/g, '_');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="portfolio-${file}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/portfolio/import/preview',
+    {
+      config,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Reads a CSV (ours, or a broker export through a column mapping); writes nothing',
+        body: importRequestSchema,
+        response: { 200: importPreviewResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await portfolio.preview(currentUser(request).id, request.body)),
+    }),
+  );
+
+  app.post(
+    '/portfolio/import',
+    {
+      config,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Imports every row of a CSV, or nothing when one row is invalid',
+        body: importRequestSchema,
+        response: { 200: importResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      imported: await portfolio.import(currentUser(request).id, request.body),
+    }),
+  );
+}

@@ -1,0 +1,341 @@
+import {
+  DEFAULT_PORTFOLIO,
+  PORTFOLIOS_PER_USER_MAX,
+  type ImportRequest,
+  type PerformanceRange,
+  type PortfolioSnapshot,
+  type Transaction,
+  type transactionInputSchema,
+} from '@app/shared/api/portfolio';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { createBenchmark } from './portfolio-benchmark.ts';
+import { inLedgerOrder, readTransactionsCsv, writeTransactionsCsv } from './portfolio-csv.ts';
+import { checkImport, type ImportCheck } from './portfolio-import.ts';
+import {
+  assertLedgerValid,
+  assertRoomFor,
+  businessDay,
+  dateProblem,
+  unknownSymbol,
+} from './portfolio-rules.ts';
+import { buildSnapshot, type ListingFacts } from './portfolio-snapshot.ts';
+import type {
+  ListingRow,
+  NewTransactionRow,
+  PortfolioRepository,
+  TransactionRow,
+} from './portfolio.repository.ts';
+import { replayLedger, type LedgerEntry } from './ledger.ts';
+import type { PriceSeries } from './performance.ts';
+
+export type TransactionBody = z.output<typeof transactionInputSchema>;
+type ImportBody = Omit<ImportRequest, 'portfolio'> & { portfolio: string };
+
+/** A new entry goes after every entry already recorded on its day. */
+const LAST = Number.MAX_SAFE_INTEGER;
+
+export const toEntry = (row: TransactionRow): LedgerEntry => ({
+  type: row.type,
+  symbol: row.symbol,
+  date: row.trade_date,
+  quantity: row.quantity,
+  price: row.price,
+  fees: row.fees,
+  seq: row.seq,
+});
+
+export const toTransaction = (row: TransactionRow): Transaction => ({
+  id: row.id,
+  portfolio: row.portfolio,
+  type: row.type,
+  symbol: row.symbol,
+  date: row.trade_date,
+  quantity: row.quantity,
+  price: row.price,
+  fees: row.fees,
+  currency: row.currency,
+  note: row.note,
+  created_at: Math.floor(row.created_at.getTime() / 1000),
+});
+
+/** The listing each symbol names: an exact `EXCHANGE:TICKER`, or a bare ticker with one listing. */
+export function matchListings(symbols: readonly string[], rows: readonly ListingRow[]) {
+  const exact = new Map(rows.map((row) => [row.exchange_ticker, row]));
+  const byTicker = new Map<string, ListingRow[]>();
+  for (const row of rows) byTicker.set(row.ticker, [...(byTicker.get(row.ticker) ?? []), row]);
+  const result = new Map<string, ListingRow>();
+  for (const symbol of symbols) {
+    const upper = symbol.toUpperCase();
+    const found = exact.get(upper) ?? byTicker.get(upper);
+    const row = Array.isArray(found) ? (found.length === 1 ? found[0] : undefined) : found;
+    if (row) result.set(symbol, row);
+  }
+  return result;
+}
+
+/** Portfolios, their ledgers (validated under a per-portfolio lock), performance and CSV. */
+export function createPortfolioService(deps: {
+  repository: PortfolioRepository;
+  clock: Clock;
+  /** Loads the stored daily history of listings that lack it (the prices module). */
+  loadHistory: (symbols: readonly string[]) => Promise<void>;
+  /** A listing to use as the benchmark instead of the equal-weighted universe. */
+  benchmarkSymbol?: string | undefined;
+}) {
+  const { repository } = deps;
+  const today = () => businessDay(deps.clock.now());
+  const benchmark = createBenchmark({
+    repository,
+    loadHistory: deps.loadHistory,
+    symbol: deps.benchmarkSymbol,
+  });
+
+  /** The portfolio's id: `default` is created on first use, other names must exist. */
+  async function portfolioId(userId: string, name: string): Promise<string> {
+    const found = await repository.find(userId, name);
+    if (found) return found.id;
+    if (name !== DEFAULT_PORTFOLIO) throw notFound(`Portfolio '${name}' not found.`);
+    return repository.ensure(userId, name);
+  }
+
+  async function listingOf(symbol: string): Promise<ListingRow> {
+    const listing = matchListings([symbol], await repository.listings([symbol])).get(symbol);
+    if (!listing) throw badRequest(unknownSymbol(symbol));
+    return listing;
+  }
+
+  /** Checks a body's own fields and names its listing; the row to store. */
+  async function rowOf(body: TransactionBody): Promise<NewTransactionRow> {
+    const problem = dateProblem(body.date, today());
+    if (problem) throw badRequest(problem);
+    const listing = await listingOf(body.symbol);
+    return {
+      type: body.type,
+      symbol: listing.exchange_ticker,
+      trade_date: body.date,
+      quantity: body.quantity,
+      price: body.type === 'split' ? 0 : body.price,
+      fees: body.fees,
+      currency: body.currency?.toUpperCase() ?? listing.currency,
+      note: body.note,
+    };
+  }
+
+  const entryOf = (row: NewTransactionRow, seq: number): LedgerEntry => ({
+    type: row.type,
+    symbol: row.symbol,
+    date: row.trade_date,
+    quantity: row.quantity,
+    price: row.price,
+    fees: row.fees,
+    seq,
+  });
+
+  async function transactionOf(userId: string, id: string): Promise<TransactionRow> {
+    const row = await repository.transactionOf(userId, id);
+    if (!row) throw notFound(`Transaction '${id}' not found.`);
+    return row;
+  }
+
+  /** Import rows checked against the ledger as it is inside the lock. */
+  async function check(ledger: readonly TransactionRow[], body: ImportBody): Promise<ImportCheck> {
+    const parsed = readTransactionsCsv(body.csv, body.mapping);
+    if (parsed.fileError) throw badRequest(parsed.fileError);
+    const rows = inLedgerOrder(parsed.rows);
+    const symbols = [...new Set(rows.flatMap((row) => (row.fields ? [row.fields.symbol] : [])))];
+    const listings = matchListings(symbols, await repository.listings(symbols));
+    return checkImport({
+      headers: parsed.headers,
+      rows,
+      ledger: ledger.map(toEntry),
+      listings,
+      today: today(),
+    });
+  }
+
+  return {
+    async list(userId: string): Promise<string[]> {
+      await portfolioId(userId, DEFAULT_PORTFOLIO);
+      return repository.names(userId);
+    },
+
+    async create(userId: string, name: string): Promise<string[]> {
+      if (!(await repository.find(userId, name))) {
+        if ((await repository.count(userId)) >= PORTFOLIOS_PER_USER_MAX) {
+          throw conflict(`You can keep at most ${PORTFOLIOS_PER_USER_MAX} portfolios.`);
+        }
+        await repository.ensure(userId, name);
+      }
+      return repository.names(userId);
+    },
+
+    async transactions(userId: string, name: string): Promise<Transaction[]> {
+      return (await repository.ledger(await portfolioId(userId, name))).map(toTransaction);
+    },
+
+    async record(userId: string, body: TransactionBody): Promise<Transaction> {
+      const row = await rowOf(body);
+      const id = await portfolioId(userId, body.portfolio);
+      const [created] = await repository.locked([id], async (scope) => {
+        const ledger = await scope.ledger(id);
+        assertRoomFor(ledger.length, 1);
+        assertLedgerValid([...ledger.map(toEntry), entryOf(row, LAST)]);
+        return scope.insert(id, [row], deps.clock.now());
+      });
+      return toTransaction(await transactionOf(userId, created ?? ''));
+    },
+
+    async update(userId: string, transactionId: string, body: TransactionBody) {
+      const before = await transactionOf(userId, transactionId);
+      const row = await rowOf(body);
+      const target = await portfolioId(userId, body.portfolio);
+      await repository.locked([before.portfolio_id, target], async (scope) => {
+        const source = await scope.ledger(before.portfolio_id);
+        const current = source.find((entry) => entry.id === transactionId);
+        if (!current) throw notFound(`Transaction '${transactionId}' not found.`);
+        const others = source.filter((entry) => entry.id !== transactionId).map(toEntry);
+        if (target === before.portfolio_id) {
+          assertLedgerValid([...others, entryOf(row, current.seq)]);
+        } else {
+          const moved = await scope.ledger(target);
+          assertRoomFor(moved.length, 1);
+          assertLedgerValid(others, 'Moving this transaction would break its portfolio:');
+          assertLedgerValid([...moved.map(toEntry), entryOf(row, current.seq)]);
+        }
+        await scope.update(transactionId, target, row);
+      });
+      return toTransaction(await transactionOf(userId, transactionId));
+    },
+
+    async remove(userId: string, transactionId: string): Promise<void> {
+      const before = await transactionOf(userId, transactionId);
+      await repository.locked([before.portfolio_id], async (scope) => {
+        const ledger = await scope.ledger(before.portfolio_id);
+        if (!ledger.some((entry) => entry.id === transactionId)) {
+          throw notFound(`Transaction '${transactionId}' not found.`);
+        }
+        assertLedgerValid(
+          ledger.filter((entry) => entry.id !== transactionId).map(toEntry),
+          'Deleting this transaction would break the ledger:',
+        );
+        await scope.remove(transactionId);
+      });
+    },
+
+    async exportCsv(userId: string, name: string): Promise<string> {
+      return writeTransactionsCsv(
+        (await repository.ledger(await portfolioId(userId, name))).map(toTransaction),
+      );
+    },
+
+    /** The file's rows with their errors, checked against the current ledger; writes nothing. */
+    async preview(userId: string, body: ImportBody): Promise<ImportCheck> {
+      return check(await repository.ledger(await portfolioId(userId, body.portfolio)), body);
+    },
+
+    /** Writes every row of the file, or nothing when one row or the resulting ledger is invalid. */
+    async import(userId: string, body: ImportBody): Promise<number> {
+      const id = await portfolioId(userId, body.portfolio);
+      return repository.locked([id], async (scope) => {
+        const ledger = await scope.ledger(id);
+        const checked = await check(ledger, body);
+        const failed = checked.rows.filter((row) => row.errors.length > 0);
+        if (failed.length > 0) {
+          const first = failed
+            .slice(0, 3)
+            .map((row) => `line ${row.line}: ${row.errors.join(' ')}`)
+            .join('; ');
+          throw badRequest(
+            `Nothing was imported: ${failed.length} row${failed.length > 1 ? 's have' : ' has'} errors (${first}).`,
+          );
+        }
+        if (checked.rows.length === 0) throw badRequest('The file has no transactions.');
+        assertRoomFor(ledger.length, checked.rows.length);
+        const rows = checked.rows.flatMap((row) =>
+          row.transaction
+            ? [
+                {
+                  type: row.transaction.type,
+                  symbol: row.transaction.symbol,
+                  trade_date: row.transaction.date,
+                  quantity: row.transaction.quantity,
+                  price: row.transaction.price,
+                  fees: row.transaction.fees,
+                  currency: row.transaction.currency,
+                  note: row.transaction.note,
+                },
+              ]
+            : [],
+        );
+        await scope.insert(id, rows, deps.clock.now());
+        return rows.length;
+      });
+    },
+
+    /** Holdings, performance over every range, the value series of `range`, and allocation. */
+    async snapshot(
+      userId: string,
+      name: string,
+      range: PerformanceRange,
+    ): Promise<PortfolioSnapshot> {
+      const found = await repository.find(userId, name);
+      if (!found && name !== DEFAULT_PORTFOLIO) throw notFound(`Portfolio '${name}' not found.`);
+      const ledger = found ? await repository.ledger(found.id) : [];
+      const entries = ledger.map(toEntry);
+      const symbols = [...new Set(entries.map((e) => e.symbol))];
+      await deps.loadHistory(symbols);
+      const asOf = deps.clock.now();
+      const asOfDay = businessDay(asOf);
+      const [listings, closes, index] = await Promise.all([
+        repository.listings(symbols),
+        repository.closes(symbols, entries[0]?.date ?? asOfDay),
+        benchmark.index(),
+      ]);
+      const prices = new Map<string, PriceSeries>(closes);
+      const facts = new Map<string, ListingFacts>();
+      for (const listing of listings) {
+        facts.set(listing.exchange_ticker, {
+          company_name: listing.company_name,
+          gics_sector: listing.gics_sector,
+          gics_sub_industry: listing.gics_sub_industry,
+          currency: listing.currency,
+          source: listing.source === 'demo' || listing.source === 'yahoo' ? listing.source : null,
+        });
+        // A stored quote newer than the last close prices the position today.
+        const quoteDay = listing.as_of ? businessDay(listing.as_of) : null;
+        const series = closes.get(listing.exchange_ticker);
+        if (listing.price !== null && quoteDay && quoteDay <= asOfDay) {
+          const lastDay = series?.days.at(-1);
+          if (!lastDay || quoteDay > lastDay) {
+            prices.set(listing.exchange_ticker, {
+              days: [...(series?.days ?? []), quoteDay],
+              closes: [...(series?.closes ?? []), listing.price],
+            });
+          }
+        }
+      }
+      return buildSnapshot({
+        portfolio: name,
+        asOf,
+        asOfDay,
+        range,
+        entries,
+        prices,
+        listings: facts,
+        benchmark: index,
+      });
+    },
+
+    /** Symbols with shares held in the user's default portfolio (the assistant's PORTFOLIO). */
+    async heldSymbols(userId: string): Promise<string[]> {
+      const found = await repository.find(userId, DEFAULT_PORTFOLIO);
+      if (!found) return [];
+      const { positions } = replayLedger((await repository.ledger(found.id)).map(toEntry));
+      return [...positions.values()].filter((p) => p.quantity > 0).map((p) => p.symbol);
+    },
+  };
+}
+
+export type PortfolioService = ReturnType<typeof createPortfolioService>;
