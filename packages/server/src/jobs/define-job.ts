@@ -37,6 +37,11 @@ export type JobDefinition<Name extends string, Payload extends z.ZodType> = {
    * configuration (e.g. `AI_CONCURRENCY`).
    */
   concurrency?: number | ((deps: WorkerDeps) => number);
+  /**
+   * Wake a worker the moment a job is sent (PostgreSQL NOTIFY) instead of at its next poll: for
+   * jobs a person is waiting on (an AI answer).
+   */
+  wakeOnSend?: boolean;
   /** Recurring run: a cron expression (UTC) and the payload it sends. */
   schedule?: { cron: string; data: z.input<Payload> };
 };

@@ -34,6 +34,11 @@ export async function createJobQueue(options: {
     application_name: 'stockpulse-jobs',
     supervise: options.worker,
     schedule: options.worker,
+    // A worker listens for NOTIFY, so queues created with `notify` wake it at once (one
+    // connection held for listening; polling stays as the floor).
+    useListenNotify: options.worker,
+    // The queue sizes the burst mode reads (below) are refreshed every 10 s instead of 60 s.
+    queueCacheIntervalSeconds: 10,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -44,7 +49,11 @@ export async function createJobQueue(options: {
       retryDelay: retry.retryDelaySeconds,
       retryBackoff: retry.backoff,
       expireInSeconds: retry.expireInSeconds,
+      notify: definition.wakeOnSend ?? false,
     });
+    // createQueue leaves an existing queue as it was: a queue made before `wakeOnSend` existed
+    // learns it here.
+    if (definition.wakeOnSend) await boss.updateQueue(definition.name, { notify: true });
   }
 
   const queue: JobQueue = {
@@ -76,6 +85,11 @@ export async function createJobQueue(options: {
                 ? definition.concurrency(deps)
                 : (definition.concurrency ?? 1),
             pollingIntervalSeconds: 1,
+            // NOTIFY only adds the instant wake-up; without it a worker on a notify queue would
+            // poll every 30 s (pg-boss's default) between two jobs of a backlog.
+            notifyPollingIntervalSeconds: 1,
+            // A backlog (more than two jobs ready) is fetched continuously, not one a second.
+            burstWhenReadyExceeds: 2,
           },
           async ([job]) => {
             if (!job) return;

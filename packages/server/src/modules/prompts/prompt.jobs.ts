@@ -17,6 +17,8 @@ export const answerPromptJob = defineJob({
     expireInSeconds: 300,
   },
   concurrency: ({ services }) => services.config.aiConcurrency,
+  // Someone is waiting for the answer: the worker starts on it at once.
+  wakeOnSend: true,
   handler: async ({ promptId }, { services, log }) => {
     const result = await services.prompts.answer(promptId);
     if (result !== 'answered') log.info({ promptId, result }, 'prompt not answered');
