@@ -21,6 +21,7 @@ const FEATURE_DEPENDENCIES = {
   companies: ['users', 'market', 'news', 'tickers'],
   analysis: ['users', 'market'],
   admin: ['users', 'assistant'],
+  portfolio: ['users', 'market', 'news', 'assistant', 'tickers'],
 };
 
 /**

@@ -8,9 +8,9 @@ import {
 } from './app-routes.ts';
 
 describe('PAGE_PATHS', () => {
-  it('names 38 distinct absolute paths', () => {
+  it('names 43 distinct absolute paths', () => {
     const paths = Object.values(PAGE_PATHS);
-    expect(paths).toHaveLength(38);
+    expect(paths).toHaveLength(43);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of paths) expect(path, path).toMatch(/^\/[a-z0-9_/:A-Z]*$/);
   });

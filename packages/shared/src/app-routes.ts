@@ -41,6 +41,16 @@ export const PAGE_PATHS = {
   userProfile: '/pages/user',
   adminPanel: '/admin/panel',
   dashboard: '/dashboard',
+  /** Portfolio value over time against the benchmark, allocation and contributions (login). */
+  dashboardCharts: '/dashboard/charts',
+  /** Earnings, dividends and the user's own events, by month or as an agenda (login). */
+  dashboardCalendar: '/dashboard/calendar',
+  /** Cards the user shows, hides and orders (login). */
+  dashboardWidgets: '/dashboard/widgets',
+  /** CSV import (our format or a broker's, with a preview) and export of transactions (login). */
+  dashboardImport: '/dashboard/import',
+  /** Track a share purchase (or a sale, dividend or split) (login). */
+  portfolioRegister: '/portfolio/register',
   companyView: '/company/view',
   ticker: '/ticker/:symbol',
   companyExplore: '/company/explore',

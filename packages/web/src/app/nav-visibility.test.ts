@@ -26,11 +26,16 @@ describe('menu visibility (spec §6)', () => {
     expect(visible).not.toContain('Admin');
   });
 
-  it('adds Dashboard, My Portfolio Feed and Companies for logged-in users, without Login', () => {
+  it('adds Dashboard, the portfolio pages, My Portfolio Feed and Companies for logged-in users, without Login', () => {
     const visible = labels(visibleSidebarItems(user, SIDEBAR_NAV, allRoutesExist));
     expect(visible).toEqual(
       expect.arrayContaining([
         'Dashboard',
+        'Track a Purchase',
+        'Charts',
+        'Calendar',
+        'Widgets',
+        'Import',
         'My Portfolio Feed',
         'Explore Companies',
         'Watch a Company',
@@ -88,6 +93,11 @@ describe('menu visibility (spec §6)', () => {
       'Analysis',
       'AI Chat',
       'Dashboard',
+      'Track a Purchase',
+      'Charts',
+      'Calendar',
+      'Widgets',
+      'Import',
       'My Portfolio Feed',
       'Explore Companies',
       'Watch a Company',

@@ -299,11 +299,64 @@ const routeSpecs: Record<PagePathName, RouteSpec> = {
   dashboard: {
     kind: 'page',
     guard: 'public',
-    page: () => import('../features/market/pages/dashboard-page').then((m) => m.DashboardPage),
+    page: () => import('../features/portfolio/pages/dashboard-page').then((m) => m.DashboardPage),
     meta: {
       title: 'Dashboard',
-      description: 'Top growth today and this week, and your watchlist, refreshed as prices move.',
+      description:
+        'Your portfolio, top growth today and this week, and your watchlist, refreshed as prices move.',
       canonical: true,
+      layout: 'main',
+    },
+  },
+  dashboardCharts: {
+    kind: 'page',
+    guard: 'user',
+    page: () => import('../features/portfolio/pages/charts-page').then((m) => m.ChartsPage),
+    meta: {
+      title: 'Portfolio charts',
+      description:
+        'Your portfolio against the benchmark over time, its allocation by sector and what each position added.',
+      layout: 'main',
+    },
+  },
+  dashboardCalendar: {
+    kind: 'page',
+    guard: 'user',
+    page: () => import('../features/portfolio/pages/calendar-page').then((m) => m.CalendarPage),
+    meta: {
+      title: 'Calendar',
+      description: 'Earnings and dividend dates of your companies, and your own events.',
+      layout: 'main',
+    },
+  },
+  dashboardWidgets: {
+    kind: 'page',
+    guard: 'user',
+    page: () => import('../features/portfolio/pages/widgets-page').then((m) => m.WidgetsPage),
+    meta: {
+      title: 'Widgets',
+      description:
+        'Your movers, news on your holdings, your AI summary, upcoming events and recommendations.',
+      layout: 'main',
+    },
+  },
+  dashboardImport: {
+    kind: 'page',
+    guard: 'user',
+    page: () => import('../features/portfolio/pages/import-page').then((m) => m.ImportPage),
+    meta: {
+      title: 'Import and export',
+      description: 'Import transactions from a CSV file (ours or a broker’s) and export yours.',
+      layout: 'main',
+    },
+  },
+  portfolioRegister: {
+    kind: 'page',
+    guard: 'user',
+    page: () => import('../features/portfolio/pages/register-page').then((m) => m.RegisterPage),
+    meta: {
+      title: 'Track a purchase',
+      description: 'Record a share purchase, sale, dividend or split in your portfolio.',
       layout: 'main',
     },
   },

@@ -5,3 +5,4 @@
  */
 export { ArticleQuestions } from './components/article-questions';
 export { QueueStateCard } from './components/queue-state-card';
+export { LatestPortfolioSummary } from './components/latest-portfolio-summary';

@@ -8,3 +8,4 @@ export { ArticleCard } from './components/article-card';
 export { CompanyNewsTimeline } from './components/company-news-timeline';
 export { NewsError, NewsLoader, NoNews } from './components/news-list-states';
 export { useNewsFailure } from './components/use-news-failure';
+export { useNewsList } from './api/news-list';

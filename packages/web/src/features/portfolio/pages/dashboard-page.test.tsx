@@ -8,6 +8,9 @@ import { DashboardPage } from './dashboard-page';
 import type { Ticker } from '@app/shared/api/market';
 import { makeFinancials, makeTicker, watchlistBody } from '../../../../test/fixtures/market';
 import { renderInRouter } from '../../../../test/render';
+import { emptySnapshot, snapshotBody } from '../../../../test/fixtures/portfolio';
+
+const SNAPSHOT = 'GET /api/portfolio/snapshot';
 
 const QUERY = 'GET /api/ticker/query/simple';
 const WATCHLIST = 'GET /api/ticker/user/watchlist/get/default';
@@ -153,12 +156,15 @@ describe('dashboard', () => {
     expect(screen.getByText(/Log in or create a free account to keep your own list/)).toBeTruthy();
     expect(screen.getAllByText('Demo data').length).toBeGreaterThan(0);
     expect(api.callsTo(WATCHLIST)).toHaveLength(0);
+    expect(api.callsTo(SNAPSHOT)).toHaveLength(0);
+    expect(screen.queryByRole('navigation', { name: 'Dashboard pages' })).toBeNull();
   });
 
   it("shows an 'N/A' row for a watched symbol without financials", async () => {
     storeLoggedIn(makeUser());
     stubApi({
       [QUERY]: success({ tickers: [] }),
+      [SNAPSHOT]: snapshotBody(emptySnapshot()),
       [WATCHLIST]: watchlistBody(['NASDAQ:AMD', 'OTC:GONE'], {
         'NASDAQ:AMD': makeFinancials('NASDAQ:AMD'),
       }),
@@ -182,6 +188,7 @@ describe('dashboard', () => {
     let answerRemoval: () => void = () => undefined;
     const api = stubApi({
       [QUERY]: success({ tickers: [] }),
+      [SNAPSHOT]: snapshotBody(emptySnapshot()),
       [WATCHLIST]: (call: ApiCall) => ({
         body: watchlistBody(
           symbols,
@@ -219,6 +226,7 @@ describe('dashboard', () => {
     const show = vi.spyOn(notifications, 'show');
     stubApi({
       [QUERY]: success({ tickers: [] }),
+      [SNAPSHOT]: snapshotBody(emptySnapshot()),
       [WATCHLIST]: () => failure(400, "Watchlist 'default' is broken."),
     });
     renderInRouter(<DashboardPage />, '/dashboard');

@@ -1,0 +1,23 @@
+import { RECOMMENDATIONS_LIMIT, recommendationsResponseSchema } from '@app/shared/api/portfolio';
+import type { Recommendation } from '@app/shared/api/portfolio';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import { PORTFOLIO_QUERY_KEY } from './portfolio-query-keys';
+
+/** GET /company/recommendations?limit=20 (spec §9: the recommendations query returns 20). */
+export async function fetchRecommendations(signal?: AbortSignal): Promise<Recommendation[]> {
+  const { recommendations } = await apiGet(
+    '/company/recommendations',
+    { limit: RECOMMENDATIONS_LIMIT },
+    { schema: recommendationsResponseSchema, signal },
+  );
+  return recommendations;
+}
+
+export function useRecommendations() {
+  return useQuery({
+    queryKey: [...PORTFOLIO_QUERY_KEY, 'recommendations'] as const,
+    queryFn: ({ signal }) => fetchRecommendations(signal),
+    staleTime: 5 * 60_000,
+  });
+}
