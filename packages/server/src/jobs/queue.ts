@@ -37,7 +37,10 @@ export async function createJobQueue(options: {
     // A worker listens for NOTIFY, so queues created with `notify` wake it at once (one
     // connection held for listening; polling stays as the floor).
     useListenNotify: options.worker,
-    // The queue sizes the burst mode reads (below) are refreshed every 10 s instead of 60 s.
+    // The queue sizes the burst mode reads (below) are counted and cached every 10 s instead of
+    // 60 s, so a backlog is noticed within about 20 s (our job table is small: the counts are cheap).
+    monitorIntervalSeconds: 10,
+    superviseIntervalSeconds: 10,
     queueCacheIntervalSeconds: 10,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
