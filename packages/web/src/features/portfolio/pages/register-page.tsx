@@ -43,6 +43,13 @@ const QUANTITY_LABELS: Record<EntryType, { label: string; description?: string }
   split: { label: 'Split ratio', description: '2 for a two-for-one split, 0.5 for one-for-two' },
 };
 
+const SUBMIT: Record<EntryType, string> = {
+  buy: 'Record the purchase',
+  sell: 'Record the sale',
+  dividend: 'Record the dividend',
+  split: 'Record the split',
+};
+
 const SUCCESS: Record<EntryType, string> = {
   buy: 'Purchase recorded',
   sell: 'Sale recorded',
@@ -176,6 +183,7 @@ export function RegisterPage() {
               fullWidth
             />
             <SuggestionInput
+              source="ticker"
               label="Ticker"
               description="Search by ticker or company name, then pick a suggestion"
               onPick={(picked) => {
@@ -252,7 +260,7 @@ export function RegisterPage() {
                     loading={create.isPending}
                     leftSection={<IconCheck size={16} aria-hidden="true" />}
                   >
-                    {type === 'buy' ? 'Record the purchase' : `Record the ${type}`}
+                    {SUBMIT[type]}
                   </Button>
                 </Group>
               </Stack>
