@@ -5,6 +5,7 @@ import { runAiBench } from './ai.bench.ts';
 import { runHttpBench } from './http.bench.ts';
 import { runMarketBench } from './market.bench.ts';
 import { runNewsBench } from './news.bench.ts';
+import { runPortfolioBench } from './portfolio.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
 
 const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>> = {
@@ -14,6 +15,7 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   market: runMarketBench,
   news: runNewsBench,
   ai: runAiBench,
+  portfolio: runPortfolioBench,
 };
 
 const args = process.argv.slice(2);

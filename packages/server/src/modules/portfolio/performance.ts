@@ -97,9 +97,17 @@ export function dailySeries(
     positions: new Map(),
     lastPrices: new Map(),
   };
-  const price = new Map<string, number>();
-  const previous = new Map<string, number | null>();
-  const cursor = new Map<string, number>();
+  // Per listing state in arrays indexed like `symbols` (Map lookups per day and listing cost more
+  // than the maths on ten years × fifty listings).
+  const indexOf = new Map(symbols.map((symbol, i) => [symbol, i]));
+  const count = symbols.length;
+  const price = new Float64Array(count).fill(Number.NaN);
+  const previous = new Float64Array(count).fill(Number.NaN);
+  const cursor = new Int32Array(count).fill(-1);
+  const held: Position[] = symbols.map((symbol) => emptyPosition(symbol));
+  const seriesOf = symbols.map((symbol) => prices.get(symbol));
+  const active: number[] = [];
+  for (const p of held) out.positions.set(p.symbol, p);
   let entryIndex = 0;
   let previousValue = 0;
   let growth = 1;
@@ -111,41 +119,45 @@ export function dailySeries(
     let income = 0;
     for (; entryIndex < sorted.length && sorted[entryIndex]?.date === day; entryIndex++) {
       const entry = sorted[entryIndex] as LedgerEntry;
-      let position = out.positions.get(entry.symbol);
-      if (!position) out.positions.set(entry.symbol, (position = emptyPosition(entry.symbol)));
+      const k = indexOf.get(entry.symbol) ?? 0;
+      const position = held[k] as Position;
+      if (cursor[k] === -1) {
+        const series = seriesOf[k];
+        cursor[k] = series ? lastOnOrBefore(series.days, addDays(day, -1)) + 1 : 0;
+        active.push(k);
+      }
       // The ledger was validated when written; a problem here leaves the position as it was.
       applyEntry(position, entry);
       const gross = entry.quantity * entry.price;
       if (entry.type === 'buy') {
         inflow += gross + entry.fees;
-        price.set(entry.symbol, entry.price);
+        price[k] = entry.price;
       } else if (entry.type === 'sell') {
         outflow += gross - entry.fees;
-        price.set(entry.symbol, entry.price);
+        price[k] = entry.price;
       } else if (entry.type === 'dividend') {
         income += gross - entry.fees;
       } else if (entry.type === 'fee') {
         income -= gross + entry.fees;
       } else {
         // A split: the carried price follows the share count until the next close.
-        const carried = price.get(entry.symbol);
-        if (carried !== undefined) price.set(entry.symbol, carried / entry.quantity);
+        price[k] = (price[k] ?? Number.NaN) / entry.quantity;
         income -= entry.fees;
       }
     }
     let value = 0;
-    for (const [symbol, position] of out.positions) {
-      const series = prices.get(symbol);
+    for (const k of active) {
+      const series = seriesOf[k];
       if (series) {
-        let i = cursor.get(symbol) ?? lastOnOrBefore(series.days, addDays(day, -1)) + 1;
+        let i = cursor[k] ?? 0;
         for (; i < series.days.length && (series.days[i] ?? '') <= day; i++) {
-          const close = series.closes[i] ?? 0;
-          if (price.has(symbol)) previous.set(symbol, price.get(symbol) ?? null);
-          price.set(symbol, close);
+          previous[k] = price[k] ?? Number.NaN;
+          price[k] = series.closes[i] ?? 0;
         }
-        cursor.set(symbol, i);
+        cursor[k] = i;
       }
-      if (position.quantity !== 0) value += position.quantity * (price.get(symbol) ?? 0);
+      const quantity = held[k]?.quantity ?? 0;
+      if (quantity !== 0) value += quantity * (price[k] ?? 0);
     }
     // Money put in works from the start of the day; sales and income count at its end.
     const base = previousValue + inflow;
@@ -160,11 +172,13 @@ export function dailySeries(
     out.twr[d] = growth;
     previousValue = value;
   }
-  for (const symbol of symbols) {
-    const p = price.get(symbol);
-    if (p !== undefined)
-      out.lastPrices.set(symbol, { price: p, previous: previous.get(symbol) ?? null });
-  }
+  symbols.forEach((symbol, k) => {
+    const p = price[k] ?? Number.NaN;
+    const before = previous[k] ?? Number.NaN;
+    if (!Number.isNaN(p)) {
+      out.lastPrices.set(symbol, { price: p, previous: Number.isNaN(before) ? null : before });
+    }
+  });
   return out;
 }
 
@@ -230,9 +244,13 @@ export function xirr(flows: readonly { day: string; amount: number }[]): number 
   const timed = flows.map((f) => ({ t: (dayNumber(f.day) - t0) / 365, amount: f.amount }));
   let rate = 0.1;
   for (let i = 0; i < 50; i++) {
-    const value = npv(timed, rate);
+    let value = 0;
     let slope = 0;
-    for (const f of timed) slope -= (f.t * f.amount) / (1 + rate) ** (f.t + 1);
+    for (const f of timed) {
+      const discounted = f.amount / (1 + rate) ** f.t;
+      value += discounted;
+      slope -= (f.t * discounted) / (1 + rate);
+    }
     if (!Number.isFinite(value) || !Number.isFinite(slope) || slope === 0) break;
     const next = rate - value / slope;
     if (!Number.isFinite(next) || next <= -1) break;

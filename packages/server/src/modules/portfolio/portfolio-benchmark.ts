@@ -28,7 +28,7 @@ export function createBenchmark(deps: {
       const symbol = deps.symbol;
       await deps.loadHistory([symbol]);
       const [listing] = await deps.repository.listings([symbol]);
-      const series = (await deps.repository.closes([symbol], '1900-01-01')).get(symbol);
+      const series = (await deps.repository.closes([symbol])).get(symbol);
       const days = series?.days.slice(1) ?? [];
       const returns = days.map((_, i) => {
         const before = series?.closes[i] ?? 0;

@@ -209,23 +209,38 @@ export function createPortfolioRepository(db: Database) {
       return rows.rows;
     },
 
-    /** Daily closes of `symbols` from the month of `from` on, oldest first, per listing. */
-    closes: async (symbols: readonly string[], from: string) => {
+    /** When each listing's stored history last changed (the closes cache's key). */
+    historyStamps: async (symbols: readonly string[]) =>
+      symbols.length === 0
+        ? new Map<string, string>()
+        : new Map(
+            (
+              await sql<{ exchange_ticker: string; stamp: string }>`
+                select exchange_ticker, updated_at::text || last_day::text as stamp
+                from price_history_status
+                where exchange_ticker = any(${[...symbols]}::text[])`.execute(db)
+            ).rows.map((row) => [row.exchange_ticker, row.stamp]),
+          ),
+
+    /**
+     * Every stored close of `symbols`, oldest first, per listing. Days and closes come as one
+     * comma-separated text each: splitting a string is far cheaper than the driver's array parser.
+     */
+    closes: async (symbols: readonly string[]) => {
       const result = new Map<string, { days: string[]; closes: number[] }>();
       if (symbols.length === 0) return result;
-      const rows = await sql<{ exchange_ticker: string; days: string[]; close: number[] }>`
-        select exchange_ticker, days::text[] as days, close
+      const rows = await sql<{ exchange_ticker: string; days: string; closes: string }>`
+        select exchange_ticker,
+          string_agg(array_to_string(days, ','), ',' order by month) as days,
+          string_agg(array_to_string(close, ','), ',' order by month) as closes
         from price_series
-        where exchange_ticker = any(${[...symbols]}::text[])
-          and month >= date_trunc('month', ${from}::date)::date
-        order by exchange_ticker, month`.execute(db);
+        where exchange_ticker = any(${[...symbols]}::text[]) and cardinality(days) > 0
+        group by exchange_ticker`.execute(db);
       for (const row of rows.rows) {
-        let series = result.get(row.exchange_ticker);
-        if (!series) result.set(row.exchange_ticker, (series = { days: [], closes: [] }));
-        for (let i = 0; i < row.days.length; i++) {
-          series.days.push(row.days[i] ?? '');
-          series.closes.push(row.close[i] ?? 0);
-        }
+        result.set(row.exchange_ticker, {
+          days: row.days.split(','),
+          closes: row.closes.split(',').map(Number),
+        });
       }
       return result;
     },

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { createBenchmark } from './portfolio-benchmark.ts';
+import { createClosesCache } from './portfolio-closes.ts';
 import { inLedgerOrder, readTransactionsCsv, writeTransactionsCsv } from './portfolio-csv.ts';
 import { checkImport, type ImportCheck } from './portfolio-import.ts';
 import {
@@ -86,6 +87,7 @@ export function createPortfolioService(deps: {
 }) {
   const { repository } = deps;
   const today = () => businessDay(deps.clock.now());
+  const closesCache = createClosesCache(repository);
   const benchmark = createBenchmark({
     repository,
     loadHistory: deps.loadHistory,
@@ -290,7 +292,7 @@ export function createPortfolioService(deps: {
       const asOfDay = businessDay(asOf);
       const [listings, closes, index] = await Promise.all([
         repository.listings(symbols),
-        repository.closes(symbols, entries[0]?.date ?? asOfDay),
+        closesCache.closes(symbols),
         benchmark.index(),
       ]);
       const prices = new Map<string, PriceSeries>(closes);
