@@ -195,8 +195,8 @@ export function createServices(deps: ServiceDeps) {
   const calendar = createCalendarService({
     repository: createCalendarRepository(db),
     marketData,
-    // The portfolio's open positions: empty until the portfolio service is composed here.
-    heldSymbols: () => Promise.resolve([]),
+    // The open positions of the user's default portfolio.
+    heldSymbols: (userId) => portfolio.heldSymbols(userId),
     watchedSymbols: (userId) => watchlists.symbolsOf(userId),
     companyNames: async (symbols) =>
       new Map(
