@@ -62,7 +62,9 @@ function EventChip({
   }
   return (
     <span className={classes.eventChip} style={style} title={label}>
-      {event.symbol ?? event.title}
+      {event.symbol
+        ? `${event.symbol.split(':').pop() ?? ''} · ${KIND_LABELS[event.kind]}`
+        : event.title}
     </span>
   );
 }

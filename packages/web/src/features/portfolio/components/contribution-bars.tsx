@@ -35,7 +35,7 @@ export function ContributionBars({ holdings }: { holdings: readonly Holding[] })
         </Text>
         {gains.length > 0 ? (
           <BarsList
-            data={gains.map((item) => ({ ...item, color: 'teal.6' }))}
+            data={gains.map((item) => ({ ...item, color: 'teal', variant: 'light' as const }))}
             valueFormatter={points}
             autoContrast
           />
@@ -51,7 +51,7 @@ export function ContributionBars({ holdings }: { holdings: readonly Holding[] })
         </Text>
         {losses.length > 0 ? (
           <BarsList
-            data={losses.map((item) => ({ ...item, color: 'red.6' }))}
+            data={losses.map((item) => ({ ...item, color: 'red', variant: 'light' as const }))}
             valueFormatter={(value) => points(-value)}
             autoContrast
           />
