@@ -16,6 +16,7 @@ import * as companyPrompts from './migrations/2026-11-22T2400-company-prompts.ts
 import * as prompts from './migrations/2026-11-25T1000-prompts.ts';
 import * as portfolio from './migrations/2026-11-25T1200-portfolio.ts';
 import * as calendar from './migrations/2026-11-25T1300-calendar.ts';
+import * as portfolioVersion from './migrations/2026-11-25T1400-portfolio-version.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1000-prompts': prompts,
   '2026-11-25T1200-portfolio': portfolio,
   '2026-11-25T1300-calendar': calendar,
+  '2026-11-25T1400-portfolio-version': portfolioVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -270,6 +270,8 @@ export type PortfolioTable = {
   user_id: string;
   name: string;
   created_at: TimestampDefault;
+  /** Bumped by every write to the portfolio's ledger (the snapshot cache's key). */
+  ledger_version: ColumnType<number, never, number>;
 };
 
 /** One ledger entry of a portfolio; numeric columns come back as numbers. */

@@ -59,18 +59,42 @@ export function lastOnOrBefore(days: readonly string[], day: string): number {
   return found;
 }
 
-/** Builds the daily series of a ledger over stored closes. */
-export function dailySeries(
-  entries: readonly LedgerEntry[],
+/**
+ * The state of the daily loop after some day: each listing's position, carried price, the close
+ * before it and its cursor into its closes, and the running totals. `advanceSeries` continues it
+ * day by day, so a series can be resumed from a saved state (see `cloneSeriesState`) over later
+ * days with exactly the arithmetic of one pass.
+ */
+export type SeriesState = {
+  /** Entries up to `asOf` in ledger order (shared, never mutated). */
+  readonly sorted: readonly LedgerEntry[];
+  readonly symbols: readonly string[];
+  readonly indexOf: ReadonlyMap<string, number>;
+  price: Float64Array;
+  previous: Float64Array;
+  cursor: Int32Array;
+  held: Position[];
+  active: number[];
+  entryIndex: number;
+  previousValue: number;
+  growth: number;
+  invested: number;
+};
+
+/** The ledger's entries up to `asOf`, in date and entry order. */
+export const entriesUpTo = (entries: readonly LedgerEntry[], asOf: string) =>
+  [...entries].filter((e) => e.date <= asOf).sort(byDateThenSeq);
+
+/** Every day of the series: entry days and the listings' close days from the first entry to asOf. */
+export function seriesDays(
+  sorted: readonly LedgerEntry[],
   prices: ReadonlyMap<string, PriceSeries>,
   asOf: string,
-): DailySeries {
-  const sorted = [...entries].filter((e) => e.date <= asOf).sort(byDateThenSeq);
+): string[] {
   const first = sorted[0]?.date;
   const daySet = new Set<string>(sorted.map((e) => e.date));
-  const symbols = [...new Set(sorted.map((e) => e.symbol))];
   if (first !== undefined) {
-    for (const symbol of symbols) {
+    for (const symbol of new Set(sorted.map((e) => e.symbol))) {
       const series = prices.get(symbol);
       if (!series) continue;
       for (
@@ -84,9 +108,45 @@ export function dailySeries(
       }
     }
   }
-  const days = [...daySet].sort();
+  return [...daySet].sort();
+}
+
+/** The loop's state before the first day. */
+export function startSeries(sorted: readonly LedgerEntry[]): SeriesState {
+  const symbols = [...new Set(sorted.map((e) => e.symbol))];
+  const count = symbols.length;
+  return {
+    sorted,
+    symbols,
+    indexOf: new Map(symbols.map((symbol, i) => [symbol, i])),
+    price: new Float64Array(count).fill(Number.NaN),
+    previous: new Float64Array(count).fill(Number.NaN),
+    cursor: new Int32Array(count).fill(-1),
+    held: symbols.map((symbol) => emptyPosition(symbol)),
+    active: [],
+    entryIndex: 0,
+    previousValue: 0,
+    growth: 1,
+    invested: 0,
+  };
+}
+
+/** A copy of a state that advancing the original (or the copy) leaves unchanged. */
+export function cloneSeriesState(state: SeriesState): SeriesState {
+  return {
+    ...state,
+    price: state.price.slice(),
+    previous: state.previous.slice(),
+    cursor: state.cursor.slice(),
+    held: state.held.map((p) => ({ ...p })),
+    active: [...state.active],
+  };
+}
+
+/** An empty series of `days` (filled by `advanceSeries`, finished by `finishSeries`). */
+export function emptySeries(days: string[]): DailySeries {
   const n = days.length;
-  const out: DailySeries = {
+  return {
     days,
     value: new Array<number>(n).fill(0),
     inflow: new Array<number>(n).fill(0),
@@ -97,23 +157,26 @@ export function dailySeries(
     positions: new Map(),
     lastPrices: new Map(),
   };
+}
+
+/**
+ * Applies the days `out.days[from..to)` to `state` (mutating it) and writes them into `out`.
+ * `prices` must hold, for every day applied, the closes up to that day.
+ */
+export function advanceSeries(
+  state: SeriesState,
+  prices: ReadonlyMap<string, PriceSeries>,
+  out: DailySeries,
+  from: number,
+  to: number,
+): void {
   // Per listing state in arrays indexed like `symbols` (Map lookups per day and listing cost more
   // than the maths on ten years × fifty listings).
-  const indexOf = new Map(symbols.map((symbol, i) => [symbol, i]));
-  const count = symbols.length;
-  const price = new Float64Array(count).fill(Number.NaN);
-  const previous = new Float64Array(count).fill(Number.NaN);
-  const cursor = new Int32Array(count).fill(-1);
-  const held: Position[] = symbols.map((symbol) => emptyPosition(symbol));
-  const seriesOf = symbols.map((symbol) => prices.get(symbol));
-  const active: number[] = [];
-  for (const p of held) out.positions.set(p.symbol, p);
-  let entryIndex = 0;
-  let previousValue = 0;
-  let growth = 1;
-  let invested = 0;
-  for (let d = 0; d < n; d++) {
-    const day = days[d] ?? '';
+  const { sorted, indexOf, price, previous, cursor, held, active } = state;
+  const seriesOf = state.symbols.map((symbol) => prices.get(symbol));
+  let { entryIndex, previousValue, growth, invested } = state;
+  for (let d = from; d < to; d++) {
+    const day = out.days[d] ?? '';
     let inflow = 0;
     let outflow = 0;
     let income = 0;
@@ -172,14 +235,33 @@ export function dailySeries(
     out.twr[d] = growth;
     previousValue = value;
   }
-  symbols.forEach((symbol, k) => {
-    const p = price[k] ?? Number.NaN;
-    const before = previous[k] ?? Number.NaN;
+  Object.assign(state, { entryIndex, previousValue, growth, invested });
+}
+
+/** Sets the series' positions and last prices from the state after its last day. */
+export function finishSeries(state: SeriesState, out: DailySeries): DailySeries {
+  for (const p of state.held) out.positions.set(p.symbol, p);
+  state.symbols.forEach((symbol, k) => {
+    const p = state.price[k] ?? Number.NaN;
+    const before = state.previous[k] ?? Number.NaN;
     if (!Number.isNaN(p)) {
       out.lastPrices.set(symbol, { price: p, previous: Number.isNaN(before) ? null : before });
     }
   });
   return out;
+}
+
+/** Builds the daily series of a ledger over stored closes. */
+export function dailySeries(
+  entries: readonly LedgerEntry[],
+  prices: ReadonlyMap<string, PriceSeries>,
+  asOf: string,
+): DailySeries {
+  const sorted = entriesUpTo(entries, asOf);
+  const out = emptySeries(seriesDays(sorted, prices, asOf));
+  const state = startSeries(sorted);
+  advanceSeries(state, prices, out, 0, out.days.length);
+  return finishSeries(state, out);
 }
 
 /** The last day before a range starts (its base), or null for "since the first entry". */

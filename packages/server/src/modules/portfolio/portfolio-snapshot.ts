@@ -15,6 +15,7 @@ import {
   moneyWeightedReturn,
   rangeBaseDay,
   timeWeightedReturn,
+  type DailySeries,
   type IndexSeries,
   type PriceSeries,
 } from './performance.ts';
@@ -37,6 +38,8 @@ export type SnapshotInput = {
   prices: ReadonlyMap<string, PriceSeries>;
   listings: ReadonlyMap<string, ListingFacts>;
   benchmark: { name: string; symbol: string | null; index: IndexSeries };
+  /** The daily series of `entries` over `prices` up to `asOfDay`, when already computed. */
+  series?: DailySeries;
 };
 
 const money = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -45,7 +48,7 @@ const pct = (fraction: number | null) =>
 
 /** The API snapshot of a portfolio: holdings, summary, returns per range, series and allocation. */
 export function buildSnapshot(input: SnapshotInput): PortfolioSnapshot {
-  const series = dailySeries(input.entries, input.prices, input.asOfDay);
+  const series = input.series ?? dailySeries(input.entries, input.prices, input.asOfDay);
   const base = baseIndex(series, rangeBaseDay(input.range, input.asOfDay, series.days));
   const contribution = contributions(input.entries, input.prices, series, base);
 

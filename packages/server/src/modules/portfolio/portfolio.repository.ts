@@ -129,7 +129,7 @@ export function createPortfolioRepository(db: Database) {
     find: (userId: string, name: string) =>
       db
         .selectFrom('portfolios')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'ledger_version'])
         .where('user_id', '=', userId)
         .where('name', '=', name)
         .executeTakeFirst(),
@@ -179,15 +179,22 @@ export function createPortfolioRepository(db: Database) {
     /**
      * Runs `work` in one transaction holding an advisory lock per portfolio (taken in id order, so
      * two writers never deadlock): concurrent writes to a ledger run one after the other, each
-     * validating the ledger the previous one left.
+     * validating the ledger the previous one left. The portfolios' `ledger_version` is bumped in
+     * the same transaction, so a ledger kept in memory is stale exactly when the write commits.
      */
     locked: <T>(portfolioIds: readonly string[], work: (scope: LedgerScope) => Promise<T>) =>
       db.transaction().execute(async (trx) => {
-        for (const id of [...new Set(portfolioIds)].sort()) {
+        const ids = [...new Set(portfolioIds)].sort();
+        for (const id of ids) {
           await sql`select pg_advisory_xact_lock(hashtextextended(${`portfolio:${id}`}, 0))`.execute(
             trx,
           );
         }
+        await trx
+          .updateTable('portfolios')
+          .set({ ledger_version: sql<number>`ledger_version + 1` })
+          .where('id', 'in', ids)
+          .execute();
         return work(ledgerScope(trx));
       }),
 

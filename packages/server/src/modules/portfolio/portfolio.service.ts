@@ -7,6 +7,7 @@ import {
   type Transaction,
   type transactionInputSchema,
 } from '@app/shared/api/portfolio';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -21,6 +22,7 @@ import {
   dateProblem,
   unknownSymbol,
 } from './portfolio-rules.ts';
+import { createSeriesCache } from './portfolio-series-cache.ts';
 import { buildSnapshot, type ListingFacts } from './portfolio-snapshot.ts';
 import type {
   ListingRow,
@@ -36,6 +38,9 @@ type ImportBody = Omit<ImportRequest, 'portfolio'> & { portfolio: string };
 
 /** A new entry goes after every entry already recorded on its day. */
 const LAST = Number.MAX_SAFE_INTEGER;
+
+/** Ledgers kept in memory (2,000 entries take about 300 KB). */
+const CACHED_LEDGERS = 256;
 
 export const toEntry = (row: TransactionRow): LedgerEntry => ({
   type: row.type,
@@ -88,6 +93,28 @@ export function createPortfolioService(deps: {
   const { repository } = deps;
   const today = () => businessDay(deps.clock.now());
   const closesCache = createClosesCache(repository);
+  const seriesCache = createSeriesCache();
+  const ledgers = new LRUCache<
+    string,
+    { version: number; entries: LedgerEntry[]; symbols: string[] }
+  >({ max: CACHED_LEDGERS });
+
+  /**
+   * A portfolio's ledger as entries, from memory while its `ledger_version` is the one just read
+   * (every write bumps it in its own transaction, in whichever process).
+   */
+  async function entriesOf(portfolio: { id: string; ledger_version: number }) {
+    const hit = ledgers.get(portfolio.id);
+    if (hit?.version === portfolio.ledger_version) return hit;
+    const entries = (await repository.ledger(portfolio.id)).map(toEntry);
+    const value = {
+      version: portfolio.ledger_version,
+      entries,
+      symbols: [...new Set(entries.map((e) => e.symbol))],
+    };
+    ledgers.set(portfolio.id, value);
+    return value;
+  }
   const benchmark = createBenchmark({
     repository,
     loadHistory: deps.loadHistory,
@@ -284,9 +311,9 @@ export function createPortfolioService(deps: {
     ): Promise<PortfolioSnapshot> {
       const found = await repository.find(userId, name);
       if (!found && name !== DEFAULT_PORTFOLIO) throw notFound(`Portfolio '${name}' not found.`);
-      const ledger = found ? await repository.ledger(found.id) : [];
-      const entries = ledger.map(toEntry);
-      const symbols = [...new Set(entries.map((e) => e.symbol))];
+      const { entries, symbols } = found
+        ? await entriesOf(found)
+        : { entries: [], symbols: [] as string[] };
       await deps.loadHistory(symbols);
       const asOf = deps.clock.now();
       const asOfDay = businessDay(asOf);
@@ -296,6 +323,7 @@ export function createPortfolioService(deps: {
         benchmark.index(),
       ]);
       const prices = new Map<string, PriceSeries>(closes);
+      const quoteDays = new Map<string, string>();
       const facts = new Map<string, ListingFacts>();
       for (const listing of listings) {
         facts.set(listing.exchange_ticker, {
@@ -311,6 +339,9 @@ export function createPortfolioService(deps: {
         if (listing.price !== null && quoteDay && quoteDay <= asOfDay) {
           const lastDay = series?.days.at(-1);
           if (!lastDay || quoteDay > lastDay) {
+            if (symbols.includes(listing.exchange_ticker)) {
+              quoteDays.set(listing.exchange_ticker, quoteDay);
+            }
             prices.set(listing.exchange_ticker, {
               days: [...(series?.days ?? []), quoteDay],
               closes: [...(series?.closes ?? []), listing.price],
@@ -327,6 +358,17 @@ export function createPortfolioService(deps: {
         prices,
         listings: facts,
         benchmark: index,
+        series: found
+          ? seriesCache.series({
+              portfolioId: found.id,
+              ledgerVersion: found.ledger_version,
+              entries,
+              closes,
+              prices,
+              quoteDays,
+              asOfDay,
+            })
+          : undefined,
       });
     },
 
@@ -334,7 +376,7 @@ export function createPortfolioService(deps: {
     async heldSymbols(userId: string): Promise<string[]> {
       const found = await repository.find(userId, DEFAULT_PORTFOLIO);
       if (!found) return [];
-      const { positions } = replayLedger((await repository.ledger(found.id)).map(toEntry));
+      const { positions } = replayLedger((await entriesOf(found)).entries);
       return [...positions.values()].filter((p) => p.quantity > 0).map((p) => p.symbol);
     },
   };
