@@ -52,8 +52,9 @@ export function createBenchmark(deps: {
   }
 
   return {
-    async index(): Promise<Benchmark> {
-      const fingerprint = await deps.repository.historyFingerprint();
+    /** `known`: the history fingerprint when already read (else it is read here). */
+    async index(known?: { listings: number; last: string }): Promise<Benchmark> {
+      const fingerprint = known ?? (await deps.repository.historyFingerprint());
       const key = `${fingerprint.listings}:${fingerprint.last}`;
       if (cached) {
         const fresh = cached.key === key;

@@ -17,8 +17,12 @@ export function createClosesCache(
     max: CACHED_LISTINGS,
   });
   return {
-    async closes(symbols: readonly string[]): Promise<Map<string, PriceSeries>> {
-      const stamps = await repository.historyStamps(symbols);
+    /** `stamps`: the listings' history stamps when already read (else they are read here). */
+    async closes(
+      symbols: readonly string[],
+      known?: ReadonlyMap<string, string>,
+    ): Promise<Map<string, PriceSeries>> {
+      const stamps = known ?? (await repository.historyStamps(symbols));
       const result = new Map<string, PriceSeries>();
       const missing: string[] = [];
       for (const symbol of symbols) {

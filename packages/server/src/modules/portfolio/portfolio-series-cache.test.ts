@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from './ledger.ts';
-import { addDays, dailySeries, type PriceSeries } from './performance.ts';
+import { addDays, dailySeries, dayNumber, type PriceSeries } from './performance.ts';
 import { createSeriesCache, type SeriesInput } from './portfolio-series-cache.ts';
 
 const START = '2025-01-01';
@@ -114,5 +114,20 @@ describe('series cache', () => {
     // New closes of the listing (a new object from the closes cache).
     const newer = new Map([['A', closesOf([10, 11, 12, 13], 0)]]);
     expect(cache.series(inputOf(more, newer, new Map(), asOf, 2)).value).toEqual([10, 22, 24, 26]);
+  });
+});
+
+describe('dayNumber', () => {
+  it('reads a day as Date.parse does', () => {
+    const days = ['2025-02-30', '2024-02-29', '2025-13-01', '0050-01-01', '1969-12-31', '', 'x'];
+    for (const day of days) {
+      expect(dayNumber(day)).toBe(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+    }
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01') }), (d) => {
+        const day = d.toISOString().slice(0, 10);
+        expect(dayNumber(day)).toBe(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+      }),
+    );
   });
 });

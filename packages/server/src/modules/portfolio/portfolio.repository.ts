@@ -216,6 +216,49 @@ export function createPortfolioRepository(db: Database) {
       return rows.rows;
     },
 
+    /**
+     * In one round trip, what a snapshot reads on every call: the listings of `symbols`
+     * (`EXCHANGE:TICKER`) with their company, latest quote, history stamp (as `historyStamps`)
+     * and last checked day, and the stored history's fingerprint (as `historyFingerprint`).
+     */
+    snapshotInputs: async (symbols: readonly string[]) => {
+      type Row = Omit<ListingRow, 'exchange_ticker'> & {
+        exchange_ticker: string | null;
+        stamp: string | null;
+        last_day: string | null;
+        n: number;
+        last: Date | null;
+      };
+      const rows = await sql<Row>`
+        select f.n, f.last, l.*
+        from (select count(*)::int as n, max(updated_at) as last from price_history_status) f
+        left join (
+          select s.exchange_ticker, s.ticker, s.currency, c.company_name, c.gics_sector,
+            c.gics_sub_industry, q.price, q.previous_close, q.as_of, q.source,
+            h.updated_at::text || h.last_day::text as stamp, h.last_day::text as last_day
+          from securities s
+          join companies c on c.id = s.company_id
+          left join quote_snapshots q on q.exchange_ticker = s.exchange_ticker
+          left join price_history_status h on h.exchange_ticker = s.exchange_ticker
+          where s.exchange_ticker = any(${[...symbols]}::text[])
+        ) l on true
+        order by l.exchange_ticker`.execute(db);
+      const first = rows.rows[0];
+      const listings: (ListingRow & { stamp: string | null; last_day: string | null })[] = [];
+      const stamps = new Map<string, string>();
+      for (const { n: _n, last: _last, ...row } of rows.rows) {
+        const symbol = row.exchange_ticker;
+        if (symbol === null) continue;
+        listings.push({ ...row, exchange_ticker: symbol });
+        if (row.stamp !== null) stamps.set(symbol, row.stamp);
+      }
+      return {
+        listings,
+        stamps,
+        fingerprint: { listings: first?.n ?? 0, last: first?.last?.toISOString() ?? '' },
+      };
+    },
+
     /** When each listing's stored history last changed (the closes cache's key). */
     historyStamps: async (symbols: readonly string[]) =>
       symbols.length === 0

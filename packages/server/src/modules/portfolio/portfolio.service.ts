@@ -31,7 +31,7 @@ import type {
   TransactionRow,
 } from './portfolio.repository.ts';
 import { replayLedger, type LedgerEntry } from './ledger.ts';
-import type { PriceSeries } from './performance.ts';
+import { addDays, type PriceSeries } from './performance.ts';
 
 export type TransactionBody = z.output<typeof transactionInputSchema>;
 type ImportBody = Omit<ImportRequest, 'portfolio'> & { portfolio: string };
@@ -314,13 +314,19 @@ export function createPortfolioService(deps: {
       const { entries, symbols } = found
         ? await entriesOf(found)
         : { entries: [], symbols: [] as string[] };
-      await deps.loadHistory(symbols);
       const asOf = deps.clock.now();
       const asOfDay = businessDay(asOf);
-      const [listings, closes, index] = await Promise.all([
-        repository.listings(symbols),
-        closesCache.closes(symbols),
-        benchmark.index(),
+      let inputs = await repository.snapshotInputs(symbols);
+      // Listings whose history is not checked through yesterday get it loaded first.
+      const yesterday = addDays(asOfDay, -1);
+      if (inputs.listings.some((l) => l.last_day === null || l.last_day < yesterday)) {
+        await deps.loadHistory(symbols);
+        inputs = await repository.snapshotInputs(symbols);
+      }
+      const listings = inputs.listings;
+      const [closes, index] = await Promise.all([
+        closesCache.closes(symbols, inputs.stamps),
+        benchmark.index(inputs.fingerprint),
       ]);
       const prices = new Map<string, PriceSeries>(closes);
       const quoteDays = new Map<string, string>();
