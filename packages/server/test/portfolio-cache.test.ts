@@ -111,6 +111,10 @@ describe('portfolio snapshot cache (issue 12)', () => {
     for (const key of ['cost_basis', 'realized_pnl', 'dividends', 'fees'] as const) {
       expect(after.summary[key]).toBe(before.summary[key]);
     }
+    // Nothing changed but the instant: the same figures as of now.
+    clock.set('2026-11-21T15:00:07Z');
+    const again = await snapshot('range=1Y');
+    expect(again).toEqual({ ...after, as_of: after.as_of + 7 });
     expect(after.returns.find((r) => r.range === '1D')?.twr_pct).not.toBe(
       before.returns.find((r) => r.range === '1D')?.twr_pct,
     );

@@ -11,7 +11,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { createBenchmark } from './portfolio-benchmark.ts';
+import { createBenchmark, type Benchmark } from './portfolio-benchmark.ts';
 import { createClosesCache } from './portfolio-closes.ts';
 import { inLedgerOrder, readTransactionsCsv, writeTransactionsCsv } from './portfolio-csv.ts';
 import { checkImport, type ImportCheck } from './portfolio-import.ts';
@@ -41,6 +41,23 @@ const LAST = Number.MAX_SAFE_INTEGER;
 
 /** Ledgers kept in memory (2,000 entries take about 300 KB). */
 const CACHED_LEDGERS = 256;
+/** Finished snapshots kept per portfolio and range (ten years of daily points take about 1 MB). */
+const CACHED_SNAPSHOTS = 128;
+
+const EMPTY: PriceSeries = { days: [], closes: [] };
+const sameCloses = (a: PriceSeries, b: PriceSeries | undefined) =>
+  a === b || (b !== undefined && a.days.length === 0 && b.days.length === 0);
+
+/** A finished snapshot and everything it was computed from but the clock's instant. */
+type SnapshotMemo = {
+  ledgerVersion: number;
+  asOfDay: string;
+  /** The listings' facts and quotes, as read. */
+  listings: string;
+  closes: readonly PriceSeries[];
+  benchmark: Benchmark;
+  snapshot: PortfolioSnapshot;
+};
 
 export const toEntry = (row: TransactionRow): LedgerEntry => ({
   type: row.type,
@@ -94,6 +111,7 @@ export function createPortfolioService(deps: {
   const today = () => businessDay(deps.clock.now());
   const closesCache = createClosesCache(repository);
   const seriesCache = createSeriesCache();
+  const snapshots = new LRUCache<string, SnapshotMemo>({ max: CACHED_SNAPSHOTS });
   const ledgers = new LRUCache<
     string,
     { version: number; entries: LedgerEntry[]; symbols: string[] }
@@ -328,6 +346,35 @@ export function createPortfolioService(deps: {
         closesCache.closes(symbols, inputs.stamps),
         benchmark.index(inputs.fingerprint),
       ]);
+      // Nothing it is computed from changed since the last call (quotes move about once a
+      // minute): the same snapshot at this instant.
+      const memoKey = found ? `${found.id}:${name}:${range}` : null;
+      const memo = memoKey === null ? undefined : snapshots.get(memoKey);
+      const listingsRead = JSON.stringify(
+        listings.map((l) => [
+          l.exchange_ticker,
+          l.company_name,
+          l.gics_sector,
+          l.gics_sub_industry,
+          l.currency,
+          l.source,
+          l.price,
+          l.as_of?.getTime() ?? null,
+        ]),
+      );
+      const closesRead = symbols.map((symbol) => closes.get(symbol) ?? EMPTY);
+      if (
+        memo &&
+        memo.ledgerVersion === found?.ledger_version &&
+        memo.asOfDay === asOfDay &&
+        memo.benchmark === index &&
+        memo.listings === listingsRead &&
+        memo.closes.length === closesRead.length &&
+        memo.closes.every((series, i) => sameCloses(series, closesRead[i]))
+      ) {
+        return { ...memo.snapshot, as_of: Math.floor(asOf.getTime() / 1000) };
+      }
+
       const prices = new Map<string, PriceSeries>(closes);
       const quoteDays = new Map<string, string>();
       const facts = new Map<string, ListingFacts>();
@@ -355,7 +402,7 @@ export function createPortfolioService(deps: {
           }
         }
       }
-      return buildSnapshot({
+      const snapshot = buildSnapshot({
         portfolio: name,
         asOf,
         asOfDay,
@@ -376,6 +423,17 @@ export function createPortfolioService(deps: {
             })
           : undefined,
       });
+      if (memoKey !== null && found) {
+        snapshots.set(memoKey, {
+          ledgerVersion: found.ledger_version,
+          asOfDay,
+          listings: listingsRead,
+          closes: closesRead,
+          benchmark: index,
+          snapshot,
+        });
+      }
+      return snapshot;
     },
 
     /** Symbols with shares held in the user's default portfolio (the assistant's PORTFOLIO). */
