@@ -67,7 +67,8 @@ function ledgerCsv(symbols: readonly string[], today: number): string {
  * bench/portfolio: the stored ten-year history of every demo listing (the benchmark's universe),
  * a user with 2,000 transactions over 50 listings and 10 years imported through the API, then the
  * full snapshot (holdings, returns of every range with TWR/XIRR/benchmark, value series) timed one
- * call at a time and under autocannon against the indexed-SELECT reference.
+ * call at a time (reused, then with a held listing's quote moved before each call) and under
+ * autocannon against the indexed-SELECT reference.
  */
 export async function runPortfolioBench(options: { seconds: number }) {
   const { seconds } = options;
