@@ -18,6 +18,7 @@ import { registerStrictQuery } from './http/strict-query.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { createServices, type ServiceDeps, type Services } from './modules/create-services.ts';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       calendarRoutes(zodApi, { calendar: services.calendar });
       recommendationRoutes(zodApi, { recommendations: services.recommendations });
       widgetRoutes(zodApi, { widgets: services.widgets });
+      billingRoutes(zodApi, { billing: services.billing });
       entitySetterRoutes(zodApi, {
         user: users.userSetter,
         news: (...args) => news.setProperty(...args),

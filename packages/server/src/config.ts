@@ -100,6 +100,15 @@ const envSchema = z.object({
   OPENAI_PRICE_PER_1K_TOKENS_USD: z.coerce.number().min(0).max(1_000).optional(),
   GIPHY_API_KEY: z.string().min(1).optional(),
   GIPHY_BASE_URL: httpUrl.default('https://api.giphy.com'),
+  PAYMENTS_PROVIDER: z.enum(['offline', 'stripe']).default('offline'),
+  PAYMENTS_OFFLINE_SECRET: z.string().min(16).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_TIER1: z.string().min(1).optional(),
+  STRIPE_PRICE_TIER2: z.string().min(1).optional(),
+  STRIPE_PRICE_TIER3: z.string().min(1).optional(),
+  STRIPE_API_BASE: httpUrl.optional(),
+  STRIPE_CURRENCY: z.string().length(3).toLowerCase().default('usd'),
   PORTFOLIO_BENCHMARK: z
     .string()
     .trim()
@@ -154,6 +163,17 @@ export type AppConfig = {
   giphyBaseUrl: string;
   /** The portfolio benchmark's listing; unset: the equal-weighted universe of stored listings. */
   portfolioBenchmark: string | undefined;
+  /** Billing (issue 13): `offline` serves its own test checkout; `stripe` needs the STRIPE_* settings. */
+  paymentsProvider: 'offline' | 'stripe';
+  /** Signs the offline provider's events; unset: a random secret per process. */
+  paymentsOfflineSecret: string | undefined;
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    prices: Record<'tier1_monthly' | 'tier2_monthly' | 'tier3_monthly', string>;
+    apiBase: string | undefined;
+    currency: string;
+  } | null;
 };
 
 export class ConfigError extends Error {}
@@ -211,6 +231,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     giphyApiKey: e.GIPHY_API_KEY,
     giphyBaseUrl: e.GIPHY_BASE_URL.replace(/\/+$/, ''),
     portfolioBenchmark: e.PORTFOLIO_BENCHMARK,
+    paymentsProvider: e.PAYMENTS_PROVIDER,
+    paymentsOfflineSecret: e.PAYMENTS_OFFLINE_SECRET,
+    stripe: e.PAYMENTS_PROVIDER === 'stripe' ? stripeSettings(e) : null,
+  };
+}
+
+/** The STRIPE_* settings, each required when PAYMENTS_PROVIDER=stripe. */
+function stripeSettings(e: z.output<typeof envSchema>): NonNullable<AppConfig['stripe']> {
+  const need = (name: keyof typeof e) => {
+    const value = e[name];
+    if (typeof value !== 'string' || value === '') {
+      throw new ConfigError(
+        `Invalid configuration: ${name}: is required when PAYMENTS_PROVIDER=stripe`,
+      );
+    }
+    return value;
+  };
+  return {
+    secretKey: need('STRIPE_SECRET_KEY'),
+    webhookSecret: need('STRIPE_WEBHOOK_SECRET'),
+    prices: {
+      tier1_monthly: need('STRIPE_PRICE_TIER1'),
+      tier2_monthly: need('STRIPE_PRICE_TIER2'),
+      tier3_monthly: need('STRIPE_PRICE_TIER3'),
+    },
+    apiBase: e.STRIPE_API_BASE,
+    currency: e.STRIPE_CURRENCY,
   };
 }
 

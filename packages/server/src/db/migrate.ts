@@ -17,6 +17,7 @@ import * as prompts from './migrations/2026-11-25T1000-prompts.ts';
 import * as portfolio from './migrations/2026-11-25T1200-portfolio.ts';
 import * as calendar from './migrations/2026-11-25T1300-calendar.ts';
 import * as portfolioVersion from './migrations/2026-11-25T1400-portfolio-version.ts';
+import * as billing from './migrations/2026-11-25T1500-billing.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1200-portfolio': portfolio,
   '2026-11-25T1300-calendar': calendar,
   '2026-11-25T1400-portfolio-version': portfolioVersion,
+  '2026-11-25T1500-billing': billing,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -39,6 +39,13 @@ export type UserTable = {
   validation_status: Generated<'none' | 'email_sent' | 'pending' | 'approved' | 'rejected'>;
   subscription: Generated<string>;
   subscription_status: Generated<string>;
+  /** Billing (issue 13): the paid period's end, set only from verified payment events. */
+  current_period_end: Timestamp | null;
+  cancel_at_period_end: Generated<boolean>;
+  payment_customer_id: string | null;
+  payment_subscription_id: string | null;
+  /** When the last applied subscription event was created (older ones are ignored). */
+  subscription_event_at: Timestamp | null;
   created_at: TimestampDefault;
   last_access_at: Timestamp | null;
   last_email_at: Timestamp | null;
@@ -310,6 +317,53 @@ export type UserWidgetsTable = {
   updated_at: TimestampDefault;
 };
 
+/** Every payment event received from the provider, stored once by its id (issue 13). */
+export type BillingEventTable = {
+  id: string;
+  type: string;
+  created: Timestamp;
+  payload: ColumnType<unknown, string, string>;
+  received_at: Timestamp;
+  processed_at: Timestamp | null;
+  error: string | null;
+};
+
+/** The offline provider's checkout and portal sessions. */
+export type BillingSessionTable = {
+  id: string;
+  kind: 'checkout' | 'portal';
+  user_id: string;
+  plan: Generated<string>;
+  trial_days: Generated<number>;
+  success_url: Generated<string>;
+  cancel_url: Generated<string>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  completed_at: Timestamp | null;
+};
+
+export type CancelFeedbackTable = {
+  id: Generated<string>;
+  user_id: string;
+  reason: string;
+  text: Generated<string>;
+  created_at: Timestamp;
+};
+
+/** The referral programme's append-only ledger; `source` makes each reward once. */
+export type ReferralLedgerTable = {
+  id: Generated<string>;
+  /** Append order. */
+  seq: Generated<string>;
+  referrer_id: string;
+  referred_id: string | null;
+  kind: 'free_month' | 'commission' | 'bonus' | 'reversal';
+  amount_cents: number;
+  description: string;
+  source: string;
+  created_at: Timestamp;
+};
+
 /** The tables of our own schema (the job queue keeps its tables in the `pgboss` schema). */
 export type DB = {
   cache_entries: CacheEntryTable;
@@ -332,4 +386,8 @@ export type DB = {
   portfolio_transactions: PortfolioTransactionTable;
   calendar_events: CalendarEventTable;
   user_widgets: UserWidgetsTable;
+  billing_events: BillingEventTable;
+  billing_sessions: BillingSessionTable;
+  cancel_feedback: CancelFeedbackTable;
+  referral_ledger: ReferralLedgerTable;
 };

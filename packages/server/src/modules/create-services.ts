@@ -14,6 +14,9 @@ import { createNewsSources } from '../providers/news/create-news-sources.ts';
 import { DEFAULT_MAX_PAGE_BYTES } from '../providers/news/full-text/page-fetch.ts';
 import { createAnalysisRepository } from './analysis/analysis.repository.ts';
 import { createAnalysisService } from './analysis/analysis.service.ts';
+import { createBillingRepository } from './billing/billing.repository.ts';
+import { createBillingService } from './billing/billing.service.ts';
+import { createPaymentsProvider } from '../providers/payments/create-payments-provider.ts';
 import { createCompanyRepository } from './companies/company.repository.ts';
 import { createMaintenanceRepository } from './maintenance/maintenance.repository.ts';
 import { createMailer } from './messaging/mailer.ts';
@@ -50,6 +53,8 @@ import { createWatchlistService } from './watchlists/watchlist.service.ts';
 
 /** How long a GIPHY search may take before the bundled animation is answered instead. */
 const GIPHY_TIMEOUT_MS = 2_500;
+/** How long an offline checkout or portal page stays usable. */
+const BILLING_SESSION_TTL_MS = 3_600_000;
 
 export type ServiceDeps = {
   db: Database;
@@ -209,6 +214,27 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const widgets = createWidgetService({ repository: createWidgetRepository(db), clock });
+  // Plans, payments and referrals (issue 13): PAYMENTS_PROVIDER picks offline or stripe.
+  const billingRepository = createBillingRepository(db);
+  const billing = createBillingService({
+    repository: billingRepository,
+    provider: createPaymentsProvider(config, {
+      now: () => clock.now(),
+      sessions: {
+        createSession: (session) =>
+          billingRepository.createSession({
+            ...session,
+            createdAt: clock.now(),
+            expiresAt: new Date(clock.now().getTime() + BILLING_SESSION_TTL_MS),
+          }),
+      },
+    }),
+    clock,
+    publicUrl: config.publicUrl,
+    log,
+    planOfPrice: (priceId) =>
+      Object.entries(config.stripe?.prices ?? {}).find(([, id]) => id === priceId)?.[0],
+  });
   const maintenance = createMaintenanceRepository(db);
   const database = createDatabaseHealth(db);
 
@@ -236,6 +262,7 @@ export function createServices(deps: ServiceDeps) {
     calendar,
     recommendations,
     widgets,
+    billing,
     maintenance,
     /** Whether the database serves us (`/api/health`). */
     checkDatabase: () => database.check(),

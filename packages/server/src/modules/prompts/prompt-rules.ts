@@ -1,10 +1,10 @@
 import {
   EMAIL_SELECTION as EMAIL,
-  FREE_DAILY_PROMPTS,
   PORTFOLIO_SELECTION as PORTFOLIO,
   SELECTION_MAX,
 } from '@app/shared/api/prompts';
 import { badRequest, tooManyRequests } from '../../http/errors.ts';
+import { PLAN_ENTITLEMENTS, planOfStatus, type PlanName } from '../billing/plans.ts';
 
 // The limits the API states (prompt length, selection size) live with its schemas in
 // @app/shared/api/prompts; these are the server's own rules.
@@ -26,7 +26,7 @@ export const PROMPT_MAX_ATTEMPTS = 3;
 /** Seconds before the first retry (doubled for each further one). */
 export const PROMPT_RETRY_DELAY_SECONDS = 5;
 
-export type PlanName = 'free' | 'tier1_monthly' | 'tier2_monthly' | 'tier3_monthly';
+export type { PlanName } from '../billing/plans.ts';
 
 export type PlanRule = {
   /** What the 429 text calls the plan. */
@@ -39,25 +39,39 @@ export type PlanRule = {
   maxTokens: number;
 };
 
-/** Spec §9 plans: subscribers first, higher tiers before lower, then first come first served. */
-export const PLAN_RULES: Readonly<Record<PlanName, PlanRule>> = {
-  tier3_monthly: { label: 'Standard', priority: 3, dailyQuota: 2_000, maxTokens: 3_000 },
-  tier2_monthly: { label: 'Basic', priority: 2, dailyQuota: 500, maxTokens: 1_500 },
-  tier1_monthly: { label: 'Supporter', priority: 1, dailyQuota: 100, maxTokens: 800 },
-  free: { label: 'free', priority: 0, dailyQuota: FREE_DAILY_PROMPTS, maxTokens: 600 },
+/** Longest answer per plan (a prompts matter); quotas and priorities are billing's (plans.ts). */
+const MAX_TOKENS: Readonly<Record<PlanName, number>> = {
+  tier3_monthly: 3_000,
+  tier2_monthly: 1_500,
+  tier1_monthly: 800,
+  free: 600,
 };
 
-const ACTIVE_STATUSES = new Set(['active', 'trialing']);
+const rule = (plan: PlanName): PlanRule => ({
+  label: PLAN_ENTITLEMENTS[plan].label,
+  priority: PLAN_ENTITLEMENTS[plan].aiPriority,
+  dailyQuota: PLAN_ENTITLEMENTS[plan].aiDailyQuota,
+  maxTokens: MAX_TOKENS[plan],
+});
 
 /**
- * The plan a user's subscription gives: a known tier while its status is active (or trialing);
- * an active subscription to a product we do not know counts as the lowest paid tier.
+ * Spec §9 plans: subscribers first, higher tiers before lower, then first come first served.
+ * Quotas, priorities and names are the billing module's entitlements (one place).
+ */
+export const PLAN_RULES: Readonly<Record<PlanName, PlanRule>> = {
+  tier3_monthly: rule('tier3_monthly'),
+  tier2_monthly: rule('tier2_monthly'),
+  tier1_monthly: rule('tier1_monthly'),
+  free: rule('free'),
+};
+
+/**
+ * The plan a user's subscription gives (billing's rules): a known tier while its status is
+ * active (or trialing); an active subscription to a product we do not know counts as the
+ * lowest paid tier.
  */
 export function planOf(subscription: string, status: string): PlanName {
-  if (subscription === '' || !ACTIVE_STATUSES.has(status)) return 'free';
-  return subscription in PLAN_RULES && subscription !== 'free'
-    ? (subscription as PlanName)
-    : 'tier1_monthly';
+  return planOfStatus(subscription, status);
 }
 
 const DAY_MS = 86_400_000;
