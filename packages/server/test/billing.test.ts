@@ -4,7 +4,7 @@ import { fixedClock } from '../src/clock.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { signPayload } from '../src/providers/payments/signature.ts';
 import { form, paymentEvent, postEvent } from './helpers/billing.ts';
-import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
+import { bearer, grant, registerUser, type TestUser } from './helpers/factories.ts';
 
 const SECRET = 'offline-test-secret-0123456789';
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -271,6 +271,28 @@ describe('billing with the offline provider (issue 13)', () => {
       });
     });
 
+    it('ignores a payment failure older than the state it would change', async () => {
+      const user = await registerUser(t.app);
+      await postEvent(
+        t.app,
+        SECRET,
+        paymentEvent('customer.subscription.created', subscription(user, 'active'), NOW),
+        NOW,
+      );
+      const earlier = new Date(NOW.getTime() - 3_600_000);
+      await postEvent(
+        t.app,
+        SECRET,
+        paymentEvent(
+          'invoice.payment_failed',
+          { id: 'in_old', customer: `cus_${user.user.id}` },
+          earlier,
+        ),
+        NOW,
+      );
+      expect((await status(user)).subscription_status).toBe('active');
+    });
+
     it('makes a failed payment past_due, entitled through the grace, then free; a paid invoice restores it', async () => {
       const user = await registerUser(t.app);
       const end = NOW.getTime() / 1000 + 86_400;
@@ -476,6 +498,31 @@ describe('billing with the offline provider (issue 13)', () => {
         clock.set(NOW);
       }
     });
+  });
+
+  it('shows admins subscriptions, events, failed webhooks and ledger totals', async () => {
+    const admin = await registerUser(t.app);
+    await grant(t.database.db, admin.user.id, { is_admin: true });
+    const res = await get(admin, '/api/payment/admin/overview');
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json<{
+      provider: string;
+      subscriptions: { plan: string; status: string; count: number }[];
+      events: { type: string; processed: number | null }[];
+      failed_events: unknown[];
+      ledger_totals: { kind: string; entries: number; amount_cents: number }[];
+      cancel_feedback: unknown[];
+    }>();
+    expect(view.provider).toBe('offline');
+    expect(
+      view.subscriptions.find((r) => r.plan === 'tier2_monthly' && r.status === 'active')?.count,
+    ).toBeGreaterThan(0);
+    expect(view.events.length).toBeGreaterThan(0);
+    expect(view.events.every((e) => e.processed !== null)).toBe(true);
+    expect(view.failed_events).toEqual([]);
+    expect(view.ledger_totals.map((r) => r.kind)).toContain('commission');
+    const user = await registerUser(t.app);
+    expect((await get(user, '/api/payment/admin/overview')).statusCode).toBe(403);
   });
 
   it('stores cancel feedback', async () => {

@@ -276,6 +276,11 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     expect: { visitor: 401, user: ok, validated: ok, admin: ok },
   },
   {
+    name: 'GET /payment/admin/overview',
+    call: { method: 'GET', url: () => '/api/payment/admin/overview' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
     name: 'POST /payment/webhook (unsigned)',
     call: { method: 'POST', url: () => '/api/payment/webhook', body: () => ({ id: 'evt_1' }) },
     expect: { visitor: 400, user: 400, validated: 400, admin: 400 },

@@ -52,6 +52,8 @@ const epochDate = (seconds: number | undefined) =>
 const epoch = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
 const MONTH_SECONDS = 30 * 86_400;
+/** Rows of each list in the admin payments view. */
+const ADMIN_LIST_SIZE = 50;
 
 export const INVALID_SIGNATURE = 'Invalid signature';
 
@@ -80,9 +82,13 @@ export function createBillingService(deps: {
     return customer ? repository.userByCustomer(customer) : undefined;
   }
 
+  /** Whether an event is older than the one that last set the user's subscription status. */
+  const olderThanState = (user: BillingUser, at: Date) =>
+    user.subscription_event_at !== null && at.getTime() < user.subscription_event_at.getTime();
+
   async function applySubscription(event: PaymentEvent, user: BillingUser, at: Date) {
     const sub = event.data.object;
-    if (user.subscription_event_at && at.getTime() < user.subscription_event_at.getTime()) {
+    if (olderThanState(user, at)) {
       log.info({ event: event.id }, 'billing: older subscription event ignored');
       return;
     }
@@ -254,10 +260,11 @@ export function createBillingService(deps: {
         const user = await userOf(object);
         if (!user) return;
         const periodEnd = epochDate(num(obj(first(object.lines).period).end));
+        const restores =
+          ['past_due', 'incomplete'].includes(user.subscription_status) &&
+          !olderThanState(user, at);
         await repository.updateUser(user.id, {
-          ...(['past_due', 'incomplete'].includes(user.subscription_status) && {
-            subscription_status: 'active',
-          }),
+          ...(restores && { subscription_status: 'active', subscription_event_at: at }),
           ...(periodEnd &&
             (!user.current_period_end || periodEnd > user.current_period_end) && {
               current_period_end: periodEnd,
@@ -268,8 +275,15 @@ export function createBillingService(deps: {
       }
       case 'invoice.payment_failed': {
         const user = await userOf(object);
-        if (user && ['active', 'trialing'].includes(user.subscription_status)) {
-          await repository.updateUser(user.id, { subscription_status: 'past_due' });
+        if (
+          user &&
+          ['active', 'trialing'].includes(user.subscription_status) &&
+          !olderThanState(user, at)
+        ) {
+          await repository.updateUser(user.id, {
+            subscription_status: 'past_due',
+            subscription_event_at: at,
+          });
         }
         return;
       }
@@ -413,6 +427,40 @@ export function createBillingService(deps: {
           kind: row.kind,
           amount_cents: row.amount_cents,
           description: row.description,
+        })),
+      };
+    },
+
+    /** The admin payments view: subscriptions, events received, failed webhooks, ledger totals. */
+    async adminOverview() {
+      const seconds = (date: Date | null) => epoch(date);
+      const event = (row: Awaited<ReturnType<BillingRepository['recentEvents']>>[number]) => ({
+        id: row.id,
+        type: row.type,
+        created: Math.floor(row.created.getTime() / 1000),
+        received: Math.floor(row.received_at.getTime() / 1000),
+        processed: seconds(row.processed_at),
+        error: row.error,
+      });
+      return {
+        provider: provider.name,
+        subscriptions: (await repository.subscriptionCounts()).map((row) => ({
+          plan: row.subscription,
+          status: row.subscription_status,
+          count: Number(row.n),
+        })),
+        events: (await repository.recentEvents(ADMIN_LIST_SIZE, false)).map(event),
+        failed_events: (await repository.recentEvents(ADMIN_LIST_SIZE, true)).map(event),
+        ledger_totals: (await repository.ledgerTotals()).map((row) => ({
+          kind: row.kind,
+          entries: Number(row.n),
+          amount_cents: Number(row.cents),
+        })),
+        cancel_feedback: (await repository.recentFeedback(ADMIN_LIST_SIZE)).map((row) => ({
+          username: row.username,
+          reason: row.reason,
+          text: row.text,
+          date: Math.floor(row.created_at.getTime() / 1000),
         })),
       };
     },
