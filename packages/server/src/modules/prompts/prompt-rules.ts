@@ -39,7 +39,7 @@ export type PlanRule = {
   maxTokens: number;
 };
 
-/** Longest answer per plan (a prompts matter); quotas and priorities are billing's (plans.ts). */
+/** Longest answer per plan (the assistant's business); quotas and priorities are billing's (plans.ts). */
 const MAX_TOKENS: Readonly<Record<PlanName, number>> = {
   tier3_monthly: 3_000,
   tier2_monthly: 1_500,
