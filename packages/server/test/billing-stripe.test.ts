@@ -2,6 +2,7 @@ import type { SubscriptionState } from '@app/shared/api/billing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { paymentEvent, postEvent } from './helpers/billing.ts';
 import { startFakeStripe } from './helpers/fake-stripe.ts';
@@ -163,5 +164,14 @@ describe('billing with the stripe provider (the real stripe package against a lo
     ]);
     expect(stripe.calls[0]?.form.get('amount')).toBe('-1000');
     expect(stripe.calls[0]?.form.get('currency')).toBe('usd');
+  });
+
+  it('refuses to start without every STRIPE_* setting', () => {
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: STRIPE_WEBHOOK_SECRET: is required when PAYMENTS_PROVIDER=stripe',
+      ),
+    );
+    expect(loadConfig({}).paymentsProvider).toBe('offline');
   });
 });

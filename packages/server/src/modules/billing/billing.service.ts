@@ -47,8 +47,12 @@ const first = (list: unknown): Json => {
   const data = obj(list).data;
   return Array.isArray(data) ? obj(data[0]) : {};
 };
+/** Latest epoch second we store (year 9999); a later one in an event is ignored. */
+const MAX_EPOCH_SECONDS = 253_402_300_799;
 const epochDate = (seconds: number | undefined) =>
-  seconds === undefined ? undefined : new Date(seconds * 1000);
+  seconds === undefined || seconds < 0 || seconds > MAX_EPOCH_SECONDS
+    ? undefined
+    : new Date(seconds * 1000);
 const epoch = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
 const MONTH_SECONDS = 30 * 86_400;
@@ -72,6 +76,7 @@ export function createBillingService(deps: {
   planOfPrice: (priceId: string) => string | undefined;
 }) {
   const { repository, provider, clock, log } = deps;
+  const siteUrl = () => (provider.name === 'offline' ? '' : deps.publicUrl);
 
   async function userOf(object: Json): Promise<BillingUser | undefined> {
     const userId = str(object.client_reference_id) ?? str(obj(object.metadata).user_id);
@@ -390,8 +395,10 @@ export function createBillingService(deps: {
         user: customerOf(user),
         plan: product,
         trialDays,
-        successUrl: `${deps.publicUrl}/success`,
-        cancelUrl: `${deps.publicUrl}/Cancel`,
+        // Our own pages redirect within the site (a form post may only lead to 'self' under
+        // the CSP); Stripe needs absolute addresses.
+        successUrl: `${siteUrl()}/success`,
+        cancelUrl: `${siteUrl()}/Cancel`,
       });
       if (customerId && customerId !== user.payment_customer_id && provider.name === 'stripe') {
         await repository.updateUser(user.id, { payment_customer_id: customerId });
@@ -402,8 +409,8 @@ export function createBillingService(deps: {
     /** The provider's portal, or /pricing for someone with nothing to manage yet. */
     async portal(userId: string): Promise<string> {
       const user = await requireUser(userId);
-      if (!user.payment_customer_id) return `${deps.publicUrl}/pricing`;
-      return provider.portalUrl(customerOf(user), `${deps.publicUrl}/profile`);
+      if (!user.payment_customer_id) return '/pricing';
+      return provider.portalUrl(customerOf(user), `${siteUrl()}/profile`);
     },
 
     async status(userId: string): Promise<SubscriptionState> {
