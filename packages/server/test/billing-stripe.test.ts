@@ -120,6 +120,26 @@ describe('billing with the stripe provider (the real stripe package against a lo
       entitled: true,
     });
 
+    // A plan changed in Stripe's portal: the price says tier1 although the metadata still says tier3.
+    const changed = paymentEvent(
+      'customer.subscription.updated',
+      {
+        ...subscription,
+        metadata: { user_id: user.user.id, plan: 'tier3_monthly' },
+        items: {
+          data: [
+            { price: { id: 'price_t1' }, current_period_end: NOW.getTime() / 1000 + 86_400 * 30 },
+          ],
+        },
+      },
+      new Date(NOW.getTime() + 1000),
+    );
+    expect((await postEvent(t.app, WEBHOOK_SECRET, changed, NOW)).statusCode).toBe(200);
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/payment/status', headers: bearer(user.token) })
+    ).json<SubscriptionState>();
+    expect(after.subscription).toBe('tier1_monthly');
+
     const forged = await postEvent(
       t.app,
       'whsec_wrong',

@@ -99,9 +99,11 @@ export function createBillingService(deps: {
     }
     const item = first(sub.items);
     const priceId = str(obj(item.price).id);
+    // The price decides (a plan changed in Stripe's portal keeps the old metadata); our own
+    // offline events name the plan in metadata.
     const plan =
-      str(obj(sub.metadata).plan) ??
       (priceId ? deps.planOfPrice(priceId) : undefined) ??
+      str(obj(sub.metadata).plan) ??
       user.subscription;
     const periodEnd = epochDate(num(sub.current_period_end) ?? num(item.current_period_end));
     const change: SubscriptionChange = {
