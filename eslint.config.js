@@ -22,6 +22,7 @@ const FEATURE_DEPENDENCIES = {
   analysis: ['users', 'market'],
   admin: ['users', 'assistant'],
   portfolio: ['users', 'market', 'news', 'assistant', 'tickers'],
+  billing: ['users'],
 };
 
 /**

@@ -8,9 +8,9 @@ import {
 } from './app-routes.ts';
 
 describe('PAGE_PATHS', () => {
-  it('names 43 distinct absolute paths', () => {
+  it('names 47 distinct absolute paths', () => {
     const paths = Object.values(PAGE_PATHS);
-    expect(paths).toHaveLength(43);
+    expect(paths).toHaveLength(47);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of paths) expect(path, path).toMatch(/^\/[a-z0-9_/:A-Z]*$/);
   });
@@ -37,6 +37,8 @@ describe('isAppRoute', () => {
       '/n/42',
       '/ticker/NASDAQ:AAPL',
       '/news/class/earnings',
+      '/pricing',
+      '/Cancel',
     ]) {
       expect(isAppRoute(path), path).toBe(true);
     }
@@ -52,6 +54,7 @@ describe('isAppRoute', () => {
       '/n/42/more',
       '/About',
       '/terms/extra',
+      '/cancel',
     ]) {
       expect(isAppRoute(path), path).toBe(false);
     }

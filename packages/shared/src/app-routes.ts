@@ -69,6 +69,14 @@ export const PAGE_PATHS = {
   newsMyPortfolio: '/news/my_portfolio',
   newsExperiments: '/news/experiments',
   newsView: '/news/view',
+  /** The four plans (spec §2, §9); `?from=subscription_management` from the subscription card. */
+  pricing: '/pricing',
+  /** Back from a paid checkout: waits for the verified payment, then shows the plan (login). */
+  success: '/success',
+  /** Back from a cancelled checkout (capital C, spec §2): regret and a feedback form. */
+  cancel: '/Cancel',
+  /** The referral programme's terms; share link, code and earnings for logged-in users. */
+  affiliates: '/affiliates',
 } as const;
 
 export type PagePathName = keyof typeof PAGE_PATHS;

@@ -84,6 +84,7 @@ describe('menu visibility (spec §6)', () => {
       'News',
       'Analysis',
       'AI Chat',
+      'Pricing',
       'Login',
       'Register',
       'About',
@@ -101,9 +102,12 @@ describe('menu visibility (spec §6)', () => {
       'My Portfolio Feed',
       'Explore Companies',
       'Watch a Company',
+      'Pricing',
       'Admin',
       'About',
     ]);
+    // Channels (/channels/list) has no page yet.
+    expect(labels(visibleSidebarItems({ ...user, isAdmin: true }))).not.toContain('Channels');
   });
 
   it("builds the viewer from the loaded user's flags", () => {
@@ -122,6 +126,26 @@ describe('menu visibility (spec §6)', () => {
     ).toEqual({ loggedIn: true, isAdmin: true, debug: true, dev: true, subscribed: true });
   });
 
+  it('counts a plan that is paid, in trial or overdue as subscribed, not a cancelled or unpaid one', () => {
+    const subscribed = (subscription_status: string) =>
+      viewerOf(true, makeUser({ subscription: 'tier2_monthly', subscription_status })).subscribed;
+    expect(subscribed('active')).toBe(true);
+    expect(subscribed('trialing')).toBe(true);
+    expect(subscribed('past_due')).toBe(true);
+    expect(subscribed('canceled')).toBe(false);
+    expect(subscribed('incomplete')).toBe(false);
+    expect(viewerOf(true, makeUser({ subscription: '' })).subscribed).toBe(false);
+    // A cancelled subscriber sees Pricing again and no Upgrade Subscription.
+    const viewer = viewerOf(
+      true,
+      makeUser({ subscription: 'tier2_monthly', subscription_status: 'canceled' }),
+    );
+    expect(labels(visibleSidebarItems(viewer, SIDEBAR_NAV, allRoutesExist))).toContain('Pricing');
+    expect(labels(visibleLinks(viewer, USER_MENU_LINKS, allRoutesExist))).not.toContain(
+      'Upgrade Subscription',
+    );
+  });
+
   it('shows ADMIN in the user menu to admins and Upgrade Subscription to subscribers', () => {
     const admin = labels(visibleLinks({ ...user, isAdmin: true }, USER_MENU_LINKS, allRoutesExist));
     expect(admin).toEqual(['ADMIN', 'User Profile', 'Referrals']);
@@ -129,8 +153,13 @@ describe('menu visibility (spec §6)', () => {
       visibleLinks({ ...user, subscribed: true }, USER_MENU_LINKS, allRoutesExist),
     );
     expect(subscriber).toEqual(['User Profile', 'Referrals', 'Upgrade Subscription']);
-    // Referrals waits for the /affiliates page.
-    expect(labels(visibleLinks(user, USER_MENU_LINKS))).toEqual(['User Profile']);
+    // With the real route table: /affiliates and /pricing exist.
+    expect(labels(visibleLinks(user, USER_MENU_LINKS))).toEqual(['User Profile', 'Referrals']);
+    expect(labels(visibleLinks({ ...user, subscribed: true }, USER_MENU_LINKS))).toEqual([
+      'User Profile',
+      'Referrals',
+      'Upgrade Subscription',
+    ]);
   });
 
   it('offers Register instead of Login in the auth menu of the login page', () => {

@@ -138,8 +138,11 @@ describe('user menu and menus for a logged-in user', () => {
     expect(within(menu).getByRole('link', { name: 'User Profile' }).getAttribute('href')).toBe(
       '/pages/user',
     );
-    // /affiliates does not exist yet.
-    expect(within(menu).queryByRole('link', { name: 'Referrals' })).toBeNull();
+    expect(within(menu).getByRole('link', { name: 'Referrals' }).getAttribute('href')).toBe(
+      '/affiliates',
+    );
+    // Not a subscriber: no Upgrade Subscription in the menu, Pricing in the sidebar (spec §6).
+    expect(within(menu).queryByRole('link', { name: 'Upgrade Subscription' })).toBeNull();
 
     // The sidebar shows the admin entry from the user's real flags; the top bar the account icon.
     const sidebar = screen.getByRole('navigation', { name: 'Main navigation' });

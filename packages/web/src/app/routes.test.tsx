@@ -193,6 +193,8 @@ describe('the route table built from PAGE_PATHS', () => {
       '/news/bullish',
       '/news/bearish',
       '/news/defcon',
+      '/pricing',
+      '/affiliates',
     ]);
   });
 });

@@ -279,10 +279,11 @@ const routeSpecs: Record<PagePathName, RouteSpec> = {
   userProfile: {
     kind: 'page',
     guard: 'user',
-    page: () => import('../features/users/pages/profile-page').then((m) => m.ProfilePage),
+    // The profile page with the billing feature's subscription card (app/profile-route.tsx).
+    page: () => import('./profile-route').then((m) => m.ProfileRoute),
     meta: {
       title: 'User Profile',
-      description: 'Your profile, notifications, Telegram alerts and referral code.',
+      description: 'Your profile, subscription, notifications, Telegram alerts and referral code.',
       layout: 'main',
     },
   },
@@ -406,6 +407,44 @@ const routeSpecs: Record<PagePathName, RouteSpec> = {
     },
   },
   ...newsRouteSpecs,
+  pricing: {
+    kind: 'page',
+    guard: 'public',
+    page: () => import('../features/billing/pages/pricing-page').then((m) => m.PricingPage),
+    meta: {
+      title: 'Pricing',
+      description:
+        'StockPulse plans: Supporter $1, Basic $10 and Standard $29 a month, Enterprise by quote.',
+      canonical: true,
+      noActionBar: true,
+      layout: 'main',
+    },
+  },
+  success: {
+    kind: 'page',
+    guard: 'user',
+    page: () => import('../features/billing/pages/success-page').then((m) => m.SuccessPage),
+    meta: authPage({ title: 'Thank you', hideFooter: true }),
+  },
+  cancel: {
+    kind: 'page',
+    guard: 'public',
+    page: () => import('../features/billing/pages/cancel-page').then((m) => m.CancelPage),
+    meta: authPage({ title: 'Payment cancelled', hideFooter: true }),
+  },
+  affiliates: {
+    kind: 'page',
+    guard: 'public',
+    page: () => import('../features/billing/pages/affiliates-page').then((m) => m.AffiliatesPage),
+    meta: {
+      title: 'Referral programme',
+      description:
+        'Invite friends to StockPulse: a free month per paying referral, 20% commission for 12 months and bonuses.',
+      canonical: true,
+      noActionBar: true,
+      layout: 'main',
+    },
+  },
 };
 
 /** Any other path. */

@@ -26,8 +26,18 @@ export function viewerOf(loggedIn: boolean, user: User | undefined): Viewer {
     isAdmin: user?.is_admin ?? false,
     debug: user?.my_debug_interface ?? false,
     dev: user?.my_dev_interface ?? false,
-    subscribed: Boolean(user?.subscription),
+    subscribed: isSubscribed(user),
   };
+}
+
+/**
+ * Spec §6 "subscribed user": a plan that is paid, in trial or overdue within its grace. A plan
+ * left `canceled` or never paid (`incomplete`) makes the user an unsubscribed one again, who sees
+ * Pricing. (An empty status with a plan is read as subscribed: older accounts had no status.)
+ */
+function isSubscribed(user: User | undefined): boolean {
+  if (!user?.subscription) return false;
+  return !['canceled', 'incomplete'].includes(user.subscription_status);
 }
 
 /** Who is looking at the page: the stored token and the loaded user's flags. */

@@ -1,4 +1,5 @@
 import { Center, Grid, Loader, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useCurrentUser } from '../api/current-user';
 import { HumanValidationCard } from '../components/human-validation-card';
 import { PreferencesCard, ProfileDetailsCard } from '../components/profile-details-card';
@@ -6,8 +7,12 @@ import { ReferralCodeCard } from '../components/referral-code-card';
 import { TelegramCard } from '../components/telegram-card';
 import { UserCard } from '../components/user-card';
 
-/** /pages/user (spec §2 profile page; guard 'user'): profile, preferences, referral, Telegram. */
-export function ProfilePage() {
+/**
+ * /pages/user (spec §2 profile page; guard 'user'): profile, preferences, referral, Telegram, and
+ * the subscription card, which the billing feature draws: users may not import billing (billing
+ * depends on users), so app/ hands it in as `subscriptionCard`.
+ */
+export function ProfilePage({ subscriptionCard }: { subscriptionCard?: ReactNode }) {
   // Spec §7: the profile fetches the user on load.
   const { user } = useCurrentUser({ reload: true });
   if (!user) {
@@ -28,6 +33,7 @@ export function ProfilePage() {
       <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
         <Stack gap="lg">
           <UserCard user={user} />
+          {subscriptionCard}
           <HumanValidationCard user={user} />
           <TelegramCard chatId={user.my_telegram_chat_id} />
           <ReferralCodeCard code={user.share_referral_code} />

@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { PASSWORD_MIN, USERNAME_MIN } from '@app/shared/api/users';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isPlanId, startCheckout } from '../../../lib/checkout';
 import { safeNextPath, toastAuthError } from '../auth-messages';
 import { REGISTER_FIELDS, registerFormSchema, useAuthForm } from '../auth-validation';
 import { useRegister } from '../api/register';
@@ -37,6 +38,14 @@ export function RegisterPage() {
     recheckErrorsOnChange: true,
   });
   const next = searchParams.get('next');
+  // Spec §6: a visitor who picked a plan registers first, then continues to that plan's checkout.
+  const trial = searchParams.get('trial')?.trim();
+  const afterRegister = async () => {
+    if (isPlanId(trial) && (await startCheckout(trial, { trial: true }))) return;
+    // No plan, or the checkout failed (spec §8: logged only): carry on as usual.
+    const fallback = isPlanId(trial) ? '/pricing' : '/pages/user';
+    await navigate(safeNextPath(next, fallback), { replace: true });
+  };
   const loginPath = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
 
   const field = (name: keyof typeof form.values) => ({ name, ...form.getInputProps(name) });
@@ -53,7 +62,7 @@ export function RegisterPage() {
           referral: values.referral.trim(),
         },
         {
-          onSuccess: () => void navigate(safeNextPath(next, '/pages/user'), { replace: true }),
+          onSuccess: () => void afterRegister(),
           onError: (error) => toastAuthError(error),
         },
       );

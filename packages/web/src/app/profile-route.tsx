@@ -1,0 +1,11 @@
+import { SubscriptionCard } from '../features/billing';
+import { ProfilePage } from '../features/users/pages/profile-page';
+
+/**
+ * /pages/user: the users feature's profile page with the billing feature's subscription card.
+ * Composed here because billing depends on users (viewer, current user), so users may not import
+ * billing without a feature loop (eslint.config.js FEATURE_DEPENDENCIES).
+ */
+export function ProfileRoute() {
+  return <ProfilePage subscriptionCard={<SubscriptionCard />} />;
+}

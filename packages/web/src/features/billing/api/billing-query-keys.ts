@@ -1,0 +1,2 @@
+export const SUBSCRIPTION_STATUS_QUERY_KEY = ['payment', 'status'] as const;
+export const REFERRALS_QUERY_KEY = ['payment', 'referrals'] as const;
