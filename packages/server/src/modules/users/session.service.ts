@@ -54,7 +54,7 @@ export function createSessionService(users: UserRepository, clock: Clock) {
         const expires = new Date(now.getTime() + SESSION_MS);
         await users.extendSession(session_id, row.id, expires, now);
       }
-      return { row, auth: toAuthUser(row) };
+      return { row, auth: toAuthUser(row, now) };
     },
 
     revoke: (token: string) => users.deleteSession(hashToken(token)),

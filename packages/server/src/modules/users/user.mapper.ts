@@ -1,3 +1,4 @@
+import { isEntitled } from '../billing/plans.ts';
 import type { User } from '@app/shared/api/users';
 import type { Selectable } from 'kysely';
 import type { UserTable } from '../../db/schema.ts';
@@ -41,14 +42,16 @@ export function toApiUser(row: UserRow): User {
   };
 }
 
-/** What authorisation needs to know about the caller. */
-export function toAuthUser(row: UserRow): AuthUser {
+/**
+ * What authorisation needs to know about the caller at `now`: a subscriber is one whose plan
+ * applies now (billing's status rules, the `past_due` grace included).
+ */
+export function toAuthUser(row: UserRow, now: Date): AuthUser {
   return {
     id: row.id,
     username: row.username,
     is_admin: row.is_admin,
     is_email_validated: row.is_email_validated,
-    is_subscriber:
-      row.subscription !== '' && ['active', 'trialing'].includes(row.subscription_status),
+    is_subscriber: isEntitled(row, now),
   };
 }
