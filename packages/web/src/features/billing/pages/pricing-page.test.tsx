@@ -76,7 +76,10 @@ describe('/pricing', () => {
     });
     renderRoute('/pricing');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Buy Standard' }));
+    const buy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Buy Standard' });
+    // Disabled until the status says the user has no plan yet.
+    await waitFor(() => expect(buy.disabled).toBe(false));
+    await user.click(buy);
 
     await waitFor(() => expect(leavePage).toHaveBeenCalledWith('https://checkout.example/cs_1'));
     expect(api.callsTo(CHECKOUT)).toHaveLength(1);
@@ -93,7 +96,8 @@ describe('/pricing', () => {
     });
     renderRoute('/pricing');
     const user = userEvent.setup();
-    const buy = await screen.findByRole('button', { name: 'Buy Basic' });
+    const buy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Buy Basic' });
+    await waitFor(() => expect(buy.disabled).toBe(false));
     await user.click(buy);
 
     await waitFor(() => expect(log).toHaveBeenCalled());

@@ -66,7 +66,8 @@ export function PricingPage() {
       <Button
         onClick={() => buy(plan)}
         loading={pending === plan.id}
-        disabled={pending !== null && pending !== plan.id}
+        // Until the status says whether the user already has a plan, nothing is bought twice.
+        disabled={status.isPending || (pending !== null && pending !== plan.id)}
         {...PLAN_ACTION}
       >
         Buy {plan.name}
@@ -77,7 +78,9 @@ export function PricingPage() {
   return (
     <Stack gap="xl">
       <Stack gap={4}>
-        <Title order={1}>{changing ? 'Change your plan' : 'Plans and pricing'}</Title>
+        <Title order={1}>
+          {changing && viewer.loggedIn ? 'Change your plan' : 'Plans and pricing'}
+        </Title>
         <Text c="dimmed">
           Monthly plans, cancel at any time. Payments are handled by our payment provider.
         </Text>
