@@ -24,11 +24,19 @@ const statusOf = (run: () => unknown) => {
 
 describe('prompt rules', () => {
   it('ranks plans: higher tiers first, an inactive or missing subscription is free', () => {
-    expect(planOf('tier3_monthly', 'active')).toBe('tier3_monthly');
-    expect(planOf('tier2_monthly', 'trialing')).toBe('tier2_monthly');
-    expect(planOf('tier3_monthly', 'canceled')).toBe('free');
-    expect(planOf('', 'active')).toBe('free');
-    expect(planOf('prod_unknown', 'active')).toBe('tier1_monthly');
+    const now = new Date('2026-11-25T12:00:00Z');
+    const plan = (subscription: string, status: string, periodEnd: Date | null = null) =>
+      planOf({ subscription, subscription_status: status, current_period_end: periodEnd }, now);
+    expect(plan('tier3_monthly', 'active')).toBe('tier3_monthly');
+    expect(plan('tier2_monthly', 'trialing')).toBe('tier2_monthly');
+    expect(plan('tier3_monthly', 'canceled')).toBe('free');
+    expect(plan('', 'active')).toBe('free');
+    expect(plan('prod_unknown', 'active')).toBe('tier1_monthly');
+    // A card that failed keeps the plan through the grace after the period end, not after.
+    expect(plan('tier2_monthly', 'past_due', new Date('2026-11-22T00:00:00Z'))).toBe(
+      'tier2_monthly',
+    );
+    expect(plan('tier2_monthly', 'past_due', new Date('2026-11-10T00:00:00Z'))).toBe('free');
     const priorities = (['tier3_monthly', 'tier2_monthly', 'tier1_monthly', 'free'] as const).map(
       (plan) => PLAN_RULES[plan].priority,
     );

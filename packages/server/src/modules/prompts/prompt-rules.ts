@@ -4,7 +4,7 @@ import {
   SELECTION_MAX,
 } from '@app/shared/api/prompts';
 import { badRequest, tooManyRequests } from '../../http/errors.ts';
-import { PLAN_ENTITLEMENTS, planOfStatus, type PlanName } from '../billing/plans.ts';
+import { PLAN_ENTITLEMENTS, planOf as billingPlanOf, type PlanName } from '../billing/plans.ts';
 
 // The limits the API states (prompt length, selection size) live with its schemas in
 // @app/shared/api/prompts; these are the server's own rules.
@@ -66,12 +66,15 @@ export const PLAN_RULES: Readonly<Record<PlanName, PlanRule>> = {
 };
 
 /**
- * The plan a user's subscription gives (billing's rules): a known tier while its status is
- * active (or trialing); an active subscription to a product we do not know counts as the
- * lowest paid tier.
+ * The plan a user's subscription gives at `now` (billing's rules): a known tier while it is
+ * active, trialing, or past due within the grace after `current_period_end`; an entitled
+ * subscription to a product we do not know counts as the lowest paid tier.
  */
-export function planOf(subscription: string, status: string): PlanName {
-  return planOfStatus(subscription, status);
+export function planOf(
+  account: { subscription: string; subscription_status: string; current_period_end: Date | null },
+  now: Date,
+): PlanName {
+  return billingPlanOf(account, now);
 }
 
 const DAY_MS = 86_400_000;

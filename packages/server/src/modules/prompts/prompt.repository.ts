@@ -37,6 +37,7 @@ export type PromptRow = {
 export type ClaimedPrompt = PromptRow & {
   subscription: string;
   subscription_status: string;
+  current_period_end: Date | null;
   is_admin: boolean;
   /** Its place in line when claimed; an edit gives it a new one, voiding this attempt. */
   queue_seq: string;
@@ -126,7 +127,7 @@ export function createPromptRepository(db: Database) {
     account: (userId: string) =>
       db
         .selectFrom('users')
-        .select(['username', 'subscription', 'subscription_status'])
+        .select(['username', 'subscription', 'subscription_status', 'current_period_end'])
         .where('id', '=', userId)
         .executeTakeFirst(),
 
@@ -253,7 +254,13 @@ export function createPromptRepository(db: Database) {
         .executeTakeFirst();
       if (!claimed) return undefined;
       return base()
-        .select(['u.subscription', 'u.subscription_status', 'u.is_admin', 'p.queue_seq'])
+        .select([
+          'u.subscription',
+          'u.subscription_status',
+          'u.current_period_end',
+          'u.is_admin',
+          'p.queue_seq',
+        ])
         .where('p.id', '=', id)
         .executeTakeFirst();
     },

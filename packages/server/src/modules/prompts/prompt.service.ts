@@ -183,8 +183,8 @@ export function createPromptService(deps: PromptServiceDeps) {
       }
       const account = await repository.account(caller.id);
       if (!account) throw notFound('User not found.');
-      const plan = planOf(account.subscription, account.subscription_status);
       const now = clock.now();
+      const plan = planOf(account, now);
       const priority = PLAN_RULES[plan].priority;
       const check = async (open: number) => {
         checkOpenPrompts(open);
@@ -343,7 +343,7 @@ export function createPromptService(deps: PromptServiceDeps) {
           const row = await repository.find(orphan.id, null);
           if (!row) continue;
           const account = await repository.account(row.user_id);
-          const plan = account ? planOf(account.subscription, account.subscription_status) : 'free';
+          const plan = account ? planOf(account, now) : 'free';
           await enqueue(orphan.id, PLAN_RULES[plan].priority);
           requeued += 1;
         } else {
@@ -360,7 +360,7 @@ export function createPromptService(deps: PromptServiceDeps) {
   };
 
   async function requestFor(claimed: ClaimedPrompt): Promise<AssistantRequest> {
-    const plan = planOf(claimed.subscription, claimed.subscription_status);
+    const plan = planOf(claimed, clock.now());
     const context = await deps.buildContext({
       userId: claimed.user_id,
       viewer: { is_admin: claimed.is_admin },
