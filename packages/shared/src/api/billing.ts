@@ -123,3 +123,27 @@ export const referralsResponseSchema = successResponse({
   earned_cents: z.number().int(),
   ledger: z.array(referralEntrySchema),
 });
+
+const billingEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  /** Epoch seconds: when the provider created it, when we received it, when we applied it. */
+  created: z.number(),
+  received: z.number(),
+  processed: z.number().nullable(),
+  error: z.string().nullable(),
+});
+
+/** GET /payment/admin/overview (admins): the payments view of the admin panel. */
+export const adminPaymentsResponseSchema = successResponse({
+  provider: z.string(),
+  subscriptions: z.array(z.object({ plan: z.string(), status: z.string(), count: z.number() })),
+  events: z.array(billingEventSchema),
+  failed_events: z.array(billingEventSchema),
+  ledger_totals: z.array(
+    z.object({ kind: z.string(), entries: z.number(), amount_cents: z.number() }),
+  ),
+  cancel_feedback: z.array(
+    z.object({ username: z.string(), reason: z.string(), text: z.string(), date: z.number() }),
+  ),
+});

@@ -1,3 +1,4 @@
+import { adminPaymentsResponseSchema } from '@app/shared/api/billing';
 import {
   cancelFeedbackSchema,
   checkoutResponseSchema,
@@ -18,28 +19,6 @@ import { checkoutPage, portalPage } from './offline-pages.ts';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['payments'];
 const sessionParams = z.object({ session: z.string().regex(/^[a-z_]+_[0-9a-f]{24}$/) });
-
-const eventRow = z.object({
-  id: z.string(),
-  type: z.string(),
-  created: z.number(),
-  received: z.number(),
-  processed: z.number().nullable(),
-  error: z.string().nullable(),
-});
-/** Server-side addition to the contract (admin only). */
-const adminOverviewSchema = successResponse({
-  provider: z.string(),
-  subscriptions: z.array(z.object({ plan: z.string(), status: z.string(), count: z.number() })),
-  events: z.array(eventRow),
-  failed_events: z.array(eventRow),
-  ledger_totals: z.array(
-    z.object({ kind: z.string(), entries: z.number(), amount_cents: z.number() }),
-  ),
-  cancel_feedback: z.array(
-    z.object({ username: z.string(), reason: z.string(), text: z.string(), date: z.number() }),
-  ),
-});
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.code(status).type('text/html; charset=utf-8').send(body);
@@ -170,7 +149,7 @@ export function billingRoutes(app: ZodApp, { billing }: { billing: BillingServic
         tags,
         summary:
           'Admin payments view: subscriptions per plan and status, events received, failed webhooks, ledger totals, cancel feedback',
-        response: { 200: adminOverviewSchema, ...errors, 403: errorResponseSchema },
+        response: { 200: adminPaymentsResponseSchema, ...errors, 403: errorResponseSchema },
       },
     },
     async () => ({ status: 'success' as const, ...(await billing.adminOverview()) }),

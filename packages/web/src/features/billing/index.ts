@@ -5,3 +5,4 @@
  * features/billing is internal; ESLint keeps other features to this file (eslint.config.js).
  */
 export { SubscriptionCard } from './components/subscription-card';
+export { PaymentsAdminCard } from './components/payments-admin-card';

@@ -4,6 +4,7 @@ import { AdminUsersCard } from '../components/admin-users-card';
 import { OutboxCard } from '../components/outbox-card';
 import { ValidationQueueCard } from '../components/validation-queue-card';
 import { QueueStateCard } from '../../assistant';
+import { PaymentsAdminCard } from '../../billing';
 import { useCurrentUser } from '../../users';
 
 /** /admin/panel (spec §2, §6; guard 'admin'): tools, users, approval queue, outbox. */
@@ -22,6 +23,7 @@ export function AdminPanelPage() {
         </Grid.Col>
       </Grid>
       <QueueStateCard />
+      <PaymentsAdminCard />
     </Stack>
   );
 }

@@ -1,0 +1,176 @@
+import {
+  Alert,
+  Badge,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { formatDateTime, formatPrice } from '@app/shared/display/format';
+import { useAdminPayments } from '../api/admin-payments';
+import type { AdminPayments } from '../api/admin-payments';
+
+const REASONS: Record<string, string> = {
+  too_expensive: 'Too expensive',
+  missing_feature: 'Missing a feature',
+  not_useful: 'Not useful',
+  other: 'Other',
+};
+
+function EventTable({ label, events }: { label: string; events: AdminPayments['events'] }) {
+  if (events.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        None.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped fz="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Received</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Event</Table.Th>
+            <Table.Th>Outcome</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event) => (
+            <Table.Tr key={event.id}>
+              <Table.Td>{formatDateTime(event.received)}</Table.Td>
+              <Table.Td>{event.type}</Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {event.id}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {event.error ? (
+                  <Text size="sm" c="red">
+                    {event.error}
+                  </Text>
+                ) : event.processed === null ? (
+                  'Pending'
+                ) : (
+                  'Applied'
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The admin panel's payments view (issue 13): subscriptions by plan and status, the webhook
+ * events received and those that failed, the referral ledger's totals and cancel feedback.
+ */
+export function PaymentsAdminCard() {
+  const { data, isPending, isError, error } = useAdminPayments();
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-payments">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="admin-payments">
+          Payments
+        </Title>
+        {data && (
+          <Badge variant="light" color={data.provider === 'offline' ? 'yellow' : 'blue'}>
+            {data.provider === 'offline' ? 'Offline test mode' : data.provider}
+          </Badge>
+        )}
+      </Group>
+      {isError && <Alert color="red">{error.message}</Alert>}
+      {isPending && <Skeleton height={120} radius="md" />}
+      {data && (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <div>
+              <Text fw={600} size="sm" mb={4}>
+                Subscriptions
+              </Text>
+              {data.subscriptions.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No subscriptions yet.
+                </Text>
+              ) : (
+                <Table fz="sm" aria-label="Subscriptions">
+                  <Table.Tbody>
+                    {data.subscriptions.map((row) => (
+                      <Table.Tr key={`${row.plan}-${row.status}`}>
+                        <Table.Td>{row.plan}</Table.Td>
+                        <Table.Td>{row.status}</Table.Td>
+                        <Table.Td ta="right">{row.count}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </div>
+            <div>
+              <Text fw={600} size="sm" mb={4}>
+                Referral ledger
+              </Text>
+              {data.ledger_totals.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No entries yet.
+                </Text>
+              ) : (
+                <Table fz="sm" aria-label="Referral ledger totals">
+                  <Table.Tbody>
+                    {data.ledger_totals.map((row) => (
+                      <Table.Tr key={row.kind}>
+                        <Table.Td>{row.kind}</Table.Td>
+                        <Table.Td ta="right">{row.entries}</Table.Td>
+                        <Table.Td ta="right">{formatPrice(row.amount_cents / 100, 'EUR')}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </div>
+          </SimpleGrid>
+          <div>
+            <Text fw={600} size="sm" mb={4}>
+              Failed webhooks
+            </Text>
+            <EventTable label="Failed webhooks" events={data.failed_events} />
+          </div>
+          <div>
+            <Text fw={600} size="sm" mb={4}>
+              Events received
+            </Text>
+            <EventTable label="Events received" events={data.events} />
+          </div>
+          <div>
+            <Text fw={600} size="sm" mb={4}>
+              Cancel feedback
+            </Text>
+            {data.cancel_feedback.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                None.
+              </Text>
+            ) : (
+              <Stack gap={6}>
+                {data.cancel_feedback.map((item) => (
+                  <Text key={`${item.username}-${String(item.date)}`} size="sm">
+                    <strong>{item.username}</strong> · {REASONS[item.reason] ?? item.reason} ·{' '}
+                    {formatDateTime(item.date)}
+                    {item.text ? `: ${item.text}` : ''}
+                  </Text>
+                ))}
+              </Stack>
+            )}
+          </div>
+        </Stack>
+      )}
+    </Card>
+  );
+}
