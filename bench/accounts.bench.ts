@@ -18,7 +18,10 @@ async function argon2Timing() {
   return { hashMs, verifyMs };
 }
 
-/** bench/accounts: argon2 cost, then login and /api/user/get/me against the bare route. */
+/**
+ * bench/accounts: argon2 cost, then login, /api/user/get/me and the account pages' read routes
+ * (plans, subscription status, referrals, widgets, calendar) against the bare route.
+ */
 export async function runAccountsBench(options: { seconds: number }) {
   const { hashMs, verifyMs } = await argon2Timing();
   console.log(
@@ -43,6 +46,21 @@ export async function runAccountsBench(options: { seconds: number }) {
       seconds,
       headers: { authorization: `Bearer ${token}` },
     });
+    // The account pages' read routes (billing, widgets, calendar) for the same user.
+    const auth = { authorization: `Bearer ${token}` };
+    const pageRoutes = [
+      await load('GET /api/payment/plans (public)', `${base}/payment/plans`, { seconds }),
+      await load('GET /api/payment/status', `${base}/payment/status`, { seconds, headers: auth }),
+      await load('GET /api/payment/referrals', `${base}/payment/referrals`, {
+        seconds,
+        headers: auth,
+      }),
+      await load('GET /api/user/widgets', `${base}/user/widgets`, { seconds, headers: auth }),
+      await load('GET /api/calendar/events (31 days)', `${base}/calendar/events`, {
+        seconds,
+        headers: auth,
+      }),
+    ];
     const loginRun = await load('POST /api/user/login (argon2)', `${base}/user/login`, {
       seconds,
       method: 'POST',
@@ -51,7 +69,7 @@ export async function runAccountsBench(options: { seconds: number }) {
     });
     printTable(
       `bench/accounts (${seconds} s per route, 32 connections; ratio to the bare route)`,
-      [bare, me, loginRun],
+      [bare, me, ...pageRoutes, loginRun],
       bare,
     );
   } finally {
