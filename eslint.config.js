@@ -16,13 +16,14 @@ const FEATURES_DIR = 'packages/web/src/features';
 const FEATURE_DEPENDENCIES = {
   market: ['users'],
   assistant: ['users', 'market', 'tickers'],
-  news: ['users', 'market', 'assistant'],
+  news: ['users', 'market', 'assistant', 'comments'],
   search: ['users', 'market', 'news', 'tickers'],
   companies: ['users', 'market', 'news', 'tickers'],
   analysis: ['users', 'market'],
-  admin: ['users', 'assistant', 'billing'],
+  admin: ['users', 'assistant', 'billing', 'comments'],
   portfolio: ['users', 'market', 'news', 'assistant', 'tickers'],
   billing: ['users'],
+  comments: ['users'],
 };
 
 /**

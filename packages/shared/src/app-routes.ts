@@ -39,6 +39,8 @@ export const PAGE_PATHS = {
   /** The AI chat, optionally about one article (login). */
   aiChat: '/pages/ai_chat',
   userProfile: '/pages/user',
+  /** The new replies to my comments (login). */
+  replies: '/pages/replies',
   adminPanel: '/admin/panel',
   dashboard: '/dashboard',
   /** Portfolio value over time against the benchmark, allocation and contributions (login). */

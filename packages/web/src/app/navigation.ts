@@ -25,6 +25,7 @@ import {
   IconBriefcase,
   IconCrown,
   IconGift,
+  IconMessageReply,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { NavVisibility } from './nav-visibility';
@@ -288,6 +289,7 @@ export const USER_MENU_LINKS: readonly UserMenuLink[] = [
     icon: IconUserCircle,
     visibility: { user: true },
   },
+  { label: 'Replies', path: '/pages/replies', icon: IconMessageReply, visibility: { user: true } },
   { label: 'Referrals', path: '/affiliates', icon: IconGift, visibility: { user: true } },
   {
     label: 'Upgrade Subscription',

@@ -287,6 +287,16 @@ const routeSpecs: Record<PagePathName, RouteSpec> = {
       layout: 'main',
     },
   },
+  replies: {
+    kind: 'page',
+    guard: 'user',
+    page: () => import('../features/comments/pages/replies-page').then((m) => m.RepliesPage),
+    meta: {
+      title: 'Replies',
+      description: 'The new replies to your comments.',
+      layout: 'main',
+    },
+  },
   adminPanel: {
     kind: 'page',
     guard: 'admin',

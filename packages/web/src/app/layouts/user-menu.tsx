@@ -1,10 +1,12 @@
-import { Avatar, Collapse, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Collapse, Indicator, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { PAGE_PATHS } from '@app/shared/app-routes';
 import { NavLink, useNavigate } from 'react-router';
 import { useSidebarState } from './sidebar-state';
 import { visibleLinks } from '../nav-visibility';
 import { USER_MENU_LINKS } from '../navigation';
+import { RepliesCountBadge, useUnreadReplies } from '../../features/comments';
 import { useCurrentUser } from '../../features/users/api/current-user';
 import { useLogout } from '../../features/users/api/logout';
 import { fullName, initials, PLACEHOLDER_NAME } from '../../features/users/stored-user';
@@ -13,7 +15,8 @@ import classes from './user-menu.module.css';
 
 /**
  * Spec §2 user menu at the top of the sidebar: avatar and name, which open ADMIN (admins), User
- * Profile, Referrals, Upgrade Subscription (subscribers) and Logout. Nothing for visitors.
+ * Profile, Replies (with the unread count, also on the avatar), Referrals, Upgrade Subscription
+ * (subscribers) and Logout. Nothing for visitors.
  */
 export function UserMenu() {
   const { token, user } = useCurrentUser();
@@ -22,6 +25,7 @@ export function UserMenu() {
   const { minimized } = useSidebarState();
   const [opened, setOpened] = useState(false);
   const linksId = useId();
+  const unreadReplies = useUnreadReplies().data?.count ?? 0;
   if (token === null) return null;
 
   const person = user ?? PLACEHOLDER_NAME;
@@ -36,11 +40,20 @@ export function UserMenu() {
           onClick={() => setOpened((current) => !current)}
           aria-expanded={opened}
           aria-controls={linksId}
-          aria-label={`${name}: account menu`}
+          aria-label={`${name}: account menu${unreadReplies > 0 ? `, ${String(unreadReplies)} unread replies` : ''}`}
         >
-          <Avatar size={38} radius="xl" color="blue" variant="filled" className={classes.avatar}>
-            {initials({ ...person, username: user?.username })}
-          </Avatar>
+          <Indicator
+            color="red"
+            size={10}
+            offset={4}
+            withBorder
+            disabled={unreadReplies === 0}
+            aria-hidden="true"
+          >
+            <Avatar size={38} radius="xl" color="blue" variant="filled" className={classes.avatar}>
+              {initials({ ...person, username: user?.username })}
+            </Avatar>
+          </Indicator>
           <span className={classes.name}>{name}</span>
           <IconChevronDown
             size={16}
@@ -62,6 +75,9 @@ export function UserMenu() {
                 >
                   <link.icon size={20} stroke={1.6} className={classes.icon} aria-hidden="true" />
                   <span className={classes.label}>{link.label}</span>
+                  {link.path === PAGE_PATHS.replies && !minimized && (
+                    <RepliesCountBadge size="xs" />
+                  )}
                 </NavLink>
               </Tooltip>
             </li>

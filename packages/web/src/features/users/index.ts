@@ -7,3 +7,4 @@ export { useCurrentUser, USERS_QUERY_KEY } from './api/current-user';
 export { fullName, initials } from './stored-user';
 export { useViewer } from './viewer';
 export type { Viewer } from './viewer';
+export { useValidateEmail } from './api/validate-email';

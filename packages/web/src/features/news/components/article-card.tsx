@@ -6,7 +6,7 @@ import type { NewsArticle } from '@app/shared/api/news';
 import { newsLink } from '@app/shared/display/slug';
 import { timeAgo } from '@app/shared/display/timeago';
 import { displayTitle } from '@app/shared/display/title';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Location } from 'react-router';
 import { SharePanel } from '../../../components/share/share-panel';
@@ -15,8 +15,10 @@ import { useSetNewsBlocked } from '../api/news-set-blocked';
 import { ArticleDebug } from './article-debug';
 import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-panels';
 import { ArticleAnimation } from './article-animation';
+import { ArticleCardStars } from './article-card-stars';
 import { ArticleText } from './article-text';
 import classes from './article-card.module.css';
+import { CommentsPanel, ReportPanel } from '../../comments';
 import { useCurrentUser, useViewer } from '../../users';
 
 /** Spec §9: defcon icons only for levels below 3 on articles with at most 3 related tickers. */
@@ -66,6 +68,24 @@ export function isArticlePage(articleId: string, location: Pick<Location, 'pathn
   );
 }
 
+/**
+ * The comments count of the card: the article's `no_comments` plus what this card added or
+ * deleted since, until a reload brings a new `no_comments`.
+ */
+function useCommentCount(noComments: number) {
+  const [change, setChange] = useState({ base: noComments, delta: 0 });
+  const delta = change.base === noComments ? change.delta : 0;
+  const onCountChange = useCallback(
+    (step: number) =>
+      setChange((current) => ({
+        base: noComments,
+        delta: (current.base === noComments ? current.delta : 0) + step,
+      })),
+    [noComments],
+  );
+  return { count: Math.max(0, noComments + delta), onCountChange };
+}
+
 /** Spec §4 article card: title, source, sentiment, tickers and the AI analysis of one article. */
 export function ArticleCard({
   article,
@@ -83,7 +103,8 @@ export function ArticleCard({
   const viewer = useViewer();
   const [hidden, setHidden] = useState(article.is_blocked);
   const setBlocked = useSetNewsBlocked(setHidden);
-  const { openPanel, toggle } = useArticlePanel();
+  const { openPanel, toggle, close } = useArticlePanel();
+  const comments = useCommentCount(article.no_comments);
   const location = useLocation();
 
   const rawTitle = chooseTitle(article, user?.my_clickbait ?? false);
@@ -96,6 +117,7 @@ export function ArticleCard({
   // The paragraph often repeats the summary (short articles): show it only when it adds text.
   const texts = full && paragraph.trim() !== summary.trim() ? [summary, paragraph] : [summary];
   const articlePath = newsLink(article.id, rawTitle);
+  const interest = article.interest_score ?? ai?.interest_score ?? null;
 
   return (
     <Card
@@ -128,6 +150,7 @@ export function ArticleCard({
             {timeAgo(article.creation_date)}
           </Text>
           {score !== undefined && <SentimentBadge score={score} />}
+          {interest !== null && <ArticleCardStars score={interest} />}
           {hidden && (
             <Badge color="gray" variant="outline">
               Hidden
@@ -168,7 +191,12 @@ export function ArticleCard({
                 <IconExternalLink size={14} aria-hidden />
               </Group>
             </Anchor>
-            <ArticlePanelButtons cardId={cardId} openPanel={openPanel} onToggle={toggle} />
+            <ArticlePanelButtons
+              cardId={cardId}
+              openPanel={openPanel}
+              onToggle={toggle}
+              commentCount={comments.count}
+            />
           </Group>
           {viewer.isAdmin && (
             <Checkbox
@@ -181,12 +209,28 @@ export function ArticleCard({
             />
           )}
         </Group>
+        {openPanel === 'comments' && (
+          <CommentsPanel
+            id={articlePanelId(cardId, 'comments')}
+            articleId={article.id}
+            articlePath={articlePath}
+            onCountChange={comments.onCountChange}
+          />
+        )}
         {openPanel === 'share' && (
           <SharePanel
             id={articlePanelId(cardId, 'share')}
             url={absoluteSiteUrl(articlePath, window.location.origin)}
             title={title}
             isCurrentPage={isArticlePage(article.id, location)}
+          />
+        )}
+        {openPanel === 'report' && (
+          <ReportPanel
+            id={articlePanelId(cardId, 'report')}
+            articleId={article.id}
+            articlePath={articlePath}
+            onDone={close}
           />
         )}
         {viewer.debug && <ArticleDebug articleId={article.id} cardId={cardId} />}

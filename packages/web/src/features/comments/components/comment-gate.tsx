@@ -1,0 +1,84 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { VALIDATE_AS_HUMAN_TEXT } from '@app/shared/api/comments';
+import { IconMailCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { registerPath } from '../comment-rules';
+import type { RegisterReason } from '../comment-rules';
+import { useCurrentUser, useValidateEmail } from '../../users';
+
+/**
+ * Spec §5: 'Please click here to validate you as human.' — for a user whose account is waiting
+ * for an admin, the waiting page; otherwise the e-mail that starts the validation.
+ */
+export function ValidateAsHumanLink({ pending }: { pending: boolean }) {
+  const validate = useValidateEmail();
+  if (pending) {
+    return (
+      <Text size="sm">
+        <Anchor component={Link} to="/please_wait" inherit>
+          {VALIDATE_AS_HUMAN_TEXT}
+        </Anchor>
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Text size="sm">
+        <Anchor
+          component="button"
+          type="button"
+          inherit
+          ta="start"
+          onClick={() => validate.mutate()}
+          disabled={validate.isPending}
+        >
+          {VALIDATE_AS_HUMAN_TEXT}
+        </Anchor>
+      </Text>
+      {validate.data && (
+        <Alert
+          variant="light"
+          color="blue"
+          icon={<IconMailCheck size={18} aria-hidden="true" />}
+          role="status"
+        >
+          {validate.data}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/**
+ * Shows `children` (an editor) only to a validated user (spec §5, §6): a visitor gets a link to
+ * register (coming back to `next`), an unvalidated user the link to validate as human.
+ */
+export function CommentGate({
+  reason,
+  next,
+  visitorText,
+  children,
+}: {
+  reason: RegisterReason;
+  next: string;
+  /** The visitor's link text ('Register or log in to comment'). */
+  visitorText: string;
+  children: ReactNode;
+}) {
+  const { token, user } = useCurrentUser();
+  if (token === null) {
+    return (
+      <Text size="sm">
+        <Anchor component={Link} to={registerPath(reason, next)} inherit>
+          {visitorText}
+        </Anchor>
+      </Text>
+    );
+  }
+  if (!user) return null;
+  if (!user.is_email_validated) {
+    return <ValidateAsHumanLink pending={user.validation_status === 'pending'} />;
+  }
+  return children;
+}
