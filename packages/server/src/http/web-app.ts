@@ -3,6 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isAppRoute } from '@app/shared/app-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderHead, splitIndexHtml } from '../modules/seo/seo-head.ts';
+import type { SeoServices } from '../modules/seo/seo-services.ts';
+import { seoRoutes } from '../modules/seo/seo.routes.ts';
 
 const NOT_BUILT_PAGE =
   '<!doctype html><meta charset="utf-8"><title>StockPulse</title>' +
@@ -11,9 +14,11 @@ const NOT_BUILT_PAGE =
 /**
  * Serves the built web app: hashed assets cached for a year, index.html for every page route
  * (HTTP 200 for pages of the route table, 404 for anything else so crawlers see a real not-found),
- * and JSON 404s under /api.
+ * and JSON 404s under /api. Each page's HTML carries its own head (title, description, canonical,
+ * Open Graph, Twitter card, JSON-LD) from the SEO service; robots.txt, the sitemaps and the Open
+ * Graph images are routes of their own, ahead of the page rule.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(app: FastifyInstance, distDir: string, seo: SeoServices) {
   const indexFile = path.join(distDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   if (indexHtml !== undefined) {
@@ -27,8 +32,24 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       },
     });
   }
+  seoRoutes(app, { sitemap: seo.sitemap, images: seo.images });
+  // The page's HTML is the built index.html with the head tags put where its <title> was.
+  const page = splitIndexHtml(indexHtml ?? NOT_BUILT_PAGE);
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  /** The page's head; the site's defaults if the lookup fails (the page itself still loads). */
+  async function headOf(request: FastifyRequest, pathname: string): Promise<string> {
+    const query = new URLSearchParams(request.url.slice(pathname.length + 1));
+    try {
+      return renderHead(await seo.head.headFor(pathname, query));
+    } catch (error) {
+      request.log.warn({ err: error }, 'web app: page head lookup failed');
+      return renderHead(siteHead);
+    }
+  }
+  // The site's defaults: '/error' has no head of its own and needs no lookup.
+  const siteHead = await seo.head.headFor('/error', new URLSearchParams());
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply
@@ -38,10 +59,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(pathname);
     if (!wantsPage) return reply.status(404).type('text/plain').send('Not found');
+    const known = isAppRoute(pathname);
+    const head = known ? await headOf(request, pathname) : renderHead(siteHead);
     return reply
-      .status(isAppRoute(pathname) ? 200 : 404)
+      .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml ?? NOT_BUILT_PAGE);
+      .send(`${page.before}${head}${page.after}`);
   });
 }
