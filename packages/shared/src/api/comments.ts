@@ -22,8 +22,10 @@ export const COMMENTS_PAGE_SIZE = 50;
 export const COMMENT_MAX_CHARS = 4_000;
 /** Independent reports (distinct users) after which a comment is hidden until an admin looks. */
 export const AUTO_HIDE_REPORTS = 3;
-/** What a deleted comment that has replies shows in its place. */
+/** What a deleted comment that has replies shows in its place (its author too). */
 export const DELETED_COMMENT_TEXT = '[deleted]';
+/** What readers see of a hidden comment (admins see the text): its replies keep their place. */
+export const HIDDEN_COMMENT_TEXT = '[removed by a moderator]';
 /** Spec §5: the text (and link) an unvalidated user sees instead of the editor. */
 export const VALIDATE_AS_HUMAN_TEXT = 'Please click here to validate you as human.';
 /** Spec §5: the delete confirmation. */
@@ -63,14 +65,17 @@ export const commentSchema = z.object({
   /** Visible replies directly under it. */
   no_replies: z.number().int(),
   is_deleted: z.boolean(),
-  /** Hidden by an admin or by reports: only admins receive hidden comments. */
+  /**
+   * Hidden by an admin or by reports: admins receive its text, everyone else
+   * HIDDEN_COMMENT_TEXT with an empty username, so its replies keep their place.
+   */
   is_hidden: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
 export const commentsResponseSchema = successResponse({
   comments: z.array(commentSchema),
-  /** Visible comments at this level (for 'more'). */
+  /** Comments at this level, placeholders included (for 'more'). */
   total: z.number().int(),
 });
 export type CommentsResponse = z.infer<typeof commentsResponseSchema>;

@@ -37,6 +37,8 @@ export const userSchema = z.object({
   my_email_summary: z.boolean(),
   my_email_alerts_daily: z.boolean(),
   my_instant_alerts: z.boolean(),
+  /** E-mail me when someone replies to my comment. */
+  my_email_replies: z.boolean(),
   is_admin: z.boolean(),
   is_email_validated: z.boolean(),
   /** Same as is_email_validated: the old client reads either name. */
@@ -73,6 +75,7 @@ export const USER_FLAG_KEYS = [
   'my_email_summary',
   'my_email_alerts_daily',
   'my_instant_alerts',
+  'my_email_replies',
 ] as const;
 export const USER_SETTABLE_KEYS = [...USER_TEXT_KEYS, ...USER_FLAG_KEYS] as const;
 export type UserSettableKey = (typeof USER_SETTABLE_KEYS)[number];

@@ -30,6 +30,7 @@ export function toApiUser(row: UserRow): User {
     my_email_summary: row.my_email_summary,
     my_email_alerts_daily: row.my_email_alerts_daily,
     my_instant_alerts: row.my_instant_alerts,
+    my_email_replies: row.my_email_replies,
     is_admin: row.is_admin,
     is_email_validated: row.is_email_validated,
     is_valid: row.is_email_validated,
