@@ -86,6 +86,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     my_email_summary: true,
     my_email_alerts_daily: false,
     my_instant_alerts: false,
+    my_email_replies: false,
     is_admin: false,
     is_email_validated: false,
     is_valid: false,

@@ -148,15 +148,20 @@ describe('menu visibility (spec §6)', () => {
 
   it('shows ADMIN in the user menu to admins and Upgrade Subscription to subscribers', () => {
     const admin = labels(visibleLinks({ ...user, isAdmin: true }, USER_MENU_LINKS, allRoutesExist));
-    expect(admin).toEqual(['ADMIN', 'User Profile', 'Referrals']);
+    expect(admin).toEqual(['ADMIN', 'User Profile', 'Replies', 'Referrals']);
     const subscriber = labels(
       visibleLinks({ ...user, subscribed: true }, USER_MENU_LINKS, allRoutesExist),
     );
-    expect(subscriber).toEqual(['User Profile', 'Referrals', 'Upgrade Subscription']);
-    // With the real route table: /affiliates and /pricing exist.
-    expect(labels(visibleLinks(user, USER_MENU_LINKS))).toEqual(['User Profile', 'Referrals']);
+    expect(subscriber).toEqual(['User Profile', 'Replies', 'Referrals', 'Upgrade Subscription']);
+    // With the real route table: /pages/replies, /affiliates and /pricing exist.
+    expect(labels(visibleLinks(user, USER_MENU_LINKS))).toEqual([
+      'User Profile',
+      'Replies',
+      'Referrals',
+    ]);
     expect(labels(visibleLinks({ ...user, subscribed: true }, USER_MENU_LINKS))).toEqual([
       'User Profile',
+      'Replies',
       'Referrals',
       'Upgrade Subscription',
     ]);

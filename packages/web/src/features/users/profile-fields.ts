@@ -53,6 +53,11 @@ export const PROFILE_FLAGS: Record<UserFlagKey, FlagDisplay> = {
     description: 'A message as soon as a major story about your companies breaks.',
     group: 'Notifications',
   },
+  my_email_replies: {
+    label: 'E-mail me when someone replies to my comments',
+    description: 'An e-mail with the reply; the count on your menu shows them either way.',
+    group: 'Notifications',
+  },
   my_clickbait: {
     label: 'Catchy titles',
     description: 'Show the catchier variant of article titles when there is one.',

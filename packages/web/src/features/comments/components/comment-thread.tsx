@@ -25,18 +25,17 @@ export function CommentItem({ comment, depth }: { comment: Comment; depth: numbe
   const repliesId = `replies-${comment.id}`;
   // A deleted comment, or a hidden one as readers get it: a placeholder keeping its replies' place.
   const placeholder = comment.is_deleted || (comment.is_hidden && comment.username === '');
-  const author = comment.username || 'a removed author';
 
   return (
     <li>
       <Stack
         gap={4}
         component="article"
-        aria-label={placeholder ? 'Removed comment' : `Comment by ${author}`}
+        aria-label={placeholder ? 'Removed comment' : `Comment by ${comment.username}`}
         className={`${classes.comment} ${comment.is_hidden && !placeholder ? classes.hidden : ''}`}
       >
         <Group gap={6} wrap="wrap">
-          {comment.username !== '' && (
+          {!placeholder && (
             <Text size="sm" fw={600}>
               {comment.username}
             </Text>
@@ -95,7 +94,9 @@ export function CommentItem({ comment, depth }: { comment: Comment; depth: numbe
               articleId={articleId}
               parentCommentId={comment.id}
               depth={replyDepth}
-              label={`Replies to ${author}`}
+              label={
+                placeholder ? 'Replies to a removed comment' : `Replies to ${comment.username}`
+              }
             />
           </div>
         )}
