@@ -2,12 +2,13 @@ import { Grid, Stack } from '@mantine/core';
 import { AdminToolsCard } from '../components/admin-tools-card';
 import { AdminUsersCard } from '../components/admin-users-card';
 import { OutboxCard } from '../components/outbox-card';
+import { ReportsQueueCard } from '../components/reports-queue-card';
 import { ValidationQueueCard } from '../components/validation-queue-card';
 import { QueueStateCard } from '../../assistant';
 import { PaymentsAdminCard } from '../../billing';
 import { useCurrentUser } from '../../users';
 
-/** /admin/panel (spec §2, §6; guard 'admin'): tools, users, approval queue, outbox. */
+/** /admin/panel (spec §2, §6; guard 'admin'): tools, users, approval queue, outbox, reports. */
 export function AdminPanelPage() {
   const { user } = useCurrentUser();
   return (
@@ -22,6 +23,7 @@ export function AdminPanelPage() {
           <OutboxCard />
         </Grid.Col>
       </Grid>
+      <ReportsQueueCard />
       <QueueStateCard />
       <PaymentsAdminCard />
     </Stack>
