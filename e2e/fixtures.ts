@@ -1,7 +1,22 @@
 import { expect, test as base, type Page } from '@playwright/test';
 
+/** The landing-seen cookie a returning visitor holds (spec §4). */
+export const LANDING_SEEN_COOKIE = {
+  name: 'hasSeenLanding',
+  value: 'true',
+  domain: 'localhost',
+  path: '/',
+  expires: -1,
+  httpOnly: false,
+  secure: false,
+  sameSite: 'Lax' as const,
+};
+
 /** Playwright's test with the address of the server that global-setup started. */
 export const test = base.extend({
+  // Spec §4 sends a first-time visitor of / to /landing: the suite's visitors have seen it (the
+  // landing-seen cookie; cookies ignore the port). site.spec.ts clears it to test the redirect.
+  storageState: { cookies: [LANDING_SEEN_COOKIE], origins: [] },
   // Playwright requires the object pattern even when a fixture uses no other fixture.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {

@@ -79,6 +79,20 @@ export const PAGE_PATHS = {
   cancel: '/Cancel',
   /** The referral programme's terms; share link, code and earnings for logged-in users. */
   affiliates: '/affiliates',
+  /** The public site (issue 15): the landing page a first-time visitor of `/` is sent to. */
+  landing: '/landing',
+  /** The contact form; `#subject=…&message=…` prefills it. */
+  contact: '/contact',
+  features: '/features',
+  faq: '/faq',
+  help: '/help',
+  /** Self-hosting: the two commands, the settings, the providers, the API docs. */
+  documentation: '/documentation',
+  /** The analyst's weekly market recaps. */
+  blog: '/blog',
+  blogPost: '/blog/:slug',
+  /** Where the newsletter's confirmation link lands (`?token=`). */
+  newsletterConfirm: '/newsletter/confirm',
 } as const;
 
 export type PagePathName = keyof typeof PAGE_PATHS;

@@ -1,7 +1,7 @@
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 // Mantine reads media queries (colour scheme, breakpoints); jsdom has no matchMedia.
 Object.defineProperty(window, 'matchMedia', {
@@ -36,6 +36,12 @@ if (!('fonts' in document)) {
 // react-router's ScrollRestoration and Mantine's ScrollArea scroll; jsdom does not implement it.
 window.scrollTo = vi.fn();
 Element.prototype.scrollIntoView = vi.fn();
+
+// Spec §4 sends a first-time visitor of / to /landing: tests start as a visitor who has seen it
+// (the landing-seen cookie); the landing's own tests clear it.
+beforeEach(() => {
+  document.cookie = 'hasSeenLanding=true; path=/';
+});
 
 afterEach(() => {
   cleanup();

@@ -4,6 +4,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPanel } from '../components/error-panel';
 import { ApiError, NETWORK_FAILURE_MESSAGE } from '../lib/api-client';
 import { useCurrentUser } from '../features/users/api/current-user';
+import { hasSeenLanding } from '../features/site/landing-seen';
 import { LoginPrompt } from '../components/login-prompt';
 import { useRouteGuard } from './route-handle';
 
@@ -26,7 +27,8 @@ export interface GuardedOutletProps {
 }
 
 /**
- * Spec §4 route guard, around the page of a layout: paths containing /error pass; with a token the
+ * Spec §4 route guard, around the page of a layout: paths containing /error pass; a first-time
+ * visitor of / goes to /landing; with a token the
  * current user is loaded first (a failure goes to /error); 'user' routes show visitors the login
  * prompt; 'admin' routes refuse everyone but admins.
  */
@@ -37,6 +39,10 @@ export function GuardedOutlet({ loadUserFirst }: GuardedOutletProps) {
   const { token, user, isError, error } = useCurrentUser({ enabled: needsUser });
 
   if (pathname.includes('/error')) return <Outlet />;
+  // Spec §4: a visitor without a token who has not seen the landing page and opens / goes there.
+  if (pathname === '/' && token === null && !hasSeenLanding()) {
+    return <Navigate replace to="/landing" />;
+  }
   if (token !== null && user === undefined && needsUser) {
     if (isError) return <Navigate replace to={userLoadErrorPath(error)} />;
     return (

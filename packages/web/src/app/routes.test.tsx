@@ -195,6 +195,13 @@ describe('the route table built from PAGE_PATHS', () => {
       '/news/defcon',
       '/pricing',
       '/affiliates',
+      '/landing',
+      '/contact',
+      '/features',
+      '/faq',
+      '/help',
+      '/documentation',
+      '/blog',
     ]);
   });
 });

@@ -455,6 +455,115 @@ const routeSpecs: Record<PagePathName, RouteSpec> = {
       layout: 'main',
     },
   },
+  // The public site (issue 15).
+  landing: {
+    kind: 'page',
+    guard: 'public',
+    page: () => import('../features/site/pages/landing-page').then((m) => m.LandingPage),
+    meta: authPage({
+      title: 'AI stock-market news and analysis',
+      description:
+        'StockPulse reads the market news for you: AI summaries, company analysis, charts, a portfolio with alerts, and a free weekly market recap by e-mail.',
+      canonical: true,
+      hideContent: true,
+      hideFooter: true,
+    }),
+  },
+  contact: {
+    kind: 'page',
+    guard: 'public',
+    page: () => import('../features/site/pages/contact-page').then((m) => m.ContactPage),
+    meta: authPage({
+      title: 'Contact',
+      description:
+        'Write to the StockPulse team: questions, Enterprise plans, press and partnerships.',
+      canonical: true,
+    }),
+  },
+  features: {
+    kind: 'page',
+    guard: 'public',
+    page: () => import('../features/site/pages/features-page').then((m) => m.FeaturesPage),
+    meta: {
+      title: 'Features',
+      description:
+        'AI news feeds, company analysis, candlestick charts, a portfolio dashboard, alerts and an AI chat: what StockPulse does, screen by screen.',
+      canonical: true,
+      noActionBar: true,
+      layout: 'main',
+    },
+  },
+  faq: {
+    kind: 'page',
+    guard: 'public',
+    page: () => import('../features/site/pages/faq-page').then((m) => m.FaqPage),
+    meta: {
+      title: 'FAQ',
+      description:
+        'Answers to common questions about StockPulse: data, AI, accounts, plans and the newsletter.',
+      canonical: true,
+      noActionBar: true,
+      layout: 'main',
+    },
+  },
+  help: {
+    kind: 'page',
+    guard: 'public',
+    page: () => import('../features/site/pages/help-page').then((m) => m.HelpPage),
+    meta: {
+      title: 'Help',
+      description:
+        'How to use each StockPulse screen: news, analysis, companies, dashboard, chat and account.',
+      canonical: true,
+      noActionBar: true,
+      layout: 'main',
+    },
+  },
+  documentation: {
+    kind: 'page',
+    guard: 'public',
+    page: () =>
+      import('../features/site/pages/documentation-page').then((m) => m.DocumentationPage),
+    meta: {
+      title: 'Documentation',
+      description:
+        'Run StockPulse yourself: the two commands, the configuration, the providers and the API reference.',
+      canonical: true,
+      noActionBar: true,
+      layout: 'main',
+    },
+  },
+  blog: {
+    kind: 'page',
+    guard: 'public',
+    page: () => import('../features/site/pages/blog-page').then((m) => m.BlogPage),
+    meta: {
+      title: 'Blog: weekly market recaps',
+      description:
+        "The StockPulse analyst's weekly market recaps: performers, sectors and the stories that mattered.",
+      canonical: true,
+      noActionBar: true,
+      layout: 'main',
+    },
+  },
+  blogPost: {
+    kind: 'page',
+    guard: 'public',
+    page: () => import('../features/site/pages/blog-post-page').then((m) => m.BlogPostPage),
+    meta: {
+      title: 'Weekly market recap',
+      description: 'A weekly market recap by the StockPulse analyst.',
+      noActionBar: true,
+      layout: 'main',
+    },
+  },
+  newsletterConfirm: {
+    kind: 'page',
+    guard: 'public',
+    page: () =>
+      import('../features/site/pages/newsletter-confirm-page').then((m) => m.NewsletterConfirmPage),
+    meta: authPage({ title: 'Confirm your subscription', hideFooter: true }),
+  },
 };
 
 /** Any other path. */

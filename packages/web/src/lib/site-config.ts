@@ -31,6 +31,8 @@ export const CONTACT = {
   email: 'support@stockpulse.app',
   privacyEmail: 'privacy@stockpulse.app',
   legalEmail: 'legal@stockpulse.app',
+  /** The server's CONTACT_PHONE default; the footer shows the configured one. */
+  phone: '+44 20 7946 0321',
   address: 'StockPulse Ltd., 20 Market Street, London EC2A 4NE, United Kingdom',
 } as const;
 

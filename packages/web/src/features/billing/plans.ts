@@ -1,6 +1,5 @@
 import { PLANS } from '@app/shared/api/billing';
 import type { PlanInfo, SubscriptionState, SubscriptionStatus } from '@app/shared/api/billing';
-import { CONTACT } from '../../lib/site-config';
 
 /** The plan of `id` (a product id or 'enterprise'), if it is one of ours. */
 export function planInfo(id: string): PlanInfo | undefined {
@@ -73,9 +72,10 @@ export const ENTERPRISE_BODY =
   'Please send us a quote.\n\nCompany:\nTeam size:\nWhat we need:\n';
 
 /**
- * Spec §2: Enterprise 'Contact Us' opens the contact form prefilled with subject and body. There
- * is no contact page yet, so it opens the reader's mail program with both filled in.
+ * Spec §2: Enterprise 'Contact Us' opens the contact form prefilled with subject and body (the
+ * contact page reads them from the hash).
  */
-export const ENTERPRISE_CONTACT_HREF = `mailto:${CONTACT.email}?subject=${encodeURIComponent(
-  ENTERPRISE_SUBJECT,
-)}&body=${encodeURIComponent(ENTERPRISE_BODY)}`;
+export const ENTERPRISE_CONTACT_HREF = `/contact#${new URLSearchParams({
+  subject: ENTERPRISE_SUBJECT,
+  message: ENTERPRISE_BODY,
+}).toString()}`;

@@ -3,9 +3,11 @@ import { AdminToolsCard } from '../components/admin-tools-card';
 import { AdminUsersCard } from '../components/admin-users-card';
 import { OutboxCard } from '../components/outbox-card';
 import { ReportsQueueCard } from '../components/reports-queue-card';
+import { SiteFilesCard } from '../components/site-files-card';
 import { ValidationQueueCard } from '../components/validation-queue-card';
 import { QueueStateCard } from '../../assistant';
 import { PaymentsAdminCard } from '../../billing';
+import { ContactInboxCard, NewsletterAdminCard } from '../../site';
 import { useCurrentUser } from '../../users';
 
 /** /admin/panel (spec §2, §6; guard 'admin'): tools, users, approval queue, outbox, reports. */
@@ -14,6 +16,7 @@ export function AdminPanelPage() {
   return (
     <Stack gap="lg">
       <AdminToolsCard />
+      <SiteFilesCard />
       <AdminUsersCard currentUsername={user?.username ?? ''} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -26,6 +29,14 @@ export function AdminPanelPage() {
       <ReportsQueueCard />
       <QueueStateCard />
       <PaymentsAdminCard />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <ContactInboxCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <NewsletterAdminCard />
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

@@ -62,9 +62,7 @@ describe('/pricing', () => {
       '/register?trial=tier1_monthly',
     );
     const contact = screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href') ?? '';
-    expect(contact).toMatch(
-      /^mailto:support@stockpulse\.app\?subject=Enterprise%20plan%20enquiry&body=/,
-    );
+    expect(contact).toMatch(/^\/contact#subject=Enterprise\+plan\+enquiry&message=Hello/);
     expect(api.callsTo(STATUS)).toHaveLength(0);
     expect(api.callsTo(CHECKOUT)).toHaveLength(0);
   });

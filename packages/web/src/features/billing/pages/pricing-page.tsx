@@ -36,7 +36,7 @@ export function PricingPage() {
   const action = (plan: PlanInfo) => {
     if (plan.id === 'enterprise') {
       return (
-        <Button component="a" href={ENTERPRISE_CONTACT_HREF} variant="default" {...PLAN_ACTION}>
+        <Button component={Link} to={ENTERPRISE_CONTACT_HREF} variant="default" {...PLAN_ACTION}>
           Contact Us
         </Button>
       );

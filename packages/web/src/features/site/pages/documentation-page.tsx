@@ -1,0 +1,160 @@
+import { Anchor, Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
+import classes from './content-page.module.css';
+
+/** The settings a self-hoster sets first (README has every one). */
+const SETTINGS: readonly [string, string, string][] = [
+  ['PORT', '3000', 'HTTP port'],
+  ['DATABASE_URL', 'unset', 'PostgreSQL 15+ URL; unset runs the embedded PostgreSQL'],
+  ['DATA_DIR', './data', 'where the embedded PostgreSQL keeps its data'],
+  ['PUBLIC_URL', 'http://localhost:$PORT', 'the address users reach; used in mailed links'],
+  ['SMTP_URL', 'unset', 'smtp://user:pass@host:587 to send mail; unset keeps mail in the outbox'],
+  ['MAIL_FROM', 'StockPulse <no-reply@stockpulse.local>', 'sender of our mail'],
+  ['ADMIN_EMAIL / ADMIN_PASSWORD', 'generated', 'the administrator created on the first start'],
+  ['DEMO_MODE', 'true', 'creates the demo user; set false in production'],
+  ['MARKET_DATA', 'demo', 'demo (offline synthetic prices) or yahoo'],
+  ['NEWS_SOURCES', 'demo', 'demo, edgar, yahoo and/or RSS/Atom feed URLs, comma-separated'],
+  ['AI_PROVIDER', 'offline', 'offline (our own NLP analyst) or openai (any OpenAI-compatible API)'],
+  [
+    'OPENAI_BASE_URL / OPENAI_API_KEY / OPENAI_MODEL',
+    'OpenAI, unset, gpt-4o-mini',
+    'the model endpoint',
+  ],
+  [
+    'PAYMENTS_PROVIDER',
+    'offline',
+    'offline (test-mode checkout) or stripe (with STRIPE_* settings)',
+  ],
+  [
+    'CONTACT_EMAIL / CONTACT_PHONE / CONTACT_ADDRESS',
+    'StockPulse defaults',
+    'the footer and contact page details; addresses separated by ;',
+  ],
+  ['RATE_LIMIT_SCALE', '1', 'multiplies every rate limit'],
+  ['CLOCK_START', 'unset', 'start business time at another instant (demos, tests)'],
+];
+
+const PROVIDERS: readonly [string, string, string][] = [
+  [
+    'Market data',
+    'demo: deterministic synthetic prices of real large companies',
+    'yahoo: Yahoo Finance quotes, history, profiles and search',
+  ],
+  [
+    'News',
+    'demo: the bundled market wire and market briefs written from demo prices',
+    'RSS/Atom feeds, SEC EDGAR 8-K filings, Yahoo news',
+  ],
+  [
+    'AI',
+    'offline: our own analyst (summaries, finance sentiment lexicon, classification)',
+    'openai: OpenAI, Ollama, vLLM, llama.cpp server, OpenRouter…',
+  ],
+  ['Mail', 'the outbox table and the log (admin panel)', 'any SMTP server'],
+  [
+    'Payments',
+    'a local test-mode checkout and portal',
+    'Stripe Checkout, Customer Portal and signed webhooks',
+  ],
+];
+
+/** /documentation: self-hosting in two commands, the settings, the providers, the API. */
+export function DocumentationPage() {
+  return (
+    <Stack gap="xl" className={classes.wide} maw={960}>
+      <Stack gap="sm">
+        <Badge variant="light" radius="sm" w="fit-content">
+          Documentation
+        </Badge>
+        <Title order={1} className={classes.title}>
+          Run StockPulse yourself
+        </Title>
+        <Text c="dimmed" lh={1.6}>
+          StockPulse is one Node.js process with its own PostgreSQL. Offline providers make it work
+          with no account anywhere; real providers are switched on by settings.
+        </Text>
+      </Stack>
+
+      <section aria-labelledby="doc-start">
+        <Title order={2} id="doc-start" mb="sm">
+          Two commands
+        </Title>
+        <Text mb="sm">On a fresh clone (Node.js and npm installed):</Text>
+        <code className={classes.code}>{'npm ci\nnpm start'}</code>
+        <Text mt="sm" c="dimmed" lh={1.6}>
+          The product is then served at <Code>http://localhost:3000</Code> with an embedded
+          PostgreSQL and a demo data set loaded on the first start (demo login: demo /
+          demo-investor). <Code>npm test</Code> runs every test.
+        </Text>
+      </section>
+
+      <section aria-labelledby="doc-config">
+        <Title order={2} id="doc-config" mb="sm">
+          Configuration
+        </Title>
+        <Text mb="sm" c="dimmed">
+          Environment variables, each with its default. The README lists every setting.
+        </Text>
+        <div className={classes.tableWrap}>
+          <Table striped withTableBorder verticalSpacing="xs" miw={640}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Variable</Table.Th>
+                <Table.Th>Default</Table.Th>
+                <Table.Th>What it does</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {SETTINGS.map(([name, fallback, text]) => (
+                <Table.Tr key={name}>
+                  <Table.Td>
+                    <Code>{name}</Code>
+                  </Table.Td>
+                  <Table.Td>{fallback}</Table.Td>
+                  <Table.Td>{text}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      </section>
+
+      <section aria-labelledby="doc-providers">
+        <Title order={2} id="doc-providers" mb="sm">
+          Providers
+        </Title>
+        <div className={classes.tableWrap}>
+          <Table withTableBorder verticalSpacing="xs" miw={640}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Service</Table.Th>
+                <Table.Th>Offline (default)</Table.Th>
+                <Table.Th>Real</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {PROVIDERS.map(([kind, offline, real]) => (
+                <Table.Tr key={kind}>
+                  <Table.Td fw={600}>{kind}</Table.Td>
+                  <Table.Td>{offline}</Table.Td>
+                  <Table.Td>{real}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      </section>
+
+      <section aria-labelledby="doc-api">
+        <Title order={2} id="doc-api" mb="sm">
+          API
+        </Title>
+        <Text lh={1.6}>
+          Every call is under <Code>/api</Code> and answers <Code>{'{"status":"success", …}'}</Code>{' '}
+          or <Code>{'{"status":"error","error_msg":…}'}</Code>. The interactive reference is at{' '}
+          <Anchor href="/api/docs">/api/docs</Anchor> and the OpenAPI document at{' '}
+          <Anchor href="/api/openapi.json">/api/openapi.json</Anchor>.
+        </Text>
+      </section>
+    </Stack>
+  );
+}
