@@ -3,9 +3,9 @@ import { createDatabase } from '../packages/server/src/db/database.ts';
 import { createNewsRepository } from '../packages/server/src/modules/news/news.repository.ts';
 import { createTickerLinker } from '../packages/server/src/modules/news/ticker-linker.ts';
 import { load, printTable, startBenchStack } from './lib/harness.ts';
+import { insertBenchArticles } from './lib/news-data.ts';
 
 const ARTICLES = 1_000_000;
-const CHUNK = 100_000;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -29,49 +29,8 @@ export async function runNewsBench(options: { seconds: number }) {
     queryTimeoutMs: 0,
   });
   try {
-    const symbols = (
-      await db
-        .selectFrom('securities')
-        .select('exchange_ticker')
-        .orderBy('exchange_ticker')
-        .execute()
-    ).map((row) => row.exchange_ticker);
     const started = performance.now();
-    for (let offset = 0; offset < ARTICLES; offset += CHUNK) {
-      await sql`
-        insert into news (link, guid, title, description, publisher, creation_date, articles,
-          sentiment_score, interest_score, "AI", ai_summary, summary, related_exchange_tickers,
-          status, source)
-        select
-          'https://wire.example/' || i, 'bench-' || i,
-          t.company || ' ' || (array['beats estimates as revenue climbs', 'cuts guidance on weak demand',
-            'announces buyback', 'faces regulatory probe', 'shares slide after downgrade',
-            'agrees to acquire rival', 'raises dividend', 'files for bankruptcy protection'])[1 + i % 8],
-          'The company said quarterly results reflected ' ||
-            (array['strong cloud demand', 'higher input costs', 'a one-off charge', 'record margins'])[1 + i % 4] ||
-            ' and gave an update on its outlook for the year.',
-          (array['Reuters', 'Bloomberg', 'MarketWatch', 'Market Brief', 'Barron''s'])[1 + i % 5],
-          now() - make_interval(secs => (i * 63)::double precision),
-          array['Executives told analysts on a call that orders improved through the quarter. ' ||
-            'The stock moved in after-hours trading as investors weighed the guidance.'],
-          array[((i::bigint * 7919) % 21) - 10]::float8[],
-          (i::bigint * 31) % 11,
-          jsonb_build_object('defcon_level', 1 + (i::bigint * 13) % 5,
-            'classification', (array['Company Results', 'Mergers and Acquisitions', 'Market News',
-              'Analyst Recommendation', 'Lawsuit'])[1 + i % 5]),
-          case when i % 10 <> 0 then 'Summary of article ' || i end,
-          'Summary of article ' || i,
-          case when i % 7 = 0 then '{}'::text[] else array[t.symbol] end,
-          'PROCESSED', 'bench'
-        from generate_series(${offset + 1}::int, ${offset + CHUNK}::int) as i
-        cross join lateral (
-          select ${symbols}::text[] as all_symbols
-        ) s
-        cross join lateral (
-          select s.all_symbols[1 + i % cardinality(s.all_symbols)] as symbol,
-                 split_part(s.all_symbols[1 + i % cardinality(s.all_symbols)], ':', 2) as company
-        ) t`.execute(db);
-    }
+    const symbols = await insertBenchArticles(db, ARTICLES);
     await sql`vacuum analyze news`.execute(db);
     console.log(
       `\nbench/news: ${ARTICLES.toLocaleString('en-US')} articles loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import { runAccountsBench } from './accounts.bench.ts';
 import { runAiBench } from './ai.bench.ts';
+import { runCommentsBench } from './comments.bench.ts';
 import { runHttpBench } from './http.bench.ts';
 import { runMarketBench } from './market.bench.ts';
 import { runNewsBench } from './news.bench.ts';
@@ -16,6 +17,7 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   news: runNewsBench,
   ai: runAiBench,
   portfolio: runPortfolioBench,
+  comments: runCommentsBench,
 };
 
 const args = process.argv.slice(2);

@@ -33,18 +33,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz,
       check (is_report = (report_state is not null))
     )`.execute(db);
-  // A thread level in order: the article's top level (parent null) or a comment's replies.
-  await sql`create index comments_thread on comments (article_id, parent_comment_id, created_at, seq)
-    where not is_report`.execute(db);
-  // Replies to a user's comments (unread replies) and a comment's children (cascade, checks).
-  await sql`create index comments_parent on comments (parent_comment_id, created_at)
-    where parent_comment_id is not null and not is_report`.execute(db);
+  // A thread level in order, the page cut from the index alone (an index-only scan, even 99,950
+  // entries deep). Two indexes because PostgreSQL orders by an index's later columns only after
+  // equality conditions, and `parent_comment_id is null` is not one: the article's top level…
+  await sql`create index comments_top_level on comments (article_id, created_at, seq) include (id)
+    where parent_comment_id is null and not is_report`.execute(db);
+  // …and a comment's replies (also the unread replies' join).
+  await sql`create index comments_replies on comments (parent_comment_id, created_at, seq)
+    include (id) where parent_comment_id is not null and not is_report`.execute(db);
   // A user's own comments (unread replies, repeated-comment rule).
   await sql`create index comments_user on comments (user_id, content_hash, created_at)
     where not is_report`.execute(db);
   // One report per user and target; the admin queue reads the open ones.
   await sql`create unique index comments_one_report on comments
     (user_id, article_id, coalesce(parent_comment_id, '00000000-0000-0000-0000-000000000000'))
+    where is_report`.execute(db);
+  // The reports of one article or comment (auto-hide count, dismiss, resolve).
+  await sql`create index comments_reports_target on comments (article_id, parent_comment_id)
     where is_report`.execute(db);
   await sql`create index comments_open_reports on comments (created_at)
     where is_report and report_state = 'open'`.execute(db);
