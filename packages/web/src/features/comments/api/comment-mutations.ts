@@ -84,7 +84,8 @@ export function useHideComment(articleId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: hideComment,
-    onSuccess: async () => {
+    onSuccess: async (_comment, { value }) => {
+      showSuccessToast(value ? 'Comment hidden' : 'Comment shown again');
       await queryClient.invalidateQueries({ queryKey: articleCommentsQueryKey(articleId) });
       await queryClient.invalidateQueries({ queryKey: [...COMMENTS_QUERY_KEY, 'admin'] });
     },
