@@ -20,6 +20,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { commentRoutes } from './modules/comments/comment.routes.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { createServices, type ServiceDeps, type Services } from './modules/create-services.ts';
 import { newsGifRoutes } from './modules/news/news-gif.routes.ts';
@@ -32,6 +33,9 @@ import { promptRoutes } from './modules/prompts/prompt.routes.ts';
 import { quoteRoutes } from './modules/quotes/quote.routes.ts';
 import { recommendationRoutes } from './modules/recommendations/recommendation.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { adminUserRoutes } from './modules/users/admin.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
 import { watchlistRoutes } from './modules/watchlists/watchlist.routes.ts';
@@ -160,6 +164,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       recommendationRoutes(zodApi, { recommendations: services.recommendations });
       widgetRoutes(zodApi, { widgets: services.widgets });
       billingRoutes(zodApi, { billing: services.billing });
+      newsletterRoutes(zodApi, { newsletter: services.newsletter });
+      contactRoutes(zodApi, { contact: services.contact, details: config.contact });
+      blogRoutes(zodApi, { blog: services.blog });
+      commentRoutes(zodApi, { comments: services.comments });
       entitySetterRoutes(zodApi, {
         user: users.userSetter,
         news: (...args) => news.setProperty(...args),
@@ -169,6 +177,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, services.seo);
   return app;
 }

@@ -109,6 +109,32 @@ const envSchema = z.object({
   STRIPE_PRICE_TIER3: z.string().min(1).optional(),
   STRIPE_API_BASE: httpUrl.optional(),
   STRIPE_CURRENCY: z.string().length(3).toLowerCase().default('usd'),
+  CONTACT_EMAIL: z.email().default('support@stockpulse.app'),
+  CONTACT_PHONE: z.string().trim().min(3).max(40).default('+44 20 7946 0321'),
+  CONTACT_ADDRESS: z
+    .string()
+    .default('StockPulse Ltd., 20 Market Street, London EC2A 4NE, United Kingdom')
+    .transform((value) =>
+      value
+        .split(';')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(200)).min(1, 'must name at least one address')),
+  TELEGRAM_BOT_TOKEN: z.string().trim().min(1).optional(),
+  TELEGRAM_API_ROOT: httpUrl.default('https://api.telegram.org'),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .trim()
+    .regex(/^@?[A-Za-z0-9_]{5,32}$/, 'must be a Telegram bot username')
+    .optional(),
+  TELEGRAM_MODE: z.enum(['polling', 'webhook']).default('polling'),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16-256 letters, digits, _ or -')
+    .optional(),
+  TELEGRAM_COMMUNITY_URL: httpUrl.optional(),
+  TELEGRAM_CHANNEL_URL: httpUrl.optional(),
   PORTFOLIO_BENCHMARK: z
     .string()
     .trim()
@@ -161,6 +187,19 @@ export type AppConfig = {
   /** With a key, /news/gif asks GIPHY first and falls back to the bundled animations. */
   giphyApiKey: string | undefined;
   giphyBaseUrl: string;
+  /** The public site's contact details (footer, contact page); addresses are `;`-separated. */
+  contact: { email: string; phone: string; addresses: string[] };
+  /** The Telegram bot (issue 16): off without a token; the menus' links shown only when set. */
+  telegram: {
+    botToken: string | undefined;
+    apiRoot: string;
+    /** Without it the bot asks Telegram (getMe). */
+    botUsername: string | undefined;
+    mode: 'polling' | 'webhook';
+    webhookSecret: string | undefined;
+    communityUrl: string | undefined;
+    channelUrl: string | undefined;
+  };
   /** The portfolio benchmark's listing; unset: the equal-weighted universe of stored listings. */
   portfolioBenchmark: string | undefined;
   /** Billing (issue 13): `offline` serves its own test checkout; `stripe` needs the STRIPE_* settings. */
@@ -230,10 +269,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openaiPricePer1kTokensUsd: e.OPENAI_PRICE_PER_1K_TOKENS_USD,
     giphyApiKey: e.GIPHY_API_KEY,
     giphyBaseUrl: e.GIPHY_BASE_URL.replace(/\/+$/, ''),
+    contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE, addresses: e.CONTACT_ADDRESS },
+    telegram: telegramSettings(e),
     portfolioBenchmark: e.PORTFOLIO_BENCHMARK,
     paymentsProvider: e.PAYMENTS_PROVIDER,
     paymentsOfflineSecret: e.PAYMENTS_OFFLINE_SECRET,
     stripe: e.PAYMENTS_PROVIDER === 'stripe' ? stripeSettings(e) : null,
+  };
+}
+
+/** The TELEGRAM_* settings; webhook mode needs its secret token (Telegram sends it back). */
+function telegramSettings(e: z.output<typeof envSchema>): AppConfig['telegram'] {
+  if (e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_MODE === 'webhook' && !e.TELEGRAM_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: TELEGRAM_WEBHOOK_SECRET: is required when TELEGRAM_MODE=webhook',
+    );
+  }
+  return {
+    botToken: e.TELEGRAM_BOT_TOKEN,
+    apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+    botUsername: e.TELEGRAM_BOT_USERNAME?.replace(/^@/, ''),
+    mode: e.TELEGRAM_MODE,
+    webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+    communityUrl: e.TELEGRAM_COMMUNITY_URL,
+    channelUrl: e.TELEGRAM_CHANNEL_URL,
   };
 }
 

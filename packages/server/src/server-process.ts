@@ -65,6 +65,8 @@ export async function runServerProcess() {
     await jobs.enqueue('news.ingest', {}, { singletonKey: 'startup' });
     // Company analyses of the news already stored (news.enrich queues more after new articles).
     await jobs.enqueue('company.analyze', {}, { singletonKey: 'startup' });
+    // The blog's weekly recaps of the last few weeks, so the blog is never empty (idempotent).
+    await jobs.enqueue('blog.write-recaps', { weeks: 4 }, { singletonKey: 'startup' });
   }
   const ms = Math.round(performance.now() - startedAt);
   log.info(

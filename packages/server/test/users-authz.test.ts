@@ -7,9 +7,14 @@ type Call = {
   method: 'GET' | 'POST';
   url: (target: TestUser, self: TestUser | undefined) => string;
   body?: (target: TestUser) => unknown;
+  /** The route answers a page (HTML), not the JSON envelope. */
+  html?: boolean;
 };
 
 const ok = 200;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** An article the comment rows write under (inserted before the matrix runs). */
+let articleId = '';
 /** Every route of the accounts and prompts issues × every role: the exact status each must get. */
 const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
   {
@@ -295,12 +300,187 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     call: { method: 'GET', url: () => `/api/payment/offline/portal/bps_test_${'0'.repeat(24)}` },
     expect: { visitor: 404, user: 404, validated: 404, admin: 404 },
   },
+  // The public site (issue 15): sign-up, contact and blog are public; their inboxes are admins'.
+  {
+    name: 'POST /subscription/subscribe/email',
+    call: {
+      method: 'POST',
+      url: () => '/api/subscription/subscribe/email',
+      body: (t) => ({ email: t.email }),
+    },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /subscription/confirm (unknown token)',
+    call: {
+      method: 'POST',
+      url: () => '/api/subscription/confirm',
+      body: () => ({ token: '0'.repeat(64) }),
+    },
+    expect: { visitor: 400, user: 400, validated: 400, admin: 400 },
+  },
+  {
+    name: 'GET /subscription/unsubscribe (unknown token: a page)',
+    call: {
+      method: 'GET',
+      url: () => `/api/subscription/unsubscribe?token=${'0'.repeat(64)}`,
+      html: true,
+    },
+    expect: { visitor: 400, user: 400, validated: 400, admin: 400 },
+  },
+  {
+    name: 'POST /subscription/unsubscribe (unknown token: a page)',
+    call: {
+      method: 'POST',
+      url: () => `/api/subscription/unsubscribe?token=${'0'.repeat(64)}`,
+      html: true,
+    },
+    expect: { visitor: 400, user: 400, validated: 400, admin: 400 },
+  },
+  {
+    name: 'GET /subscription/admin/list',
+    call: { method: 'GET', url: () => '/api/subscription/admin/list' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'GET /subscription/admin/export',
+    call: { method: 'GET', url: () => '/api/subscription/admin/export' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'POST /contact/submit',
+    call: {
+      method: 'POST',
+      url: () => '/api/contact/submit',
+      body: (t) => ({ name: 'Ada', email: t.email, subject: 'Hello', message: 'A question.' }),
+    },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /contact/details',
+    call: { method: 'GET', url: () => '/api/contact/details' },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /contact/admin/inbox',
+    call: { method: 'GET', url: () => '/api/contact/admin/inbox' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'POST /contact/admin/mark/{unknown id}',
+    call: {
+      method: 'POST',
+      url: () => '/api/contact/admin/mark/00000000-0000-4000-8000-000000000000',
+      body: () => ({ read: true }),
+    },
+    expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
+  },
+  {
+    name: 'GET /blog/posts',
+    call: { method: 'GET', url: () => '/api/blog/posts' },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /blog/posts/{unknown slug}',
+    call: { method: 'GET', url: () => '/api/blog/posts/weekly-market-recap-2000-01-03' },
+    expect: { visitor: 404, user: 404, validated: 404, admin: 404 },
+  },
+  // Comments (issue 14): reading is public, writing needs a validated user, moderation an admin.
+  {
+    name: 'GET /comments/query',
+    call: {
+      method: 'GET',
+      url: () => `/api/comments/query?parent_obj_id=${articleId}&parent_comment_id=NULL`,
+    },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /comments/create',
+    call: {
+      method: 'POST',
+      url: () => '/api/comments/create',
+      body: (t) => ({
+        parent_obj: 'news',
+        parent_obj_id: articleId,
+        parent_comment_id: null,
+        content: `A comment about ${t.username}`,
+      }),
+    },
+    expect: { visitor: 401, user: 403, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /comments/update (unknown id)',
+    call: {
+      method: 'POST',
+      url: () => '/api/comments/update',
+      body: () => ({ id: UNKNOWN_ID, content: 'Edited' }),
+    },
+    expect: { visitor: 401, user: 403, validated: 404, admin: 404 },
+  },
+  {
+    name: 'POST /comments/delete (unknown id)',
+    call: { method: 'POST', url: () => '/api/comments/delete', body: () => ({ id: UNKNOWN_ID }) },
+    expect: { visitor: 401, user: 404, validated: 404, admin: 404 },
+  },
+  {
+    name: 'GET /comments/replies/unread',
+    call: { method: 'GET', url: () => '/api/comments/replies/unread' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /comments/replies/seen',
+    call: { method: 'POST', url: () => '/api/comments/replies/seen' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /comments/admin/reports',
+    call: { method: 'GET', url: () => '/api/comments/admin/reports' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'POST /comments/admin/hide (unknown id)',
+    call: {
+      method: 'POST',
+      url: () => '/api/comments/admin/hide',
+      body: () => ({ id: UNKNOWN_ID, value: true }),
+    },
+    expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
+  },
+  {
+    name: 'POST /comments/admin/dismiss',
+    call: {
+      method: 'POST',
+      url: () => '/api/comments/admin/dismiss',
+      body: () => ({ parent_obj_id: articleId, parent_comment_id: null }),
+    },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
 ];
 
 describe('authorisation matrix of the accounts routes', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1000' } });
+    articleId = (
+      await t.database.db
+        .insertInto('news')
+        .values({
+          link: 'https://example.com/authz',
+          guid: 'authz',
+          title: 'An article to comment on',
+          summary: null,
+          ai_summary: null,
+          no_bullshit: null,
+          creation_date: new Date('2026-11-20T12:00:00Z'),
+          interest_score: null,
+          AI: null,
+          experiment: null,
+          status_reason: null,
+          source: 'test',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => t.close());
 
@@ -324,7 +504,9 @@ describe('authorisation matrix of the accounts routes', () => {
           ...(row.call.body && { payload: row.call.body(target) as object }),
         });
         expect(res.statusCode, res.body).toBe(row.expect[role]);
-        if (res.statusCode >= 400) expect(res.json<{ status: string }>().status).toBe('error');
+        if (res.statusCode >= 400 && !row.call.html) {
+          expect(res.json<{ status: string }>().status).toBe('error');
+        }
       });
     }
   }

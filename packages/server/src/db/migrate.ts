@@ -18,6 +18,11 @@ import * as portfolio from './migrations/2026-11-25T1200-portfolio.ts';
 import * as calendar from './migrations/2026-11-25T1300-calendar.ts';
 import * as portfolioVersion from './migrations/2026-11-25T1400-portfolio-version.ts';
 import * as billing from './migrations/2026-11-25T1500-billing.ts';
+import * as comments from './migrations/2026-11-26T1000-comments.ts';
+import * as site from './migrations/2026-11-26T1100-site.ts';
+import * as newsStories from './migrations/2026-11-26T1200-news-stories.ts';
+import * as trackRecord from './migrations/2026-11-26T1300-track-record.ts';
+import * as telegram from './migrations/2026-11-26T1500-telegram.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +44,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1300-calendar': calendar,
   '2026-11-25T1400-portfolio-version': portfolioVersion,
   '2026-11-25T1500-billing': billing,
+  '2026-11-26T1000-comments': comments,
+  '2026-11-26T1100-site': site,
+  '2026-11-26T1200-news-stories': newsStories,
+  '2026-11-26T1300-track-record': trackRecord,
+  '2026-11-26T1500-telegram': telegram,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -34,6 +34,8 @@ export type UserTable = {
   my_email_summary: Generated<boolean>;
   my_email_alerts_daily: Generated<boolean>;
   my_instant_alerts: Generated<boolean>;
+  /** Comments (issue 14): e-mail the user when someone replies to their comment. */
+  my_email_replies: Generated<boolean>;
   is_admin: Generated<boolean>;
   is_email_validated: Generated<boolean>;
   validation_status: Generated<'none' | 'email_sent' | 'pending' | 'approved' | 'rejected'>;
@@ -212,6 +214,13 @@ export type NewsTable = {
   search_vector: ColumnType<string, never, never>;
   /** Generated: `sentiment_score[1]`. */
   sentiment_first: ColumnType<number | null, never, never>;
+  /** The first article of its story (a near-duplicate cluster); NULL for that first article. */
+  story_id: string | null;
+  /** MinHash signature and LSH band keys of the article's text (news-stories.ts). */
+  story_minhash: number[] | null;
+  story_bands: number[] | null;
+  /** A sentiment score its writer computed from its own figures (market briefs). */
+  sentiment_hint: number | null;
 };
 
 /** A company analysis (§3 Company prompt/review); `citations` are news ids, `[1]` the first. */
@@ -364,7 +373,114 @@ export type ReferralLedgerTable = {
   created_at: Timestamp;
 };
 
+/** Newsletter sign-ups (issue 15): only confirmed addresses receive newsletters. */
+export type NewsletterSubscriberTable = {
+  id: Generated<string>;
+  email: string;
+  status: ColumnType<
+    'pending' | 'confirmed' | 'unsubscribed',
+    'pending' | 'confirmed' | 'unsubscribed' | undefined,
+    'pending' | 'confirmed' | 'unsubscribed'
+  >;
+  confirm_token_hash: Buffer | null;
+  confirm_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+};
+
+/** A one-click unsubscribe token of one newsletter mail (SHA-256 of the token). */
+export type NewsletterUnsubscribeTokenTable = {
+  token_hash: Buffer;
+  subscriber_id: string;
+  created_at: Timestamp;
+};
+
+/** A message sent through the contact form. */
+export type ContactMessageTable = {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  ip: string | null;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+};
+
+/** A weekly market recap of the blog; one per week (`week_start`, a Monday). */
+export type BlogPostTable = {
+  slug: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  citations: string[];
+  week_start: ColumnType<string, string, string>;
+  week_end: ColumnType<string, string, string>;
+  published_at: Timestamp;
+};
+
 /** The tables of our own schema (the job queue keeps its tables in the `pgboss` schema). */
+/** Comments, replies and reports (migration 2026-11-26T1000-comments). */
+export type CommentTable = {
+  id: Generated<string>;
+  seq: ColumnType<string, never, never>;
+  article_id: string;
+  parent_comment_id: string | null;
+  user_id: string | null;
+  content: string;
+  content_hash: string;
+  is_report: Generated<boolean>;
+  report_state: 'open' | 'dismissed' | 'resolved' | null;
+  is_hidden: Generated<boolean>;
+  hidden_by: 'admin' | 'reports' | null;
+  is_deleted: Generated<boolean>;
+  no_replies: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp | null;
+};
+
+export type CommentCountTable = {
+  article_id: string;
+  visible: Generated<number>;
+  top_level: Generated<number>;
+};
+
+export type CommentReplyReadTable = {
+  user_id: string;
+  seen_at: Timestamp;
+};
+
+/** Telegram (issue 16): a one-time deep-link code, stored as its SHA-256. */
+export type TelegramLinkCodeTable = {
+  code_hash: Buffer;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+};
+
+/** A Telegram channel or group the product publishes to; `kinds` are 'alert' and 'brief'. */
+export type TelegramChannelTable = {
+  id: Generated<string>;
+  chat_id: string;
+  title: string;
+  kinds: ColumnType<string[], string[] | undefined, string[]>;
+  enabled: Generated<boolean>;
+  created_at: Timestamp;
+};
+
+export type TelegramChannelPostTable = {
+  id: Generated<string>;
+  channel_id: string;
+  kind: 'alert' | 'brief' | 'test';
+  text: string;
+  status: 'sent' | 'failed';
+  error: string | null;
+  message_id: string | null;
+  created_at: Timestamp;
+};
+
 export type DB = {
   cache_entries: CacheEntryTable;
   users: UserTable;
@@ -390,4 +506,14 @@ export type DB = {
   billing_sessions: BillingSessionTable;
   cancel_feedback: CancelFeedbackTable;
   referral_ledger: ReferralLedgerTable;
+  comments: CommentTable;
+  comment_counts: CommentCountTable;
+  comment_reply_reads: CommentReplyReadTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  newsletter_unsubscribe_tokens: NewsletterUnsubscribeTokenTable;
+  contact_messages: ContactMessageTable;
+  blog_posts: BlogPostTable;
+  telegram_link_codes: TelegramLinkCodeTable;
+  telegram_channels: TelegramChannelTable;
+  telegram_channel_posts: TelegramChannelPostTable;
 };

@@ -23,6 +23,7 @@ export const JOB_PAYLOADS = {
   'company.analyze': z.object({}),
   'prompts.answer': z.object({ promptId: z.uuid() }),
   'prompts.sweep': z.object({}),
+  'blog.write-recaps': z.object({ weeks: z.number().int().min(1).max(26).default(4) }),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

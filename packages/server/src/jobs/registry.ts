@@ -4,6 +4,7 @@ import { newsJobs } from '../modules/news/news.jobs.ts';
 import { enrichNewsJob } from '../modules/news/news-enrich.job.ts';
 import { analysisJobs } from '../modules/analysis/analysis.jobs.ts';
 import { promptJobs } from '../modules/prompts/prompt.jobs.ts';
+import { blogJobs } from '../modules/blog/blog.jobs.ts';
 
 /**
  * Every job the worker runs, with its handler. Add a module's job definitions here and its
@@ -16,4 +17,5 @@ export const jobDefinitions = [
   enrichNewsJob,
   ...analysisJobs,
   ...promptJobs,
+  ...blogJobs,
 ] as const;

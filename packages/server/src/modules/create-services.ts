@@ -17,6 +17,8 @@ import { createAnalysisService } from './analysis/analysis.service.ts';
 import { createBillingRepository } from './billing/billing.repository.ts';
 import { createBillingService } from './billing/billing.service.ts';
 import { createPaymentsProvider } from '../providers/payments/create-payments-provider.ts';
+import { createCommentRepository } from './comments/comment.repository.ts';
+import { createCommentService } from './comments/comment.service.ts';
 import { createCompanyRepository } from './companies/company.repository.ts';
 import { createMaintenanceRepository } from './maintenance/maintenance.repository.ts';
 import { createMailer } from './messaging/mailer.ts';
@@ -46,10 +48,18 @@ import { createWidgetRepository } from './widgets/widget.repository.ts';
 import { createWidgetService } from './widgets/widget.service.ts';
 import { createMarketServices } from './quotes/market-services.ts';
 import { createRateLimitRepository } from './security/rate-limit.repository.ts';
+import { createOgImageRepository } from './seo/og-image.repository.ts';
+import { createSeoServices } from './seo/seo-services.ts';
 import { createRateLimiter } from './security/rate-limiter.ts';
 import { createUserServices } from './users/user-services.ts';
 import { createWatchlistRepository } from './watchlists/watchlist.repository.ts';
 import { createWatchlistService } from './watchlists/watchlist.service.ts';
+import { createNewsletterRepository } from './newsletter/newsletter.repository.ts';
+import { createNewsletterService } from './newsletter/newsletter.service.ts';
+import { createContactRepository } from './contact/contact.repository.ts';
+import { createContactService } from './contact/contact.service.ts';
+import { createBlogRepository } from './blog/blog.repository.ts';
+import { createBlogService } from './blog/blog.service.ts';
 
 /** How long a GIPHY search may take before the bundled animation is answered instead. */
 const GIPHY_TIMEOUT_MS = 2_500;
@@ -235,6 +245,44 @@ export function createServices(deps: ServiceDeps) {
     planOfPrice: (priceId) =>
       Object.entries(config.stripe?.prices ?? {}).find(([, id]) => id === priceId)?.[0],
   });
+  // Comments, replies, reports and moderation (issue 14); articles' visibility is the news rule.
+  const comments = createCommentService({
+    repository: createCommentRepository(db),
+    limiter,
+    mailer,
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+    articleTitles: (ids, viewer) => news.titlesVisibleTo(ids, viewer),
+  });
+  // The public site (issue 15): newsletter double opt-in, the contact inbox, the weekly recaps.
+  const newsletter = createNewsletterService({
+    repository: createNewsletterRepository(db),
+    mailer,
+    limiter,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const contact = createContactService({
+    repository: createContactRepository(db),
+    mailer,
+    limiter,
+    clock,
+    contactEmail: config.contact.email,
+    publicUrl: config.publicUrl,
+  });
+  const blog = createBlogService({ repository: createBlogRepository(db), marketData, clock, log });
+  // Search engines and link previews (issue 15 §5): page heads, sitemap, robots, OG images.
+  const seo = createSeoServices({
+    publicUrl: config.publicUrl,
+    webDistDir: config.webDistDir,
+    articles: newsRepository,
+    companies,
+    analyses: analysisRepository,
+    images: createOgImageRepository(db, clock),
+    log,
+    clock,
+  });
   const maintenance = createMaintenanceRepository(db);
   const database = createDatabaseHealth(db);
 
@@ -263,6 +311,11 @@ export function createServices(deps: ServiceDeps) {
     recommendations,
     widgets,
     billing,
+    comments,
+    newsletter,
+    contact,
+    blog,
+    seo,
     maintenance,
     /** Whether the database serves us (`/api/health`). */
     checkDatabase: () => database.check(),

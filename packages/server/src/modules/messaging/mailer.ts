@@ -10,6 +10,8 @@ export type Mail = {
   userId?: string | null;
   /** One-time keys in the text: the outbox keeps them only when the mail was not delivered. */
   secrets?: string[];
+  /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {
@@ -42,6 +44,7 @@ export function createMailer(options: {
             to: mail.to,
             subject: mail.subject,
             text: mail.text,
+            ...(mail.headers && { headers: mail.headers }),
           });
           delivery = 'sent';
         } catch (sendError) {

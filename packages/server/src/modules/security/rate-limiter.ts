@@ -22,13 +22,27 @@ export const RATE_RULES = {
   translatePerUser: { name: 'translate-user', limit: 20, windowSeconds: 3600 },
   // Each reindex is an analyst run (a paid language-model call with AI_PROVIDER=openai).
   reindexPerUser: { name: 'reindex-user', limit: 30, windowSeconds: 3600 },
+  // Comments (issue 14): a burst of ten, then a pause; reports are rarer still.
+  commentPerUser: { name: 'comment-user', limit: 10, windowSeconds: 600 },
+  reportPerUser: { name: 'report-user', limit: 20, windowSeconds: 3600 },
+  // The public site (issue 15): each sign-up and contact message sends mail.
+  subscribePerIp: { name: 'subscribe-ip', limit: 10, windowSeconds: 3600 },
+  subscribePerAddress: { name: 'subscribe-address', limit: 3, windowSeconds: 3600 },
+  contactPerIp: { name: 'contact-ip', limit: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateCount = { hits: number; retrySeconds: number };
 
 export type RateLimiter = {
-  /** Counts one hit for `subject`; throws a 429 AppError when the rule's limit is passed. */
-  hit: (rule: RateRule, subject: string) => Promise<void>;
+  /**
+   * Counts one hit for `subject`; throws a 429 AppError when the rule's limit is passed, with
+   * `message(retrySeconds)` as its text when given.
+   */
+  hit: (
+    rule: RateRule,
+    subject: string,
+    message?: (retrySeconds: number) => string,
+  ) => Promise<void>;
   /** Counts one hit for `subject` without refusing anything; returns the window's count. */
   record: (rule: RateRule, subject: string) => Promise<RateCount>;
   /** Whether `subject` has passed the rule's limit, without counting. */
@@ -37,7 +51,7 @@ export type RateLimiter = {
   clear: (rule: RateRule, subject: string) => Promise<void>;
 };
 
-function wait(seconds: number): string {
+export function wait(seconds: number): string {
   if (seconds < 90) return `${Math.max(1, seconds)} seconds`;
   return `${Math.ceil(seconds / 60)} minutes`;
 }
@@ -71,9 +85,12 @@ export function createRateLimiter(
 
   return {
     record,
-    async hit(rule, subject) {
+    async hit(rule, subject, message) {
       const count = await record(rule, subject);
-      if (count.hits > limitOf(rule)) throw tooManyAttempts(count.retrySeconds);
+      if (count.hits <= limitOf(rule)) return;
+      throw message
+        ? tooManyRequests(message(count.retrySeconds))
+        : tooManyAttempts(count.retrySeconds);
     },
     async exceeded(rule, subject) {
       const now = clock.now();

@@ -1,0 +1,95 @@
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import {
+  contactInboxResponseSchema,
+  contactMarkRequestSchema,
+  contactMarkResponseSchema,
+  contactRequestSchema,
+  contactResponseSchema,
+  siteContactResponseSchema,
+  type SiteContact,
+} from '@app/shared/api/site';
+import { z } from 'zod';
+import type { ZodApp } from '../../http/types.ts';
+import type { ContactService } from './contact.service.ts';
+
+const tags = ['contact'];
+const adminErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** Spec §7 `/contact/submit`, the site's contact details and the admin inbox. */
+export function contactRoutes(
+  app: ZodApp,
+  { contact, details }: { contact: ContactService; details: SiteContact },
+) {
+  app.post(
+    '/contact/submit',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Sends a message to the team (stored and mailed to the administrators)',
+        body: contactRequestSchema,
+        response: {
+          200: contactResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      message: await contact.submit(request.body, { ip: request.ip }),
+    }),
+  );
+
+  app.get(
+    '/contact/details',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The e-mail, phone and addresses shown in the footer (CONTACT_* settings)',
+        response: { 200: siteContactResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { status: 'success' as const, contact: details };
+    },
+  );
+
+  app.get(
+    '/contact/admin/inbox',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'The contact messages, newest first, with the unread count',
+        response: { 200: contactInboxResponseSchema, ...adminErrors },
+      },
+    },
+    async () => ({ status: 'success' as const, ...(await contact.inbox()) }),
+  );
+
+  app.post(
+    '/contact/admin/mark/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Marks a contact message read or unread',
+        params: z.object({ id: z.uuid('Message not found.') }),
+        body: contactMarkRequestSchema,
+        response: {
+          200: contactMarkResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          ...adminErrors,
+        },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      message: await contact.markRead(request.params.id, request.body.read),
+    }),
+  );
+}

@@ -1,0 +1,70 @@
+import type { ContactMessage, ContactRequest } from '@app/shared/api/site';
+import { CONTACT_SUCCESS_MESSAGE } from '@app/shared/api/site';
+import type { Clock } from '../../clock.ts';
+import { notFound } from '../../http/errors.ts';
+import type { Mailer } from '../messaging/mailer.ts';
+import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
+import type { ContactRepository, ContactRow } from './contact.repository.ts';
+
+/** How many messages the admin inbox lists. */
+export const INBOX_LIMIT = 200;
+
+function toMessage(row: ContactRow): ContactMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    created_at: Math.floor(row.created_at.getTime() / 1000),
+    read: row.read_at !== null,
+  };
+}
+
+/**
+ * The contact form (spec §2 /contact, §7 /contact/submit): every message is stored for the
+ * admin inbox and mailed to the site's contact address and to every administrator.
+ */
+export function createContactService(deps: {
+  repository: ContactRepository;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  clock: Clock;
+  contactEmail: string;
+  publicUrl: string;
+}) {
+  const { repository, mailer, limiter, clock } = deps;
+  return {
+    async submit(input: Required<ContactRequest>, client: { ip: string }): Promise<string> {
+      await limiter.hit(RATE_RULES.contactPerIp, client.ip);
+      const row = await repository.insert({ ...input, ip: client.ip, created_at: clock.now() });
+      const recipients = new Set([deps.contactEmail, ...(await repository.adminAddresses())]);
+      // One-line header fields: a subject cannot smuggle in another header.
+      const subject = `Contact: ${input.subject.replace(/[\r\n]+/g, ' ')}`;
+      for (const to of recipients) {
+        await mailer.send({
+          to,
+          subject,
+          text: `From: ${input.name} <${input.email}>\nSubject: ${input.subject}\n\n${input.message}\n\n--\nReply to ${input.email}. Inbox: ${deps.publicUrl}/admin/panel (message ${row.id}).`,
+        });
+      }
+      return CONTACT_SUCCESS_MESSAGE;
+    },
+
+    async inbox() {
+      const [rows, unread] = await Promise.all([
+        repository.list(INBOX_LIMIT),
+        repository.countUnread(),
+      ]);
+      return { messages: rows.map(toMessage), unread };
+    },
+
+    async markRead(id: string, read: boolean): Promise<ContactMessage> {
+      const row = await repository.setRead(id, read ? clock.now() : null);
+      if (!row) throw notFound('Message not found.');
+      return toMessage(row);
+    },
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;

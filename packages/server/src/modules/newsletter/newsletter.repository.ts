@@ -1,0 +1,130 @@
+import type { Database } from '../../db/database.ts';
+
+export type SubscriberRow = {
+  id: string;
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  created_at: Date;
+  confirmed_at: Date | null;
+  unsubscribed_at: Date | null;
+};
+
+const columns = ['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at'] as const;
+
+/** SQL of the newsletter's subscribers and their unsubscribe tokens; no decisions. */
+export function createNewsletterRepository(db: Database) {
+  return {
+    findByEmail: (email: string): Promise<SubscriberRow | undefined> =>
+      db
+        .selectFrom('newsletter_subscribers')
+        .select(columns)
+        .where('email', '=', email)
+        .executeTakeFirst(),
+
+    /**
+     * Creates the address as pending with a confirmation token, or gives an existing pending or
+     * unsubscribed address a fresh one; a confirmed address is left as it is. Answers the row.
+     */
+    upsertPending: (email: string, tokenHash: Buffer, expiresAt: Date, now: Date) =>
+      db
+        .insertInto('newsletter_subscribers')
+        .values({
+          email,
+          status: 'pending',
+          confirm_token_hash: tokenHash,
+          confirm_expires_at: expiresAt,
+          created_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('email')
+            .doUpdateSet({
+              status: 'pending',
+              confirm_token_hash: tokenHash,
+              confirm_expires_at: expiresAt,
+              unsubscribed_at: null,
+            })
+            .where('newsletter_subscribers.status', '!=', 'confirmed'),
+        )
+        .returning(columns)
+        .executeTakeFirst(),
+
+    /** Confirms the pending address whose unexpired token this is, once (the token is cleared). */
+    confirm: (tokenHash: Buffer, now: Date): Promise<SubscriberRow | undefined> =>
+      db
+        .updateTable('newsletter_subscribers')
+        .set({
+          status: 'confirmed',
+          confirmed_at: now,
+          confirm_token_hash: null,
+          confirm_expires_at: null,
+        })
+        .where('confirm_token_hash', '=', tokenHash)
+        .where('status', '=', 'pending')
+        .where('confirm_expires_at', '>', now)
+        .returning(columns)
+        .executeTakeFirst(),
+
+    addUnsubscribeToken: async (subscriberId: string, tokenHash: Buffer, now: Date) => {
+      await db
+        .insertInto('newsletter_unsubscribe_tokens')
+        .values({ token_hash: tokenHash, subscriber_id: subscriberId, created_at: now })
+        .execute();
+    },
+
+    /** The subscriber an unsubscribe token belongs to (tokens younger than `since`). */
+    findByUnsubscribeToken: (tokenHash: Buffer, since: Date): Promise<SubscriberRow | undefined> =>
+      db
+        .selectFrom('newsletter_unsubscribe_tokens as t')
+        .innerJoin('newsletter_subscribers as s', 's.id', 't.subscriber_id')
+        .select(columns.map((column) => `s.${column}` as const))
+        .where('t.token_hash', '=', tokenHash)
+        .where('t.created_at', '>', since)
+        .executeTakeFirst(),
+
+    unsubscribe: (subscriberId: string, now: Date): Promise<SubscriberRow | undefined> =>
+      db
+        .updateTable('newsletter_subscribers')
+        .set({
+          status: 'unsubscribed',
+          unsubscribed_at: now,
+          confirm_token_hash: null,
+          confirm_expires_at: null,
+        })
+        .where('id', '=', subscriberId)
+        .returning(columns)
+        .executeTakeFirst(),
+
+    /** Every subscriber, newest first. */
+    list: (limit: number): Promise<SubscriberRow[]> =>
+      db
+        .selectFrom('newsletter_subscribers')
+        .select(columns)
+        .orderBy('created_at', 'desc')
+        .orderBy('email')
+        .limit(limit)
+        .execute(),
+
+    counts: async () => {
+      const rows = await db
+        .selectFrom('newsletter_subscribers')
+        .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+        .groupBy('status')
+        .execute();
+      const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
+      for (const row of rows) counts[row.status] = Number(row.n);
+      return counts;
+    },
+
+    /** The confirmed addresses (what a newsletter is sent to). */
+    confirmed: (): Promise<SubscriberRow[]> =>
+      db
+        .selectFrom('newsletter_subscribers')
+        .select(columns)
+        .where('status', '=', 'confirmed')
+        .orderBy('email')
+        .execute(),
+  };
+}
+
+export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;

@@ -1,0 +1,174 @@
+import type { NewsletterSubscriber } from '@app/shared/api/site';
+import type { Clock } from '../../clock.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { Mailer } from '../messaging/mailer.ts';
+import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
+import { hashToken, newToken } from '../security/secrets.ts';
+import type { NewsletterRepository, SubscriberRow } from './newsletter.repository.ts';
+
+/** How long a confirmation link works. */
+export const CONFIRM_TTL_MS = 48 * 3_600_000;
+/** How long the unsubscribe link of a mail works. */
+export const UNSUBSCRIBE_TTL_MS = 400 * 86_400_000;
+
+export const SUBSCRIBE_ANSWER = 'Please check your inbox and confirm your subscription.';
+export const CONFIRM_INVALID = 'This confirmation link is invalid or has expired.';
+export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is invalid or has expired.';
+export const UNSUBSCRIBED_ANSWER = 'You are unsubscribed and will receive no more newsletters.';
+
+const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+
+function toSubscriber(row: SubscriberRow): NewsletterSubscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    created_at: Math.floor(row.created_at.getTime() / 1000),
+    confirmed_at: seconds(row.confirmed_at),
+    unsubscribed_at: seconds(row.unsubscribed_at),
+  };
+}
+
+/** A CSV field: quoted when it holds a separator, and never read as a formula by a spreadsheet. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const isoOrEmpty = (date: Date | null) => (date ? date.toISOString() : '');
+
+/**
+ * The weekly insights newsletter's list (spec §1 landing subscribe): double opt-in, one-click
+ * unsubscribe in every mail (RFC 8058), the same answer for every address.
+ */
+export function createNewsletterService(deps: {
+  repository: NewsletterRepository;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  clock: Clock;
+  publicUrl: string;
+}) {
+  const { repository, mailer, limiter, clock, publicUrl } = deps;
+
+  /** A fresh unsubscribe link for one mail, and the headers that offer it to mail clients. */
+  async function unsubscribeLink(subscriberId: string) {
+    const token = newToken();
+    await repository.addUnsubscribeToken(subscriberId, hashToken(token), clock.now());
+    const url = `${publicUrl}/api/subscription/unsubscribe?token=${token}`;
+    return {
+      token,
+      url,
+      headers: {
+        'List-Unsubscribe': `<${url}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    };
+  }
+
+  /** Sends one mail of the list to one subscriber, with the unsubscribe headers and footer. */
+  async function sendToSubscriber(
+    subscriber: { id: string; email: string },
+    subject: string,
+    text: string,
+  ) {
+    const link = await unsubscribeLink(subscriber.id);
+    await mailer.send({
+      to: subscriber.email,
+      subject,
+      text: `${text}\n\n--\nYou receive this because you subscribed to StockPulse's weekly market insights.\nUnsubscribe in one click: ${link.url}\n`,
+      headers: link.headers,
+      secrets: [link.token],
+    });
+  }
+
+  return {
+    /**
+     * Starts (or restarts) the double opt-in: a new address or one not yet confirmed gets a
+     * confirmation link; a confirmed one gets a note that it is already on the list. The answer
+     * is the same for all, so nobody learns who subscribes.
+     */
+    async subscribe(email: string, client: { ip: string }): Promise<string> {
+      await limiter.hit(RATE_RULES.subscribePerIp, client.ip);
+      await limiter.hit(RATE_RULES.subscribePerAddress, email);
+      const now = clock.now();
+      const token = newToken();
+      const pending = await repository.upsertPending(
+        email,
+        hashToken(token),
+        new Date(now.getTime() + CONFIRM_TTL_MS),
+        now,
+      );
+      if (pending) {
+        await sendToSubscriber(
+          pending,
+          'Confirm your StockPulse newsletter subscription',
+          `Hello,\n\nplease confirm that you want StockPulse's weekly market insights at this address:\n\n${publicUrl}/newsletter/confirm?token=${token}\n\nThe link works once, for 48 hours. If you did not ask for this, ignore this mail and nothing will be sent to you.`,
+        );
+        return SUBSCRIBE_ANSWER;
+      }
+      const confirmed = await repository.findByEmail(email);
+      if (confirmed) {
+        await sendToSubscriber(
+          confirmed,
+          'You are already subscribed to StockPulse',
+          "Hello,\n\nsomeone (probably you) asked to subscribe this address to StockPulse's weekly market insights. It is already subscribed, so nothing changes.",
+        );
+      }
+      return SUBSCRIBE_ANSWER;
+    },
+
+    /** Confirms an address with the link's token; works once, within 48 hours. */
+    async confirm(token: string): Promise<string> {
+      const row = await repository.confirm(hashToken(token), clock.now());
+      if (!row) throw badRequest(CONFIRM_INVALID);
+      return row.email;
+    },
+
+    /** Whether an unsubscribe token is valid, and the address it belongs to. */
+    async unsubscribeTarget(token: string): Promise<SubscriberRow | undefined> {
+      if (!/^[0-9a-f]{64}$/.test(token)) return undefined;
+      const since = new Date(clock.now().getTime() - UNSUBSCRIBE_TTL_MS);
+      return repository.findByUnsubscribeToken(hashToken(token), since);
+    },
+
+    /** One-click unsubscribe (repeating it changes nothing). */
+    async unsubscribe(token: string): Promise<string> {
+      const since = new Date(clock.now().getTime() - UNSUBSCRIBE_TTL_MS);
+      const row = /^[0-9a-f]{64}$/.test(token)
+        ? await repository.findByUnsubscribeToken(hashToken(token), since)
+        : undefined;
+      if (!row) throw badRequest(UNSUBSCRIBE_INVALID);
+      if (row.status !== 'unsubscribed') await repository.unsubscribe(row.id, clock.now());
+      return row.email;
+    },
+
+    sendToSubscriber,
+
+    /** The confirmed addresses: the only ones a newsletter may go to. */
+    confirmedSubscribers: () => repository.confirmed(),
+
+    async adminList() {
+      const [rows, counts] = await Promise.all([repository.list(5_000), repository.counts()]);
+      return { subscribers: rows.map(toSubscriber), counts };
+    },
+
+    /** Every subscriber as CSV (email, status, dates in ISO 8601). */
+    async exportCsv(): Promise<string> {
+      const rows = await repository.list(1_000_000);
+      const lines = rows.map((row) =>
+        [
+          row.email,
+          row.status,
+          row.created_at.toISOString(),
+          isoOrEmpty(row.confirmed_at),
+          isoOrEmpty(row.unsubscribed_at),
+        ]
+          .map(csvField)
+          .join(','),
+      );
+      return `${['email', 'status', 'subscribed_at', 'confirmed_at', 'unsubscribed_at'].join(',')}\r\n${lines.map((line) => `${line}\r\n`).join('')}`;
+    },
+  };
+}
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>;
