@@ -60,6 +60,9 @@ import { createContactRepository } from './contact/contact.repository.ts';
 import { createContactService } from './contact/contact.service.ts';
 import { createBlogRepository } from './blog/blog.repository.ts';
 import { createBlogService } from './blog/blog.service.ts';
+import { createTelegramBot } from '../providers/telegram/telegram-bot.ts';
+import { createTelegramRepository } from './telegram/telegram.repository.ts';
+import { createTelegramService } from './telegram/telegram.service.ts';
 
 /** How long a GIPHY search may take before the bundled animation is answered instead. */
 const GIPHY_TIMEOUT_MS = 2_500;
@@ -283,6 +286,16 @@ export function createServices(deps: ServiceDeps) {
     log,
     clock,
   });
+  // The Telegram bot and channels (issue 16 §5–6): off without TELEGRAM_BOT_TOKEN.
+  const telegram = createTelegramService({
+    repository: createTelegramRepository(db),
+    bot: config.telegram.botToken
+      ? createTelegramBot({ token: config.telegram.botToken, apiRoot: config.telegram.apiRoot })
+      : null,
+    botUsername: config.telegram.botUsername,
+    clock,
+    log,
+  });
   const maintenance = createMaintenanceRepository(db);
   const database = createDatabaseHealth(db);
 
@@ -316,6 +329,7 @@ export function createServices(deps: ServiceDeps) {
     contact,
     blog,
     seo,
+    telegram,
     maintenance,
     /** Whether the database serves us (`/api/health`). */
     checkDatabase: () => database.check(),

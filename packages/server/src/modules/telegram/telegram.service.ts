@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bot } from 'grammy';
+import type { Clock } from '../../clock.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { describeTelegramError, isChatGone } from '../../providers/telegram/telegram-bot.ts';
+import { hashToken } from '../security/secrets.ts';
+import type { ChannelKind, LinkCodeState, TelegramRepository } from './telegram.repository.ts';
+
+/** How long a Register deep link works. */
+export const LINK_CODE_TTL_MS = 15 * 60_000;
+/** Telegram's limit on one message. */
+const MESSAGE_MAX = 4096;
+const RECENT_POSTS = 50;
+
+export type SendOutcome = 'sent' | 'not-linked' | 'disabled';
+export type LinkOutcome = { state: LinkCodeState; userId?: string };
+
+const BOT_OFF = 'The Telegram bot is not set up on this server.';
+
+/**
+ * The Telegram bot's product side: one-time deep links that tie a chat to an account, messages
+ * to a user's chat, and posts to the channels. Without a bot (no TELEGRAM_BOT_TOKEN) everything
+ * answers 'disabled' or says the bot is off; nothing fails.
+ */
+export function createTelegramService(deps: {
+  repository: TelegramRepository;
+  /** Null when the bot is off. */
+  bot: Bot | null;
+  /** TELEGRAM_BOT_USERNAME; without it the bot's getMe answers (once). */
+  botUsername: string | undefined;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
+  const { repository, bot, clock, log } = deps;
+  let username: Promise<string> | undefined;
+
+  /** The bot's @username, asked of Telegram at most once per process when not configured. */
+  function botUsername(): Promise<string> {
+    if (!bot) return Promise.reject(conflict(BOT_OFF));
+    username ??= deps.botUsername
+      ? Promise.resolve(deps.botUsername)
+      : bot.api.getMe().then((me) => me.username);
+    // A failed getMe is asked again next time.
+    username.catch(() => (username = undefined));
+    return username;
+  }
+
+  async function send(chatId: string, text: string): Promise<number> {
+    if (!bot) throw conflict(BOT_OFF);
+    const message = await bot.api.sendMessage(chatId, text.slice(0, MESSAGE_MAX), {
+      link_preview_options: { is_disabled: true },
+    });
+    return message.message_id;
+  }
+
+  async function post(
+    channel: { id: string; chat_id: string; title: string },
+    kind: ChannelKind | 'test',
+    text: string,
+  ): Promise<{ ok: boolean; error: string | null }> {
+    try {
+      const messageId = await send(channel.chat_id, text);
+      await repository.insertPost({
+        channelId: channel.id,
+        kind,
+        text,
+        status: 'sent',
+        error: null,
+        messageId,
+        now: clock.now(),
+      });
+      return { ok: true, error: null };
+    } catch (error) {
+      const description = describeTelegramError(error);
+      log.warn(
+        { channel: channel.title, kind, error: description },
+        'telegram channel post failed',
+      );
+      await repository.insertPost({
+        channelId: channel.id,
+        kind,
+        text,
+        status: 'failed',
+        error: description,
+        messageId: null,
+        now: clock.now(),
+      });
+      return { ok: false, error: description };
+    }
+  }
+
+  return {
+    /** Whether a bot token is configured. */
+    enabled: bot !== null,
+
+    /** What the profile and the menus show: whether the bot runs, and its @username. */
+    async info(): Promise<{ enabled: boolean; bot_username: string | null }> {
+      if (!bot) return { enabled: false, bot_username: null };
+      try {
+        return { enabled: true, bot_username: await botUsername() };
+      } catch (error) {
+        log.warn({ error: describeTelegramError(error) }, 'telegram getMe failed');
+        return { enabled: true, bot_username: null };
+      }
+    },
+
+    /** A one-time Register deep link (`t.me/<bot>?start=<code>`); earlier unused codes stop working. */
+    async createLink(userId: string): Promise<{ url: string; expires_at: Date }> {
+      const name = await botUsername();
+      const code = randomBytes(18).toString('base64url');
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + LINK_CODE_TTL_MS);
+      await repository.deleteUnusedCodes(userId);
+      await repository.insertLinkCode({
+        codeHash: hashToken(code),
+        userId,
+        createdAt: now,
+        expiresAt,
+      });
+      return { url: `https://t.me/${name}?start=${code}`, expires_at: expiresAt };
+    },
+
+    /** The bot's `/start <code>`: ties the chat to the code's account when the code is valid. */
+    linkChat: (code: string, chatId: string): Promise<LinkOutcome> =>
+      /^[A-Za-z0-9_-]{1,64}$/.test(code)
+        ? repository.consumeLinkCode(hashToken(code), chatId, clock.now())
+        : Promise.resolve({ state: 'unknown' }),
+
+    /** The bot's `/stop`: the chat is no longer any account's. Returns whether one was linked. */
+    unlinkChat: async (chatId: string): Promise<boolean> =>
+      (await repository.clearChat(chatId)) > 0,
+
+    /** The profile's Unregister: the account's chat is forgotten. */
+    async unregister(userId: string): Promise<void> {
+      await repository.clearUserChat(userId);
+      await repository.deleteUnusedCodes(userId);
+    },
+
+    /** The account a chat is linked to. */
+    userOfChat: (chatId: string) => repository.userOfChat(chatId),
+
+    /**
+     * A message to the user's linked chat. 'disabled' without a bot, 'not-linked' without a chat
+     * (or when Telegram says the chat is gone: the link is then dropped). Throws on a transient
+     * failure so the delivery job retries.
+     */
+    async sendToUser(userId: string, text: string): Promise<SendOutcome> {
+      if (!bot) return 'disabled';
+      const chatId = await repository.chatOfUser(userId);
+      if (!chatId) return 'not-linked';
+      try {
+        await send(chatId, text);
+        return 'sent';
+      } catch (error) {
+        if (!isChatGone(error)) throw error;
+        log.info({ userId, error: describeTelegramError(error) }, 'telegram chat gone: unlinked');
+        await repository.clearUserChat(userId);
+        return 'not-linked';
+      }
+    },
+
+    /** Posts to every enabled channel of this kind; a failed channel is logged, the others go on. */
+    async publish(kind: ChannelKind, text: string): Promise<void> {
+      if (!bot) return;
+      for (const channel of await repository.enabledChannels(kind)) await post(channel, kind, text);
+    },
+
+    /** A message straight to a chat (the bot's replies). */
+    sendToChat: (chatId: string, text: string) => send(chatId, text),
+
+    // Channels (admins).
+    channels: () => repository.channels(),
+
+    async addChannel(input: { chat_id: string; title: string; kinds: ChannelKind[] }) {
+      const row = await repository.insertChannel({
+        chatId: input.chat_id,
+        title: input.title,
+        kinds: [...new Set(input.kinds)],
+        now: clock.now(),
+      });
+      if (!row) throw conflict(`The channel ${input.chat_id} is already in the list.`);
+      return row;
+    },
+
+    async updateChannel(id: string, changes: { enabled?: boolean; kinds?: ChannelKind[] }) {
+      const row = await repository.updateChannel(id, {
+        ...changes,
+        ...(changes.kinds && { kinds: [...new Set(changes.kinds)] }),
+      });
+      if (!row) throw notFound('No such channel.');
+      return row;
+    },
+
+    async removeChannel(id: string): Promise<void> {
+      if (!(await repository.deleteChannel(id))) throw notFound('No such channel.');
+    },
+
+    /** A test post to one channel (enabled or not); the failure is answered, not thrown. */
+    async testPost(id: string) {
+      if (!bot) throw conflict(BOT_OFF);
+      const channel = await repository.channel(id);
+      if (!channel) throw notFound('No such channel.');
+      const text = `StockPulse test post to ${channel.title} at ${clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
+      const result = await post(channel, 'test', text);
+      if (!result.ok)
+        throw badRequest(`Telegram refused the post: ${result.error ?? 'unknown error'}`);
+    },
+
+    recentPosts: (channelId?: string) => repository.recentPosts(RECENT_POSTS, channelId),
+  };
+}
+
+export type TelegramService = ReturnType<typeof createTelegramService>;
