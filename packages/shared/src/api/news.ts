@@ -49,6 +49,12 @@ export const newsArticleSchema = z.object({
   is_blocked: z.boolean(),
   experiment: z.string().nullable(),
   AI: newsAiSchema.nullable(),
+  /** One card per story: the id of the story's first article; null for that article itself. */
+  story_id: z.string().nullable().optional(),
+  /** The story's other reports (other sources of the same news), oldest first. */
+  also_reported_by: z
+    .array(z.object({ id: z.string(), publisher: z.string(), link: z.string(), title: z.string() }))
+    .optional(),
 });
 export type NewsArticle = z.infer<typeof newsArticleSchema>;
 

@@ -37,6 +37,9 @@ export type CompanyNewsRow = {
   interest_score: number | null;
   creation_date: Date;
   publisher: string;
+  related_exchange_tickers: string[];
+  /** The story's first article (news-stories.ts); null for that article itself. */
+  story_id: string | null;
 };
 
 /** Visible, processed articles: what feeds show and what the analyst may cite. */
@@ -91,7 +94,7 @@ export function createAnalysisRepository(db: Database) {
       (
         await sql<CompanyNewsRow>`
           select n.id, n.title, n.ai_summary, n.description, n."AI", n.interest_score,
-                 n.creation_date, n.publisher
+                 n.creation_date, n.publisher, n.related_exchange_tickers, n.story_id
           from news n
           where n.related_exchange_tickers && ${tickers}::text[] and ${visibleProcessed}
             and n.creation_date >= ${since}

@@ -10,6 +10,7 @@ import type {
 } from '../../providers/ai/ai-provider.ts';
 import type { AnalysisRepository, AnalysisRow, CompanyNewsRow } from './analysis.repository.ts';
 import type { Clock } from '../../clock.ts';
+import { mentionCentrality, MIN_CENTRALITY } from '../news/mention-centrality.ts';
 
 /** Days of news an analysis is written from. */
 export const ANALYSIS_WINDOW_DAYS = 7;
@@ -32,11 +33,12 @@ type StoredAi = {
   classification?: unknown;
 };
 
-function toNewsInput(row: CompanyNewsRow): CompanyNewsInput {
+function toNewsInput(row: CompanyNewsRow, centrality: number): CompanyNewsInput {
   const ai = (typeof row.AI === 'object' && row.AI !== null ? row.AI : {}) as StoredAi;
   const defcon = Number(ai.defcon_level);
   return {
     id: row.id,
+    centrality,
     title: row.title,
     summary: row.ai_summary ?? (typeof ai.summary === 'string' ? ai.summary : row.description),
     sentiment_score: Number(ai.sentiment_score) || 0,
@@ -48,6 +50,39 @@ function toNewsInput(row: CompanyNewsRow): CompanyNewsInput {
     date: row.creation_date,
     publisher: row.publisher,
   };
+}
+
+/**
+ * The articles a company's analysis is written from: each weighted by how central the company is
+ * to it (list articles that merely name it are left out), and each story once, by its most
+ * central report (the newest of equals), newest first.
+ */
+export function analysisNews(
+  rows: readonly CompanyNewsRow[],
+  company: { company_name: string; exchange_tickers: readonly string[] },
+  limit: number,
+): CompanyNewsInput[] {
+  const byStory = new Map<string, { row: CompanyNewsRow; centrality: number }>();
+  for (const row of rows) {
+    const centrality = mentionCentrality({
+      title: row.title,
+      related: row.related_exchange_tickers,
+      companyName: company.company_name,
+      companyTickers: company.exchange_tickers,
+    });
+    if (centrality < MIN_CENTRALITY) continue;
+    const story = row.story_id ?? row.id;
+    const kept = byStory.get(story);
+    if (!kept || centrality > kept.centrality) byStory.set(story, { row, centrality });
+  }
+  return [...byStory.values()]
+    .sort(
+      (a, b) =>
+        b.row.creation_date.getTime() - a.row.creation_date.getTime() ||
+        b.row.id.localeCompare(a.row.id),
+    )
+    .slice(0, limit)
+    .map(({ row, centrality }) => toNewsInput(row, centrality));
 }
 
 /**
@@ -85,7 +120,13 @@ export function createAnalysisService({ repository, ai, log, clock }: AnalysisSe
     const company = await repository.company(companyId);
     if (!company) return null;
     const since = new Date(now.getTime() - ANALYSIS_WINDOW_DAYS * DAY_MS);
-    const news = await repository.companyNews(company.exchange_tickers, since, NEWS_PER_COMPANY);
+    // More rows than are used: list articles and repeated stories are dropped.
+    const rows = await repository.companyNews(
+      company.exchange_tickers,
+      since,
+      NEWS_PER_COMPANY * 3,
+    );
+    const news = analysisNews(rows, company, NEWS_PER_COMPANY);
     const main = company.exchange_tickers[0];
     const quote = main ? await repository.quote(main) : undefined;
     const range = quote
@@ -100,7 +141,7 @@ export function createAnalysisService({ repository, ai, log, clock }: AnalysisSe
       price: quote
         ? { ...quote, low_52w: range?.low ?? null, high_52w: range?.high ?? null }
         : null,
-      news: news.map(toNewsInput),
+      news,
       now,
     };
   };

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import type { CompanyTable } from '../../db/schema.ts';
 import { escapeLike } from '../../db/query/compile-filter.ts';
 import { companyQuery, type CompanyQueryAst } from './company-query.ts';
+import { LIST_COMPANIES } from '../news/mention-centrality.ts';
 import { apiNewsJson, publicNews, publicNewsSql } from '../news/news.repository.ts';
 
 export type CompanyRow = Selectable<CompanyTable>;
@@ -150,15 +151,16 @@ export function createCompanyRepository(db: Database) {
 
     /**
      * Related companies, never the company itself: first the companies the news mentions together
-     * with it (most shared articles in the last 90 days first, among its newest 2,000 mentions, so
-     * a heavily covered name stays cheap), then companies of the same sub-industry, then of the
-     * same sector, by name.
+     * with it (in the last 90 days, among its newest 2,000 mentions, so a heavily covered name
+     * stays cheap; each story once, an article of n listings weighing 1/(n−1), and list articles
+     * of more than ${LIST_COMPANIES} listings, such as the day's movers, nothing), then companies
+     * of the same sub-industry, then of the same sector, by name.
      */
     related: async (company: CompanyRow, limit: number, now: Date): Promise<CompanyRow[]> => {
       const since = new Date(now.getTime() - 90 * 86_400_000);
       const coMentioned = await sql<CompanyRow>`
         with mentions as (
-          select n.related_exchange_tickers
+          select n.related_exchange_tickers, coalesce(n.story_id, n.id) as story
           from news n
           where n.related_exchange_tickers && (
               select coalesce(array_agg(exchange_ticker), '{}') from securities
@@ -169,8 +171,9 @@ export function createCompanyRepository(db: Database) {
           limit 2000
         ),
         counts as (
-          select s.company_id, count(*) as shared
-          from mentions m
+          select s.company_id,
+                 sum(1.0 / (cardinality(m.related_exchange_tickers) - 1)) as shared
+          from stories m
           cross join lateral unnest(m.related_exchange_tickers) as t(symbol)
           join securities s on s.exchange_ticker = t.symbol
           where s.company_id <> ${company.id}
@@ -229,6 +232,11 @@ export function createCompanyRepository(db: Database) {
             limit ${limit})
           union all
           (select s.exchange_ticker, 1 from securities s
+        stories as (
+          select distinct on (story) related_exchange_tickers from mentions
+          where cardinality(related_exchange_tickers) between 2 and ${LIST_COMPANIES}
+          order by story
+        ),
             where upper(s.ticker) like ${prefix} escape '\\'
             order by length(s.ticker), s.ticker limit ${limit})
           union all

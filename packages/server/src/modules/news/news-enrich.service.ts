@@ -2,6 +2,7 @@ import { newsAiSchema } from '@app/shared/api/news';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AiProvider } from '../../providers/ai/ai-provider.ts';
+import { sentimentOfHint } from '../../providers/ai/sentiment-hint.ts';
 import type { NewsRepository } from './news.repository.ts';
 
 /** Articles enriched per job run; fresh ones first. */
@@ -30,7 +31,15 @@ export function createNewsEnrichService(deps: {
         text,
         publisher: row.publisher,
         tickers: row.related_exchange_tickers,
+        ...(row.sentiment_hint !== null && { sentimentHint: row.sentiment_hint }),
       });
+      // A writer's hint computed from its figures (market briefs) decides the sentiment, whatever
+      // the analyst read into words such as 'lags' or 'weakest'.
+      if (row.sentiment_hint !== null) {
+        const hinted = sentimentOfHint(row.sentiment_hint);
+        analysis.sentiment = hinted.sentiment;
+        analysis.sentiment_score = hinted.score;
+      }
       // The analysis names its writer when that is not the provider (an LLM's fallback).
       const stored = { ...analysis, provider: analysis.provider ?? ai.name };
       await repository.storeAnalysis(id, {

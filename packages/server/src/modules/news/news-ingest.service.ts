@@ -1,8 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NewsSource, RawNewsItem } from '../../providers/news/news-source.ts';
 import type { LinkerCache } from './linker-cache.ts';
 import type { NewNewsArticle, NewsRepository } from './news.repository.ts';
 import { readFullTexts, type FullTextReader } from './news-full-text.ts';
+import {
+  bandKeys,
+  minhash,
+  sameStory,
+  similarity,
+  STORY_WINDOW_DAYS,
+  storyText,
+  type StoryArticle,
+} from './news-stories.ts';
 import type { TickerLinker } from './ticker-linker.ts';
 
 export type IngestResult = {
@@ -47,6 +57,7 @@ export function toArticle(item: RawNewsItem, source: string, linker: TickerLinke
     named_exchange_tickers: links.named_exchange_tickers,
     source: clip(source, 300),
     status: 'WAITING_INDEX',
+    ...(item.sentimentHint !== undefined && { sentiment_hint: item.sentimentHint }),
   };
 }
 
@@ -81,6 +92,70 @@ export function createNewsIngestService(deps: {
     return candidates
       .filter((c) => !stored.has(`link:${c.article.link}`) && !stored.has(`guid:${c.article.guid}`))
       .map((c) => c.item);
+  }
+
+  /**
+   * Gives each new article its MinHash signature and, when it reports a story already stored or
+   * earlier in this run, that story's id (oldest article first, so a story's first report leads
+   * it). Candidates come from one lookup of the band keys (GIN index); see news-stories.ts.
+   */
+  async function clusterStories(collected: readonly Collected[]): Promise<void> {
+    const stored = await repository.storedKeys(
+      collected.map((c) => c.article.link),
+      collected.map((c) => c.article.guid),
+    );
+    const fresh = collected
+      .filter((c) => !stored.has(`link:${c.article.link}`) && !stored.has(`guid:${c.article.guid}`))
+      .sort((a, b) => a.item.publishedAt.getTime() - b.item.publishedAt.getTime());
+    if (fresh.length === 0) return;
+    const signed = fresh.map((c) => {
+      const signature = minhash(storyText({ ...c.item, content: c.article.articles?.[0] ?? '' }));
+      return { c, signature, bands: bandKeys(signature) };
+    });
+    const oldest = fresh[0]?.item.publishedAt ?? new Date();
+    const since = new Date(oldest.getTime() - STORY_WINDOW_DAYS * 86_400_000);
+    const rows = await repository.storyCandidates(
+      [...new Set(signed.flatMap((s) => s.bands))],
+      since,
+    );
+    const known: { storyId: string; bands: Set<number>; story: StoryArticle }[] = rows.map(
+      (row) => ({
+        storyId: row.story_id ?? row.id,
+        bands: new Set(row.story_bands ?? []),
+        story: {
+          signature: row.story_minhash ?? [],
+          tickers: row.related_exchange_tickers,
+          date: row.creation_date,
+        },
+      }),
+    );
+    for (const { c, signature, bands } of signed) {
+      const me: StoryArticle = {
+        signature,
+        tickers: c.article.related_exchange_tickers ?? [],
+        date: c.item.publishedAt,
+      };
+      let best: (typeof known)[number] | undefined;
+      for (const other of known) {
+        if (![...other.bands].some((band) => bands.includes(band))) continue;
+        if (!sameStory(me, other.story)) continue;
+        if (
+          !best ||
+          similarity(signature, other.story.signature) > similarity(signature, best.story.signature)
+        ) {
+          best = other;
+        }
+      }
+      const id = randomUUID();
+      c.article = {
+        ...c.article,
+        id,
+        story_id: best?.storyId ?? null,
+        story_minhash: signature,
+        story_bands: bands,
+      };
+      known.push({ storyId: best?.storyId ?? id, bands: new Set(bands), story: me });
+    }
   }
 
   return {
@@ -124,6 +199,7 @@ export function createNewsIngestService(deps: {
         }
         result.fullText = texts.size;
       }
+      await clusterStories(collected);
       result.stored = (await repository.insertMany(collected.map((c) => c.article))).length;
       return result;
     },

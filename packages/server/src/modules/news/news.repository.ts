@@ -79,6 +79,22 @@ const FIELDS = {
   // Stored only after the analyst's output passed `newsAiSchema` (news-enrich.service.ts).
   AI: sql`"AI"`,
 } as const;
+  // One card per story (news-stories.ts): the story's first article, NULL for that one itself.
+  story_id: sql`story_id`,
+  // The story's other public reports, oldest first. The members are read through a subquery
+  // whose columns are renamed, so the bare `id` and `story_id` here are the outer article's; a
+  // lead finds its members by the partial index on `story_id`, a member its lead by primary key.
+  also_reported_by: sql`(
+    select coalesce(json_agg(json_build_object('id', m.member_id, 'publisher', m.member_publisher,
+             'link', m.member_link, 'title', m.member_title) order by m.member_date, m.member_id),
+           '[]'::json)
+    from (select id as member_id, story_id as member_story, publisher as member_publisher,
+                 link as member_link, title as member_title, creation_date as member_date,
+                 is_blocked as member_blocked, experiment as member_experiment
+          from news) as m
+    where (m.member_story = coalesce(story_id, id) or m.member_id = story_id)
+      and m.member_id <> id and not m.member_blocked and m.member_experiment is null
+  )`,
 
 export type ApiNewsField = keyof typeof FIELDS;
 
@@ -102,6 +118,7 @@ export const API_NEWS_SOURCE_COLUMNS = [
   'experiment',
   'AI',
 ] as const;
+  'story_id',
 
 const isField = (name: string): name is ApiNewsField => Object.hasOwn(FIELDS, name);
 
@@ -148,6 +165,8 @@ export function createNewsRepository(db: Database) {
   const visible = (viewer: NewsViewer) =>
     db.selectFrom('news').where('experiment', 'is', null).where(visibleTo(viewer));
 
+  /** Feeds list a story once, by its first article (news-stories.ts). */
+  const storyLeads = (eb: ExpressionBuilder<DB, 'news'>) => eb('news.story_id', 'is', null);
   /** One page of the visible articles matching `condition`, newest first. */
   const newestPage = (
     viewer: NewsViewer,
@@ -158,6 +177,7 @@ export function createNewsRepository(db: Database) {
       .select(apiNewsJson().as('article'))
       .where(condition)
       .orderBy('creation_date', 'desc')
+      .where(storyLeads)
       .orderBy('id', 'desc')
       .offset(page.skip)
       .limit(page.limit)
@@ -176,7 +196,7 @@ export function createNewsRepository(db: Database) {
       if (!ast.filters.some((filter) => filter.field === 'experiment')) {
         query = query.where('experiment', 'is', null);
       }
-      return query.where(visibleTo(viewer)).execute();
+      return query.where(visibleTo(viewer)).where(storyLeads).execute();
     },
 
     /** The newest visible articles linked to any of `symbols`. */
@@ -197,6 +217,7 @@ export function createNewsRepository(db: Database) {
         .select([...API_NEWS_SOURCE_COLUMNS, 'search_vector'])
         .where(sql<boolean>`search_vector @@ ${query}`)
         .orderBy('creation_date', 'desc')
+        .where(storyLeads)
         .limit(window);
       return db
         .selectFrom(recent.as('recent'))
@@ -223,7 +244,15 @@ export function createNewsRepository(db: Database) {
     forAnalysis: (id: string) =>
       db
         .selectFrom('news')
-        .select(['id', 'title', 'description', 'articles', 'publisher', 'related_exchange_tickers'])
+        .select([
+          'id',
+          'title',
+          'description',
+          'articles',
+          'publisher',
+          'related_exchange_tickers',
+          'sentiment_hint',
+        ])
         .where('id', '=', id)
         .executeTakeFirst(),
 
@@ -262,6 +291,29 @@ export function createNewsRepository(db: Database) {
     },
 
     /** Which of these links and guids are already stored (`link:` / `guid:` prefixed). */
+    /**
+     * Articles since `since` sharing a MinHash band key with `bands`: the candidates of the
+     * story clustering (news-stories.ts), found through the GIN index on `story_bands`.
+     */
+    storyCandidates: (bands: readonly number[], since: Date) =>
+      bands.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('news')
+            .select([
+              'id',
+              'story_id',
+              'story_minhash',
+              'story_bands',
+              'related_exchange_tickers',
+              'creation_date',
+            ])
+            .where(sql<boolean>`story_bands && ${[...bands]}::integer[]`)
+            .where('creation_date', '>=', since)
+            .orderBy('creation_date')
+            .limit(5_000)
+            .execute(),
+
     storedKeys: async (
       links: readonly string[],
       guids: readonly string[],

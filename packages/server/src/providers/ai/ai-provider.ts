@@ -51,6 +51,11 @@ export interface AiArticleInput {
   text: string;
   publisher?: string;
   tickers?: string[];
+  /**
+   * A sentiment score (−10 … 10) the article's writer computed from the figures it reports (our
+   * market briefs): the analysis's sentiment follows it, whatever the words say.
+   */
+  sentimentHint?: number;
 }
 
 /** The spec's `AI` object of a news article. */
@@ -108,6 +113,11 @@ export interface CompanyNewsInput {
   /** When it was published. */
   date: Date;
   publisher: string;
+  /**
+   * How central the company is to the article, 0 … 1 (1: it is what the article is about; less
+   * when it is one of several companies named); absent means 1.
+   */
+  centrality?: number;
 }
 
 /** The company's recent price action; null fields are not known (history too short). */

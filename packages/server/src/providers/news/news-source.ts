@@ -13,6 +13,11 @@ export type RawNewsItem = {
   publishedAt: Date;
   /** Title of the feed the item came from. */
   sourceTitle: string;
+  /**
+   * A sentiment score (−10 … 10) the writer computed from the figures it reports (our market
+   * briefs); the analyst's sentiment follows it instead of reading the words.
+   */
+  sentimentHint?: number;
 };
 
 /** A provider of news articles (an RSS/Atom feed, the bundled demo wire …). */

@@ -10,6 +10,7 @@ import type {
   CompanyPriceAction,
 } from '../ai-provider.ts';
 import { formatPercent, formatPrice, formatSigned } from '@app/shared/display/format';
+import { sentenceMemory } from './sentence-diversity.ts';
 
 /** Articles summarised under "News flow". */
 export const NEWS_FLOW_ITEMS = 5;
@@ -48,7 +49,7 @@ function weight(item: CompanyNewsInput, now: Date): number {
   const ageDays = Math.max(0, (now.getTime() - item.date.getTime()) / DAY_MS);
   const materiality = 6 - item.defcon_level;
   const interest = 1 + (item.interest_score ?? 5) / 10;
-  return materiality * interest * 0.5 ** (ageDays / HALF_LIFE_DAYS);
+  return materiality * interest * (item.centrality ?? 1) * 0.5 ** (ageDays / HALF_LIFE_DAYS);
 }
 
 /** Weighted mean of the articles' sentiment scores (−10 … 10), null without news. */
@@ -75,9 +76,17 @@ export function priceSentiment(price: CompanyPriceAction | null): number | null 
   return parts.length > 0 ? parts.reduce((a, b) => a + b, 0) / parts.length : null;
 }
 
-/** The most material articles first: lowest defcon, then highest interest, strongest, newest. */
+/** Centrality below which an article is about other companies first (one of several named). */
+const PERIPHERAL = 0.5;
+
+/**
+ * The most material articles first: articles about the company before those naming it among
+ * others, then lowest defcon, highest interest, strongest, newest.
+ */
 export function byMateriality(a: CompanyNewsInput, b: CompanyNewsInput): number {
+  const peripheral = (item: CompanyNewsInput) => ((item.centrality ?? 1) < PERIPHERAL ? 1 : 0);
   return (
+    peripheral(a) - peripheral(b) ||
     a.defcon_level - b.defcon_level ||
     (b.interest_score ?? 0) - (a.interest_score ?? 0) ||
     Math.abs(b.sentiment_score) - Math.abs(a.sentiment_score) ||
@@ -256,5 +265,25 @@ export function writeCompanyAnalysis(input: CompanyAnalysisInput): CompanyAnalys
         : '- The first news about the company.',
     );
   }
-  return { markdown: out.join('\n').trim() + '\n', sentiment_score: score, citations: ids };
+  return {
+    markdown: withoutRepeatedSentences(out).join('\n').trim() + '\n',
+    sentiment_score: score,
+    citations: ids,
+  };
+}
+
+/**
+ * The lines without sentences that repeat an earlier one (two articles of a story, two briefs
+ * sharing their breadth sentence): each sentence is said once, a line left empty is dropped.
+ */
+function withoutRepeatedSentences(lines: readonly string[]): string[] {
+  const memory = sentenceMemory();
+  return lines.flatMap((line) => {
+    if (!line.trim() || line.startsWith('#')) return [line];
+    const bullet = /^(\s*-\s+)/.exec(line)?.[1] ?? '';
+    const body = line.slice(bullet.length);
+    const marker = /(\s*(?:\[\d+\])+\.?)$/.exec(body)?.[1] ?? '';
+    const kept = memory.fresh(body.slice(0, body.length - marker.length));
+    return kept.trim() ? [`${bullet}${kept}${marker}`] : [];
+  });
 }

@@ -13,6 +13,7 @@ import {
   noBullshit,
   type PresentationInput,
 } from './presentation.ts';
+import { sentimentOfHint } from '../sentiment-hint.ts';
 import { analyzeSentiment } from './sentiment.ts';
 import { loadShippedSentimentModel, type SentimentModel } from './sentiment-model.ts';
 import { summarize } from './summarize.ts';
@@ -35,7 +36,10 @@ export function analyzeArticle(model: SentimentModel, article: AiArticleInput): 
   const sentences = splitSentences(text);
   const tickers = article.tickers ?? [];
   const { summary, paragraph } = summarize(title, sentences);
-  const sentiment = analyzeSentiment(model, title, sentences);
+  const sentiment =
+    article.sentimentHint === undefined
+      ? analyzeSentiment(model, title, sentences)
+      : sentimentOfHint(article.sentimentHint);
   const lede = sentences.slice(0, 3).join(' ');
   const classification = classifyArticle(title, lede);
   const defcon = defconLevel(classification, title, lede, sentiment.score);

@@ -3,6 +3,7 @@
  * the article), overlap with the title and position (wire stories put the news first).
  */
 import type { SourceSentence } from '../ai-provider.ts';
+import { jaccard, NEAR_DUPLICATE, sentenceWords } from './sentence-diversity.ts';
 import { contentWords } from './text.ts';
 
 /** Longest summary, in characters (a second sentence is added only if it fits). */
@@ -64,18 +65,48 @@ export interface Extract {
   sources: SourceSentence[];
 }
 
+/** How much similarity to already chosen sentences costs a candidate (maximal marginal relevance). */
+const REDUNDANCY_PENALTY = 0.7;
+
+/**
+ * Picks sentences by maximal marginal relevance within `budget` characters: each round takes the
+ * sentence whose score, discounted by its word overlap with those already chosen, is highest.
+ * Near-duplicates of a chosen sentence (normalised Jaccard ≥ 0.8) are never taken, so a text that
+ * repeats itself (a teaser that is also the first paragraph) is summarised once. Sentences that
+ * are markdown list items or table rows are left out while there is prose to pick from.
+ */
 function pick(sentences: readonly string[], scores: readonly number[], budget: number): Extract {
-  const order = scores
-    .map((score, index) => ({ score, index }))
-    .sort((a, b) => b.score - a.score || a.index - b.index);
+  const words = sentences.map(sentenceWords);
+  const prose = sentences.map((s) => !/^\s*(?:[-*|]|\d+\.\s)/.test(s));
+  const anyProse = prose.some(Boolean);
+  const candidates = new Set(
+    scores.map((_, index) => index).filter((index) => !anyProse || prose[index]),
+  );
   const chosen: number[] = [];
   let used = 0;
-  for (const { index } of order) {
-    const s = sentences[index] ?? '';
-    if (chosen.length > 0 && used + s.length + 1 > budget) continue;
-    chosen.push(index);
-    used += s.length + 1;
-    if (used >= budget) break;
+  while (candidates.size > 0 && used < budget) {
+    let best = -1;
+    let bestValue = -Infinity;
+    for (const index of candidates) {
+      const own = words[index] ?? new Set<string>();
+      let overlap = 0;
+      for (const other of chosen) overlap = Math.max(overlap, jaccard(own, words[other] ?? own));
+      if (overlap >= NEAR_DUPLICATE) {
+        candidates.delete(index);
+        continue;
+      }
+      const value = (scores[index] ?? 0) * (1 - REDUNDANCY_PENALTY * overlap);
+      if (value > bestValue || (value === bestValue && index < best)) {
+        best = index;
+        bestValue = value;
+      }
+    }
+    if (best < 0) break;
+    candidates.delete(best);
+    const length = (sentences[best] ?? '').length + 1;
+    if (chosen.length > 0 && used + length > budget) continue;
+    chosen.push(best);
+    used += length;
   }
   chosen.sort((a, b) => a - b);
   const sources = chosen.map((index) => ({ index, text: sentences[index] ?? '' }));

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { shortCompanyName } from './brief-format.ts';
+import { repeatedSentences } from '../../ai/offline/sentence-diversity.ts';
+import { analyzeArticle } from '../../ai/offline/offline-ai-provider.ts';
+import { loadShippedSentimentModel } from '../../ai/offline/sentiment-model.ts';
 import {
+  marketSentiment,
   writeBriefs,
   writeMovers,
   writeNewHighsAndLows,
@@ -163,6 +167,7 @@ describe('market brief writing', () => {
       title: 't',
       description: 'd',
       content: 'c',
+      sentiment: 0,
     };
     const intraday = new Date('2026-11-20T18:00:00Z');
     const single = briefItem(
@@ -183,5 +188,70 @@ describe('market brief writing', () => {
     expect(shortCompanyName('Alphabet Inc.')).toBe('Alphabet');
     expect(shortCompanyName('Berkshire Hathaway Inc.')).toBe('Berkshire Hathaway');
     expect(shortCompanyName('3M Company')).toBe('3M');
+  });
+
+  describe('issue 17: sentiment from the figures, lists as markdown, no repeated sentence', () => {
+    /** 'Energy leads sectors with a 0.6% gain; Utilities lags': most companies and sectors up. */
+    const energyDay: BriefQuote[] = [
+      ...['XOM', 'CVX', 'COP'].map((t, i) =>
+        quote(`NYSE:${t}`, `${t} Corp`, 'Energy', 0.52 + i * 0.05),
+      ),
+      ...['META', 'GOOGL', 'NFLX'].map((t) =>
+        quote(`NASDAQ:${t}`, `${t} Inc.`, 'Communication Services', 0.51),
+      ),
+      ...['AAPL', 'MSFT', 'NVDA'].map((t) =>
+        quote(`NASDAQ:${t}`, `${t} Inc.`, 'Information Technology', 0.3),
+      ),
+      quote('NYSE:NEE', 'NextEra Energy, Inc.', 'Utilities', 0.1),
+      quote('NYSE:DUK', 'Duke Energy Corporation', 'Utilities', -0.12),
+      quote('NYSE:SO', 'The Southern Company', 'Utilities', -0.1),
+    ];
+    const model = loadShippedSentimentModel();
+    const analysed = (brief: {
+      title: string;
+      description: string;
+      content: string;
+      sentiment: number;
+    }) =>
+      analyzeArticle(model, {
+        title: brief.title,
+        text: [brief.description, brief.content].join('\n\n'),
+        sentimentHint: brief.sentiment,
+      });
+
+    it("scores 'Energy leads sectors with a 0.6% gain; Utilities lags' bullish: most rose", () => {
+      const brief = writeSectorMoves(DAY, energyDay);
+      expect(brief?.title).toBe(
+        'Energy leads sectors with a 0.6% gain; Utilities lags, down 0.04%',
+      );
+      expect(marketSentiment(energyDay)).toBeGreaterThanOrEqual(2);
+      const ai = brief && analysed(brief);
+      expect(ai?.sentiment).toBe('bullish');
+      expect(ai?.sentiment_score).toBeGreaterThanOrEqual(2);
+    });
+
+    it('scores a day where most companies fell bearish, whatever the headline words', () => {
+      const down = energyDay.map((q) => ({ ...q, changePct: -q.changePct - 0.2 }));
+      expect(marketSentiment(down)).toBeLessThanOrEqual(-2);
+      for (const brief of writeBriefs(DAY, down).filter((b) => !b.symbol)) {
+        expect(brief.sentiment, brief.title).toBeLessThan(0);
+      }
+    });
+
+    it('writes lists as markdown items, one line each', () => {
+      const sectors = writeSectorMoves(DAY, energyDay)?.content ?? '';
+      expect(sectors).toMatch(/^- Energy: \+0\.57% on average, led by /m);
+      expect(sectors).toMatch(/^- Utilities: -0\.04% on average/m);
+      expect(writeMovers(DAY, market, 'gainers')?.content).toMatch(/^- NVIDIA \(NASDAQ:NVDA\)/m);
+    });
+
+    it('repeats no sentence in any brief, nor in its summary or paragraph', () => {
+      for (const brief of writeBriefs(DAY, [...market, ...energyDay])) {
+        const ai = analysed(brief);
+        expect(repeatedSentences(ai.summary), brief.title).toEqual([]);
+        expect(repeatedSentences(ai.paragraph), brief.title).toEqual([]);
+        expect(repeatedSentences(brief.content), brief.title).toEqual([]);
+      }
+    });
   });
 });

@@ -37,7 +37,13 @@ export type Brief = {
   symbol?: string;
   title: string;
   description: string;
+  /** Markdown: prose paragraphs, and lists as `- ` items. */
   content: string;
+  /**
+   * The brief's sentiment (−10 … 10), computed from the figures it reports (breadth and average
+   * moves), never from its words: 'Utilities lags' on a day most sectors rose is not bearish.
+   */
+  sentiment: number;
 };
 
 /** Fewer quoted companies than this make no market-wide brief (a fresh start quotes a few). */
@@ -79,6 +85,20 @@ export function sectorAverages(quotes: readonly BriefQuote[]): Map<string, numbe
   return new Map(averages);
 }
 
+const clampScore = (n: number) => Math.max(-10, Math.min(10, Math.round(n))) || 0;
+
+/**
+ * The market's tone as a score: breadth (share rising minus share falling, −1 … 1) weighs 8,
+ * the average day change 2 a percent. 60 % of companies up on a +0.1 % day scores 2 (bullish).
+ */
+export function marketSentiment(quotes: readonly BriefQuote[]): number {
+  if (quotes.length === 0) return 0;
+  const up = quotes.filter((q) => q.changePct > 0).length;
+  const down = quotes.filter((q) => q.changePct < 0).length;
+  const average = quotes.reduce((sum, q) => sum + q.changePct, 0) / quotes.length;
+  return clampScore((8 * (up - down)) / quotes.length + 2 * average);
+}
+
 function breadth(quotes: readonly BriefQuote[]): string {
   const up = quotes.filter((q) => q.changePct > 0).length;
   const down = quotes.filter((q) => q.changePct < 0).length;
@@ -113,13 +133,20 @@ export function writeMovers(
     (others.length > 0 ? `, ahead of ${listOf(others)}.` : '.');
   const content = [
     description,
-    `The day's top ${role}: ${movers.map(moveLine).join('; ')}.`,
+    `The day's top ${role}:\n${movers.map((q) => `- ${moveLine(q)}`).join('\n')}`,
     sector
       ? `${sector} companies moved ${signedPct(sectors.get(sector) ?? 0)} on average and supplied ${movers.filter((q) => q.sector === sector).length} of the top ${movers.length}.`
       : '',
     breadth(quotes),
   ];
-  return { key: direction, title, description, content: content.filter(Boolean).join('\n\n') };
+  return {
+    key: direction,
+    title,
+    description,
+    content: content.filter(Boolean).join('\n\n'),
+    // The list's own direction counts, the market's breadth and average move decide.
+    sentiment: clampScore(marketSentiment(quotes) + sign),
+  };
 }
 
 /** Average moves by GICS sector. */
@@ -146,14 +173,15 @@ export function writeSectorMoves(day: string, quotes: readonly BriefQuote[]): Br
       .map((q) => `led by ${named(q)} at ${signedPct(q.changePct)}`)[0] ?? '';
   const description = `On ${longDay(day)}, ${bestName} was the strongest sector (${signedPct(bestPct)} on average) and ${worstName} the weakest (${signedPct(worstPct)}).`;
   const lines = sectors.map(
-    ([sector, average]) => `${sector}: ${signedPct(average)} on average, ${leaders(sector)}`,
+    ([sector, average]) => `- ${sector}: ${signedPct(average)} on average, ${leaders(sector)}`,
   );
+  const rising = sectors.filter(([, average]) => average > 0).length;
   const content = [
     description,
-    `Average day change by GICS sector:\n${lines.join('\n')}`,
+    `${rising} of the ${sectors.length} sectors rose on average. Average day change by GICS sector:\n${lines.join('\n')}`,
     breadth(quotes),
   ].join('\n\n');
-  return { key: 'sectors', title, description, content };
+  return { key: 'sectors', title, description, content, sentiment: marketSentiment(quotes) };
 }
 
 /** Companies whose day range broke out of the 52 weeks before it. */
@@ -195,10 +223,28 @@ export function writeNewHighsAndLows(day: string, quotes: readonly BriefQuote[])
   const description = `On ${longDay(day)}, ${highs.length === 0 ? 'no stock set a new 52-week high' : highsPhrase} and ${lowsPhrase}.`;
   const content = [
     description,
-    highs.length > 0 ? `New highs:\n${highs.slice(0, 10).map(highLine).join('\n')}` : '',
-    lows.length > 0 ? `New lows:\n${lows.slice(0, 10).map(lowLine).join('\n')}` : '',
+    highs.length > 0
+      ? `New highs:\n${highs
+          .slice(0, 10)
+          .map((q) => `- ${highLine(q)}`)
+          .join('\n')}`
+      : '',
+    lows.length > 0
+      ? `New lows:\n${lows
+          .slice(0, 10)
+          .map((q) => `- ${lowLine(q)}`)
+          .join('\n')}`
+      : '',
   ];
-  return { key: '52-week', title, description, content: content.filter(Boolean).join('\n\n') };
+  // New highs against new lows (−1 … 1, weight 4), with half the market's tone.
+  const balance = (highs.length - lows.length) / (highs.length + lows.length);
+  return {
+    key: '52-week',
+    title,
+    description,
+    content: content.filter(Boolean).join('\n\n'),
+    sentiment: clampScore(4 * balance + 0.5 * marketSentiment(quotes)),
+  };
 }
 
 /** One brief per company trading far above its usual volume (the most unusual few). */
@@ -228,6 +274,8 @@ export function writeUnusualVolume(day: string, quotes: readonly BriefQuote[]): 
           description,
           `The day's range was ${money(q.dayLow, q.currency)} to ${money(q.dayHigh, q.currency)}. Volume this far above its average often accompanies news, an index change or a large holder trading.`,
         ].join('\n\n'),
+        // The stock's own move on the heavy volume.
+        sentiment: clampScore(1.5 * q.changePct),
       };
     });
 }

@@ -29,6 +29,7 @@ export function briefItem(
     publisher: BRIEF_PUBLISHER,
     publishedAt: market.closesAt < now ? market.closesAt : now,
     sourceTitle: 'StockPulse Market Brief',
+    sentimentHint: brief.sentiment,
   };
 }
 
