@@ -36,6 +36,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
+import { trackRecordRoutes } from './modules/track-record/track-record.routes.ts';
 import { adminUserRoutes } from './modules/users/admin.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
 import { watchlistRoutes } from './modules/watchlists/watchlist.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       newsletterRoutes(zodApi, { newsletter: services.newsletter });
       contactRoutes(zodApi, { contact: services.contact, details: config.contact });
       blogRoutes(zodApi, { blog: services.blog });
+      trackRecordRoutes(zodApi, { trackRecord: services.trackRecord });
       commentRoutes(zodApi, { comments: services.comments });
       entitySetterRoutes(zodApi, {
         user: users.userSetter,

@@ -67,6 +67,13 @@ export async function runServerProcess() {
     await jobs.enqueue('company.analyze', {}, { singletonKey: 'startup' });
     // The blog's weekly recaps of the last few weeks, so the blog is never empty (idempotent).
     await jobs.enqueue('blog.write-recaps', { weeks: 4 }, { singletonKey: 'startup' });
+    // The analyst's track record when the stored one is stale (the nightly run keeps it current);
+    // it repeats a minute apart while a fresh start is still storing bars and articles.
+    await jobs.enqueue(
+      'track-record.compute',
+      { ifStale: true, round: 0 },
+      { singletonKey: 'startup', startAfter: 15 },
+    );
   }
   const ms = Math.round(performance.now() - startedAt);
   log.info(

@@ -385,6 +385,12 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     call: { method: 'GET', url: () => '/api/blog/posts/weekly-market-recap-2000-01-03' },
     expect: { visitor: 404, user: 404, validated: 404, admin: 404 },
   },
+  // The analyst's track record (issue 17 §4): public, the stored result of the nightly job.
+  {
+    name: 'GET /analysis/track-record',
+    call: { method: 'GET', url: () => '/api/analysis/track-record' },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
   // Comments (issue 14): reading is public, writing needs a validated user, moderation an admin.
   {
     name: 'GET /comments/query',

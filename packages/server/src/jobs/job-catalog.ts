@@ -24,6 +24,12 @@ export const JOB_PAYLOADS = {
   'prompts.answer': z.object({ promptId: z.uuid() }),
   'prompts.sweep': z.object({}),
   'blog.write-recaps': z.object({ weeks: z.number().int().min(1).max(26).default(4) }),
+  'track-record.compute': z.object({
+    /** Skip when the stored record was computed from the articles and bars stored now. */
+    ifStale: z.boolean().default(false),
+    /** A start's re-runs, a minute apart, while the articles or bars keep changing. */
+    round: z.number().int().min(0).max(20).default(0),
+  }),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -5,6 +5,7 @@ import { enrichNewsJob } from '../modules/news/news-enrich.job.ts';
 import { analysisJobs } from '../modules/analysis/analysis.jobs.ts';
 import { promptJobs } from '../modules/prompts/prompt.jobs.ts';
 import { blogJobs } from '../modules/blog/blog.jobs.ts';
+import { trackRecordJobs } from '../modules/track-record/track-record.jobs.ts';
 
 /**
  * Every job the worker runs, with its handler. Add a module's job definitions here and its
@@ -18,4 +19,5 @@ export const jobDefinitions = [
   ...analysisJobs,
   ...promptJobs,
   ...blogJobs,
+  ...trackRecordJobs,
 ] as const;

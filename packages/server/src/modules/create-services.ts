@@ -63,6 +63,9 @@ import { createBlogService } from './blog/blog.service.ts';
 import { createTelegramBot } from '../providers/telegram/telegram-bot.ts';
 import { createTelegramRepository } from './telegram/telegram.repository.ts';
 import { createTelegramService } from './telegram/telegram.service.ts';
+import { createTrackRecordRepository } from './track-record/track-record.repository.ts';
+import { createTrackRecordService } from './track-record/track-record.service.ts';
+import { createDemoHistorySource } from './track-record/track-record-demo-history.ts';
 
 /** How long a GIPHY search may take before the bundled animation is answered instead. */
 const GIPHY_TIMEOUT_MS = 2_500;
@@ -296,6 +299,29 @@ export function createServices(deps: ServiceDeps) {
     clock,
     log,
   });
+  // The analyst's public track record (issue 17 §4), against PORTFOLIO_BENCHMARK or the
+  // equal-weighted universe; on demo data the demo newsroom's past sessions are stored for it.
+  const trackRecord = createTrackRecordService({
+    repository: createTrackRecordRepository(db),
+    clock,
+    log,
+    demo: config.marketData === 'demo',
+    benchmarkSymbol: config.portfolioBenchmark,
+    loadHistory: async (symbols) => {
+      for (const symbol of symbols) await market.history.ensureLoaded(symbol);
+    },
+  });
+  const trackRecordDemoHistory =
+    config.marketData === 'demo' && config.newsSources.includes('demo')
+      ? createNewsIngestService({
+          repository: newsRepository,
+          linkers,
+          sources: [
+            createDemoHistorySource({ publicUrl: config.publicUrl, now: () => clock.now() }),
+          ],
+          log,
+        })
+      : undefined;
   const maintenance = createMaintenanceRepository(db);
   const database = createDatabaseHealth(db);
 
@@ -330,6 +356,8 @@ export function createServices(deps: ServiceDeps) {
     blog,
     seo,
     telegram,
+    trackRecord,
+    trackRecordDemoHistory,
     maintenance,
     /** Whether the database serves us (`/api/health`). */
     checkDatabase: () => database.check(),
