@@ -43,13 +43,21 @@ function wordMatches(pattern: string, word: string | undefined): boolean {
   return word.startsWith(prefix) && !word.slice(prefix.length).includes('-');
 }
 
+/** Entries that can start at a word, memoised (words repeat; the prefix scan is the hot path). */
+const CANDIDATES = new Map<string, Entry[]>();
+const MAX_MEMO = 50_000;
+
 function candidates(word: string): Entry[] {
+  const memo = CANDIDATES.get(word);
+  if (memo) return memo;
   const out = [...(BY_FIRST_WORD.get(word) ?? [])];
   for (const g of BY_PREFIX) {
     if (word.startsWith(g.prefix) && !word.slice(g.prefix.length).includes('-')) {
       out.push(...g.entries);
     }
   }
+  if (CANDIDATES.size >= MAX_MEMO) CANDIDATES.clear();
+  CANDIDATES.set(word, out);
   return out;
 }
 
