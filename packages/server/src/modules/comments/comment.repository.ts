@@ -199,43 +199,48 @@ export function createCommentRepository(db: Database) {
     },
 
     /**
-     * One level of a thread in order (oldest first), placeholders included; reports never. The
-     * page is cut from the thread index alone (an index-only scan, even at skip 99,950), then
-     * joined to its rows and authors. `not is_report` is written literally so the partial index
-     * applies to the prepared statement.
+     * One level of a thread in order (oldest first), placeholders included, reports never, with
+     * the level's total from the counters — in one statement: the total (null when the parent
+     * comment is not in this article), the page cut from the thread index alone (an index-only
+     * scan, even at skip 99,950), joined to its rows and authors. `not is_report` is written
+     * literally so the partial indexes apply to the prepared statement.
      */
     listLevel: async (
       articleId: string,
       parentId: string | null,
       page: { skip: number; limit: number },
-    ): Promise<CommentRecord[]> => {
-      let ids = db
-        .selectFrom('comments')
-        .select(['id', 'created_at', 'seq'])
-        .where(sql<boolean>`not is_report`);
-      ids =
+    ): Promise<{ total: number | null; records: CommentRecord[] }> => {
+      const total =
         parentId === null
-          ? ids.where('article_id', '=', articleId).where('parent_comment_id', 'is', null)
-          : ids.where('parent_comment_id', '=', parentId);
-      const rows = await withAuthor(db)
-        .innerJoin(
-          ids.orderBy('created_at').orderBy('seq').offset(page.skip).limit(page.limit).as('page'),
-          'page.id',
-          'c.id',
-        )
-        .orderBy('page.created_at')
-        .orderBy('page.seq')
-        .execute();
-      return rows.map(toRecord);
+          ? sql`coalesce((select top_level from comment_counts where article_id = ${articleId}), 0)`
+          : sql`(select no_replies from comments where id = ${parentId}
+                 and article_id = ${articleId} and not is_report)`;
+      const ids =
+        parentId === null
+          ? sql`select id, created_at, seq from comments
+                where article_id = ${articleId} and parent_comment_id is null and not is_report
+                order by created_at, seq offset ${page.skip} limit ${page.limit}`
+          : sql`select id, created_at, seq from comments
+                where parent_comment_id = ${parentId} and not is_report
+                order by created_at, seq offset ${page.skip} limit ${page.limit}`;
+      const result = await sql<Omit<AuthorRow, 'id'> & { total: number | null; id: string | null }>`
+        select t.total, c.id, c.article_id, c.parent_comment_id, c.user_id, u.username, c.content,
+          c.is_report, c.is_hidden, c.is_deleted, c.no_replies, c.created_at, c.updated_at,
+          u.subscription, u.subscription_status, u.current_period_end
+        from (select ${total} as total) as t
+        left join lateral (
+          select c.* , page.seq as page_seq from (${ids}) as page
+          join comments c on c.id = page.id
+          where t.total > ${page.skip}
+        ) as c on true
+        left join users u on u.id = c.user_id
+        order by c.created_at, c.page_seq`.execute(db);
+      const first = result.rows[0];
+      const records = result.rows.flatMap(({ total: _total, id, ...row }) =>
+        id === null ? [] : [toRecord({ ...row, id })],
+      );
+      return { total: first?.total ?? null, records };
     },
-
-    /** The article's counters (zeros before its first comment). */
-    counts: async (articleId: string) =>
-      (await db
-        .selectFrom('comment_counts')
-        .select(['visible', 'top_level'])
-        .where('article_id', '=', articleId)
-        .executeTakeFirst()) ?? { visible: 0, top_level: 0 },
 
     /** When the account was created and whether it is still there. */
     accountCreatedAt: async (userId: string): Promise<Date | undefined> =>

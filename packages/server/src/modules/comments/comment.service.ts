@@ -21,6 +21,9 @@ import {
 } from './comment-rules.ts';
 import { isUuid, type CommentRepository, type WriteRefusal } from './comment.repository.ts';
 
+/** How long a thread's article stays known as visible (no database check). */
+const VISIBILITY_TTL_MS = 5_000;
+const VISIBILITY_CACHE_MAX = 10_000;
 /** Unread replies listed in the user menu's page. */
 const UNREAD_REPLIES_LISTED = 20;
 
@@ -41,6 +44,25 @@ export function createCommentService(deps: {
   articleTitles: (ids: string[], viewer: Viewer) => Promise<Map<string, string>>;
 }) {
   const { repository, clock } = deps;
+
+  /**
+   * Whether a reader may see the article's thread, remembered for a few seconds per article (the
+   * thread route's hottest check; an article hidden by an admin closes its thread within that
+   * time, as the feed cache hides it from feeds). Admins always ask.
+   */
+  const visibleSince = new Map<string, number>();
+  async function visibleArticle(id: string, viewer: Viewer): Promise<void> {
+    const now = Date.now();
+    if (!viewer?.is_admin) {
+      const checked = visibleSince.get(id);
+      if (checked !== undefined && now - checked < VISIBILITY_TTL_MS) return;
+    }
+    await visibleArticleTitle(id, viewer);
+    if (!viewer?.is_admin) {
+      if (visibleSince.size >= VISIBILITY_CACHE_MAX) visibleSince.clear();
+      visibleSince.set(id, now);
+    }
+  }
 
   async function visibleArticleTitle(id: string, viewer: Viewer): Promise<string> {
     const title = (await deps.articleTitles([id], viewer)).get(id);
@@ -146,19 +168,16 @@ export function createCommentService(deps: {
     async query(params: CommentsQuery, viewer: Viewer) {
       const articleId = params.parent_obj_id;
       if (!isUuid(articleId)) throw articleMissing();
-      await visibleArticleTitle(articleId, viewer);
-      let total: number;
-      if (params.parent_comment_id === null) {
-        total = (await repository.counts(articleId)).top_level;
-      } else {
-        const parent = await repository.find(params.parent_comment_id);
-        if (!parent || parent.is_report || parent.article_id !== articleId) throw commentMissing();
-        total = parent.no_replies;
+      if (params.parent_comment_id !== null && !isUuid(params.parent_comment_id)) {
+        throw commentMissing();
       }
-      const records =
-        params.skip >= total
-          ? []
-          : await repository.listLevel(articleId, params.parent_comment_id, params);
+      await visibleArticle(articleId, viewer);
+      const { total, records } = await repository.listLevel(
+        articleId,
+        params.parent_comment_id,
+        params,
+      );
+      if (total === null) throw commentMissing();
       const now = clock.now();
       return { comments: records.map((record) => toApiComment(record, viewer, now)), total };
     },
