@@ -116,7 +116,7 @@ const JUDGING_UP = /^(?:improv\w*|strengthen\w*|recover\w*|better|stronger)$/;
 const JUDGING_DOWN = /^(?:deteriorat\w*|weaken\w*|worsen\w*|worse|weaker)$/;
 const NEGATORS = new Set(['not', 'no', 'never', "didn't", "doesn't", "wasn't", 'without', 'nor']);
 const CLAUSE_ENDS = new Set([';', '.', ':', 'while', 'whereas', 'but', 'although', 'however']);
-const COMPARATORS = new Set(['compared', 'versus', 'vs', 'against', 'from']);
+const COMPARATORS = new Set(['compared', 'versus', 'vs', 'against', 'after']);
 const SKIP_FORWARD = new Set([
   'its',
   'the',

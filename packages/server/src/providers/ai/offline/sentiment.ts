@@ -36,7 +36,7 @@ export interface SentimentBlend {
 
 /** The blend the product uses. */
 export const SENTIMENT_BLEND: SentimentBlend = {
-  lexiconShare: 0.4,
+  lexiconShare: 0.5,
   figuresWeight: 2,
   neutralBand: 0.3,
   articleNeutralBand: 0.15,
@@ -79,7 +79,7 @@ export function analyzeSentiment(
     const findings = figureFindings(part);
     // A finding on a loss already says whether the loss is good or bad news ("the loss
     // narrowed"): the lexicon's own weight for the word "loss" would count it twice.
-    const lossHits = findings.some((f) => f.kind === 'bad')
+    const lossHits = findings.some((f) => f.kind === 'bad' || f.source === 'swing')
       ? lex.hits.filter((h) => LOSS_WORDS.test(h.phrase))
       : [];
     const lexScore = lex.score - lossHits.reduce((sum, h) => sum + h.weight, 0);
