@@ -37,6 +37,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { trackRecordRoutes } from './modules/track-record/track-record.routes.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { adminUserRoutes } from './modules/users/admin.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
 import { watchlistRoutes } from './modules/watchlists/watchlist.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       contactRoutes(zodApi, { contact: services.contact, details: config.contact });
       blogRoutes(zodApi, { blog: services.blog });
       trackRecordRoutes(zodApi, { trackRecord: services.trackRecord });
+      telegramRoutes(zodApi, { telegram: services.telegram, settings: config.telegram });
       commentRoutes(zodApi, { comments: services.comments });
       entitySetterRoutes(zodApi, {
         user: users.userSetter,

@@ -67,6 +67,14 @@ export async function runServerProcess() {
     await jobs.enqueue('company.analyze', {}, { singletonKey: 'startup' });
     // The blog's weekly recaps of the last few weeks, so the blog is never empty (idempotent).
     await jobs.enqueue('blog.write-recaps', { weeks: 4 }, { singletonKey: 'startup' });
+    // The Telegram bot (off without TELEGRAM_BOT_TOKEN): long polling, or the webhook it sets.
+    await services.telegram
+      .startBot({
+        mode: config.telegram.mode,
+        webhookUrl: `${config.publicUrl}/api/telegram/webhook`,
+        ...(config.telegram.webhookSecret && { secret: config.telegram.webhookSecret }),
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'the Telegram bot did not start'));
     // The analyst's track record when the stored one is stale (the nightly run keeps it current);
     // it repeats a minute apart while a fresh start is still storing bars and articles.
     await jobs.enqueue(
@@ -98,6 +106,7 @@ export async function runServerProcess() {
     force.unref();
     try {
       await app?.close();
+      await services.telegram.stopBot();
       await jobs.stop(config.shutdownTimeoutMs);
       services.close();
     } finally {

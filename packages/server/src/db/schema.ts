@@ -471,13 +471,13 @@ export type TelegramChannelTable = {
 };
 
 export type TelegramChannelPostTable = {
-  id: Generated<string>;
+  id: Generated<number>;
   channel_id: string;
   kind: 'alert' | 'brief' | 'test';
   text: string;
   status: 'sent' | 'failed';
   error: string | null;
-  message_id: string | null;
+  message_id: number | null;
   created_at: Timestamp;
 };
 

@@ -30,6 +30,7 @@ export const JOB_PAYLOADS = {
     /** A start's re-runs, a minute apart, while the articles or bars keep changing. */
     round: z.number().int().min(0).max(20).default(0),
   }),
+  'telegram.daily-brief': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -6,6 +6,7 @@ import { analysisJobs } from '../modules/analysis/analysis.jobs.ts';
 import { promptJobs } from '../modules/prompts/prompt.jobs.ts';
 import { blogJobs } from '../modules/blog/blog.jobs.ts';
 import { trackRecordJobs } from '../modules/track-record/track-record.jobs.ts';
+import { telegramJobs } from '../modules/telegram/telegram.jobs.ts';
 
 /**
  * Every job the worker runs, with its handler. Add a module's job definitions here and its
@@ -20,4 +21,5 @@ export const jobDefinitions = [
   ...promptJobs,
   ...blogJobs,
   ...trackRecordJobs,
+  ...telegramJobs,
 ] as const;

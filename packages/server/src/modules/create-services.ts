@@ -63,6 +63,9 @@ import { createBlogService } from './blog/blog.service.ts';
 import { createTelegramBot } from '../providers/telegram/telegram-bot.ts';
 import { createTelegramRepository } from './telegram/telegram.repository.ts';
 import { createTelegramService } from './telegram/telegram.service.ts';
+import { registerTelegramCommands } from './telegram/telegram-commands.ts';
+import { newsArticleSchema, newsResponseSchema } from '@app/shared/api/news';
+import { BRIEF_PUBLISHER } from '../providers/news/market-briefs/market-brief-source.ts';
 import { createTrackRecordRepository } from './track-record/track-record.repository.ts';
 import { createTrackRecordService } from './track-record/track-record.service.ts';
 import { createDemoHistorySource } from './track-record/track-record-demo-history.ts';
@@ -290,15 +293,43 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   // The Telegram bot and channels (issue 16 §5–6): off without TELEGRAM_BOT_TOKEN.
+  const telegramBot = config.telegram.botToken
+    ? createTelegramBot({ token: config.telegram.botToken, apiRoot: config.telegram.apiRoot })
+    : null;
   const telegram = createTelegramService({
     repository: createTelegramRepository(db),
-    bot: config.telegram.botToken
-      ? createTelegramBot({ token: config.telegram.botToken, apiRoot: config.telegram.apiRoot })
-      : null,
+    bot: telegramBot,
     botUsername: config.telegram.botUsername,
     clock,
     log,
   });
+  if (telegramBot) {
+    registerTelegramCommands(telegramBot, {
+      telegram,
+      watchedSymbols: (userId) => watchlists.symbolsOf(userId),
+      financials: async (symbols) => (await market.quotes.financials(symbols)).financials,
+      newsAbout: async (symbol, limit) =>
+        (await news.company(symbol, null, { skip: 0, limit })).map((row) => {
+          const article = newsArticleSchema.parse(JSON.parse(row.article));
+          return { ...article, date: new Date(article.creation_date * 1000) };
+        }),
+      setInstantAlerts: async (userId, on) => {
+        await users.userService.setProperty(userId, 'my_instant_alerts', on);
+      },
+      publicUrl: config.publicUrl,
+    });
+  }
+  /** The newest market brief (issue 11's data-driven briefs), for the daily channel post. */
+  const latestMarketBrief = async () => {
+    const { body } = await news.feed(
+      { publisher: BRIEF_PUBLISHER, order_by: '-creation_date', limit: '1', no_cache: '1' },
+      null,
+    );
+    const [brief] = newsResponseSchema.parse(JSON.parse(body.toString('utf8'))).news;
+    return brief?.title && brief.link
+      ? { title: brief.title, summary: brief.ai_summary ?? brief.summary ?? null, link: brief.link }
+      : undefined;
+  };
   // The analyst's public track record (issue 17 §4), against PORTFOLIO_BENCHMARK or the
   // equal-weighted universe; on demo data the demo newsroom's past sessions are stored for it.
   const trackRecord = createTrackRecordService({
@@ -356,6 +387,7 @@ export function createServices(deps: ServiceDeps) {
     blog,
     seo,
     telegram,
+    latestMarketBrief,
     trackRecord,
     trackRecordDemoHistory,
     maintenance,

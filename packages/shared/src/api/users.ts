@@ -65,7 +65,6 @@ export const USER_TEXT_KEYS = [
   'country',
   'postal_code',
   'about_me',
-  'my_telegram_chat_id',
 ] as const;
 /** Preference toggles the owner may set. */
 export const USER_FLAG_KEYS = [

@@ -178,11 +178,21 @@ export function createTelegramRepository(db: Database) {
           text: values.text,
           status: values.status,
           error: values.error,
-          message_id: values.messageId === null ? null : String(values.messageId),
+          message_id: values.messageId,
           created_at: values.now,
         })
         .execute();
     },
+
+    postedBefore: async (kind: ChannelKind, text: string): Promise<boolean> =>
+      (await db
+        .selectFrom('telegram_channel_posts')
+        .select('id')
+        .where('kind', '=', kind)
+        .where('text', '=', text)
+        .where('status', '=', 'sent')
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
 
     /** The latest posts, newest first, with their channel's title. */
     recentPosts: (limit: number, channelId?: string) => {

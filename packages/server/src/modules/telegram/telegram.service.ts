@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bot } from 'grammy';
+import type { Update } from 'grammy/types';
 import type { Clock } from '../../clock.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { describeTelegramError, isChatGone } from '../../providers/telegram/telegram-bot.ts';
@@ -90,6 +91,20 @@ export function createTelegramService(deps: {
     }
   }
 
+  /** Posts to every enabled channel of this kind; a failed channel is logged, the others go on. */
+  async function publish(kind: ChannelKind, text: string): Promise<void> {
+    if (!bot) return;
+    for (const channel of await repository.enabledChannels(kind)) await post(channel, kind, text);
+  }
+
+  // A failing command is logged and answered by nobody; polling goes on.
+  bot?.catch((error) => {
+    log.error(
+      { error: describeTelegramError(error.error), update: error.ctx.update.update_id },
+      'telegram command failed',
+    );
+  });
+
   return {
     /** Whether a bot token is configured. */
     enabled: bot !== null,
@@ -160,11 +175,7 @@ export function createTelegramService(deps: {
       }
     },
 
-    /** Posts to every enabled channel of this kind; a failed channel is logged, the others go on. */
-    async publish(kind: ChannelKind, text: string): Promise<void> {
-      if (!bot) return;
-      for (const channel of await repository.enabledChannels(kind)) await post(channel, kind, text);
-    },
+    publish,
 
     /** A message straight to a chat (the bot's replies). */
     sendToChat: (chatId: string, text: string) => send(chatId, text),
@@ -208,6 +219,51 @@ export function createTelegramService(deps: {
     },
 
     recentPosts: (channelId?: string) => repository.recentPosts(RECENT_POSTS, channelId),
+
+    /**
+     * The daily brief on the brief channels: the latest market brief's title, summary and link,
+     * once (a brief already posted is not posted again).
+     */
+    async publishBrief(brief: { title: string; summary: string | null; link: string } | undefined) {
+      if (!bot || !brief) return 'nothing' as const;
+      const text = [`📈 ${brief.title}`, brief.summary ?? '', brief.link]
+        .filter(Boolean)
+        .join('\n\n');
+      if (await repository.postedBefore('brief', text)) return 'already' as const;
+      await publish('brief', text);
+      return 'posted' as const;
+    },
+
+    /** Runs the bot in the worker: long polling, or registers the webhook Telegram calls. */
+    async startBot(options: { mode: 'polling' | 'webhook'; webhookUrl: string; secret?: string }) {
+      if (!bot) return;
+      if (options.mode === 'webhook') {
+        await bot.api.setWebhook(options.webhookUrl, {
+          ...(options.secret && { secret_token: options.secret }),
+          allowed_updates: ['message'],
+        });
+        log.info({ url: options.webhookUrl }, 'telegram webhook set');
+        return;
+      }
+      await bot.init();
+      // Not awaited: resolves when the bot stops.
+      void bot
+        .start({ allowed_updates: ['message'], onStart: () => log.info('telegram bot polling') })
+        .catch((error: unknown) =>
+          log.error({ error: describeTelegramError(error) }, 'telegram polling stopped'),
+        );
+    },
+
+    async stopBot() {
+      if (bot?.isRunning()) await bot.stop();
+    },
+
+    /** One update from the webhook route. */
+    async handleUpdate(update: Update) {
+      if (!bot) throw conflict(BOT_OFF);
+      if (!bot.isInited()) await bot.init();
+      await bot.handleUpdate(update);
+    },
   };
 }
 

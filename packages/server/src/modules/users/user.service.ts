@@ -39,10 +39,6 @@ export type Client = { ip: string; userAgent: string };
 const textValue = z.string().trim().max(2000);
 const VALUE_RULES: Record<string, z.ZodType> = {
   email: z.email('must be a valid e-mail address').max(254),
-  my_telegram_chat_id: z
-    .string()
-    .trim()
-    .regex(/^(-?\d{1,20})?$/, 'must be a Telegram chat id (digits) or empty'),
   about_me: textValue,
 };
 

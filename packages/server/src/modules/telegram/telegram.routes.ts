@@ -1,0 +1,262 @@
+import { timingSafeEqual } from 'node:crypto';
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import {
+  channelAddRequestSchema,
+  channelListResponseSchema,
+  channelPostsResponseSchema,
+  channelResponseSchema,
+  channelTestResponseSchema,
+  channelUpdateRequestSchema,
+  telegramInfoResponseSchema,
+  telegramLinkResponseSchema,
+  telegramUnregisterResponseSchema,
+  type Channel,
+} from '@app/shared/api/telegram';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import { currentUser } from '../../http/access.ts';
+import { notFound, unauthorized } from '../../http/errors.ts';
+import { queryParams } from '../../http/strict-query.ts';
+import type { ZodApp } from '../../http/types.ts';
+import type { TelegramService } from './telegram.service.ts';
+
+const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+const tags = ['telegram'];
+const userErrors = { 401: errorResponseSchema };
+const adminErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
+const channelParams = z.object({ id: z.uuid('No such channel.') });
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+const channelJson = (row: {
+  id: string;
+  chat_id: string;
+  title: string;
+  kinds: string[];
+  enabled: boolean;
+  created_at: Date;
+}): Channel => ({
+  ...row,
+  kinds: row.kinds.filter((kind): kind is Channel['kinds'][number] =>
+    ['alert', 'brief'].includes(kind),
+  ),
+  created_at: seconds(row.created_at),
+});
+
+function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Issue 16 §5–6: the profile's Telegram link, the bot's webhook, and the channels (admins). */
+export function telegramRoutes(
+  app: ZodApp,
+  { telegram, settings }: { telegram: TelegramService; settings: AppConfig['telegram'] },
+) {
+  app.get(
+    '/telegram/info',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Whether the Telegram bot runs, its @username, and the community and channel links',
+        response: { 200: telegramInfoResponseSchema },
+      },
+    },
+    async () => ({
+      status: 'success' as const,
+      ...(await telegram.info()),
+      community_url: settings.communityUrl ?? null,
+      channel_url: settings.channelUrl ?? null,
+    }),
+  );
+
+  app.post(
+    '/telegram/link',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Register: a one-time deep link t.me/<bot>?start=<code> (15 minutes)',
+        response: { 200: telegramLinkResponseSchema, 409: errorResponseSchema, ...userErrors },
+      },
+    },
+    async (request) => {
+      const link = await telegram.createLink(currentUser(request).id);
+      return { status: 'success' as const, url: link.url, expires_at: seconds(link.expires_at) };
+    },
+  );
+
+  app.post(
+    '/telegram/unregister',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Unregister: forgets the linked chat (my_telegram_chat_id becomes empty)',
+        response: { 200: telegramUnregisterResponseSchema, ...userErrors },
+      },
+    },
+    async (request) => {
+      await telegram.unregister(currentUser(request).id);
+      return { status: 'success' as const, my_telegram_chat_id: '' as const };
+    },
+  );
+
+  app.post(
+    '/telegram/webhook',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Telegram calls this in webhook mode, with the secret token header',
+        body: z.looseObject({ update_id: z.number().int() }),
+        response: {
+          200: z.object({ ok: z.literal(true) }),
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!telegram.enabled || settings.mode !== 'webhook' || !settings.webhookSecret) {
+        throw notFound('The Telegram webhook is not enabled.');
+      }
+      if (!sameSecret(request.headers[SECRET_HEADER], settings.webhookSecret)) {
+        throw unauthorized('Wrong Telegram secret token.');
+      }
+      await telegram.handleUpdate(request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/channels/list',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'The Telegram channels the product publishes to',
+        response: { 200: channelListResponseSchema, ...adminErrors },
+      },
+    },
+    async () => ({
+      status: 'success' as const,
+      channels: (await telegram.channels()).map(channelJson),
+      enabled: telegram.enabled,
+    }),
+  );
+
+  app.post(
+    '/channels/add',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Adds a channel (chat id or @name) with the kinds it receives',
+        body: channelAddRequestSchema,
+        response: {
+          200: channelResponseSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          ...adminErrors,
+        },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      channel: channelJson(await telegram.addChannel(request.body)),
+    }),
+  );
+
+  app.post(
+    '/channels/set/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Enables or disables a channel, or changes the kinds it receives',
+        params: channelParams,
+        body: channelUpdateRequestSchema,
+        response: {
+          200: channelResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          ...adminErrors,
+        },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      channel: channelJson(await telegram.updateChannel(request.params.id, request.body)),
+    }),
+  );
+
+  app.post(
+    '/channels/remove/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Removes a channel and its posts log',
+        params: channelParams,
+        response: {
+          200: channelTestResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          ...adminErrors,
+        },
+      },
+    },
+    async (request) => {
+      await telegram.removeChannel(request.params.id);
+      return { status: 'success' as const, message: 'Channel removed.' };
+    },
+  );
+
+  app.post(
+    '/channels/test/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Posts a test message to a channel',
+        params: channelParams,
+        response: {
+          200: channelTestResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          ...adminErrors,
+        },
+      },
+    },
+    async (request) => {
+      await telegram.testPost(request.params.id);
+      return { status: 'success' as const, message: 'Test post sent.' };
+    },
+  );
+
+  app.get(
+    '/channels/posts',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'The last 50 posts to the channels (or to one), newest first',
+        querystring: queryParams({ channel_id: z.uuid('No such channel.').optional() }),
+        response: { 200: channelPostsResponseSchema, 400: errorResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      posts: (await telegram.recentPosts(request.query.channel_id)).map((row) => ({
+        ...row,
+        id: String(row.id),
+        created_at: seconds(row.created_at),
+      })),
+    }),
+  );
+}
