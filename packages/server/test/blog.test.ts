@@ -68,6 +68,48 @@ describe('the blog: weekly recaps written by the job from demo data, idempotentl
     expect(bad.statusCode).toBe(400);
   });
 
+  it('completes a recap written before its week had analysed news, once', async () => {
+    const { id } = await t.database.db
+      .insertInto('news')
+      .values({
+        link: 'https://example.com/blog-story',
+        guid: 'blog-story',
+        title: 'Chipmaker beats estimates',
+        summary: 'Revenue rose.',
+        ai_summary: 'Revenue rose.',
+        no_bullshit: null,
+        creation_date: new Date('2026-11-18T14:00:00Z'),
+        interest_score: 8,
+        sentiment_score: [6],
+        related_exchange_tickers: ['NASDAQ:NVDA'],
+        AI: null,
+        experiment: null,
+        status_reason: null,
+        status: 'PROCESSED',
+        source: 'test',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('blog_posts')
+      .select('published_at')
+      .where('week_start', '=', '2026-11-16')
+      .executeTakeFirstOrThrow();
+
+    expect((await services().blog.writeRecaps(4)).written).toEqual([
+      'weekly-market-recap-2026-11-16',
+    ]);
+    const post = await t.database.db
+      .selectFrom('blog_posts')
+      .selectAll()
+      .where('week_start', '=', '2026-11-16')
+      .executeTakeFirstOrThrow();
+    expect(post.citations).toEqual([id]);
+    expect(post.body).toContain(`[Chipmaker beats estimates](/n/${id}) (bullish; NVDA)`);
+    expect(post.published_at).toEqual(before.published_at);
+    expect((await services().blog.writeRecaps(4)).written).toEqual([]);
+  });
+
   it('writes the new week once the clock passes its Friday', async () => {
     clock.set('2026-11-28T06:00:00Z');
     const { written } = await services().blog.writeRecaps(4);

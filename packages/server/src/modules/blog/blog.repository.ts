@@ -33,15 +33,33 @@ export function createBlogRepository(db: Database) {
         .where('published_at', '<=', now)
         .executeTakeFirst(),
 
-    /** The weeks (their Mondays) among `weekStarts` that already have a recap. */
-    existingWeeks: async (weekStarts: readonly string[]): Promise<Set<string>> => {
-      if (weekStarts.length === 0) return new Set();
+    /** The weeks (their Mondays) among `weekStarts` that have a recap, with its citation count. */
+    existingWeeks: async (weekStarts: readonly string[]): Promise<Map<string, number>> => {
+      if (weekStarts.length === 0) return new Map();
       const rows = await db
         .selectFrom('blog_posts')
-        .select('week_start')
+        .select(['week_start', sql<number>`cardinality(citations)`.as('cited')])
         .where('week_start', 'in', weekStarts)
         .execute();
-      return new Set(rows.map((row) => row.week_start));
+      return new Map(rows.map((row) => [row.week_start, row.cited]));
+    },
+
+    /** Rewrites a recap that cites no story yet (its date and URL stay); false when it has some. */
+    completeUncited: async (
+      post: Pick<BlogPostRow, 'week_start' | 'title' | 'excerpt' | 'body' | 'citations'>,
+    ): Promise<boolean> => {
+      const result = await db
+        .updateTable('blog_posts')
+        .set({
+          title: post.title,
+          excerpt: post.excerpt,
+          body: post.body,
+          citations: post.citations,
+        })
+        .where('week_start', '=', post.week_start)
+        .where(sql<boolean>`cardinality(citations) = 0`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Stores a recap once per week (a second writer of the same week changes nothing). */
@@ -75,7 +93,10 @@ export function createBlogRepository(db: Database) {
         .limit(limit)
         .execute(),
 
-    /** Equity listings with their company, the ones named first, then by company name. */
+    /**
+     * Equity listings with their company: the ones named first, then a fixed spread of the rest
+     * (ordered by a hash of the symbol, so the sample is stable and not one end of the alphabet).
+     */
     listings: (preferred: readonly string[], limit: number) =>
       db
         .selectFrom('securities as s')
@@ -87,7 +108,7 @@ export function createBlogRepository(db: Database) {
             ? sql`s.exchange_ticker = any(${sql.val([...preferred])}::text[]) desc`
             : sql`1`,
         )
-        .orderBy('c.company_name')
+        .orderBy(sql`md5(s.exchange_ticker)`)
         .limit(limit)
         .execute(),
   };

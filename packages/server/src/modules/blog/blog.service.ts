@@ -69,18 +69,22 @@ export function createBlogService(deps: {
 
   return {
     /**
-     * Writes the recap of each of the last `weeks` complete weeks that has none yet; weeks
-     * already written are left alone, so running it again (or twice at once) changes nothing.
+     * Writes the recap of each of the last `weeks` complete weeks that has none yet. A recap
+     * written before the week's news was analysed (a fresh start) is completed once stories
+     * exist; a recap that cites stories is final. Running it again (or twice at once) changes
+     * nothing.
      */
     async writeRecaps(weeks: number): Promise<{ written: string[] }> {
       const now = clock.now();
       const due = completedWeeks(now, weeks);
       const existing = await repository.existingWeeks(due.map((week) => week.start));
       const written: string[] = [];
-      for (const week of due.filter((w) => !existing.has(w.start))) {
+      for (const week of due.filter((w) => (existing.get(w.start) ?? 0) === 0)) {
         const start = new Date(`${week.start}T00:00:00Z`);
         const end = new Date(Date.parse(`${week.end}T00:00:00Z`) + DAY_MS);
         const news = await repository.weekNews(start, end, STORIES_PER_RECAP);
+        const rewrite = existing.has(week.start);
+        if (rewrite && news.length === 0) continue;
         const stories = news.map((row) => ({
           id: row.id,
           title: row.ai_title ?? row.title,
@@ -92,12 +96,14 @@ export function createBlogService(deps: {
           demoPrices: marketData.name === 'demo',
         });
         if (!recap) continue;
-        const stored = await repository.insert({
-          ...recap,
-          week_start: week.start,
-          week_end: week.end,
-          published_at: publicationTime(week, now),
-        });
+        const stored = rewrite
+          ? await repository.completeUncited({ ...recap, week_start: week.start })
+          : await repository.insert({
+              ...recap,
+              week_start: week.start,
+              week_end: week.end,
+              published_at: publicationTime(week, now),
+            });
         if (stored) written.push(recap.slug);
       }
       return { written };
