@@ -59,7 +59,10 @@ describe('company analyses written from the offline wire', () => {
     expect(firstRun.written).toBe(4);
     expect(firstRun.candidates).toBeGreaterThan(4);
     const second = await service.analyzeChanged({ now, max: 1_000 });
-    expect(second.written).toBe(firstRun.candidates - 4);
+    // A candidate named only in list articles (the day's movers) has no news of its own to
+    // analyse (issue 17): it is skipped, never written.
+    expect(second.written).toBeGreaterThan(0);
+    expect(second.written).toBeLessThanOrEqual(firstRun.candidates - 4);
     const third = await service.analyzeChanged({ now, max: 1_000 });
     expect(third.written).toBe(0);
   });

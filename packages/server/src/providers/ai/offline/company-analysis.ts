@@ -266,10 +266,24 @@ export function writeCompanyAnalysis(input: CompanyAnalysisInput): CompanyAnalys
     );
   }
   return {
-    markdown: withoutRepeatedSentences(out).join('\n').trim() + '\n',
+    ...renumberCitations(withoutRepeatedSentences(out).join('\n').trim() + '\n', ids),
     sentiment_score: score,
-    citations: ids,
   };
+}
+
+/**
+ * Numbers the markers left after repeated sentences were dropped in order of first use again, and
+ * keeps only the cited articles, so `[n]` is always `citations[n - 1]` and each is cited.
+ */
+function renumberCitations(markdown: string, ids: readonly string[]) {
+  const citations: string[] = [];
+  const text = markdown.replace(/\[(\d+)\]/g, (_marker, number: string) => {
+    const id = ids[Number(number) - 1] ?? '';
+    let index = citations.indexOf(id);
+    if (index < 0) index = citations.push(id) - 1;
+    return `[${String(index + 1)}]`;
+  });
+  return { markdown: text, citations };
 }
 
 /**

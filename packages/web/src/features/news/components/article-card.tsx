@@ -17,6 +17,7 @@ import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-
 import { ArticleAnimation } from './article-animation';
 import { ArticleCardStars } from './article-card-stars';
 import { ArticleText } from './article-text';
+import { AlsoReportedBy, articleTexts, hasOriginal } from './article-story';
 import classes from './article-card.module.css';
 import { CommentsPanel, ReportPanel } from '../../comments';
 import { useCurrentUser, useViewer } from '../../users';
@@ -114,8 +115,9 @@ export function ArticleCard({
   const ai = article.AI;
   const summary = ai?.summary || article.ai_summary || article.summary || '';
   const paragraph = ai?.paragraph ?? '';
-  // The paragraph often repeats the summary (short articles): show it only when it adds text.
-  const texts = full && paragraph.trim() !== summary.trim() ? [summary, paragraph] : [summary];
+  // The paragraph often repeats the summary: show it only when it adds text, alone when it
+  // already holds every sentence of the summary.
+  const texts = articleTexts(summary, paragraph, full);
   const articlePath = newsLink(article.id, rawTitle);
   const interest = article.interest_score ?? ai?.interest_score ?? null;
 
@@ -176,6 +178,7 @@ export function ArticleCard({
         )}
         {full && <ArticleAnimation keywords={ai?.gif_keywords} />}
         <ArticleText cardId={cardId} texts={texts} sources={ai?.sources ?? []} />
+        <AlsoReportedBy article={article} />
         {full && ai && (ai.classification || ai.defcon_outcome) && (
           <Text size="sm" c="dimmed">
             {ai.classification && `Classification: ${ai.classification}. `}
@@ -185,12 +188,14 @@ export function ArticleCard({
         )}
         <Group justify="space-between" gap="xs">
           <Group gap="sm" className={classes.actions}>
-            <Anchor href={article.link} target="_blank" rel="noopener noreferrer" size="sm">
-              <Group gap={4} component="span" wrap="nowrap">
-                Read the original
-                <IconExternalLink size={14} aria-hidden />
-              </Group>
-            </Anchor>
+            {hasOriginal(article) && (
+              <Anchor href={article.link} target="_blank" rel="noopener noreferrer" size="sm">
+                <Group gap={4} component="span" wrap="nowrap">
+                  Read the original
+                  <IconExternalLink size={14} aria-hidden />
+                </Group>
+              </Anchor>
+            )}
             <ArticlePanelButtons
               cardId={cardId}
               openPanel={openPanel}
