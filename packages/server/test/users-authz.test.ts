@@ -461,6 +461,64 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     },
     expect: { visitor: 401, user: 403, validated: 403, admin: ok },
   },
+  {
+    name: 'GET /telegram/info',
+    call: { method: 'GET', url: () => '/api/telegram/info' },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /telegram/link (bot off in tests)',
+    call: { method: 'POST', url: () => '/api/telegram/link' },
+    expect: { visitor: 401, user: 409, validated: 409, admin: 409 },
+  },
+  {
+    name: 'POST /telegram/unregister',
+    call: { method: 'POST', url: () => '/api/telegram/unregister' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /telegram/webhook (webhook mode off)',
+    call: { method: 'POST', url: () => '/api/telegram/webhook', body: () => ({ update_id: 1 }) },
+    expect: { visitor: 404, user: 404, validated: 404, admin: 404 },
+  },
+  {
+    name: 'GET /channels/list',
+    call: { method: 'GET', url: () => '/api/channels/list' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'POST /channels/add',
+    call: {
+      method: 'POST',
+      url: () => '/api/channels/add',
+      body: () => ({ chat_id: '-100123', title: 'Public channel' }),
+    },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'POST /channels/set/{unknown id}',
+    call: {
+      method: 'POST',
+      url: () => `/api/channels/set/${UNKNOWN_ID}`,
+      body: () => ({ enabled: false }),
+    },
+    expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
+  },
+  {
+    name: 'POST /channels/test/{unknown id} (bot off in tests)',
+    call: { method: 'POST', url: () => `/api/channels/test/${UNKNOWN_ID}` },
+    expect: { visitor: 401, user: 403, validated: 403, admin: 409 },
+  },
+  {
+    name: 'POST /channels/remove/{unknown id}',
+    call: { method: 'POST', url: () => `/api/channels/remove/${UNKNOWN_ID}` },
+    expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
+  },
+  {
+    name: 'GET /channels/posts',
+    call: { method: 'GET', url: () => '/api/channels/posts' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
 ];
 
 describe('authorisation matrix of the accounts routes', () => {
