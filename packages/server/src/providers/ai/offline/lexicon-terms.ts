@@ -365,4 +365,11 @@ export const ENTRIES: Record<string, number> = {
   'expected results': 0,
   satisfied: 1,
   'disappoint*': -2,
+  slide: -1.5,
+  'week low': -1.5,
+  'week high': 1.5,
+  'new low': -1.5,
+  'new high': 1.5,
+  // "shareholders of record" is a date, not a record result.
+  'of record': 0,
 };

@@ -105,7 +105,7 @@ const BAD = new Set(
 );
 
 const UP_INTRANSITIVE =
-  /^(?:rose|rise|rises|rising|risen|grew|grow|grows|growing|grown|climb\w*|jump\w*|surg\w*|soar\w*|gain\w*|advanc\w*|rebound\w*|recover\w*|doubled|tripled|up|higher|widen\w*|expanded|increas\w*|improv\w*|strengthen\w*|boost\w*|rais\w*|lift\w*|raise|grew|peaked|topped|exceed\w*|accelerat\w*|better|stronger|larger|bigger|more)$/;
+  /^(?:rose|rise|rises|rising|risen|grew|grow|grows|growing|grown|climb\w*|jump\w*|surg\w*|soar\w*|gain\w*|deepen\w*|rebound\w*|recover\w*|doubled|tripled|up|higher|widen\w*|expanded|increas\w*|improv\w*|strengthen\w*|boost\w*|rais\w*|lift\w*|raise|grew|peaked|topped|exceed\w*|accelerat\w*|better|stronger|larger|bigger|more)$/;
 const DOWN_INTRANSITIVE =
   /^(?:deteriorat\w*|worsen\w*|fell|fall|falls|falling|fallen|declin\w*|decreas\w*|drop\w*|slid|slide\w*|sliding|slump\w*|plung\w*|tumbl\w*|sank|sink\w*|shrank|shrink\w*|shrunk|contract\w*|dipped|dip|dips|eas\w*|down|lower\w*|narrow\w*|weaken\w*|deteriorat\w*|halved|reduc\w*|cut|cuts|cutting|slash\w*|trim\w*|worse|weaker|smaller|less|fewer|lost|erod\w*|eliminat\w*)$/;
 /** Words that take their measure after them ("cut 120 jobs", "higher sales", "increase in"). */
