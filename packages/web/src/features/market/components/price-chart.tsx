@@ -6,6 +6,7 @@ import {
   Text,
   Title,
   useComputedColorScheme,
+  VisuallyHidden,
 } from '@mantine/core';
 import { HISTORY_RANGES } from '@app/shared/api/market';
 import type { HistoryRange } from '@app/shared/api/market';
@@ -74,12 +75,15 @@ export function PriceChart({ symbol }: { symbol: string }) {
           No price history for this range.
         </Text>
       )}
+      {/* The chart draws a focusable attribution link, so its own box cannot be an image. */}
+      <VisuallyHidden
+        role="img"
+        aria-label={`Daily candlestick chart of ${symbol} with volume, range ${RANGE_LABELS[range]}`}
+      />
       <div
         ref={container}
         className={classes.chart}
         data-loading={history.isPlaceholderData || undefined}
-        role="img"
-        aria-label={`Daily candlestick chart of ${symbol} with volume, range ${RANGE_LABELS[range]}`}
       />
     </SectionCard>
   );
