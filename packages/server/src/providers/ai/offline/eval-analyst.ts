@@ -139,11 +139,13 @@ function main(): void {
   console.log(
     `  lexicon + figures + model (the product's call)\n    ${sentimentFigures(model, valid)}`,
   );
-  const holdout = readPressReleaseSentences('holdout');
-  console.log(
-    `Own press-release sentences, held-out part: ${holdout.length} (never trained on)\n` +
-      `  lexicon + figures + model (the product's call)\n    ${sentimentFigures(model, holdout)}`,
-  );
+  for (const split of ['holdout', 'holdout-b'] as const) {
+    const holdout = readPressReleaseSentences(split);
+    console.log(
+      `Own press-release sentences, ${split}: ${holdout.length} (never trained on)\n` +
+        `  lexicon + figures + model (the product's call)\n    ${sentimentFigures(model, holdout)}`,
+    );
+  }
 
   const start = performance.now();
   const cpuStart = process.cpuUsage();

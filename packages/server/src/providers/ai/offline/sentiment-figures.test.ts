@@ -50,6 +50,10 @@ describe('figures reported in a sentence', () => {
     expect(signal('The company will set up a new unit.')).toBe(0);
     expect(signal('The CEO will step down.')).toBe(0);
     expect(figureFeatures('The contract is worth EUR 2 mn.')).toEqual([]);
+    expect(signal('The offer period runs from 1 June to 15 June.')).toBe(0);
+    expect(signal('The subscription period is from 3 to 17 May.')).toBe(0);
+    expect(signal('The shares will be traded from 2 pm to 5 pm.')).toBe(0);
+    expect(signal('The board grew from 5 to 7 members.')).toBe(0);
   });
 
   it('names the findings as model features', () => {

@@ -28,8 +28,11 @@ interface WordToken {
 interface NumberToken {
   t: 'n';
   value: number;
+  /** `year` also covers days of a date and clock times: never compared. */
   unit: 'pct' | 'amount' | 'year';
   signed: 0 | 1 | -1;
+  /** No currency, scale or percent sign: a bare number. */
+  plain: boolean;
 }
 interface PunctToken {
   t: 'p';
@@ -78,10 +81,28 @@ function tokens(raw: string): Tok[] {
       value: isPct ? base : base * (SCALE[suffix] ?? 1),
       unit: isPct ? 'pct' : isYear ? 'year' : 'amount',
       signed,
+      plain: !suffix && !/[$€£¥a-z]/.test(m[0]),
     });
   }
+  // Days of dates ("from 1 June to 15 June", "3 to 17 May") and clock times are not figures.
+  out.forEach((tok, i) => {
+    if (tok.t !== 'n' || !tok.plain || tok.unit !== 'amount') return;
+    const near = [out[i - 1], out[i + 1], out[i + 2], out[i + 3]].map((n) =>
+      n?.t === 'w' ? n.text : '',
+    );
+    const isDay = Number.isInteger(tok.value) && tok.value <= 31;
+    if (
+      (isDay && near.some((w) => MONTHS.test(w))) ||
+      /^(?:am|pm|hours|o'clock)$/.test(near[1] ?? '')
+    ) {
+      tok.unit = 'year';
+    }
+  });
   return out;
 }
+
+const MONTHS =
+  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
 
 const GOOD = new Set(
   (
@@ -272,6 +293,8 @@ function compare(
   if (va === vb) return;
   const direction = vb > va ? 1 : -1;
   const kind = newKind ?? oldKind ?? measureBefore(toks, Math.min(newAt, oldAt)) ?? 'other';
+  // Two bare numbers about no named measure ("from 3 to 5 members") say nothing.
+  if (kind === 'other' && a.plain && b.plain) return;
   const sign = negatedAt(toks, anchor) ? -1 : 1;
   out.push({ kind, direction, source: 'figures', polarity: sign * polarityOf(kind, direction) });
 }

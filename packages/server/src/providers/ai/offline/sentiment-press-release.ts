@@ -4,7 +4,7 @@
  * by us and free to ship:
  *
  * - `eval/press-release-sentences.csv`: hand-written and hand-labelled sentences (`text,label,
- *   split`); `split` is `train` or `holdout`, and the trainer never reads the holdout rows.
+ *   split`); `split` is `train`, `holdout` or `holdout-b`, and the trainer reads `train` only.
  * - {@link generatedPressReleaseSentences}: sentences composed from templates — a measure (net
  *   sales, operating profit, the loss, costs …), a direction and figures written the ways reports
  *   write them ("rose to X from Y", "X (Y)", "compared with", "from X to Y", "increased by") — each
@@ -16,10 +16,16 @@ import { parseCsv } from './csv.ts';
 import type { LabelledText } from './finance-sentiment-data.ts';
 import { MODEL_LABELS, type ModelLabel } from './sentiment-model.ts';
 
+/**
+ * `train` is trained on; `holdout` (written with the training sentences, paired styles) and
+ * `holdout-b` (written after the model, about 60 % neutral like real releases) never are.
+ */
+export type PressReleaseSplit = 'train' | 'holdout' | 'holdout-b';
+
 const PRESS_RELEASE_FILE = new URL('./eval/press-release-sentences.csv', import.meta.url);
 
 /** The hand-labelled press-release sentences of one split. */
-export function readPressReleaseSentences(split: 'train' | 'holdout'): LabelledText[] {
+export function readPressReleaseSentences(split: PressReleaseSplit): LabelledText[] {
   const rows = parseCsv(readFileSync(PRESS_RELEASE_FILE, 'utf8'));
   const labels: readonly string[] = MODEL_LABELS;
   const out: LabelledText[] = [];

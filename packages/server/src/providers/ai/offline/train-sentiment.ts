@@ -6,7 +6,7 @@
  * `train.csv` of the shared finance-headline data (MIT licence), our hand-written press-release
  * sentences (`eval/press-release-sentences.csv`, the `train` rows only, counted three times) and
  * our template sentences (`sentiment-press-release.ts`). Measured on `valid.csv` and on the
- * `holdout` rows of our press-release sentences, neither of which it ever trains on.
+ * `holdout` and `holdout-b` rows of our press-release sentences, none of which it ever trains on.
  * Run: `node packages/server/src/providers/ai/offline/train-sentiment.ts [--data <dir>]
  * [--features 6000]`.
  */
@@ -44,6 +44,7 @@ function main(): void {
   const valid = readFinanceSentiment(dir, 'valid');
   const ownTrain = readPressReleaseSentences('train');
   const ownHoldout = readPressReleaseSentences('holdout');
+  const ownHoldoutB = readPressReleaseSentences('holdout-b');
   const generated = generatedPressReleaseSentences(GENERATED_SENTENCES);
   const rows = [
     ...train,
@@ -66,6 +67,7 @@ function main(): void {
   });
   const onValid = measure(valid);
   const onHoldout = measure(ownHoldout);
+  const onHoldoutB = measure(ownHoldoutB);
   const file: SentimentModelFile = {
     version: 1,
     labels: [...MODEL_LABELS],
@@ -87,6 +89,7 @@ function main(): void {
   for (const [name, n, m] of [
     ['valid.csv', valid.length, onValid],
     ['own press-release holdout', ownHoldout.length, onHoldout],
+    ['own press-release holdout-b', ownHoldoutB.length, onHoldoutB],
   ] as const) {
     console.log(
       `${name} (${n} rows): model accuracy ${pct(m.model.accuracy)}, macro-F1 ${pct(m.model.macroF1)}; ` +
