@@ -72,12 +72,17 @@ const REDUNDANCY_PENALTY = 0.7;
  * Picks sentences by maximal marginal relevance within `budget` characters: each round takes the
  * sentence whose score, discounted by its word overlap with those already chosen, is highest.
  * Near-duplicates of a chosen sentence (normalised Jaccard ≥ 0.8) are never taken, so a text that
- * repeats itself (a teaser that is also the first paragraph) is summarised once. Sentences that
- * are markdown list items or table rows are left out while there is prose to pick from.
+ * repeats itself (a teaser that is also the first paragraph) is summarised once. Markdown list
+ * items, table rows and other lines that do not end like a sentence are left out while there is
+ * prose to pick from.
  */
 function pick(sentences: readonly string[], scores: readonly number[], budget: number): Extract {
   const words = sentences.map(sentenceWords);
-  const prose = sentences.map((s) => !/^\s*(?:[-*|]|\d+\.\s)/.test(s));
+  // Prose ends like a sentence; list items, their introductions ('Top gainers:') and the pieces
+  // of a list line split at an abbreviation do not.
+  const prose = sentences.map(
+    (s) => !/^\s*(?:[-*|]|\d+\.\s)/.test(s) && /[.!?]["'”’)]?$/.test(s.trim()),
+  );
   const anyProse = prose.some(Boolean);
   const candidates = new Set(
     scores.map((_, index) => index).filter((index) => !anyProse || prose[index]),

@@ -238,6 +238,36 @@ describe('market brief writing', () => {
       }
     });
 
+    it('scores the sector brief by its sectors too: 10 of 11 sectors up on a 53% day is bullish', () => {
+      const sectors = [
+        'Energy',
+        'Materials',
+        'Industrials',
+        'Utilities',
+        'Health Care',
+        'Financials',
+        'Real Estate',
+        'Consumer Staples',
+        'Consumer Discretionary',
+        'Communication Services',
+        'Information Technology',
+      ];
+      // Per sector 4 companies: 3 up 0.4% and one down 0.9% (average +0.08%), tech all down.
+      const day = sectors.flatMap((sector, s) =>
+        [0, 1, 2, 3].map((i) =>
+          quote(
+            `X:${String(s)}${String(i)}`,
+            `${sector} ${String(i)} Inc.`,
+            sector,
+            sector === 'Information Technology' ? -0.2 : i === 3 ? -0.9 : 0.4,
+          ),
+        ),
+      );
+      const brief = writeSectorMoves(DAY, day);
+      expect(brief?.content).toContain('10 of the 11 sectors rose on average.');
+      expect(brief && analysed(brief).sentiment).toBe('bullish');
+    });
+
     it('writes lists as markdown items, one line each', () => {
       const sectors = writeSectorMoves(DAY, energyDay)?.content ?? '';
       expect(sectors).toMatch(/^- Energy: \+0\.57% on average, led by /m);
@@ -251,6 +281,8 @@ describe('market brief writing', () => {
         expect(repeatedSentences(ai.summary), brief.title).toEqual([]);
         expect(repeatedSentences(ai.paragraph), brief.title).toEqual([]);
         expect(repeatedSentences(brief.content), brief.title).toEqual([]);
+        // No list introduction ('The day's top gainers:') left dangling without its list.
+        expect(ai.paragraph, brief.title).not.toMatch(/:(\s|$)/);
       }
     });
   });

@@ -93,10 +93,16 @@ const clampScore = (n: number) => Math.max(-10, Math.min(10, Math.round(n))) || 
  */
 export function marketSentiment(quotes: readonly BriefQuote[]): number {
   if (quotes.length === 0) return 0;
+  const average = quotes.reduce((sum, q) => sum + q.changePct, 0) / quotes.length;
+  return clampScore(8 * marketBreadth(quotes) + 2 * average);
+}
+
+/** Share of companies up minus share down, −1 … 1. */
+function marketBreadth(quotes: readonly BriefQuote[]): number {
+  if (quotes.length === 0) return 0;
   const up = quotes.filter((q) => q.changePct > 0).length;
   const down = quotes.filter((q) => q.changePct < 0).length;
-  const average = quotes.reduce((sum, q) => sum + q.changePct, 0) / quotes.length;
-  return clampScore((8 * (up - down)) / quotes.length + 2 * average);
+  return (up - down) / quotes.length;
 }
 
 function breadth(quotes: readonly BriefQuote[]): string {
@@ -181,7 +187,13 @@ export function writeSectorMoves(day: string, quotes: readonly BriefQuote[]): Br
     `${rising} of the ${sectors.length} sectors rose on average. Average day change by GICS sector:\n${lines.join('\n')}`,
     breadth(quotes),
   ].join('\n\n');
-  return { key: 'sectors', title, description, content, sentiment: marketSentiment(quotes) };
+  // What the brief reports: how many sectors and companies rose, and by how much on average.
+  const sectorBreadth =
+    (rising - sectors.filter(([, average]) => average < 0).length) / sectors.length;
+  const companyBreadth = marketBreadth(quotes);
+  const averageMove = sectors.reduce((sum, [, average]) => sum + average, 0) / sectors.length;
+  const sentiment = clampScore(4 * sectorBreadth + 4 * companyBreadth + 2 * averageMove);
+  return { key: 'sectors', title, description, content, sentiment };
 }
 
 /** Companies whose day range broke out of the 52 weeks before it. */
@@ -275,7 +287,7 @@ export function writeUnusualVolume(day: string, quotes: readonly BriefQuote[]): 
           `The day's range was ${money(q.dayLow, q.currency)} to ${money(q.dayHigh, q.currency)}. Volume this far above its average often accompanies news, an index change or a large holder trading.`,
         ].join('\n\n'),
         // The stock's own move on the heavy volume.
-        sentiment: clampScore(1.5 * q.changePct),
+        sentiment: Math.max(-8, Math.min(8, clampScore(0.5 * q.changePct))),
       };
     });
 }
