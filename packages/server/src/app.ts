@@ -34,10 +34,11 @@ import { quoteRoutes } from './modules/quotes/quote.routes.ts';
 import { recommendationRoutes } from './modules/recommendations/recommendation.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
-import { trackRecordRoutes } from './modules/track-record/track-record.routes.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
+import { trackRecordRoutes } from './modules/track-record/track-record.routes.ts';
 import { adminUserRoutes } from './modules/users/admin.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
 import { watchlistRoutes } from './modules/watchlists/watchlist.routes.ts';
@@ -167,10 +168,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       widgetRoutes(zodApi, { widgets: services.widgets });
       billingRoutes(zodApi, { billing: services.billing });
       newsletterRoutes(zodApi, { newsletter: services.newsletter });
+      alertRoutes(zodApi, { alerts: services.alerts });
       contactRoutes(zodApi, { contact: services.contact, details: config.contact });
       blogRoutes(zodApi, { blog: services.blog });
-      trackRecordRoutes(zodApi, { trackRecord: services.trackRecord });
       telegramRoutes(zodApi, { telegram: services.telegram, settings: config.telegram });
+      trackRecordRoutes(zodApi, { trackRecord: services.trackRecord });
       commentRoutes(zodApi, { comments: services.comments });
       entitySetterRoutes(zodApi, {
         user: users.userSetter,

@@ -338,6 +338,39 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     expect: { visitor: 400, user: 400, validated: 400, admin: 400 },
   },
   {
+    name: 'GET /alerts/settings',
+    call: { method: 'GET', url: () => '/api/alerts/settings' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /alerts/settings',
+    call: { method: 'POST', url: () => '/api/alerts/settings', body: () => ({ hourly_cap: 5 }) },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /alerts/admin/deliveries',
+    call: { method: 'GET', url: () => '/api/alerts/admin/deliveries' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'GET /alerts/unsubscribe (unknown token: a page)',
+    call: {
+      method: 'GET',
+      url: () => `/api/alerts/unsubscribe?token=${'0'.repeat(64)}`,
+      html: true,
+    },
+    expect: { visitor: 400, user: 400, validated: 400, admin: 400 },
+  },
+  {
+    name: 'POST /alerts/unsubscribe (unknown token: a page)',
+    call: {
+      method: 'POST',
+      url: () => `/api/alerts/unsubscribe?token=${'0'.repeat(64)}`,
+      html: true,
+    },
+    expect: { visitor: 400, user: 400, validated: 400, admin: 400 },
+  },
+  {
     name: 'GET /subscription/admin/list',
     call: { method: 'GET', url: () => '/api/subscription/admin/list' },
     expect: { visitor: 401, user: 403, validated: 403, admin: ok },

@@ -22,6 +22,7 @@ import * as comments from './migrations/2026-11-26T1000-comments.ts';
 import * as site from './migrations/2026-11-26T1100-site.ts';
 import * as newsStories from './migrations/2026-11-26T1200-news-stories.ts';
 import * as trackRecord from './migrations/2026-11-26T1300-track-record.ts';
+import * as alerts from './migrations/2026-11-26T1400-alerts.ts';
 import * as telegram from './migrations/2026-11-26T1500-telegram.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1100-site': site,
   '2026-11-26T1200-news-stories': newsStories,
   '2026-11-26T1300-track-record': trackRecord,
+  '2026-11-26T1400-alerts': alerts,
   '2026-11-26T1500-telegram': telegram,
 };
 
@@ -55,7 +57,9 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
 
 /** Applies pending migrations; Kysely's lock makes concurrent starts (API + worker) safe. */
 export async function migrateToLatest(db: Database): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Parallel work lands migrations out of name order (1400 after 1500): a database that already
+  // ran a later one still takes an earlier new one.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');
   if (error !== undefined || failed) {

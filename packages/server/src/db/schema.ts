@@ -481,6 +481,47 @@ export type TelegramChannelPostTable = {
   created_at: Timestamp;
 };
 
+/** Alerts and digests (issue 16): one message to one recipient on one channel, sent by a job. */
+export type DeliveryTable = {
+  id: Generated<string>;
+  user_id: string | null;
+  /** A newsletter subscriber's address (weekly insights); null for users. */
+  address: string | null;
+  channel: 'email' | 'telegram';
+  kind: 'instant' | 'daily' | 'weekly' | 'insights';
+  key: string;
+  payload: ColumnType<unknown, string, string>;
+  status: ColumnType<
+    'pending' | 'sending' | 'sent' | 'failed' | 'skipped',
+    'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | undefined,
+    'pending' | 'sending' | 'sent' | 'failed' | 'skipped'
+  >;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  due_at: Timestamp;
+  claimed_at: Timestamp | null;
+  sent_at: Timestamp | null;
+};
+
+/** A user's alert settings (issue 16); a user without a row has the defaults. */
+export type AlertSettingsTable = {
+  user_id: string;
+  time_zone: Generated<string>;
+  quiet_start: number | null;
+  quiet_end: number | null;
+  hourly_cap: Generated<number>;
+  updated_at: Timestamp;
+};
+
+/** A one-click unsubscribe token of one alert or digest mail (SHA-256 of the token). */
+export type AlertUnsubscribeTokenTable = {
+  token_hash: Buffer;
+  user_id: string;
+  kind: 'instant' | 'daily' | 'weekly';
+  created_at: Timestamp;
+};
+
 export type DB = {
   cache_entries: CacheEntryTable;
   users: UserTable;
@@ -513,6 +554,9 @@ export type DB = {
   newsletter_unsubscribe_tokens: NewsletterUnsubscribeTokenTable;
   contact_messages: ContactMessageTable;
   blog_posts: BlogPostTable;
+  deliveries: DeliveryTable;
+  alert_settings: AlertSettingsTable;
+  alert_unsubscribe_tokens: AlertUnsubscribeTokenTable;
   telegram_link_codes: TelegramLinkCodeTable;
   telegram_channels: TelegramChannelTable;
   telegram_channel_posts: TelegramChannelPostTable;

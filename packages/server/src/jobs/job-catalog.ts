@@ -24,6 +24,11 @@ export const JOB_PAYLOADS = {
   'prompts.answer': z.object({ promptId: z.uuid() }),
   'prompts.sweep': z.object({}),
   'blog.write-recaps': z.object({ weeks: z.number().int().min(1).max(26).default(4) }),
+  /** Instant alerts for the articles analysed from `since` (ISO time) on. */
+  'alerts.fan-out': z.object({ since: z.iso.datetime() }),
+  'alerts.send': z.object({}),
+  'alerts.digests': z.object({}),
+  'alerts.insights': z.object({}),
   'track-record.compute': z.object({
     /** Skip when the stored record was computed from the articles and bars stored now. */
     ifStale: z.boolean().default(false),

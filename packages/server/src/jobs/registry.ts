@@ -5,8 +5,9 @@ import { enrichNewsJob } from '../modules/news/news-enrich.job.ts';
 import { analysisJobs } from '../modules/analysis/analysis.jobs.ts';
 import { promptJobs } from '../modules/prompts/prompt.jobs.ts';
 import { blogJobs } from '../modules/blog/blog.jobs.ts';
-import { trackRecordJobs } from '../modules/track-record/track-record.jobs.ts';
+import { alertJobs } from '../modules/alerts/alerts.jobs.ts';
 import { telegramJobs } from '../modules/telegram/telegram.jobs.ts';
+import { trackRecordJobs } from '../modules/track-record/track-record.jobs.ts';
 
 /**
  * Every job the worker runs, with its handler. Add a module's job definitions here and its
@@ -20,6 +21,7 @@ export const jobDefinitions = [
   ...analysisJobs,
   ...promptJobs,
   ...blogJobs,
-  ...trackRecordJobs,
+  ...alertJobs,
   ...telegramJobs,
+  ...trackRecordJobs,
 ] as const;

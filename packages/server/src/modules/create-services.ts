@@ -60,6 +60,10 @@ import { createContactRepository } from './contact/contact.repository.ts';
 import { createContactService } from './contact/contact.service.ts';
 import { createBlogRepository } from './blog/blog.repository.ts';
 import { createBlogService } from './blog/blog.service.ts';
+import { createAlertsRepository } from './alerts/alerts.repository.ts';
+import { createAlertsService } from './alerts/alerts.service.ts';
+import { createDigestWriter } from './alerts/digest-writer.ts';
+import { createPriceMoves } from './alerts/price-moves.ts';
 import { createTelegramBot } from '../providers/telegram/telegram-bot.ts';
 import { createTelegramRepository } from './telegram/telegram.repository.ts';
 import { createTelegramService } from './telegram/telegram.service.ts';
@@ -319,6 +323,64 @@ export function createServices(deps: ServiceDeps) {
       publicUrl: config.publicUrl,
     });
   }
+  // Alerts and digests (issue 16 §1–4): written to the deliveries outbox, sent by alerts.send.
+  const digestContext = createAssistantContextBuilder({
+    clock,
+    watchlists,
+    holdings: portfolio,
+    companies,
+    quotes: market.quotes,
+    news,
+    analysis,
+  });
+  const alerts = createAlertsService({
+    repository: createAlertsRepository(db),
+    mailer,
+    sendTelegram: (userId, text) => telegram.sendToUser(userId, text),
+    // The public channel gets each defcon-1 story once, when the bot runs.
+    ...(telegram.enabled && {
+      publishTelegram: (kind: 'alert' | 'brief', text: string) => telegram.publish(kind, text),
+    }),
+    heldSymbols: (userId) => portfolio.heldSymbols(userId),
+    watchedSymbols: (userId) => watchlists.symbolsOf(userId),
+    prices: createPriceMoves({
+      closes: (symbol, from, to) => market.history.history(symbol, from, to),
+      latestPrice: async (symbol) =>
+        (await market.quotes.financials([symbol])).financials[symbol]?.price ?? null,
+    }),
+    digests: createDigestWriter({
+      assistant,
+      buildContext: (user) =>
+        digestContext({
+          userId: user.id,
+          viewer: { is_admin: user.is_admin },
+          selection: { kind: 'EMAIL' },
+          articleId: null,
+        }),
+      savedPrompt: async (user) => {
+        const [saved] = await prompts.query(
+          { id: user.id, username: user.username, is_admin: false, is_email_validated: true, is_subscriber: true },
+          { type: 'email_prompt', subtype: 'EMAIL_SUMMARY', order_by: '-creation_date', limit: '1' },
+        );
+        return saved?.prompt?.trim() || null;
+      },
+      publicUrl: config.publicUrl,
+      log,
+    }),
+    insights: {
+      latestRecap: async () => {
+        const [latest] = await blog.list();
+        return latest ? blog.post(latest.slug) : undefined;
+      },
+      subscribers: () => newsletter.confirmedSubscribers(),
+      send: (subscriber, subject, text) => newsletter.sendToSubscriber(subscriber, subject, text),
+    },
+    setFlag: (userId, key, value) => users.userService.setProperty(userId, key, value),
+    jobs,
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+  });
   /** The newest market brief (issue 11's data-driven briefs), for the daily channel post. */
   const latestMarketBrief = async () => {
     const { body } = await news.feed(
@@ -387,6 +449,7 @@ export function createServices(deps: ServiceDeps) {
     blog,
     seo,
     telegram,
+    alerts,
     latestMarketBrief,
     trackRecord,
     trackRecordDemoHistory,

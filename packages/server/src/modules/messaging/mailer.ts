@@ -12,11 +12,16 @@ export type Mail = {
   secrets?: string[];
   /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** An HTML alternative to `text` (alerts and digests); the outbox keeps the text. */
+  html?: string;
 };
+
+/** What became of a mail: handed to SMTP, only logged (offline), or refused by SMTP. */
+export type MailDelivery = 'logged' | 'sent' | 'failed';
 
 export type Mailer = {
   /** Sends (or, offline, logs) a mail and keeps a copy in the outbox; never throws on delivery. */
-  send: (mail: Mail) => Promise<void>;
+  send: (mail: Mail) => Promise<MailDelivery>;
   close: () => void;
 };
 
@@ -35,7 +40,7 @@ export function createMailer(options: {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   return {
     async send(mail) {
-      let delivery: 'logged' | 'sent' | 'failed' = 'logged';
+      let delivery: MailDelivery = 'logged';
       let error: string | null = null;
       if (transport) {
         try {
@@ -45,6 +50,7 @@ export function createMailer(options: {
             subject: mail.subject,
             text: mail.text,
             ...(mail.headers && { headers: mail.headers }),
+            ...(mail.html !== undefined && { html: mail.html }),
           });
           delivery = 'sent';
         } catch (sendError) {
@@ -73,6 +79,7 @@ export function createMailer(options: {
         error,
         created_at: options.clock.now(),
       });
+      return delivery;
     },
     close: () => transport?.close(),
   };

@@ -1,0 +1,343 @@
+import type { DeliveryChannel, DeliveryKind, DeliveryStatus } from '@app/shared/api/alerts';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+export type DeliveryInsert = {
+  user_id: string | null;
+  address: string | null;
+  channel: DeliveryChannel;
+  kind: DeliveryKind;
+  key: string;
+  payload: unknown;
+  status?: 'pending' | 'skipped';
+  last_error?: string | null;
+  created_at: Date;
+  due_at: Date;
+};
+
+export type ClaimedDelivery = {
+  id: string;
+  user_id: string | null;
+  address: string | null;
+  channel: DeliveryChannel;
+  kind: DeliveryKind;
+  key: string;
+  payload: unknown;
+  attempts: number;
+  email: string | null;
+};
+
+/** What alerting needs of a user: the plan facts, the flags, the address, the settings. */
+export type AlertUserRow = {
+  id: string;
+  username: string;
+  email: string;
+  is_admin: boolean;
+  subscription: string;
+  subscription_status: string;
+  current_period_end: Date | null;
+  my_telegram_chat_id: string;
+  my_instant_alerts: boolean;
+  my_email_summary: boolean;
+  my_email_alerts_daily: boolean;
+  time_zone: string | null;
+  quiet_start: number | null;
+  quiet_end: number | null;
+  hourly_cap: number | null;
+};
+
+/** A processed article that may alert (defcon 1 or 2), with the key of its story. */
+export type AlertArticleRow = {
+  id: string;
+  story_key: string;
+  title: string;
+  no_bullshit: string | null;
+  sentiment: string | null;
+  sentiment_score: number | null;
+  defcon_level: number;
+  tickers: string[];
+  published_at: Date;
+  stored_at: Date;
+};
+
+const userColumns = [
+  'u.id',
+  'u.username',
+  'u.email',
+  'u.is_admin',
+  'u.subscription',
+  'u.subscription_status',
+  'u.current_period_end',
+  'u.my_telegram_chat_id',
+  'u.my_instant_alerts',
+  'u.my_email_summary',
+  'u.my_email_alerts_daily',
+  's.time_zone',
+  's.quiet_start',
+  's.quiet_end',
+  's.hourly_cap',
+] as const;
+
+/** SQL of the alerts module (deliveries, settings, unsubscribe tokens); no decisions. */
+export function createAlertsRepository(db: Database) {
+  const users = () =>
+    db.selectFrom('users as u').leftJoin('alert_settings as s', 's.user_id', 'u.id');
+
+  return {
+    /**
+     * Articles analysed since `since` whose defcon level is 1 or 2 (visible ones only). The story
+     * key is the story id of a syndicated copy when the news table has one, else the article id.
+     */
+    alertableArticles: (since: Date, limit: number): Promise<AlertArticleRow[]> =>
+      db
+        .selectFrom('news as n')
+        .select([
+          'n.id',
+          sql<string>`coalesce(to_jsonb(n) ->> 'story_id', n.id::text)`.as('story_key'),
+          sql<string>`coalesce(nullif(n."AI" ->> 'title', ''), n.title)`.as('title'),
+          'n.no_bullshit',
+          sql<string | null>`n."AI" ->> 'sentiment'`.as('sentiment'),
+          sql<number | null>`n.sentiment_score[1]`.as('sentiment_score'),
+          sql<number>`(n."AI" ->> 'defcon_level')::int`.as('defcon_level'),
+          'n.related_exchange_tickers as tickers',
+          'n.creation_date as published_at',
+          'n.created_at as stored_at',
+        ])
+        .where('n.status', '=', 'PROCESSED')
+        .where('n.is_blocked', '=', false)
+        .where('n.updated_at', '>=', since)
+        .where(sql<boolean>`(n."AI" ->> 'defcon_level')::int <= 2`)
+        .orderBy('n.updated_at')
+        .limit(limit)
+        .execute(),
+
+    /** Users who asked for instant alerts (the plan is checked by the service). */
+    instantSubscribers: (): Promise<AlertUserRow[]> =>
+      users().select(userColumns).where('u.my_instant_alerts', '=', true).execute(),
+
+    /** Users who asked for a daily or weekly digest. */
+    digestSubscribers: (): Promise<AlertUserRow[]> =>
+      users()
+        .select(userColumns)
+        .where((eb) =>
+          eb.or([eb('u.my_email_summary', '=', true), eb('u.my_email_alerts_daily', '=', true)]),
+        )
+        .execute(),
+
+    userById: (id: string): Promise<AlertUserRow | undefined> =>
+      users().select(userColumns).where('u.id', '=', id).executeTakeFirst(),
+
+    /** Writes the rows that do not exist yet (unique per recipient, channel, kind, key). */
+    async insertDeliveries(rows: DeliveryInsert[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const inserted = await db
+        .insertInto('deliveries')
+        .values(rows.map((row) => ({ ...row, payload: JSON.stringify(row.payload) })))
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .execute();
+      return inserted.length;
+    },
+
+    /** Whether a delivery exists for the recipient, channel, kind and key. */
+    exists: async (userId: string, channel: DeliveryChannel, kind: DeliveryKind, key: string) =>
+      (await db
+        .selectFrom('deliveries')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('channel', '=', channel)
+        .where('kind', '=', kind)
+        .where('key', '=', key)
+        .executeTakeFirst()) !== undefined,
+
+    /**
+     * Claims up to `limit` due deliveries for this worker: `for update skip locked`, so two
+     * workers never take the same row; a row left `sending` by a dead worker past `staleBefore`
+     * is due again.
+     */
+    claim: (now: Date, staleBefore: Date, limit: number): Promise<ClaimedDelivery[]> =>
+      db.transaction().execute(async (trx) => {
+        const due = await trx
+          .selectFrom('deliveries')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'pending'), eb('due_at', '<=', now)]),
+              eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)]),
+            ]),
+          )
+          .orderBy('due_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked()
+          .execute();
+        if (due.length === 0) return [];
+        const claimed = await trx
+          .updateTable('deliveries')
+          .set((eb) => ({ status: 'sending', claimed_at: now, attempts: eb('attempts', '+', 1) }))
+          .where(
+            'id',
+            'in',
+            due.map((row) => row.id),
+          )
+          .returning(['id', 'user_id', 'address', 'channel', 'kind', 'key', 'payload', 'attempts'])
+          .execute();
+        const ids = claimed.flatMap((row) => (row.user_id ? [row.user_id] : []));
+        const emails = new Map(
+          ids.length === 0
+            ? []
+            : (
+                await trx
+                  .selectFrom('users')
+                  .select(['id', 'email'])
+                  .where('id', 'in', ids)
+                  .execute()
+              ).map((row) => [row.id, row.email]),
+        );
+        return claimed.map((row) => ({
+          ...row,
+          email: row.user_id ? (emails.get(row.user_id) ?? null) : row.address,
+        }));
+      }),
+
+    /**
+     * Marks a delivery sent; a mail to a user also sets `users.last_email_at`, in the same
+     * transaction.
+     */
+    markSent: (id: string, now: Date, mailedUserId: string | null) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('deliveries')
+          .set({ status: 'sent', sent_at: now, last_error: null })
+          .where('id', '=', id)
+          .execute();
+        if (mailedUserId) {
+          await trx
+            .updateTable('users')
+            .set({ last_email_at: now })
+            .where('id', '=', mailedUserId)
+            .execute();
+        }
+      }),
+
+    /** Ends a delivery without sending (skipped with the reason) or after its last attempt. */
+    async finish(id: string, status: 'skipped' | 'failed', reason: string) {
+      await db
+        .updateTable('deliveries')
+        .set({ status, last_error: reason.slice(0, 500) })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** A failed attempt: pending again from `dueAt`. */
+    async retryLater(id: string, reason: string, dueAt: Date) {
+      await db
+        .updateTable('deliveries')
+        .set({
+          status: 'pending',
+          due_at: dueAt,
+          claimed_at: null,
+          last_error: reason.slice(0, 500),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Instant alerts sent to a user on a channel since `since` (the hourly cap). */
+    sentSince: async (userId: string, channel: DeliveryChannel, since: Date) =>
+      Number(
+        (
+          await db
+            .selectFrom('deliveries')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', userId)
+            .where('channel', '=', channel)
+            .where('kind', '=', 'instant')
+            .where('status', '=', 'sent')
+            .where('sent_at', '>=', since)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
+    /** The latest deliveries for the admin panel, optionally of one status, with the counts. */
+    async adminList(status: DeliveryStatus | undefined, limit: number) {
+      let query = db
+        .selectFrom('deliveries as d')
+        .leftJoin('users as u', 'u.id', 'd.user_id')
+        .select([
+          'd.id',
+          'u.username',
+          'd.address',
+          'd.channel',
+          'd.kind',
+          'd.key',
+          sql<string>`coalesce(d.payload ->> 'subject', '')`.as('subject'),
+          'd.status',
+          'd.attempts',
+          'd.last_error',
+          'd.created_at',
+          'd.due_at',
+          'd.sent_at',
+        ])
+        .orderBy('d.created_at', 'desc')
+        .limit(limit);
+      if (status) query = query.where('d.status', '=', status);
+      const [rows, counts] = await Promise.all([
+        query.execute(),
+        db
+          .selectFrom('deliveries')
+          .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+          .groupBy('status')
+          .execute(),
+      ]);
+      return { rows, counts };
+    },
+
+    settingsOf: (userId: string) =>
+      db
+        .selectFrom('alert_settings')
+        .select(['time_zone', 'quiet_start', 'quiet_end', 'hourly_cap'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+
+    async saveSettings(
+      userId: string,
+      settings: {
+        time_zone: string;
+        quiet_start: number | null;
+        quiet_end: number | null;
+        hourly_cap: number;
+      },
+      now: Date,
+    ) {
+      await db
+        .insertInto('alert_settings')
+        .values({ user_id: userId, ...settings, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...settings, updated_at: now }))
+        .execute();
+    },
+
+    async addUnsubscribeToken(
+      hash: Buffer,
+      userId: string,
+      kind: 'instant' | 'daily' | 'weekly',
+      now: Date,
+    ) {
+      await db
+        .insertInto('alert_unsubscribe_tokens')
+        .values({ token_hash: hash, user_id: userId, kind, created_at: now })
+        .execute();
+    },
+
+    unsubscribeToken: (hash: Buffer, since: Date) =>
+      db
+        .selectFrom('alert_unsubscribe_tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select(['t.user_id', 't.kind', 'u.email'])
+        .where('t.token_hash', '=', hash)
+        .where('t.created_at', '>=', since)
+        .executeTakeFirst(),
+  };
+}
+
+export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

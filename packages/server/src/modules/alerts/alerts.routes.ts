@@ -1,0 +1,139 @@
+import {
+  alertSettingsResponseSchema,
+  alertSettingsUpdateSchema,
+  deliveriesQuerySchema,
+  deliveriesResponseSchema,
+} from '@app/shared/api/alerts';
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import type { FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { queryParams } from '../../http/strict-query.ts';
+import type { ZodApp } from '../../http/types.ts';
+import {
+  alertUnsubscribeAskPage,
+  alertUnsubscribeDonePage,
+  alertUnsubscribeInvalidPage,
+} from './alert-unsubscribe-page.ts';
+import { UNSUBSCRIBE_INVALID, type AlertsService } from './alerts.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+};
+const tags = ['alerts'];
+const html = (reply: FastifyReply, body: string, status = 200) =>
+  reply.code(status).type('text/html; charset=utf-8').send(body);
+const tokenQuery = queryParams({ token: z.string().max(200).default('') });
+
+/** Issue 16: the caller's alert settings, the admin's deliveries, one-click unsubscribe. */
+export function alertRoutes(app: ZodApp, { alerts }: { alerts: AlertsService }) {
+  const user = { access: 'user' as const };
+
+  app.get(
+    '/alerts/settings',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: "The caller's alert settings and what their plan includes",
+        response: { 200: alertSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await alerts.settings(currentUser(request).id)),
+    }),
+  );
+
+  app.post(
+    '/alerts/settings',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary:
+          'Saves any of time_zone (IANA), quiet_start, quiet_end (local hours) and hourly_cap',
+        body: alertSettingsUpdateSchema,
+        response: { 200: alertSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await alerts.saveSettings(currentUser(request).id, request.body)),
+    }),
+  );
+
+  app.get(
+    '/alerts/admin/deliveries',
+    {
+      config: { access: 'admin' as const },
+      schema: {
+        tags,
+        summary: 'The latest deliveries (alerts, digests, insights) with their status and errors',
+        querystring: deliveriesQuerySchema,
+        response: { 200: deliveriesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await alerts.adminList(request.query.status, request.query.limit)),
+    }),
+  );
+
+  const open = { access: 'public' as const };
+  app.get(
+    '/alerts/unsubscribe',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: "An alert mail's unsubscribe page (a button that posts the one-click unsubscribe)",
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) => {
+      const target = await alerts.unsubscribeTarget(request.query.token);
+      if (!target) return html(reply, alertUnsubscribeInvalidPage(UNSUBSCRIBE_INVALID), 400);
+      return html(reply, alertUnsubscribeAskPage(request.query.token, target.kind, target.email));
+    },
+  );
+  // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` as a form to the link.
+  app.register((plugin, _options, done) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1_024 },
+      (_request, body, next) => {
+        next(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    scope.post(
+      '/alerts/unsubscribe',
+      {
+        config: open,
+        schema: {
+          tags,
+          summary: 'One-click unsubscribe from one kind of alert mail (RFC 8058); answers a page',
+          querystring: tokenQuery,
+          body: z.record(z.string(), z.string().max(100)).optional(),
+        },
+      },
+      async (request, reply) => {
+        const kind = await alerts.unsubscribe(request.query.token).then(
+          (target) => target.kind,
+          (error: unknown) => {
+            if (error instanceof AppError && error.statusCode === 400) return null;
+            throw error;
+          },
+        );
+        if (!kind) return html(reply, alertUnsubscribeInvalidPage(UNSUBSCRIBE_INVALID), 400);
+        return html(reply, alertUnsubscribeDonePage(kind));
+      },
+    );
+    done();
+  });
+}

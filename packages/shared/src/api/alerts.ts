@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { successResponse } from './envelope.ts';
+
+/** Issue 16: alerts and digests. Limits of the per-user settings. */
+export const HOURLY_CAP_MIN = 1;
+export const HOURLY_CAP_MAX = 1_000;
+export const DEFAULT_HOURLY_CAP = 10;
+
+export const DELIVERY_CHANNELS = ['email', 'telegram'] as const;
+export const DELIVERY_KINDS = ['instant', 'daily', 'weekly', 'insights'] as const;
+export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Whether `zone` is an IANA time zone this runtime knows (`Europe/Oslo`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  if (zone.length === 0 || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const hour = z.number().int().min(0, 'An hour is 0 to 23.').max(23, 'An hour is 0 to 23.');
+
+/** A user's alert settings; quiet hours are local hours [start, end), none when either is null. */
+export const alertSettingsSchema = z.object({
+  time_zone: z
+    .string()
+    .refine(isTimeZone, {
+      message: 'Choose a time zone such as Europe/London or America/New_York.',
+    }),
+  quiet_start: hour.nullable(),
+  quiet_end: hour.nullable(),
+  hourly_cap: z
+    .number()
+    .int()
+    .min(
+      HOURLY_CAP_MIN,
+      `The hourly cap is ${String(HOURLY_CAP_MIN)} to ${String(HOURLY_CAP_MAX)}.`,
+    )
+    .max(
+      HOURLY_CAP_MAX,
+      `The hourly cap is ${String(HOURLY_CAP_MIN)} to ${String(HOURLY_CAP_MAX)}.`,
+    ),
+});
+export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+
+/** POST /alerts/settings: any subset of the settings. */
+export const alertSettingsUpdateSchema = alertSettingsSchema.partial();
+export type AlertSettingsUpdate = z.infer<typeof alertSettingsUpdateSchema>;
+
+/** What the user's plan includes of each notification (a setting it lacks names the plan that has it). */
+export const alertPlanSchema = z.object({
+  plan: z.string(),
+  label: z.string(),
+  instant: z.boolean(),
+  daily: z.boolean(),
+  weekly: z.boolean(),
+});
+export type AlertPlan = z.infer<typeof alertPlanSchema>;
+
+export const alertSettingsResponseSchema = successResponse({
+  settings: alertSettingsSchema,
+  entitlements: alertPlanSchema,
+});
+export type AlertSettingsResponse = z.infer<typeof alertSettingsResponseSchema>;
+
+export const deliverySchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  /** The address of a newsletter subscriber (weekly insights), else null. */
+  address: z.string().nullable(),
+  channel: z.enum(DELIVERY_CHANNELS),
+  kind: z.enum(DELIVERY_KINDS),
+  key: z.string(),
+  subject: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  /** Epoch seconds. */
+  created_at: z.number(),
+  due_at: z.number(),
+  sent_at: z.number().nullable(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const deliveriesQuerySchema = z.object({
+  status: z.enum(DELIVERY_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const deliveriesResponseSchema = successResponse({
+  deliveries: z.array(deliverySchema),
+  counts: z.record(z.enum(DELIVERY_STATUSES), z.number().int()),
+});
+export type DeliveriesResponse = z.infer<typeof deliveriesResponseSchema>;
+
+export const UNSUBSCRIBE_KIND_LABELS: Record<Exclude<DeliveryKind, 'insights'>, string> = {
+  instant: 'instant alerts',
+  daily: 'daily e-mail alerts',
+  weekly: 'weekly e-mail summaries',
+};
