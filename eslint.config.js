@@ -20,7 +20,7 @@ const FEATURE_DEPENDENCIES = {
   search: ['users', 'market', 'news', 'tickers'],
   companies: ['users', 'market', 'news', 'tickers'],
   analysis: ['users', 'market'],
-  admin: ['users', 'assistant', 'billing', 'comments', 'site'],
+  admin: ['users', 'assistant', 'billing', 'comments', 'site', 'alerts'],
   portfolio: ['users', 'market', 'news', 'assistant', 'tickers'],
   billing: ['users'],
   comments: ['users'],

@@ -1,3 +1,4 @@
+import { NotificationSettingsCard } from '../features/alerts';
 import { SubscriptionCard } from '../features/billing';
 import { ProfilePage } from '../features/users/pages/profile-page';
 
@@ -7,5 +8,10 @@ import { ProfilePage } from '../features/users/pages/profile-page';
  * billing without a feature loop (eslint.config.js FEATURE_DEPENDENCIES).
  */
 export function ProfileRoute() {
-  return <ProfilePage subscriptionCard={<SubscriptionCard />} />;
+  return (
+    <ProfilePage
+      subscriptionCard={<SubscriptionCard />}
+      notificationsCard={<NotificationSettingsCard />}
+    />
+  );
 }

@@ -5,6 +5,7 @@ import { OutboxCard } from '../components/outbox-card';
 import { ReportsQueueCard } from '../components/reports-queue-card';
 import { SiteFilesCard } from '../components/site-files-card';
 import { ValidationQueueCard } from '../components/validation-queue-card';
+import { DeliveriesCard } from '../../alerts';
 import { QueueStateCard } from '../../assistant';
 import { PaymentsAdminCard } from '../../billing';
 import { ContactInboxCard, NewsletterAdminCard } from '../../site';
@@ -26,6 +27,7 @@ export function AdminPanelPage() {
           <OutboxCard />
         </Grid.Col>
       </Grid>
+      <DeliveriesCard />
       <ReportsQueueCard />
       <QueueStateCard />
       <PaymentsAdminCard />

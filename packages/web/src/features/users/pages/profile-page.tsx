@@ -12,7 +12,14 @@ import { UserCard } from '../components/user-card';
  * the subscription card, which the billing feature draws: users may not import billing (billing
  * depends on users), so app/ hands it in as `subscriptionCard`.
  */
-export function ProfilePage({ subscriptionCard }: { subscriptionCard?: ReactNode }) {
+export function ProfilePage({
+  subscriptionCard,
+  notificationsCard,
+}: {
+  subscriptionCard?: ReactNode;
+  /** The alerts feature's settings card (time zone, quiet hours, cap), handed in by app/. */
+  notificationsCard?: ReactNode;
+}) {
   // Spec §7: the profile fetches the user on load.
   const { user } = useCurrentUser({ reload: true });
   if (!user) {
@@ -28,6 +35,7 @@ export function ProfilePage({ subscriptionCard }: { subscriptionCard?: ReactNode
         <Stack gap="lg">
           <ProfileDetailsCard user={user} />
           <PreferencesCard user={user} />
+          {notificationsCard}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>

@@ -1,0 +1,115 @@
+import { DELIVERY_STATUSES } from '@app/shared/api/alerts';
+import type { Delivery, DeliveryStatus } from '@app/shared/api/alerts';
+import { timeAgo } from '@app/shared/display/timeago';
+import {
+  Alert,
+  Badge,
+  Card,
+  Group,
+  ScrollArea,
+  SegmentedControl,
+  Skeleton,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useDeliveries } from '../api/deliveries';
+
+const STATUS_COLORS: Record<DeliveryStatus, string> = {
+  pending: 'blue',
+  sending: 'indigo',
+  sent: 'teal',
+  failed: 'red',
+  skipped: 'gray',
+};
+
+const recipientOf = (row: Delivery) => row.username ?? row.address ?? '—';
+
+/** Admin panel: the alert and digest outbox, with the failures and the reasons for skips. */
+export function DeliveriesCard() {
+  const [status, setStatus] = useState<'all' | DeliveryStatus>('all');
+  const { data, isPending, isError, error } = useDeliveries(status === 'all' ? undefined : status);
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      aria-labelledby="admin-deliveries"
+    >
+      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2} size="h4" id="admin-deliveries" mb={4}>
+            Alert deliveries
+          </Title>
+          <Text size="sm" c="dimmed">
+            Instant alerts, digests and weekly insights by e-mail and Telegram.
+          </Text>
+        </div>
+        <SegmentedControl
+          size="xs"
+          aria-label="Delivery status"
+          value={status}
+          onChange={setStatus}
+          data={[
+            { value: 'all', label: 'All' },
+            ...DELIVERY_STATUSES.filter((s) => s !== 'sending').map((s) => ({
+              value: s,
+              label: `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}${data ? ` (${String(data.counts[s])})` : ''}`,
+            })),
+          ]}
+        />
+      </Group>
+      {isError && <Alert color="red">{error.message}</Alert>}
+      {isPending && <Skeleton height={120} radius="md" />}
+      {data?.deliveries.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No deliveries.
+        </Text>
+      )}
+      {data && data.deliveries.length > 0 && (
+        <ScrollArea.Autosize mah={420} type="auto">
+          <Table striped highlightOnHover verticalSpacing={6} fz="sm" miw={640}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Recipient</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Subject</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>When</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.deliveries.map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td>{recipientOf(row)}</Table.Td>
+                  <Table.Td>
+                    {row.kind} · {row.channel}
+                  </Table.Td>
+                  <Table.Td maw={260}>
+                    <Text size="sm" truncate title={row.subject}>
+                      {row.subject || row.key}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge size="sm" variant="light" color={STATUS_COLORS[row.status]}>
+                      {row.status}
+                    </Badge>
+                    {row.last_error && (
+                      <Text size="xs" c={row.status === 'failed' ? 'red' : 'dimmed'}>
+                        {row.last_error}{' '}
+                        {row.attempts > 1 ? `(${String(row.attempts)} attempts)` : ''}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{timeAgo(row.sent_at ?? row.created_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,6 @@
+/**
+ * The alerts feature's public face (issue 16): the profile's alert settings card (composed into
+ * the profile by app/profile-route.tsx) and the admin panel's deliveries card.
+ */
+export { NotificationSettingsCard } from './components/notification-settings-card';
+export { DeliveriesCard } from './components/deliveries-card';
