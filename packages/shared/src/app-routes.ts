@@ -21,6 +21,8 @@ export const PAGE_PATHS = {
   /** Redirect to the latest analyses. */
   analysis: '/analysis',
   analysisLatest: '/analysis/latest',
+  /** The analyst's public track record (before `analysisSymbol`, or it would be taken as a symbol). */
+  analysisTrackRecord: '/analysis/track-record',
   analysisSymbol: '/analysis/:symbol',
   /** Short article link: redirect to `/news/view?id={newsId}`, keeping the hash. */
   newsShortLink: '/n/:newsId',

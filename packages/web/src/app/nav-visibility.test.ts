@@ -83,6 +83,7 @@ describe('menu visibility (spec §6)', () => {
     expect(labels(visibleSidebarItems(ANONYMOUS_VIEWER))).toEqual([
       'News',
       'Analysis',
+      'Track record',
       'AI Chat',
       'Pricing',
       'Login',
@@ -92,6 +93,7 @@ describe('menu visibility (spec §6)', () => {
     expect(labels(visibleSidebarItems({ ...user, isAdmin: true }))).toEqual([
       'News',
       'Analysis',
+      'Track record',
       'AI Chat',
       'Dashboard',
       'Track a Purchase',

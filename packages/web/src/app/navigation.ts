@@ -26,6 +26,7 @@ import {
   IconCrown,
   IconGift,
   IconMessageReply,
+  IconTargetArrow,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { NavVisibility } from './nav-visibility';
@@ -66,6 +67,13 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
     label: 'Analysis',
     path: '/analysis/latest',
     icon: IconChartCandle,
+    section: 'Markets',
+    visibility: everyone,
+  },
+  {
+    label: 'Track record',
+    path: '/analysis/track-record',
+    icon: IconTargetArrow,
     section: 'Markets',
     visibility: everyone,
   },

@@ -178,6 +178,7 @@ describe('the route table built from PAGE_PATHS', () => {
     expect(canonicals).toEqual([
       '/',
       '/analysis/latest',
+      '/analysis/track-record',
       '/about',
       '/cookies',
       '/terms',

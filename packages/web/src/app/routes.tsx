@@ -147,6 +147,19 @@ const routeSpecs: Record<PagePathName, RouteSpec> = {
       layout: 'main',
     },
   },
+  analysisTrackRecord: {
+    kind: 'page',
+    guard: 'public',
+    page: () =>
+      import('../features/analysis/pages/track-record-page').then((m) => m.TrackRecordPage),
+    meta: {
+      title: "The analyst's track record",
+      description:
+        "How often the AI analyst's bullish and bearish calls were right: hit rates against the market over 1, 5 and 20 trading days, with confidence intervals, calibration and the best and worst calls.",
+      canonical: true,
+      layout: 'main',
+    },
+  },
   analysisSymbol: {
     kind: 'page',
     guard: 'public',

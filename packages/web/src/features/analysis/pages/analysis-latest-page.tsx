@@ -1,5 +1,7 @@
 import { ANALYSIS_PAGE_SIZE } from '@app/shared/api/analysis';
-import { Stack, Text, Title } from '@mantine/core';
+import { PAGE_PATHS } from '@app/shared/app-routes';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useAnalysesPage } from '../api/company-analyses';
 import { AnalysisList } from '../components/analysis-list';
 import { usePageParam } from './page-param';
@@ -16,7 +18,10 @@ export function AnalysisLatestPage() {
         <Title order={1}>AI company analysis</Title>
         <Text c="dimmed">
           The analyst&apos;s latest view of the companies in the news, from their recent articles
-          and price action. Numbered markers link to the articles.
+          and price action. Numbered markers link to the articles.{' '}
+          <Anchor component={Link} to={PAGE_PATHS.analysisTrackRecord}>
+            How often was the analyst right?
+          </Anchor>
         </Text>
       </Stack>
       <AnalysisList

@@ -1,4 +1,5 @@
 import { ANALYSIS_PAGE_SIZE } from '@app/shared/api/analysis';
+import { PAGE_PATHS } from '@app/shared/app-routes';
 import { Anchor, Button, Center, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -46,7 +47,10 @@ export function AnalysisSymbolPage() {
             <Anchor component={Link} to={tickerPath(symbol)}>
               {company.company_name}
             </Anchor>
-            : the analyst&apos;s views, newest first.
+            : the analyst&apos;s views, newest first.{' '}
+            <Anchor component={Link} to={PAGE_PATHS.analysisTrackRecord}>
+              Its track record
+            </Anchor>
           </Text>
         )}
       </Stack>

@@ -1,0 +1,88 @@
+import { PAGE_PATHS } from '@app/shared/app-routes';
+import type { TrackRecordCall } from '@app/shared/api/track-record';
+import { formatSigned } from '@app/shared/display/format';
+import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { tickerPath } from '../../../lib/ticker-path';
+import { horizonLabel, signedReturn } from './track-record-format';
+
+const articlePath = (id: string) => `${PAGE_PATHS.newsView}?id=${encodeURIComponent(id)}`;
+
+function CallRow({ call, horizon }: { call: TrackRecordCall; horizon: number }) {
+  const scored = call.horizons.find((h) => h.horizon === horizon);
+  const bullish = call.direction === 'bullish';
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{call.entry_day}</Table.Td>
+      <Table.Td>
+        <Anchor component={Link} to={tickerPath(call.exchange_ticker)} size="sm">
+          {call.company_name ?? call.exchange_ticker}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={bullish ? 'teal' : 'red'} variant="light">
+          {bullish ? 'Bullish' : 'Bearish'} {formatSigned(call.sentiment_score, 1)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Anchor component={Link} to={articlePath(call.news_id)} size="sm">
+          {call.title || 'The article'}
+        </Anchor>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {signedReturn(scored?.stock_return ?? null)}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
+        {signedReturn(scored?.excess_return ?? null)}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The best or worst calls, with links to their articles and companies. */
+export function CallsTable({
+  title,
+  calls,
+  horizon,
+}: {
+  title: string;
+  calls: readonly TrackRecordCall[];
+  horizon: number;
+}) {
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h4">
+        {title}
+      </Title>
+      {calls.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No calls to show yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped aria-label={title} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Entry</Table.Th>
+                <Table.Th scope="col">Company</Table.Th>
+                <Table.Th scope="col">Call</Table.Th>
+                <Table.Th scope="col">Article</Table.Th>
+                <Table.Th scope="col">{horizonLabel(horizon)}</Table.Th>
+                <Table.Th scope="col">vs market</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {calls.map((call) => (
+                <CallRow
+                  key={`${call.news_id}-${call.exchange_ticker}`}
+                  call={call}
+                  horizon={horizon}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
