@@ -16,9 +16,12 @@ describe('profile: e-mails about replies (issue 14)', () => {
     });
     storeLoggedIn(current);
     renderRoute('/pages/user');
-    const toggle = await screen.findByRole<HTMLInputElement>('switch', {
-      name: /E-mail me when someone replies to my comments/,
-    });
+    // The page is a lazy chunk: give it time on a busy machine.
+    const toggle = await screen.findByRole<HTMLInputElement>(
+      'switch',
+      { name: /E-mail me when someone replies to my comments/ },
+      { timeout: 15_000 },
+    );
     expect(toggle.checked).toBe(false);
     await userEvent.setup().click(toggle);
     await waitFor(() => {
@@ -27,5 +30,5 @@ describe('profile: e-mails about replies (issue 14)', () => {
     await waitFor(() => {
       expect(toggle.checked).toBe(true);
     });
-  });
+  }, 30_000);
 });

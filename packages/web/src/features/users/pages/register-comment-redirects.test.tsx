@@ -21,7 +21,8 @@ describe('register from a comment or report link (spec §7 variants), then back 
         'GET /api/user/get/me': success({ current_user: created }),
       });
       const { router } = renderRoute(`/register?${query}`);
-      await screen.findByRole('button', { name: 'Get Started' });
+      // The page is a lazy chunk: give it time on a busy machine.
+      await screen.findByRole('button', { name: 'Get Started' }, { timeout: 15_000 });
       expect(screen.getByTestId(`register-banner-${banner}`)).toBeTruthy();
       // The login link keeps where to go next.
       expect(
@@ -43,5 +44,6 @@ describe('register from a comment or report link (spec §7 variants), then back 
       expect(router.state.location.search).toBe('?id=news-7');
       expect(router.state.location.hash).toBe('#CHIPS_BEAT_ESTIMATES');
     },
+    30_000,
   );
 });
