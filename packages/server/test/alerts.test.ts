@@ -361,4 +361,36 @@ describe('alerts and digests (issue 16)', () => {
     expect(forbidden.statusCode).toBe(403);
     broken.close();
   });
+
+  it("sends the week's recap to confirmed newsletter subscribers once, with the list's unsubscribe link", async () => {
+    await t.database.db
+      .insertInto('blog_posts')
+      .values({
+        slug: 'week-2026-11-16',
+        title: 'Stocks rose in the week of 16 November',
+        excerpt: 'Stocks rose.',
+        body: 'Stocks rose on strong earnings.',
+        citations: [],
+        week_start: '2026-11-16',
+        week_end: '2026-11-22',
+        published_at: new Date('2026-11-23T06:00:00Z'),
+      })
+      .execute();
+    await t.database.db
+      .insertInto('newsletter_subscribers')
+      .values([
+        { email: 'reader@example.com', status: 'confirmed', created_at: NOW, confirmed_at: NOW },
+        { email: 'pending@example.com', status: 'pending', created_at: NOW },
+      ])
+      .execute();
+    expect((await services.alerts.writeInsights()).written).toBe(1);
+    expect((await services.alerts.writeInsights()).written).toBe(0);
+    await services.alerts.sendDue();
+    expect(smtp.mails.map((m) => m.to[0])).toEqual(['reader@example.com']);
+    const [mail] = smtp.mails;
+    expect(mail?.subject).toContain('Stocks rose in the week of 16 November');
+    expect(mail?.text).toContain('Stocks rose on strong earnings.');
+    expect(mail?.text).toContain('https://stockpulse.test/api/subscription/unsubscribe?token=');
+    expect(mail?.raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+  });
 });
