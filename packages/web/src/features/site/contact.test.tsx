@@ -33,12 +33,8 @@ describe('/contact', () => {
       [SUBMIT]: { status: 'success', message: 'Your message has been sent successfully!' },
     });
     renderRoute('/contact#subject=Enterprise&message=We%20need%20a%20quote');
-    expect(((await screen.findByLabelText(/^Subject/)) as HTMLInputElement).value).toBe(
-      'Enterprise',
-    );
-    expect((screen.getByLabelText(/^Message/) as HTMLTextAreaElement).value).toBe(
-      'We need a quote',
-    );
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Subject/)).value).toBe('Enterprise');
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/^Message/).value).toBe('We need a quote');
     await fill('Name', 'Ada Lovelace');
     await fill('Email', 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
@@ -49,7 +45,7 @@ describe('/contact', () => {
       subject: 'Enterprise',
       message: 'We need a quote',
     });
-    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('');
   });
 
   it('requires name, subject and message and a valid e-mail (spec §5), sending nothing', async () => {
@@ -75,7 +71,7 @@ describe('/contact', () => {
     expect(
       await screen.findByText('There was a problem accessing the server, please try again later.'),
     ).toBeTruthy();
-    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Ada');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Ada');
   });
 
   it("shows the server's error_msg when it refuses", async () => {

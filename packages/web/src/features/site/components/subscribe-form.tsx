@@ -51,7 +51,7 @@ export function SubscribeForm({ inverted = false }: { inverted?: boolean }) {
           className={classes.input}
           data-inverted={inverted || undefined}
         />
-        <Button type="submit" size="md" radius="md" color="teal" loading={false}>
+        <Button type="submit" size="md" radius="md" color="teal.9">
           {subscribe.isPending ? SUBSCRIBING_LABEL : 'Subscribe'}
         </Button>
       </Group>

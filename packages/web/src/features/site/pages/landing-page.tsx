@@ -61,7 +61,7 @@ export function LandingPage() {
               to={PAGE_PATHS.analysisLatest}
               size="lg"
               radius="md"
-              color="teal"
+              color="teal.9"
               rightSection={<IconArrowRight size={18} aria-hidden="true" />}
             >
               See the latest analysis
@@ -113,7 +113,7 @@ export function LandingPage() {
             className={classes.section}
           >
             <div className={classes.sectionText} data-flip={index % 2 === 1 || undefined}>
-              <Text size="sm" fw={700} tt="uppercase" c="teal" className={classes.eyebrow}>
+              <Text size="sm" fw={700} tt="uppercase" className={classes.eyebrow}>
                 {section.eyebrow}
               </Text>
               <Title order={2} id={`landing-${section.id}`} className={classes.sectionTitle}>
