@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi, UNREACHABLE } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render';
 import { contactPrefillHash, readContactPrefill } from './contact-prefill';
@@ -21,6 +21,9 @@ describe('contact prefill from the hash (spec §2)', () => {
   });
 });
 
+// Rendering a route loads its lazy page chunk: slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 describe('/contact', () => {
   const fill = async (name: string, value: string) => {
     const field = screen.getByLabelText(new RegExp(`^${name}`));
@@ -33,7 +36,9 @@ describe('/contact', () => {
       [SUBMIT]: { status: 'success', message: 'Your message has been sent successfully!' },
     });
     renderRoute('/contact#subject=Enterprise&message=We%20need%20a%20quote');
-    expect((await screen.findByLabelText<HTMLInputElement>(/^Subject/)).value).toBe('Enterprise');
+    expect(
+      (await screen.findByLabelText<HTMLInputElement>(/^Subject/, {}, { timeout: 10_000 })).value,
+    ).toBe('Enterprise');
     expect(screen.getByLabelText<HTMLTextAreaElement>(/^Message/).value).toBe('We need a quote');
     await fill('Name', 'Ada Lovelace');
     await fill('Email', 'ada@example.com');
@@ -51,7 +56,7 @@ describe('/contact', () => {
   it('requires name, subject and message and a valid e-mail (spec §5), sending nothing', async () => {
     const api = stubApi({});
     renderRoute('/contact');
-    await screen.findByLabelText(/^Name/);
+    await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 });
     await fill('Email', 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('The Name is required.')).toBeTruthy();
@@ -64,7 +69,7 @@ describe('/contact', () => {
   it("says 'There was a problem accessing the server, please try again later.' when unreachable", async () => {
     stubApi({ [SUBMIT]: () => UNREACHABLE });
     renderRoute('/contact#subject=Hi&message=Hello');
-    await screen.findByLabelText(/^Name/);
+    await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 });
     await fill('Name', 'Ada');
     await fill('Email', 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
@@ -79,7 +84,7 @@ describe('/contact', () => {
       [SUBMIT]: () => ({ status: 429, body: { status: 'error', error_msg: 'Too many attempts.' } }),
     });
     renderRoute('/contact#subject=Hi&message=Hello');
-    await screen.findByLabelText(/^Name/);
+    await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 });
     await fill('Name', 'Ada');
     await fill('Email', 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));

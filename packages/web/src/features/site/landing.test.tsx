@@ -52,15 +52,22 @@ describe('landing seen (spec §4)', () => {
   });
 });
 
+// Rendering a route loads its lazy page chunk: slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 describe('route guard: first visit of / (spec §4)', () => {
   it('sends a visitor who has not seen the landing from / to /landing, once', async () => {
     stubApi(CONTACT_DETAILS);
     const first = renderRoute('/');
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/landing'), {
-      timeout: 5_000,
+      timeout: 10_000,
     });
     expect(
-      await screen.findByRole('heading', { name: 'Understand what moves your stocks.' }),
+      await screen.findByRole(
+        'heading',
+        { name: 'Understand what moves your stocks.' },
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
     expect(window.localStorage.getItem('hasSeenLanding')).toBe('true');
     first.unmount();
@@ -84,7 +91,11 @@ describe('/landing (spec §2)', () => {
   it('shows two hero buttons to /analysis/latest, the figures with asterisks and the footer', async () => {
     stubApi(CONTACT_DETAILS);
     renderRoute('/landing');
-    await screen.findByRole('heading', { name: 'Understand what moves your stocks.' });
+    await screen.findByRole(
+      'heading',
+      { name: 'Understand what moves your stocks.' },
+      { timeout: 10_000 },
+    );
     const main = screen.getByRole('main');
     const analysisLinks = [...main.querySelectorAll('a[href="/analysis/latest"]')];
     expect(analysisLinks.length).toBeGreaterThanOrEqual(2);
@@ -120,7 +131,7 @@ describe('/landing (spec §2)', () => {
 describe('subscribe form (spec §4, §5, §8)', () => {
   async function openLanding() {
     renderRoute('/landing');
-    return screen.findByRole('textbox', { name: 'Your e-mail address' });
+    return screen.findByRole('textbox', { name: 'Your e-mail address' }, { timeout: 10_000 });
   }
 
   it('does nothing when the field is empty', async () => {
