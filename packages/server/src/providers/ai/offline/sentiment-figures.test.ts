@@ -12,6 +12,8 @@ describe('figures reported in a sentence', () => {
     ).toBeLessThan(0);
     expect(signal('Order intake was EUR 1.2 bn compared with EUR 980 mn.')).toBeGreaterThan(0);
     expect(signal('Operating profit was EUR 3.2 mn (EUR 4.1 mn).')).toBeLessThan(0);
+    expect(signal('Net sales rose to EUR 10.2 mn ($13.1 mn) from EUR 9.0 mn.')).toBeGreaterThan(1);
+    expect(signal('Operating profit was EUR 3.2 mn (USD 4.1 mn).')).toBe(0);
     expect(signal('Earnings per share were EUR 0.42, up from EUR 0.31.')).toBeGreaterThan(0);
   });
 

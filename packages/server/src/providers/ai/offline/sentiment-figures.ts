@@ -33,7 +33,17 @@ interface NumberToken {
   signed: 0 | 1 | -1;
   /** No currency, scale or percent sign: a bare number. */
   plain: boolean;
+  /** The currency written before it, if any (`eur`, `usd` …). */
+  currency: string | undefined;
 }
+
+const CURRENCY_NAMES: Record<string, string> = {
+  $: 'usd',
+  us$: 'usd',
+  '€': 'eur',
+  '£': 'gbp',
+  '¥': 'jpy',
+};
 interface PunctToken {
   t: 'p';
   text: string;
@@ -57,12 +67,12 @@ const SCALE: Record<string, number> = {
 };
 
 const TOKEN_RE =
-  /([+-]|\u2212)?(?:(?:eur|usd|us\$|sek|nok|dkk|gbp|chf|jpy|cny|inr|rub|pln|cad|aud|ltl|lvl|eek|[$€£¥])\s?)?([+-])?(\d[\d,]*(?:\.\d+)?)(?:\s?(%|percent\b|per cent\b|pct\b|percentage points?\b|bn\b|billion\b|billions\b|mn\b|mln\b|million\b|millions\b|m\b|k\b|thousand\b|tn\b|trillion\b|b\b))?|[a-z]+(?:['’][a-z]+)?(?:-[a-z]+)*|[(),;:.]/g;
+  /(?<sign>[+-]|\u2212)?(?:(?<cur>eur|usd|us\$|sek|nok|dkk|gbp|chf|jpy|cny|inr|rub|pln|cad|aud|ltl|lvl|eek|[$€£¥])\s?)?(?<sign2>[+-])?(?<digits>\d[\d,]*(?:\.\d+)?)(?:\s?(?<suffix>%|percent\b|per cent\b|pct\b|percentage points?\b|bn\b|billion\b|billions\b|mn\b|mln\b|million\b|millions\b|m\b|k\b|thousand\b|tn\b|trillion\b|b\b))?|[a-z]+(?:['’][a-z]+)?(?:-[a-z]+)*|[(),;:.]/g;
 
 function tokens(raw: string): Tok[] {
   const out: Tok[] = [];
   for (const m of raw.toLowerCase().matchAll(TOKEN_RE)) {
-    const digits = m[3];
+    const digits = m.groups?.digits;
     if (digits === undefined) {
       const text = m[0].replace('’', "'");
       out.push(/^[a-z]/.test(text) ? { t: 'w', text } : { t: 'p', text });
@@ -70,8 +80,8 @@ function tokens(raw: string): Tok[] {
     }
     const base = Number.parseFloat(digits.replace(/,/g, ''));
     if (!Number.isFinite(base)) continue;
-    const suffix = (m[4] ?? '').trim();
-    const sign = m[1] ?? m[2] ?? '';
+    const suffix = (m.groups?.suffix ?? '').trim();
+    const sign = m.groups?.sign ?? m.groups?.sign2 ?? '';
     const signed = sign === '+' ? 1 : sign ? -1 : 0;
     const isPct = /%|percent|per cent|pct|percentage/.test(suffix);
     const isYear =
@@ -82,6 +92,7 @@ function tokens(raw: string): Tok[] {
       unit: isPct ? 'pct' : isYear ? 'year' : 'amount',
       signed,
       plain: !suffix && !/[$€£¥a-z]/.test(m[0]),
+      currency: CURRENCY_NAMES[m.groups?.cur ?? ''] ?? m.groups?.cur,
     });
   }
   // Days of dates ("from 1 June to 15 June", "3 to 17 May") and clock times are not figures.
@@ -244,6 +255,8 @@ function numberAt(toks: readonly Tok[], at: number, span: number): number {
 function numberBefore(toks: readonly Tok[], at: number, span: number): number {
   for (let i = at - 1; i >= Math.max(0, at - span); i--) {
     const tok = toks[i];
+    // A figure in brackets right after another is that figure converted ("EUR 10 mn ($13 mn)").
+    if (tok?.t === 'n' && word(toks[i - 1]) === '(' && toks[i - 2]?.t === 'n') continue;
     if (tok?.t === 'n' && tok.unit !== 'year') return i;
     if (word(tok) === ';' || word(tok) === '.') return -1;
   }
@@ -272,10 +285,12 @@ function compare(
   oldAt: number,
   anchor: number,
   out: FigureFinding[],
-): void {
+): boolean {
   const b = num(toks[newAt]);
   const a = num(toks[oldAt]);
-  if (!a || !b || (a.unit === 'pct') !== (b.unit === 'pct')) return;
+  if (!a || !b || (a.unit === 'pct') !== (b.unit === 'pct')) return false;
+  // "EUR 10 mn ($ 13 mn)" is the same figure in another currency.
+  if (a.currency && b.currency && a.currency !== b.currency) return false;
   const newKind = measureNear(toks, newAt);
   const oldKind = measureNear(toks, oldAt);
   if (newKind && oldKind && newKind !== oldKind && newKind !== 'other' && oldKind !== 'other') {
@@ -286,17 +301,18 @@ function compare(
       source: 'swing',
       polarity: newKind === 'good' ? 1 : -1,
     });
-    return;
+    return true;
   }
   const va = a.signed === -1 ? -a.value : a.value;
   const vb = b.signed === -1 ? -b.value : b.value;
-  if (va === vb) return;
+  if (va === vb) return true;
   const direction = vb > va ? 1 : -1;
   const kind = newKind ?? oldKind ?? measureBefore(toks, Math.min(newAt, oldAt)) ?? 'other';
   // Two bare numbers about no named measure ("from 3 to 5 members") say nothing.
-  if (kind === 'other' && a.plain && b.plain) return;
+  if (kind === 'other' && a.plain && b.plain) return false;
   const sign = negatedAt(toks, anchor) ? -1 : 1;
   out.push({ kind, direction, source: 'figures', polarity: sign * polarityOf(kind, direction) });
+  return true;
 }
 
 /** Finds the reported directions of a sentence. */
@@ -315,17 +331,13 @@ export function figureFindings(raw: string): FigureFinding[] {
       for (let j = a + 1; j < Math.min(toks.length, a + 8); j++) {
         if (word(toks[j]) !== 'to') continue;
         const b = numberAt(toks, j + 1, 5);
-        if (b >= 0) {
-          compare(toks, b, a, i, out);
-          usedNumbers.add(a).add(b);
-        }
+        if (b >= 0 && compare(toks, b, a, i, out)) usedNumbers.add(a).add(b);
         break;
       }
       if (usedNumbers.has(a)) continue;
       // "to B from A", "B, up from A", "rose to B from A"
       const b = numberBefore(toks, i, 6);
-      if (b >= 0 && !usedNumbers.has(b)) {
-        compare(toks, b, a, i, out);
+      if (b >= 0 && !usedNumbers.has(b) && compare(toks, b, a, i, out)) {
         usedNumbers.add(a).add(b);
       }
       continue;
@@ -334,8 +346,7 @@ export function figureFindings(raw: string): FigureFinding[] {
       const start = w === 'compared' ? i + 2 : i + 1;
       const a = numberAt(toks, start, 6);
       const b = numberBefore(toks, i, 10);
-      if (a >= 0 && b >= 0 && !usedNumbers.has(a)) {
-        compare(toks, b, a, i, out);
+      if (a >= 0 && b >= 0 && !usedNumbers.has(a) && compare(toks, b, a, i, out)) {
         usedNumbers.add(a).add(b);
       }
       continue;
@@ -344,8 +355,7 @@ export function figureFindings(raw: string): FigureFinding[] {
       // "net sales EUR 12.1 mn (EUR 10.4 mn)": the year-earlier figure in brackets.
       const b = toks[i - 1]?.t === 'n' ? i - 1 : -1;
       const a = toks[i + 1]?.t === 'n' ? i + 1 : -1;
-      if (a >= 0 && b >= 0 && word(toks[i + 2]) === ')') {
-        compare(toks, b, a, i, out);
+      if (a >= 0 && b >= 0 && word(toks[i + 2]) === ')' && compare(toks, b, a, i, out)) {
         usedNumbers.add(a).add(b);
       }
       continue;

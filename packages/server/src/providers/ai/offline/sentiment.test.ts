@@ -20,6 +20,18 @@ describe('sentiment of company-results and press-release sentences', () => {
     expect(label('The net loss widened to EUR 5.6 mn from EUR 2.3 mn.')).toBe('bearish');
   });
 
+  it('reads one sentence the same as a title or as the body of an untitled text', () => {
+    for (const text of [
+      'Net sales for the third quarter totalled EUR 63.5 mn.',
+      'Operating profit rose to EUR 13.1 mn from EUR 8.7 mn.',
+      'The company cut 120 jobs.',
+    ]) {
+      const untitled = analyzeSentiment(model, '', [text]);
+      expect(untitled.sentiment).toBe(label(text));
+      expect(untitled.score).toBe(analyzeSentiment(model, text, []).score);
+    }
+  });
+
   it('leaves plain facts neutral', () => {
     expect(label('Net sales for the third quarter totalled EUR 63.5 mn.')).toBe('neutral');
     expect(label('The annual general meeting will be held on 24 March in Espoo.')).toBe('neutral');

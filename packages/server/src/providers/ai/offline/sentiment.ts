@@ -67,7 +67,11 @@ export function analyzeSentiment(
   sentences: readonly string[],
   blend: SentimentBlend = SENTIMENT_BLEND,
 ): SentimentResult {
-  const parts = [title, ...sentences.slice(0, POSITION_WEIGHTS.length - 1)];
+  // An untitled text leads with its first sentence.
+  const parts = (title.trim() ? [title, ...sentences] : sentences).slice(
+    0,
+    POSITION_WEIGHTS.length,
+  );
   let lexicon = 0;
   const hits: LexiconHit[] = [];
   let modelSignal = 0;
@@ -94,7 +98,7 @@ export function analyzeSentiment(
   const modelPart = modelWeight ? modelSignal / modelWeight : 0;
   const share = blend.lexiconShare;
   const signal = share * Math.tanh(lexicon / 3) + (1 - share) * modelPart;
-  const hasBody = parts.slice(1).some((part) => part.trim());
+  const hasBody = parts.filter((part) => part.trim()).length > 1;
   const band = hasBody ? blend.articleNeutralBand : blend.neutralBand;
   const sentiment: Sentiment = signal > band ? 'bullish' : signal < -band ? 'bearish' : 'neutral';
   return { sentiment, score: toSentimentScore(signal), signal, lexicon, model: modelPart, hits };
