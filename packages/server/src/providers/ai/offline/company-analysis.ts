@@ -163,7 +163,9 @@ function whatMoved(price: CompanyPriceAction | null): string[] {
 }
 
 function newsLine(item: CompanyNewsInput, cite: string): string {
-  const summary = item.summary.trim() ? ` ${markdownText(item.summary)}` : '';
+  // The prose only: a list the summary carries (a brief's figures) would read as run-on text.
+  const prose = item.summary.split(/\n\s*\n|\n\s*-\s/)[0] ?? '';
+  const summary = prose.trim() ? ` ${markdownText(prose)}` : '';
   const source = [item.publisher, day(item.date)].filter(Boolean).join(', ');
   return (
     `- **${markdownText(item.title)}** (${markdownText(source)}; ${item.classification}, ` +

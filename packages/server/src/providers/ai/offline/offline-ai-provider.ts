@@ -16,7 +16,7 @@ import {
 import { sentimentOfHint } from '../sentiment-hint.ts';
 import { analyzeSentiment } from './sentiment.ts';
 import { loadShippedSentimentModel, type SentimentModel } from './sentiment-model.ts';
-import { summarize } from './summarize.ts';
+import { firstList, summarize } from './summarize.ts';
 import { MAX_TEXT_CHARS, splitSentences } from './text.ts';
 
 /** Options of {@link createOfflineAiProvider}. */
@@ -27,6 +27,12 @@ export interface OfflineAiProviderOptions {
 
 function cleanTitle(raw: string): string {
   return raw.replace(/\s+/g, ' ').trim().slice(0, 300);
+}
+
+/** The paragraph, followed by the article's first list (a brief's figures) as a markdown list. */
+function withList(paragraph: string, text: string): string {
+  const list = firstList(text);
+  return list ? `${paragraph}\n\n${list}` : paragraph;
 }
 
 /** Analyses one article synchronously (the provider wraps this in a promise). */
@@ -55,7 +61,7 @@ export function analyzeArticle(model: SentimentModel, article: AiArticleInput): 
     title,
     title_clickbait: clickbaitTitle(presentation),
     summary: summary.text,
-    paragraph: paragraph.text,
+    paragraph: withList(paragraph.text, text),
     classification,
     sentiment: sentiment.sentiment,
     sentiment_score: sentiment.score,

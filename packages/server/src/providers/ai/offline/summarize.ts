@@ -119,6 +119,32 @@ function pick(sentences: readonly string[], scores: readonly number[], budget: n
   return { text: text.length > budget ? `${text.slice(0, budget - 1).trimEnd()}…` : text, sources };
 }
 
+/** Longest list the paragraph carries after its prose, in characters. */
+const LIST_CHARS = 1_200;
+
+/**
+ * The first markdown list of a text with the line that introduces it ('Average day change by
+ * GICS sector:'), as markdown, or '' when the text has none: the paragraph shows a brief's
+ * figures as the list they are, never as run-on prose.
+ */
+export function firstList(text: string): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => /^\s*-\s+\S/.test(line));
+  if (start < 0) return '';
+  const items: string[] = [];
+  let used = 0;
+  for (const line of lines.slice(start)) {
+    if (!/^\s*-\s+\S/.test(line)) break;
+    if (used + line.length + 1 > LIST_CHARS) break;
+    items.push(line.trim());
+    used += line.length + 1;
+  }
+  const intro = lines[start - 1]?.trim() ?? '';
+  // The introduction ends a paragraph line ('… rose on average. Average day change by sector:').
+  const heading = /:$/.test(intro) ? (intro.split(/(?<=[.!?])\s+/).at(-1) ?? '') : '';
+  return [heading, ...items].filter(Boolean).join('\n');
+}
+
 /** The summary (one or two top sentences) and the paragraph (several) of an article. */
 export function summarize(
   title: string,

@@ -273,6 +273,11 @@ describe('market brief writing', () => {
       expect(sectors).toMatch(/^- Energy: \+0\.57% on average, led by /m);
       expect(sectors).toMatch(/^- Utilities: -0\.04% on average/m);
       expect(writeMovers(DAY, market, 'gainers')?.content).toMatch(/^- NVIDIA \(NASDAQ:NVDA\)/m);
+      // The analyst's paragraph carries the list as a markdown list after its prose.
+      const paragraph = analysed(writeSectorMoves(DAY, energyDay)!).paragraph;
+      expect(paragraph).toMatch(
+        /\n\nAverage day change by GICS sector:\n- Energy: \+0\.57% on average/,
+      );
     });
 
     it('repeats no sentence in any brief, nor in its summary or paragraph', () => {
@@ -282,7 +287,7 @@ describe('market brief writing', () => {
         expect(repeatedSentences(ai.paragraph), brief.title).toEqual([]);
         expect(repeatedSentences(brief.content), brief.title).toEqual([]);
         // No list introduction ('The day's top gainers:') left dangling without its list.
-        expect(ai.paragraph, brief.title).not.toMatch(/:(\s|$)/);
+        expect(ai.paragraph.split('\n\n')[0], brief.title).not.toMatch(/:(\s|$)/);
       }
     });
   });
