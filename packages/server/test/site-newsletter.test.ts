@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { fixedClock } from '../src/clock.ts';
+import { createServices } from '../src/modules/create-services.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, grant, registerUser } from './helpers/factories.ts';
 import { startSmtpServer } from './helpers/smtp.ts';
@@ -148,7 +150,7 @@ describe('newsletter sign-up: double opt-in and one-click unsubscribe over real 
     ).toBe(200);
   });
 
-  it('sends newsletters only to confirmed addresses, each mail with its own unsubscribe link', async () => {
+  it('lists each address with its status for admins', async () => {
     await subscribe('confirmed@example.com', '10.0.0.3');
     await confirm(confirmToken('confirmed@example.com'));
     await subscribe('waiting@example.com', '10.0.0.3');
@@ -157,13 +159,45 @@ describe('newsletter sign-up: double opt-in and one-click unsubscribe over real 
       url: '/api/subscription/admin/list',
       headers: bearer((await admin()).token),
     });
-    const body = list.json<{ subscribers: { email: string; status: string }[] }>();
+    const body = list.json<{
+      subscribers: { email: string; status: string }[];
+      counts: Record<string, number>;
+    }>();
     const statuses = Object.fromEntries(body.subscribers.map((s) => [s.email, s.status]));
     expect(statuses).toMatchObject({
       'confirmed@example.com': 'confirmed',
       'waiting@example.com': 'pending',
       'reader@example.com': 'unsubscribed',
     });
+    expect(body.counts.confirmed).toBe(1);
+  });
+
+  it('sends a newsletter only to confirmed addresses, each mail with its own unsubscribe link', async () => {
+    const services = createServices({
+      db: t.database.db,
+      config: t.config,
+      log: pino({ level: 'silent' }),
+      clock,
+      jobs: t.jobs,
+    });
+    const recipients = await services.newsletter.confirmedSubscribers();
+    expect(recipients.map((r) => r.email)).toEqual(['confirmed@example.com']);
+    for (const recipient of recipients) {
+      await services.newsletter.sendToSubscriber(
+        recipient,
+        'Weekly insights',
+        'The week in markets.',
+      );
+    }
+    services.close();
+    const mails = mailsTo('confirmed@example.com').filter((m) => m.subject === 'Weekly insights');
+    expect(mails).toHaveLength(1);
+    const headers = headersOf(mails[0]?.raw);
+    const url = /^List-Unsubscribe: <([^>]+)>/m.exec(headers)?.[1] ?? '';
+    expect(url).toMatch(/\/api\/subscription\/unsubscribe\?token=[0-9a-f]{64}$/);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(mails[0]?.text).toContain(`Unsubscribe in one click: ${url}`);
+    expect(mailsTo('waiting@example.com').some((m) => m.subject === 'Weekly insights')).toBe(false);
   });
 
   it('exports the subscribers as CSV for admins', async () => {
