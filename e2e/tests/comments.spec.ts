@@ -100,7 +100,9 @@ async function openComments(page: Page, articleId: string): Promise<Locator> {
 const commentBy = (scope: Page | Locator, username: string, text: string) =>
   scope.getByRole('article', { name: `Comment by ${username}` }).filter({ hasText: text });
 
-test.describe.configure({ mode: 'serial' });
+// Each test drives two or three browsers (author, reporter, admin, visitor): more than the default 30 s
+// on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.describe('comments on an article', () => {
   let articleId = '';
