@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderHead, splitIndexHtml } from '../modules/seo/seo-head.ts';
 import type { SeoServices } from '../modules/seo/seo-services.ts';
 import { seoRoutes } from '../modules/seo/seo.routes.ts';
+import { precompressAssets } from './precompress.ts';
 
 const NOT_BUILT_PAGE =
   '<!doctype html><meta charset="utf-8"><title>StockPulse</title>' +
@@ -26,10 +27,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
       root: distDir,
       wildcard: false,
       index: false,
+      // Brotli or gzip copies written next to the assets after start-up (precompress.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    });
+  }
+  if (indexHtml !== undefined) {
+    app.addHook('onReady', (done) => {
+      // In the background: the first visitors may get uncompressed assets, nobody waits.
+      precompressAssets(path.join(distDir, 'assets')).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'web app: could not precompress the assets');
+      });
+      done();
     });
   }
   seoRoutes(app, { sitemap: seo.sitemap, images: seo.images });
