@@ -2,12 +2,15 @@
 import os from 'node:os';
 import { runAccountsBench } from './accounts.bench.ts';
 import { runAiBench } from './ai.bench.ts';
+import { runAlertsBench } from './alerts.bench.ts';
 import { runCommentsBench } from './comments.bench.ts';
 import { runHttpBench } from './http.bench.ts';
+import { runLighthouseBench } from './lighthouse.bench.ts';
 import { runMarketBench } from './market.bench.ts';
 import { runNewsBench } from './news.bench.ts';
 import { runPortfolioBench } from './portfolio.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
+import { runTrackRecordBench } from './track-record.bench.ts';
 
 const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>> = {
   startup: runStartupBench,
@@ -17,7 +20,10 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   news: runNewsBench,
   ai: runAiBench,
   portfolio: runPortfolioBench,
+  lighthouse: runLighthouseBench,
   comments: runCommentsBench,
+  'track-record': runTrackRecordBench,
+  alerts: runAlertsBench,
 };
 
 const args = process.argv.slice(2);
