@@ -44,6 +44,8 @@ export const PAGE_PATHS = {
   /** The new replies to my comments (login). */
   replies: '/pages/replies',
   adminPanel: '/admin/panel',
+  /** The Telegram channels the product publishes to (admins). */
+  channelsList: '/channels/list',
   dashboard: '/dashboard',
   /** Portfolio value over time against the benchmark, allocation and contributions (login). */
   dashboardCharts: '/dashboard/charts',

@@ -30,8 +30,6 @@ import {
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { NavVisibility } from './nav-visibility';
-import { EXTERNAL_LINKS } from '../lib/site-config';
-import type { ExternalLink } from '../lib/site-config';
 
 /**
  * All menus of the main and auth layouts, in one place. An internal item is shown only when its
@@ -219,12 +217,6 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
     section: 'StockPulse',
     visibility: everyone,
   },
-];
-
-/** Community links of the sidebar (external, so not filtered by the route table). */
-export const COMMUNITY_LINKS: readonly ExternalLink[] = [
-  EXTERNAL_LINKS.communityChat,
-  EXTERNAL_LINKS.publicChannel,
 ];
 
 export interface TopBarLink {

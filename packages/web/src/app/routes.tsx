@@ -320,6 +320,16 @@ const routeSpecs: Record<PagePathName, RouteSpec> = {
       layout: 'main',
     },
   },
+  channelsList: {
+    kind: 'page',
+    guard: 'admin',
+    page: () => import('../features/channels/pages/channels-page').then((m) => m.ChannelsPage),
+    meta: {
+      title: 'Channels',
+      description: 'The Telegram channels StockPulse publishes alerts and the daily brief to.',
+      layout: 'main',
+    },
+  },
   dashboard: {
     kind: 'page',
     guard: 'public',

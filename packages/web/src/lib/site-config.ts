@@ -21,12 +21,6 @@ export const EXTERNAL_LINKS = {
   },
 } as const satisfies Record<string, ExternalLink>;
 
-/** The bot that sends Telegram alerts and tells users their chat id (profile, Telegram link). */
-export const TELEGRAM_BOT = {
-  name: '@StockPulseAlertsBot',
-  href: 'https://t.me/StockPulseAlertsBot',
-} as const;
-
 export const CONTACT = {
   email: 'support@stockpulse.app',
   privacyEmail: 'privacy@stockpulse.app',

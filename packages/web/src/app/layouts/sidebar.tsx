@@ -9,7 +9,7 @@ import { Fragment } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { visibleSidebarItems } from '../nav-visibility';
-import { COMMUNITY_LINKS } from '../navigation';
+import { useCommunityLinks } from '../community-links';
 import type { NavItem, NavSection } from '../navigation';
 import { useViewer } from '../../features/users/viewer';
 import { SidebarStateContext } from './sidebar-state';
@@ -31,6 +31,7 @@ function groupBySection(items: NavItem[]): [NavSection, NavItem[]][] {
 
 export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: SidebarProps) {
   const sections = groupBySection(visibleSidebarItems(useViewer()));
+  const communityLinks = useCommunityLinks();
 
   return (
     <div className={classes.sidebar} data-minimized={minimized || undefined}>
@@ -120,30 +121,39 @@ export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: 
           </Fragment>
         ))}
 
-        {minimized ? (
-          <div className={classes.sectionDivider} role="presentation" />
-        ) : (
-          <div className={classes.sectionTitle}>Community</div>
+        {communityLinks.length > 0 && (
+          <>
+            {minimized ? (
+              <div className={classes.sectionDivider} role="presentation" />
+            ) : (
+              <div className={classes.sectionTitle}>Community</div>
+            )}
+            <ul className={classes.list}>
+              {communityLinks.map((link) => (
+                <li key={link.href}>
+                  <Tooltip label={link.label} position="right" disabled={!minimized} withArrow>
+                    <a
+                      href={link.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={classes.link}
+                      aria-label={`${link.label} (opens in a new tab)`}
+                    >
+                      <link.icon
+                        className={classes.icon}
+                        size={22}
+                        stroke={1.6}
+                        aria-hidden="true"
+                      />
+                      <span className={classes.label}>{link.label}</span>
+                      <IconExternalLink className={classes.external} size={14} aria-hidden="true" />
+                    </a>
+                  </Tooltip>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
-        <ul className={classes.list}>
-          {COMMUNITY_LINKS.map((link) => (
-            <li key={link.href}>
-              <Tooltip label={link.label} position="right" disabled={!minimized} withArrow>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={classes.link}
-                  aria-label={`${link.label} (opens in a new tab)`}
-                >
-                  <link.icon className={classes.icon} size={22} stroke={1.6} aria-hidden="true" />
-                  <span className={classes.label}>{link.label}</span>
-                  <IconExternalLink className={classes.external} size={14} aria-hidden="true" />
-                </a>
-              </Tooltip>
-            </li>
-          ))}
-        </ul>
       </ScrollArea>
 
       <Box visibleFrom="sm" className={classes.footer}>

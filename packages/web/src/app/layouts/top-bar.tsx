@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../features/users/api/logout';
 import { useStoredToken } from '../../lib/use-stored-token';
 import { visibleTopBarLinks } from '../nav-visibility';
-import { COMMUNITY_LINKS } from '../navigation';
+import { useCommunityLinks } from '../community-links';
 import { LayoutSettings } from './layout-settings';
 import type { LayoutPreferencesControls } from './layout-preferences';
 import classes from './top-bar.module.css';
@@ -24,7 +24,7 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
   const links = visibleTopBarLinks(signedIn);
   const navigate = useNavigate();
   const endSession = useLogout();
-  const communityChat = COMMUNITY_LINKS[0];
+  const communityChat = useCommunityLinks()[0];
 
   const logout = () => {
     void endSession().then(() => navigate('/'));

@@ -8,3 +8,4 @@ export { fullName, initials } from './stored-user';
 export { useViewer } from './viewer';
 export type { Viewer } from './viewer';
 export { useValidateEmail } from './api/validate-email';
+export { useTelegramInfo } from './api/telegram';

@@ -2,8 +2,8 @@ import { USER_FLAG_KEYS, USER_TEXT_KEYS } from '@app/shared/api/users';
 
 export type UserTextKey = (typeof USER_TEXT_KEYS)[number];
 export type UserFlagKey = (typeof USER_FLAG_KEYS)[number];
-/** The Telegram chat id has its own Register/Unregister card. */
-export type ProfileTextKey = Exclude<UserTextKey, 'my_telegram_chat_id'>;
+/** The text fields of the profile form (the Telegram chat is linked by the bot, not typed). */
+export type ProfileTextKey = UserTextKey;
 
 export interface TextFieldDisplay {
   label: string;
@@ -27,9 +27,7 @@ export const PROFILE_TEXT_FIELDS: Record<ProfileTextKey, TextFieldDisplay> = {
 };
 
 /** In the order of the shared list. */
-export const PROFILE_TEXT_KEYS: readonly ProfileTextKey[] = USER_TEXT_KEYS.filter(
-  (key): key is ProfileTextKey => key !== 'my_telegram_chat_id',
-);
+export const PROFILE_TEXT_KEYS: readonly ProfileTextKey[] = USER_TEXT_KEYS;
 
 export interface FlagDisplay {
   label: string;

@@ -6,9 +6,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
+import { LINK_POLL_MS, TELEGRAM_TEXTS } from '../components/telegram-card';
 
-/** A server that keeps one user and applies POST /user/set/{key}. */
-function profileServer(initial: Partial<User> = {}) {
+/** A server that keeps one user and applies POST /user/set/{key}; the Telegram bot runs. */
+function profileServer(
+  initial: Partial<User> = {},
+  bot: { enabled: boolean; bot_username: string | null } = {
+    enabled: true,
+    bot_username: 'StockPulseTestBot',
+  },
+) {
   let current = makeUser({ username: 'ada', ...initial });
   const setters = Object.fromEntries(
     USER_SETTABLE_KEYS.map((key) => [
@@ -23,18 +30,33 @@ function profileServer(initial: Partial<User> = {}) {
   const api = stubApi({
     ...setters,
     'GET /api/user/get/me': () => ({ body: success({ current_user: current }) }),
+    'GET /api/telegram/info': success({ ...bot, community_url: null, channel_url: null }),
+    'POST /api/telegram/link': success({
+      url: 'https://t.me/StockPulseTestBot?start=one-time-code',
+      expires_at: 1_800_000_000,
+    }),
+    'POST /api/telegram/unregister': () => {
+      current = { ...current, my_telegram_chat_id: '' };
+      return { body: success({ my_telegram_chat_id: '' }) };
+    },
     'GET /api/user/validate_email': () => {
       current = { ...current, validation_status: 'email_sent' };
       return { body: success({ message: 'We sent a confirmation link to ada@example.com.' }) };
     },
   });
   storeLoggedIn(current);
-  return api;
+  return {
+    ...api,
+    /** What the bot does on `/start <code>`. */
+    linkChat: (chatId: string) => {
+      current = { ...current, my_telegram_chat_id: chatId };
+    },
+  };
 }
 
 async function openProfile() {
   renderRoute('/pages/user');
-  await screen.findByRole('heading', { name: 'Edit profile' });
+  await screen.findByRole('heading', { name: 'Edit profile' }, { timeout: 5_000 });
   return userEvent.setup();
 }
 
@@ -96,22 +118,42 @@ describe('profile page', () => {
     });
   });
 
-  it('registers a Telegram chat id, then unregisters it', async () => {
+  it('registers Telegram through the one-time deep link and shows Registered once the bot links the chat', async () => {
     const api = profileServer({ my_telegram_chat_id: '' });
     const user = await openProfile();
-    await user.click(screen.getByRole('button', { name: 'Register' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Register for Telegram alerts' });
-    expect(within(dialog).getByRole('link', { name: '@StockPulseAlertsBot' })).toBeTruthy();
-    await user.type(within(dialog).getByLabelText('Telegram chat ID'), '123456789');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const card = screen.getByRole('region', { name: 'Telegram' });
+    expect(within(card).getByText('Not registered')).toBeTruthy();
+    expect(await within(card).findByText(/from @StockPulseTestBot/)).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Register' }));
 
-    const unregister = await screen.findByRole('button', { name: 'Unregister' });
-    expect(api.callsTo('POST /api/user/set/my_telegram_chat_id')[0]?.body).toEqual({
-      value: '123456789',
-    });
-    await user.click(unregister);
-    expect(await screen.findByRole('button', { name: 'Register' })).toBeTruthy();
-    expect(api.callsTo('POST /api/user/set/my_telegram_chat_id')[1]?.body).toEqual({ value: '' });
+    const open = await within(card).findByRole('link', { name: 'Open Telegram' });
+    expect(open.getAttribute('href')).toBe('https://t.me/StockPulseTestBot?start=one-time-code');
+    expect(within(card).getByText(TELEGRAM_TEXTS.waiting)).toBeTruthy();
+    expect(api.callsTo('POST /api/telegram/link')).toHaveLength(1);
+
+    // The user presses Start in Telegram: the bot stores the chat; the card finds out by itself.
+    api.linkChat('123456789');
+    expect(
+      await within(card).findByText('Registered', {}, { timeout: LINK_POLL_MS * 3 }),
+    ).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: 'Open Telegram' })).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Unregister' }));
+    expect(await within(card).findByRole('button', { name: 'Register' })).toBeTruthy();
+    expect(within(card).getByText('Not registered')).toBeTruthy();
+    expect(api.callsTo('POST /api/telegram/unregister')).toHaveLength(1);
+    // Nobody types a chat id any more.
+    expect(screen.queryByLabelText(/chat id/i)).toBeNull();
+  }, 20_000);
+
+  it('says honestly that the bot is off, with Register disabled', async () => {
+    profileServer({ my_telegram_chat_id: '' }, { enabled: false, bot_username: null });
+    await openProfile();
+    const card = screen.getByRole('region', { name: 'Telegram' });
+    expect(await within(card).findByText(TELEGRAM_TEXTS.off)).toBeTruthy();
+    expect(within(card).getByRole<HTMLButtonElement>('button', { name: 'Register' }).disabled).toBe(
+      true,
+    );
   });
 
   it('copies the referral code, and says so when copying fails', async () => {
