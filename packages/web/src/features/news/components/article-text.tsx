@@ -8,8 +8,9 @@ function sourceAnchor(cardId: string, number: number): string {
   return `${cardId}-source-${String(number)}`;
 }
 
-// Lines after which inline markers would change the block: table rows and code fences.
-const BLOCK_END = /(^|\n)\s*(\||```|~~~)[^\n]*$/;
+// Lines after which inline markers would change the block (table rows, code fences) or read as
+// part of its last item (list items, such as a brief's sectors).
+const BLOCK_END = /(^|\n)\s*(\||```|~~~|[-*+]\s|\d+\.\s)[^\n]*$/;
 
 /** Appends citation markers to a markdown text: inline after prose, else as their own line. */
 export function appendMarkers(text: string, numbers: number[]): string {
