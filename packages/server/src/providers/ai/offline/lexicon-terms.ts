@@ -370,6 +370,18 @@ export const ENTRIES: Record<string, number> = {
   'week high': 1.5,
   'new low': -1.5,
   'new high': 1.5,
+  good: 1,
+  excellent: 2,
+  healthy: 1,
+  'success*': 1.5,
+  encouraging: 1.5,
+  satisfactory: 0.5,
+  unsatisfactory: -1.5,
+  poor: -1.5,
+  bad: -1.5,
+  challenging: -1,
+  difficult: -1.2,
+  tough: -1,
   // "shareholders of record" is a date, not a record result.
   'of record': 0,
 };

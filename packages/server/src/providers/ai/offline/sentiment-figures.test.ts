@@ -25,6 +25,7 @@ describe('figures reported in a sentence', () => {
     ).toBeLessThan(0);
     expect(signal('Fixed costs decreased by 7 %.')).toBeGreaterThan(0);
     expect(signal('Net debt rose to EUR 240 mn.')).toBeLessThan(0);
+    expect(signal('Profit before impairment charges increased by 9 %.')).toBeGreaterThan(0);
   });
 
   it('reads swings between profit and loss, and job cuts', () => {

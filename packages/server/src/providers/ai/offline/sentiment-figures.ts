@@ -194,13 +194,21 @@ function kindOf(text: string, next: string): MeasureKind | undefined {
   return GOOD.has(text) ? 'good' : undefined;
 }
 
-/** The measure nearest before `at` within the clause (up to 8 tokens back). */
+/** Words that start an aside about a measure: "profit before impairment charges". */
+const ASIDES = new Set(['before', 'excluding', 'including', 'ex', 'less']);
+
+/**
+ * The measure nearest before `at` within the clause (up to 8 tokens back), passing over asides
+ * ("profit before impairment charges increased" is about the profit).
+ */
 function measureBefore(toks: readonly Tok[], at: number): MeasureKind | undefined {
   for (let i = at - 1; i >= Math.max(0, at - 8); i--) {
     const w = word(toks[i]);
     if (CLAUSE_ENDS.has(w)) return undefined;
     const k = kindOf(w, word(toks[i + 1]));
-    if (k) return k;
+    if (!k) continue;
+    if (ASIDES.has(word(toks[i - 1])) || ASIDES.has(word(toks[i - 2]))) continue;
+    return k;
   }
   return undefined;
 }
