@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../packages/server/src/db/embedded.ts';
 import { startMailCapture } from './mail-capture.ts';
+import { startFakeTelegram } from '../packages/server/test/helpers/fake-telegram.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -29,6 +30,8 @@ export default async function globalSetup() {
   const mailDir = path.join(dataDir, 'mail');
   await fs.mkdir(mailDir);
   const smtp = await startMailCapture(mailDir);
+  // A local Bot API server: the bot runs (long polling) and tests play the Telegram user.
+  const telegram = await startFakeTelegram();
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const startedAt = Date.now();
@@ -46,6 +49,10 @@ export default async function globalSetup() {
       // Every test registers from 127.0.0.1; the limits themselves are tested in the server suite.
       RATE_LIMIT_SCALE: '100',
       CLOCK_START: E2E_CLOCK_START,
+      TELEGRAM_BOT_TOKEN: '123456:E2E-TOKEN',
+      TELEGRAM_API_ROOT: telegram.url,
+      TELEGRAM_COMMUNITY_URL: 'https://t.me/stockpulse_chat',
+      TELEGRAM_CHANNEL_URL: 'https://t.me/stockpulse_news',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -62,6 +69,7 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_TELEGRAM_URL = telegram.url;
   // The server's business time minus the machine's, for pages whose clock must agree with it.
   process.env.E2E_CLOCK_OFFSET_MS = String(Date.parse(E2E_CLOCK_START) - startedAt);
 
@@ -69,6 +77,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await exited;
     await smtp.close();
+    await telegram.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
 }

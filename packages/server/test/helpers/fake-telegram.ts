@@ -115,6 +115,17 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     }
   };
 
+  const sentMessages = () =>
+    calls
+      .filter((call) => call.method === 'sendMessage')
+      .map((call) => ({ chat_id: String(call.body.chat_id), text: String(call.body.text) }));
+  const userSays = (chatId: number, text: string) => {
+    const update = textUpdate(chatId, text);
+    updates.push(update);
+    for (const wake of [...waiting]) wake();
+    return update.update_id;
+  };
+
   const server = createServer((request, response) => {
     void (async () => {
       const match = /^\/bot([^/]+)\/(\w+)$/.exec(request.url ?? '');
@@ -123,6 +134,13 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(payload));
       };
+      // Inspection for tests in another process (the browser suite): what the bot sent, and
+      // a user's message to deliver.
+      if (request.url === '/__sent') return reply(200, sentMessages());
+      if (request.url === '/__say' && request.method === 'POST') {
+        const said = body as { chat_id?: number; text?: string };
+        return reply(200, { update_id: userSays(Number(said.chat_id), String(said.text)) });
+      }
       if (!match) return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
       const [, token, method] = match as unknown as [string, string, string];
       calls.push({ method, token, body });
@@ -152,16 +170,8 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
-    sent: () =>
-      calls
-        .filter((call) => call.method === 'sendMessage')
-        .map((call) => ({ chat_id: String(call.body.chat_id), text: String(call.body.text) })),
-    userSays: (chatId, text) => {
-      const update = textUpdate(chatId, text);
-      updates.push(update);
-      for (const wake of [...waiting]) wake();
-      return update.update_id;
-    },
+    sent: sentMessages,
+    userSays,
     textUpdate,
     blocked,
     failing,
