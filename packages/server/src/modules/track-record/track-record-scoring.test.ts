@@ -56,20 +56,24 @@ describe('the Wilson interval', () => {
 
   it('always contains the observed rate and narrows with more calls', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5_000 }), fc.double({ min: 0, max: 1, noNaN: true }), (n, p) => {
-        const hits = Math.round(n * p);
-        const interval = wilsonInterval(hits, n);
-        const bigger = wilsonInterval(hits * 4, n * 4);
-        if (!interval || !bigger) return false;
-        const rate = hits / n;
-        return (
-          interval.low >= 0 &&
-          interval.high <= 1 &&
-          interval.low <= rate + 1e-12 &&
-          interval.high >= rate - 1e-12 &&
-          bigger.high - bigger.low <= interval.high - interval.low + 1e-12
-        );
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (n, p) => {
+          const hits = Math.round(n * p);
+          const interval = wilsonInterval(hits, n);
+          const bigger = wilsonInterval(hits * 4, n * 4);
+          if (!interval || !bigger) return false;
+          const rate = hits / n;
+          return (
+            interval.low >= 0 &&
+            interval.high <= 1 &&
+            interval.low <= rate + 1e-12 &&
+            interval.high >= rate - 1e-12 &&
+            bigger.high - bigger.low <= interval.high - interval.low + 1e-12
+          );
+        },
+      ),
     );
   });
 });

@@ -1,7 +1,15 @@
 import { errorResponseSchema } from '@app/shared/api/envelope';
 import { trackRecordResponseSchema } from '@app/shared/api/track-record';
+import type { FastifyReply } from 'fastify';
 import type { ZodApp } from '../../http/types.ts';
 import type { TrackRecordService } from './track-record.service.ts';
+
+/**
+ * The stored record, checked against the schema and serialised once per cached read: a Buffer
+ * skips Fastify's serialiser; the route's response schema still documents it in OpenAPI.
+ */
+const sendJson = (reply: FastifyReply, body: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(body);
 
 /** The analyst's public track record (issue 17 §4): the stored result of the nightly job. */
 export function trackRecordRoutes(
@@ -19,6 +27,6 @@ export function trackRecordRoutes(
         response: { 200: trackRecordResponseSchema, 400: errorResponseSchema },
       },
     },
-    async () => ({ status: 'success' as const, track_record: await trackRecord.current() }),
+    async (_request, reply) => sendJson(reply, await trackRecord.responseBody()),
   );
 }

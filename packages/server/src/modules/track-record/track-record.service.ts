@@ -2,6 +2,7 @@ import {
   TRACK_RECORD_CONFIDENCE,
   TRACK_RECORD_HORIZONS,
   TRACK_RECORD_MAX_COMPANIES,
+  trackRecordSchema,
   type TrackRecord,
   type TrackRecordCall,
 } from '@app/shared/api/track-record';
@@ -23,6 +24,7 @@ const KEEP_RUNS = 14;
 /** How long a process serves the stored record from memory before reading it again. */
 const READ_CACHE_MS = 5_000;
 const DAY_MS = 86_400_000;
+const EMPTY_BODY = JSON.stringify({ status: 'success', track_record: null });
 
 export type ComputeResult =
   | { computed: true; calls: number; articles: number; durationMs: number }
@@ -45,7 +47,18 @@ export function createTrackRecordService(deps: {
   loadHistory?: (symbols: readonly string[]) => Promise<void>;
 }) {
   const { repository } = deps;
-  let cached: { at: number; value: TrackRecord | null } | null = null;
+  let cached: { at: number; value: TrackRecord; body: Buffer } | null = null;
+
+  async function readCached() {
+    const at = performance.now();
+    if (cached && at - cached.at < READ_CACHE_MS) return cached;
+    const row = await repository.latest();
+    // No record yet is not kept: the first run's result shows as soon as it is stored.
+    if (!row) return (cached = null);
+    const value = trackRecordSchema.parse(row.result);
+    const body = Buffer.from(JSON.stringify({ status: 'success', track_record: value }));
+    return (cached = { at, value, body });
+  }
 
   async function marketLevels(from: string): Promise<{
     levels: Map<string, number>;
@@ -107,13 +120,15 @@ export function createTrackRecordService(deps: {
   return {
     /** The newest stored record (kept in memory for a few seconds). */
     async current(): Promise<TrackRecord | null> {
-      const at = performance.now();
-      if (cached && at - cached.at < READ_CACHE_MS) return cached.value;
-      const row = await repository.latest();
-      const value = row ? (row.result as TrackRecord) : null;
-      // No record yet is not kept: the first run's result shows as soon as it is stored.
-      cached = value ? { at, value } : null;
-      return value;
+      return (await readCached())?.value ?? null;
+    },
+
+    /**
+     * The API answer (`{"status":"success","track_record":…}`) serialised once per cached record:
+     * the record is checked against the response schema when it is read, not on every request.
+     */
+    async responseBody(): Promise<Buffer> {
+      return (await readCached())?.body ?? Buffer.from(EMPTY_BODY);
     },
 
     /** Whether the stored record was computed from the articles and bars stored now. */

@@ -5,6 +5,8 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import { horizonLabel, signedReturn } from './track-record-format';
 
 const COLOURS = ['blue.4', 'violet.6', 'grape.8'];
+/** Score ranges with fewer calls are left out of the chart: their means are mostly noise. */
+export const CALIBRATION_MIN_CALLS = 10;
 
 /**
  * Calibration: the mean move against the market after calls of each score range. A calibrated
@@ -17,15 +19,17 @@ export function CalibrationChart({
   bins: readonly TrackRecordCalibrationBin[];
   horizons: readonly number[];
 }) {
-  const data = bins.map((bin) => ({
-    score: bin.label,
-    ...Object.fromEntries(
-      horizons.map((h) => {
-        const value = bin.horizons.find((x) => x.horizon === h)?.mean_excess_return ?? null;
-        return [horizonLabel(h), value === null ? 0 : Number((value * 100).toFixed(3))];
-      }),
-    ),
-  }));
+  const data = bins
+    .filter((bin) => bin.calls >= CALIBRATION_MIN_CALLS)
+    .map((bin) => ({
+      score: bin.label,
+      ...Object.fromEntries(
+        horizons.map((h) => {
+          const value = bin.horizons.find((x) => x.horizon === h)?.mean_excess_return ?? null;
+          return [horizonLabel(h), value === null ? 0 : Number((value * 100).toFixed(3))];
+        }),
+      ),
+    }));
   return (
     <Stack gap="xs">
       <Title order={3} size="h4">
@@ -33,7 +37,8 @@ export function CalibrationChart({
       </Title>
       <Text size="sm" c="dimmed">
         Mean return against the market after the calls in each score range (−10 most bearish, +10
-        most bullish). Bars should rise from left to right.
+        most bullish). Bars should rise from left to right. Ranges with fewer than{' '}
+        {CALIBRATION_MIN_CALLS} calls are left out of the chart.
       </Text>
       <BarChart
         h={260}
@@ -45,6 +50,7 @@ export function CalibrationChart({
         }))}
         valueFormatter={(value) => `${value.toFixed(2)}%`}
         withLegend
+        legendProps={{ itemSorter: null }}
         referenceLines={[{ y: 0, color: 'gray.5' }]}
         aria-label="Mean return against the market by call score"
       />

@@ -1,7 +1,7 @@
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import type { TrackRecordCall } from '@app/shared/api/track-record';
 import { formatSigned } from '@app/shared/display/format';
-import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { tickerPath } from '../../../lib/ticker-path';
 import { horizonLabel, signedReturn } from './track-record-format';
@@ -19,10 +19,15 @@ function CallRow({ call, horizon }: { call: TrackRecordCall; horizon: number }) 
           {call.company_name ?? call.exchange_ticker}
         </Anchor>
       </Table.Td>
-      <Table.Td>
-        <Badge color={bullish ? 'teal' : 'red'} variant="light">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text
+          span
+          size="sm"
+          fw={600}
+          c={bullish ? 'var(--mantine-color-teal-text)' : 'var(--mantine-color-red-text)'}
+        >
           {bullish ? 'Bullish' : 'Bearish'} {formatSigned(call.sentiment_score, 1)}
-        </Badge>
+        </Text>
       </Table.Td>
       <Table.Td>
         <Anchor component={Link} to={articlePath(call.news_id)} size="sm">
