@@ -30,6 +30,11 @@ export const PUBLIC_PAGES: Readonly<Record<string, PublicPage>> = {
     title: 'Company analysis',
     description: "The AI analyst's latest company analyses, two a page.",
   },
+  '/analysis/track-record': {
+    title: "The analyst's track record",
+    description:
+      "How often the AI analyst's bullish and bearish calls were right: hit rates against the market over 1, 5 and 20 trading days, with confidence intervals, calibration and the best and worst calls.",
+  },
   '/home': {
     title: 'Hot news',
     description: 'The newest market news with related tickers and an AI summary.',

@@ -273,6 +273,7 @@ export function createSeoService(deps: SeoDeps) {
       first === 'analysis' &&
       second !== undefined &&
       second !== 'latest' &&
+      second !== 'track-record' &&
       segments.length === 2
     ) {
       const symbol = second.trim().toUpperCase();
