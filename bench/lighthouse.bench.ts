@@ -42,7 +42,9 @@ async function score(url: string, port: number, preset: 'mobile' | 'desktop'): P
     preset === 'desktop' ? desktopConfig : undefined,
   );
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError, runWarnings } = result.lhr;
+  if (runtimeError) console.log(`  (${url}: ${runtimeError.code} ${runtimeError.message})`);
+  for (const warning of runWarnings) console.log(`  (${url}: ${warning.slice(0, 160)})`);
   const value = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
   return {
     performance: value('performance'),
