@@ -11,7 +11,6 @@ import { runNewsBench } from './news.bench.ts';
 import { runPortfolioBench } from './portfolio.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
 import { runTrackRecordBench } from './track-record.bench.ts';
-import { runTrackRecordBench } from './track-record.bench.ts';
 
 const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>> = {
   startup: runStartupBench,
@@ -23,7 +22,6 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   portfolio: runPortfolioBench,
   lighthouse: runLighthouseBench,
   comments: runCommentsBench,
-  'track-record': runTrackRecordBench,
   'track-record': runTrackRecordBench,
   alerts: runAlertsBench,
 };

@@ -24,8 +24,8 @@ export const JOB_PAYLOADS = {
   'prompts.answer': z.object({ promptId: z.uuid() }),
   'prompts.sweep': z.object({}),
   'blog.write-recaps': z.object({ weeks: z.number().int().min(1).max(26).default(4) }),
-  /** Instant alerts for the articles analysed from `since` (ISO time) on. */
-  'alerts.fan-out': z.object({ since: z.iso.datetime() }),
+  /** Instant alerts for the articles analysed from `since` to `until` (ISO times; no end: now). */
+  'alerts.fan-out': z.object({ since: z.iso.datetime(), until: z.iso.datetime().optional() }),
   'alerts.send': z.object({}),
   'alerts.digests': z.object({}),
   'alerts.insights': z.object({}),

@@ -9,7 +9,10 @@ export const fanOutAlertsJob = defineJob({
   wakeOnSend: true,
   priority: 5,
   handler: async (data, { services, log }) => {
-    const result = await services.alerts.fanOut(new Date(data.since));
+    const result = await services.alerts.fanOut(
+      new Date(data.since),
+      data.until ? new Date(data.until) : undefined,
+    );
     if (result.written > 0) log.info(result, 'instant alerts written');
   },
 });

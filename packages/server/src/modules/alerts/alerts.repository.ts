@@ -88,8 +88,12 @@ export function createAlertsRepository(db: Database) {
      * Articles analysed since `since` whose defcon level is 1 or 2 (visible ones only). The story
      * key is the story id of a syndicated copy when the news table has one, else the article id.
      */
-    alertableArticles: (since: Date, limit: number): Promise<AlertArticleRow[]> =>
-      db
+    alertableArticles: (
+      since: Date,
+      until: Date | undefined,
+      limit: number,
+    ): Promise<AlertArticleRow[]> => {
+      let query = db
         .selectFrom('news as n')
         .select([
           'n.id',
@@ -108,8 +112,10 @@ export function createAlertsRepository(db: Database) {
         .where('n.updated_at', '>=', since)
         .where(sql<boolean>`(n."AI" ->> 'defcon_level')::int <= 2`)
         .orderBy('n.updated_at')
-        .limit(limit)
-        .execute(),
+        .limit(limit);
+      if (until) query = query.where('n.updated_at', '<=', until);
+      return query.execute();
+    },
 
     /** Users who asked for instant alerts (the plan is checked by the service). */
     instantSubscribers: (): Promise<AlertUserRow[]> =>

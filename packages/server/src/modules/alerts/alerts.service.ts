@@ -33,8 +33,8 @@ import type { DigestWriter } from './digest-writer.ts';
 /** Articles read per fan-out run. */
 const FAN_OUT_LIMIT = 5_000;
 /** Deliveries claimed per round, and sent in parallel within one. */
-const CLAIM_BATCH = 50;
-const SEND_PARALLEL = 8;
+const CLAIM_BATCH = 100;
+const SEND_PARALLEL = 16;
 /** A claimed delivery whose worker died is due again after this long. */
 const LEASE_MS = 5 * 60_000;
 const HOUR_MS = 3_600_000;
@@ -257,8 +257,8 @@ export function createAlertsService(deps: {
      * story, recipient and channel (the unique key makes re-analysis and a second worker no-ops),
      * to the users entitled to instant alerts who hold or watch a linked listing.
      */
-    async fanOut(since: Date): Promise<{ articles: number; written: number }> {
-      const articles = await repository.alertableArticles(since, FAN_OUT_LIMIT);
+    async fanOut(since: Date, until?: Date): Promise<{ articles: number; written: number }> {
+      const articles = await repository.alertableArticles(since, until, FAN_OUT_LIMIT);
       if (articles.length === 0) return { articles: 0, written: 0 };
       const now = clock.now();
       const recipients = await Promise.all(

@@ -9,17 +9,23 @@ export const enrichNewsJob = defineJob({
   retry: { retryLimit: 1, retryDelaySeconds: 30, backoff: false, expireInSeconds: 600 },
   schedule: { cron: '* * * * *', data: {} },
   handler: async (_data, { services, jobs, log }) => {
-    const startedAt = services.clock.now();
     let total = 0;
     for (;;) {
+      const batchStarted = services.clock.now();
       const { processed, failed } = await services.enrich.enrichWaiting(ENRICH_BATCH);
       total += processed + failed;
+      // Stories analysed in this batch may alert the users who hold or watch them
+      // (modules/alerts): queued per batch, so a burst's first alerts need not wait for its end.
+      if (processed > 0) {
+        await jobs.enqueue('alerts.fan-out', {
+          since: batchStarted.toISOString(),
+          until: services.clock.now().toISOString(),
+        });
+      }
       if (processed + failed < ENRICH_BATCH) break;
     }
     if (total > 0) log.info({ articles: total }, 'enriched news');
     // Newly processed articles are new inputs of the company analyses.
     if (total > 0) await jobs.enqueue('company.analyze', {}, { singletonKey: 'after-enrich' });
-    // Stories analysed in this run may alert the users who hold or watch them (modules/alerts).
-    if (total > 0) await jobs.enqueue('alerts.fan-out', { since: startedAt.toISOString() });
   },
 });
