@@ -98,13 +98,16 @@ describe('one card per story', () => {
   it('stores the rewrite in the story of the wire report, and the other news on its own', async () => {
     const rows = await t.database.db
       .selectFrom('news')
-      .select(['id', 'guid', 'story_id'])
+      .select(['id', 'guid', 'story_id', 'story_reports'])
       .orderBy('creation_date')
       .execute();
     const byGuid = new Map(rows.map((row) => [row.guid, row]));
     expect(byGuid.get('w1')?.story_id).toBeNull();
     expect(byGuid.get('m1')?.story_id).toBe(byGuid.get('w1')?.id);
     expect(byGuid.get('e1')?.story_id).toBeNull();
+    // The story's first article counts its other reports: the feeds read no list without one.
+    expect(byGuid.get('w1')?.story_reports).toBe(1);
+    expect(byGuid.get('e1')?.story_reports).toBe(0);
   });
 
   it("shows the story once in the feed, with 'also reported by' naming the other source", async () => {

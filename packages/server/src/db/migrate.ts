@@ -21,6 +21,7 @@ import * as billing from './migrations/2026-11-25T1500-billing.ts';
 import * as comments from './migrations/2026-11-26T1000-comments.ts';
 import * as site from './migrations/2026-11-26T1100-site.ts';
 import * as newsStories from './migrations/2026-11-26T1200-news-stories.ts';
+import * as newsStoryReports from './migrations/2026-11-26T1210-news-story-reports.ts';
 import * as trackRecord from './migrations/2026-11-26T1300-track-record.ts';
 import * as alerts from './migrations/2026-11-26T1400-alerts.ts';
 import * as telegram from './migrations/2026-11-26T1500-telegram.ts';
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1000-comments': comments,
   '2026-11-26T1100-site': site,
   '2026-11-26T1200-news-stories': newsStories,
+  '2026-11-26T1210-news-story-reports': newsStoryReports,
   '2026-11-26T1300-track-record': trackRecord,
   '2026-11-26T1400-alerts': alerts,
   '2026-11-26T1500-telegram': telegram,

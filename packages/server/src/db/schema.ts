@@ -219,6 +219,8 @@ export type NewsTable = {
   /** MinHash signature and LSH band keys of the article's text (news-stories.ts). */
   story_minhash: number[] | null;
   story_bands: number[] | null;
+  /** On a story's first article: how many other reports joined its story. */
+  story_reports: Generated<number>;
   /** A sentiment score its writer computed from its own figures (market briefs). */
   sentiment_hint: number | null;
 };

@@ -170,6 +170,11 @@ export function createCompanyRepository(db: Database) {
           order by n.creation_date desc
           limit 2000
         ),
+        stories as (
+          select distinct on (story) related_exchange_tickers from mentions
+          where cardinality(related_exchange_tickers) between 2 and ${LIST_COMPANIES}
+          order by story
+        ),
         counts as (
           select s.company_id,
                  sum(1.0 / (cardinality(m.related_exchange_tickers) - 1)) as shared
@@ -232,11 +237,6 @@ export function createCompanyRepository(db: Database) {
             limit ${limit})
           union all
           (select s.exchange_ticker, 1 from securities s
-        stories as (
-          select distinct on (story) related_exchange_tickers from mentions
-          where cardinality(related_exchange_tickers) between 2 and ${LIST_COMPANIES}
-          order by story
-        ),
             where upper(s.ticker) like ${prefix} escape '\\'
             order by length(s.ticker), s.ticker limit ${limit})
           union all

@@ -200,7 +200,16 @@ export function createNewsIngestService(deps: {
         result.fullText = texts.size;
       }
       await clusterStories(collected);
-      result.stored = (await repository.insertMany(collected.map((c) => c.article))).length;
+      const stored = new Set(await repository.insertMany(collected.map((c) => c.article)));
+      result.stored = stored.size;
+      // The first articles of the stories that stored reports joined count them.
+      const reports = new Map<string, number>();
+      for (const { article } of collected) {
+        if (article.story_id && article.id && stored.has(article.id)) {
+          reports.set(article.story_id, (reports.get(article.story_id) ?? 0) + 1);
+        }
+      }
+      await repository.countStoryReports(reports);
       return result;
     },
   };

@@ -78,13 +78,13 @@ const FIELDS = {
   experiment: sql`experiment`,
   // Stored only after the analyst's output passed `newsAiSchema` (news-enrich.service.ts).
   AI: sql`"AI"`,
-} as const;
   // One card per story (news-stories.ts): the story's first article, NULL for that one itself.
   story_id: sql`story_id`,
-  // The story's other public reports, oldest first. The members are read through a subquery
+  // The story's other public reports, oldest first; most articles have none, which the lead's
+  // `story_reports` counter says without a lookup. The members are read through a subquery
   // whose columns are renamed, so the bare `id` and `story_id` here are the outer article's; a
   // lead finds its members by the partial index on `story_id`, a member its lead by primary key.
-  also_reported_by: sql`(
+  also_reported_by: sql`case when story_id is null and story_reports = 0 then '[]'::json else (
     select coalesce(json_agg(json_build_object('id', m.member_id, 'publisher', m.member_publisher,
              'link', m.member_link, 'title', m.member_title) order by m.member_date, m.member_id),
            '[]'::json)
@@ -94,7 +94,8 @@ const FIELDS = {
           from news) as m
     where (m.member_story = coalesce(story_id, id) or m.member_id = story_id)
       and m.member_id <> id and not m.member_blocked and m.member_experiment is null
-  )`,
+  ) end`,
+} as const;
 
 export type ApiNewsField = keyof typeof FIELDS;
 
@@ -117,8 +118,9 @@ export const API_NEWS_SOURCE_COLUMNS = [
   'is_blocked',
   'experiment',
   'AI',
-] as const;
   'story_id',
+  'story_reports',
+] as const;
 
 const isField = (name: string): name is ApiNewsField => Object.hasOwn(FIELDS, name);
 
@@ -164,9 +166,9 @@ export function createNewsRepository(db: Database) {
   /** Articles of the public feeds: no experiments, nothing the viewer may not see. */
   const visible = (viewer: NewsViewer) =>
     db.selectFrom('news').where('experiment', 'is', null).where(visibleTo(viewer));
-
   /** Feeds list a story once, by its first article (news-stories.ts). */
   const storyLeads = (eb: ExpressionBuilder<DB, 'news'>) => eb('news.story_id', 'is', null);
+
   /** One page of the visible articles matching `condition`, newest first. */
   const newestPage = (
     viewer: NewsViewer,
@@ -176,8 +178,8 @@ export function createNewsRepository(db: Database) {
     visible(viewer)
       .select(apiNewsJson().as('article'))
       .where(condition)
-      .orderBy('creation_date', 'desc')
       .where(storyLeads)
+      .orderBy('creation_date', 'desc')
       .orderBy('id', 'desc')
       .offset(page.skip)
       .limit(page.limit)
@@ -216,8 +218,8 @@ export function createNewsRepository(db: Database) {
       const recent = visible(viewer)
         .select([...API_NEWS_SOURCE_COLUMNS, 'search_vector'])
         .where(sql<boolean>`search_vector @@ ${query}`)
-        .orderBy('creation_date', 'desc')
         .where(storyLeads)
+        .orderBy('creation_date', 'desc')
         .limit(window);
       return db
         .selectFrom(recent.as('recent'))
@@ -290,7 +292,6 @@ export function createNewsRepository(db: Database) {
       return ids;
     },
 
-    /** Which of these links and guids are already stored (`link:` / `guid:` prefixed). */
     /**
      * Articles since `since` sharing a MinHash band key with `bands`: the candidates of the
      * story clustering (news-stories.ts), found through the GIN index on `story_bands`.
@@ -314,6 +315,17 @@ export function createNewsRepository(db: Database) {
             .limit(5_000)
             .execute(),
 
+    /** Counts new reports of stories on their first articles (`story_reports`). */
+    countStoryReports: async (leads: ReadonlyMap<string, number>): Promise<void> => {
+      if (leads.size === 0) return;
+      const ids = [...leads.keys()];
+      const counts = ids.map((id) => leads.get(id) ?? 0);
+      await sql`update news set story_reports = story_reports + c.n
+        from unnest(${ids}::uuid[], ${counts}::integer[]) as c(id, n)
+        where news.id = c.id`.execute(db);
+    },
+
+    /** Which of these links and guids are already stored (`link:` / `guid:` prefixed). */
     storedKeys: async (
       links: readonly string[],
       guids: readonly string[],
