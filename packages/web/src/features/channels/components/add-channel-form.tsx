@@ -1,6 +1,16 @@
 import { channelAddRequestSchema } from '@app/shared/api/telegram';
 import type { ChannelKind } from '@app/shared/api/telegram';
-import { Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useAddChannel } from '../api/channels';
 import { KIND_LABELS } from './channel-kinds';
@@ -30,21 +40,19 @@ export function AddChannelForm() {
       </Text>
       <form onSubmit={submit} noValidate aria-label="Add a channel">
         <Stack gap="sm">
-          <Group grow align="flex-start" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label="Chat id or @name"
               placeholder="@stockpulse_news or -1001234567890"
-              miw={220}
               {...form.getInputProps('chat_id')}
             />
             <TextInput
               label="Title"
               placeholder="StockPulse public channel"
               maxLength={120}
-              miw={220}
               {...form.getInputProps('title')}
             />
-          </Group>
+          </SimpleGrid>
           <Checkbox.Group label="Receives" {...form.getInputProps('kinds')}>
             <Group mt={6}>
               {(Object.keys(KIND_LABELS) as ChannelKind[]).map((kind) => (

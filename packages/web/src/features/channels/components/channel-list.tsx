@@ -96,7 +96,7 @@ export function ChannelList() {
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="channel-list">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="channel-list">
-          Channels
+          Channel list
         </Title>
         {data && (
           <Badge variant="light" color={data.enabled ? 'teal' : 'gray'}>
