@@ -74,6 +74,63 @@ export function createAnalysisRepository(db: Database) {
           limit ${limit}`.execute(db)
       ).rows,
 
+    /**
+     * What a link preview of `/analysis/{symbol}` shows: the listing's company and its latest
+     * analysis (if any), in one indexed read.
+     */
+    previewOf: async (symbol: string) =>
+      (
+        await sql<{
+          company_id: string;
+          company_name: string;
+          exchange_tickers: string[];
+          ai_summary: string | null;
+          ai_upload_date: Date | null;
+        }>`
+          select c.id as company_id, c.company_name, c.exchange_tickers,
+                 p.ai_summary, p.ai_upload_date
+          from securities s
+          join companies c on c.id = s.company_id
+          left join lateral (
+            select ai_summary, ai_upload_date from company_prompts
+            where company_id = c.id
+            order by ai_upload_date desc, id desc limit 1
+          ) p on true
+          where s.exchange_ticker = ${symbol}`.execute(db)
+      ).rows[0],
+
+    /**
+     * The sitemap's pages of analysed companies in id order: each page's first company id, size
+     * and newest analysis.
+     */
+    sitemapPages: async (size: number) =>
+      (
+        await sql<{ first_id: string; count: number; lastmod: Date }>`
+          with analysed as (
+            select company_id, max(ai_upload_date) as lastmod from company_prompts
+            group by company_id),
+          numbered as (
+            select company_id, lastmod, row_number() over (order by company_id) - 1 as rn
+            from analysed),
+          ranked as (select *, rn / ${size} as page from numbered)
+          select (array_agg(company_id) filter (where rn % ${size} = 0))[1] as first_id,
+                 count(*)::int as count, max(lastmod) as lastmod
+          from ranked group by page order by page`.execute(db)
+      ).rows,
+
+    /** Up to `size` analysed companies from `fromId` on: primary listing and newest analysis. */
+    sitemapEntries: async (fromId: string, size: number) =>
+      (
+        await sql<{ exchange_tickers: string[]; lastmod: Date }>`
+          select c.exchange_tickers, a.lastmod
+          from (select company_id, max(ai_upload_date) as lastmod from company_prompts
+                where company_id >= ${fromId}::uuid
+                group by company_id order by company_id limit ${size}) a
+          join companies c on c.id = a.company_id
+          where cardinality(c.exchange_tickers) > 0
+          order by c.id`.execute(db)
+      ).rows,
+
     company: (id: string) =>
       db
         .selectFrom('companies')

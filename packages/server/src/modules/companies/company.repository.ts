@@ -120,6 +120,67 @@ export function createCompanyRepository(db: Database) {
             .where('s.exchange_ticker', 'in', [...symbols])
             .execute(),
 
+    /**
+     * What a link preview shows of a company (the SEO head, the OG image), found as the company
+     * page finds it: by listing, id or exact name (case-insensitive), in one indexed read.
+     */
+    previewOf: (filter: { symbol: string } | { id: string } | { name: string }) => {
+      const query = db
+        .selectFrom('companies')
+        .select([
+          'id',
+          'company_name',
+          'exchange_tickers',
+          'gics_sector',
+          'gics_sub_industry',
+          'ai_summary',
+          'long_business_summary',
+          'created_at',
+        ]);
+      if ('symbol' in filter) {
+        return query
+          .where('id', '=', (eb) =>
+            eb
+              .selectFrom('securities')
+              .select('company_id')
+              .where('exchange_ticker', '=', filter.symbol),
+          )
+          .executeTakeFirst();
+      }
+      if ('id' in filter) {
+        return /^[0-9a-f-]{36}$/i.test(filter.id)
+          ? query.where('id', '=', filter.id).executeTakeFirst()
+          : Promise.resolve(undefined);
+      }
+      return query
+        .where(sql<string>`upper(company_name)`, '=', filter.name.toUpperCase())
+        .executeTakeFirst();
+    },
+
+    /** The sitemap's pages of companies in id order: each page's first id, size and newest change. */
+    sitemapPages: async (size: number) =>
+      (
+        await sql<{ first_id: string; count: number; lastmod: Date }>`
+          with numbered as (
+            select id, created_at, row_number() over (order by id) - 1 as rn
+            from companies where cardinality(exchange_tickers) > 0),
+          ranked as (select *, rn / ${size} as page from numbered)
+          select (array_agg(id) filter (where rn % ${size} = 0))[1] as first_id,
+                 count(*)::int as count, max(created_at) as lastmod
+          from ranked group by page order by page`.execute(db)
+      ).rows,
+
+    /** Up to `size` listed companies from the one with id `fromId` on, in id order. */
+    sitemapEntries: (fromId: string, size: number) =>
+      db
+        .selectFrom('companies')
+        .select(['id', 'exchange_tickers', 'created_at'])
+        .where('id', '>=', fromId)
+        .where(sql<boolean>`cardinality(exchange_tickers) > 0`)
+        .orderBy('id')
+        .limit(size)
+        .execute(),
+
     companyOf: (exchangeTicker: string) =>
       db
         .selectFrom('securities')

@@ -72,8 +72,9 @@ const FIELDS = {
       order by ticker, entity.position
     ) as first_names
   )`,
-  // 0 until comments exist; the comments issue replaces this with a count in the same query.
-  no_comments: sql`0`,
+  // The comments module keeps this counter in the same transaction as every comment write
+  // (comment.repository.ts): one primary-key lookup per article, never a count over its comments.
+  no_comments: sql`coalesce((select comment_counts.visible from comment_counts where comment_counts.article_id = id), 0)`,
   is_blocked: sql`is_blocked`,
   experiment: sql`experiment`,
   // Stored only after the analyst's output passed `newsAiSchema` (news-enrich.service.ts).
@@ -399,6 +400,19 @@ export function createNewsRepository(db: Database) {
             .executeTakeFirst()
         : Promise.resolve(undefined),
 
+    /** The titles (the analyst's, else the source's) of the articles the viewer may see. */
+    titlesVisibleTo: async (ids: string[], viewer: NewsViewer): Promise<Map<string, string>> => {
+      const valid = [...new Set(ids)].filter(isArticleId);
+      if (valid.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('news')
+        .select(['id', sql<string>`coalesce(nullif("AI" ->> 'title', ''), title)`.as('title')])
+        .where('id', 'in', valid)
+        .where(visibleTo(viewer))
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.title]));
+    },
+
     /** The texts the linker reads of one article the viewer may see. */
     findVisibleTexts: (id: string, viewer: NewsViewer) =>
       isArticleId(id)
@@ -409,6 +423,57 @@ export function createNewsRepository(db: Database) {
             .where(visibleTo(viewer))
             .executeTakeFirst()
         : Promise.resolve(undefined),
+
+    /** What a link preview shows of one article a visitor may see (the SEO head, the OG image). */
+    previewOf: (id: string) =>
+      isArticleId(id)
+        ? db
+            .selectFrom('news')
+            .select([
+              'id',
+              'title',
+              'ai_summary',
+              'description',
+              'publisher',
+              'creation_date',
+              'updated_at',
+              'related_exchange_tickers',
+            ])
+            .where('id', '=', id)
+            .where(visibleTo(null))
+            .executeTakeFirst()
+        : Promise.resolve(undefined),
+
+    /**
+     * The sitemap's pages of public articles in (creation_date, id) order: each page's first id,
+     * size and newest change, in one pass over the visible articles' index (no OFFSET).
+     */
+    sitemapPages: async (size: number) =>
+      (
+        await sql<{ first_id: string; count: number; lastmod: Date }>`
+          with numbered as (
+            select id, updated_at,
+                   row_number() over (order by creation_date, id) - 1 as rn
+            from news where not is_blocked and experiment is null),
+          ranked as (select *, rn / ${size} as page from numbered)
+          select (array_agg(id) filter (where rn % ${size} = 0))[1] as first_id,
+                 count(*)::int as count, max(updated_at) as lastmod
+          from ranked group by page order by page`.execute(db)
+      ).rows,
+
+    /** Up to `size` public articles from the one with id `fromId` on, in (creation_date, id) order. */
+    sitemapEntries: async (fromId: string, size: number) =>
+      isArticleId(fromId)
+        ? (
+            await sql<{ id: string; updated_at: Date }>`
+              select n.id, n.updated_at
+              from news n, (select creation_date, id from news where id = ${fromId}) start
+              where (n.creation_date, n.id) >= (start.creation_date, start.id)
+                and not n.is_blocked and n.experiment is null
+              order by n.creation_date, n.id
+              limit ${size}`.execute(db)
+          ).rows
+        : [],
 
     findByLink: (link: string) =>
       db.selectFrom('news').selectAll().where('link', '=', link).executeTakeFirst(),
