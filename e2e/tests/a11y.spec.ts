@@ -60,7 +60,7 @@ async function seriousViolations(page: Page) {
 async function open(page: Page, url: string) {
   await page.goto(url);
   // Pages that poll never go idle; a few quiet seconds are enough for the rest.
-  await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await expect(page.locator('#root')).not.toBeEmpty();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   // Fade-ins (finite animations and transitions) finish first: axe measures colours as drawn.
@@ -87,7 +87,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme, viewport: { width: 1366, height: 900 } });
 
     test('every public page has no serious or critical violation', async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       expect(PUBLIC_PAGES).toContain('/about');
       const found: Record<string, unknown> = {};
       for (const path of PUBLIC_PAGES) {

@@ -171,6 +171,32 @@ describe('SEO: page heads, sitemap, robots.txt and Open Graph images', () => {
     }
   });
 
+  it('gives a published blog post its own head and lists it in the sitemap', async () => {
+    await t.database.db
+      .insertInto('blog_posts')
+      .values({
+        slug: 'week-2026-11-16',
+        title: 'Week of 16 November: <chips> & banks',
+        excerpt: 'Chip makers led; banks lagged.',
+        body: '# Recap',
+        citations: [],
+        week_start: '2026-11-16',
+        week_end: '2026-11-20',
+        published_at: new Date('2026-11-21T08:00:00Z'),
+      })
+      .execute();
+    const h = head((await get('/blog/week-2026-11-16')).body);
+    expect(h.title).toBe('Week of 16 November: &lt;chips&gt; &amp; banks · StockPulse');
+    expect(h.canonical).toBe(`${PUBLIC_URL}/blog/week-2026-11-16`);
+    expect(h.jsonLd.find((data) => data['@type'] === 'BlogPosting')).toMatchObject({
+      datePublished: '2026-11-21T08:00:00.000Z',
+    });
+    expect(head((await get('/blog/no-such-post')).body).title).toBe('StockPulse');
+    const blog = await get('/sitemaps/blog-posts.xml');
+    expect(blog.statusCode).toBe(200);
+    expect(blog.body).toContain(`<loc>${PUBLIC_URL}/blog/week-2026-11-16</loc>`);
+  });
+
   it("writes an analysis page's head with the company's image", async () => {
     const res = await get('/analysis/NYSE:ACME');
     const h = head(res.body);

@@ -49,6 +49,7 @@ import { createWidgetService } from './widgets/widget.service.ts';
 import { createMarketServices } from './quotes/market-services.ts';
 import { createRateLimitRepository } from './security/rate-limit.repository.ts';
 import { createOgImageRepository } from './seo/og-image.repository.ts';
+import { blogSeo } from './seo/blog-source.ts';
 import { createSeoServices } from './seo/seo-services.ts';
 import { createRateLimiter } from './security/rate-limiter.ts';
 import { createUserServices } from './users/user-services.ts';
@@ -292,6 +293,7 @@ export function createServices(deps: ServiceDeps) {
     articles: newsRepository,
     companies,
     analyses: analysisRepository,
+    blog: blogSeo(blog),
     images: createOgImageRepository(db, clock),
     log,
     clock,

@@ -47,7 +47,7 @@ export const theme = createTheme({
  * until it passes.
  */
 const LIGHT_TEXT: Record<string, string> = {
-  gray: '#63696f',
+  gray: '#5a6168',
   blue: '#165993',
   green: '#256f32',
   red: '#a03434',
