@@ -1,7 +1,10 @@
 import { trackRecordResponseSchema, type TrackRecord } from '@app/shared/api/track-record';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
+import { pino } from 'pino';
 import { computeTrackRecordJob } from '../src/modules/track-record/track-record.jobs.ts';
+import { createTrackRecordRepository } from '../src/modules/track-record/track-record.repository.ts';
+import { createTrackRecordService } from '../src/modules/track-record/track-record.service.ts';
 import {
   isoDate,
   isTradingDayNumber,
@@ -172,6 +175,18 @@ describe('the track record (issue 17 §4): nightly job over stored bars, served 
     const bin = (label: string) => record.calibration.find((b) => b.label === label);
     expect(bin('6 … 10')?.horizons[1]?.mean_excess_return).toBeGreaterThan(0.04);
     expect(bin('−10 … −6')?.horizons[1]?.mean_excess_return).toBeLessThan(-0.04);
+  });
+
+  it('reads the calls page by page without losing or repeating one (articles share a time)', async () => {
+    const service = createTrackRecordService({
+      repository: createTrackRecordRepository(t.database.db),
+      clock,
+      log: pino({ level: 'silent' }),
+      demo: true,
+      pageSize: 2,
+    });
+    expect(await service.compute()).toMatchObject({ computed: true, calls: 4, articles: 6 });
+    expect(await service.current()).toMatchObject({ calls: 4, pending: 1, list_articles: 1 });
   });
 
   it('skips a start run when nothing changed, and runs again when an article was analysed', async () => {

@@ -4,10 +4,12 @@ import type { Database } from '../../db/database.ts';
 /** A processed article with a bullish or bearish score and the companies it is linked to. */
 export type CallArticleRow = {
   id: string;
-  creation_date: Date;
+  /** Publication time in epoch microseconds (exact in a float8 until the year 2255). */
+  published_us: number;
   score: number;
   classification: string;
-  symbols: string[];
+  /** The linked listings, comma-separated. */
+  symbols: string;
 };
 
 export type SeriesRow = { exchange_ticker: string; days: string[]; close: number[] };
@@ -27,16 +29,18 @@ export function createTrackRecordRepository(db: Database) {
      */
     callArticles: async (
       now: Date,
-      after: { date: Date; id: string } | null,
+      after: { us: number; id: string } | null,
       limit: number,
     ): Promise<CallArticleRow[]> => {
       const afterClause = after
-        ? sql`and (n.creation_date, n.id) > (${after.date}, ${after.id}::uuid)`
+        ? sql`and (n.creation_date, n.id) >
+            ('epoch'::timestamptz + ${after.us}::bigint * interval '1 microsecond', ${after.id}::uuid)`
         : sql``;
       const result = await sql<CallArticleRow>`
-        select n.id, n.creation_date, n.sentiment_first as score,
+        select n.id, (extract(epoch from n.creation_date) * 1000000)::float8 as published_us,
+               n.sentiment_first as score,
                coalesce(n."AI"->>'classification', 'Other') as classification,
-               n.related_exchange_tickers as symbols
+               array_to_string(n.related_exchange_tickers, ',') as symbols
         from news n
         where n.status = 'PROCESSED' and not n.is_blocked
           and n.sentiment_first <> 0
