@@ -24,6 +24,7 @@ const FEATURE_DEPENDENCIES = {
   portfolio: ['users', 'market', 'news', 'assistant', 'tickers'],
   billing: ['users'],
   comments: ['users'],
+  dev: ['users', 'market', 'portfolio'],
 };
 
 /**

@@ -36,6 +36,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { trackRecordRoutes } from './modules/track-record/track-record.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       newsletterRoutes(zodApi, { newsletter: services.newsletter });
       alertRoutes(zodApi, { alerts: services.alerts });
       contactRoutes(zodApi, { contact: services.contact, details: config.contact });
+      devRoutes(zodApi, { googleMapsKey: config.googleMapsKey });
       blogRoutes(zodApi, { blog: services.blog });
       telegramRoutes(zodApi, { telegram: services.telegram, settings: config.telegram });
       trackRecordRoutes(zodApi, { trackRecord: services.trackRecord });

@@ -109,6 +109,8 @@ const envSchema = z.object({
   STRIPE_PRICE_TIER3: z.string().min(1).optional(),
   STRIPE_API_BASE: httpUrl.optional(),
   STRIPE_CURRENCY: z.string().length(3).toLowerCase().default('usd'),
+  /** Google Maps browser key of the developer gallery's map demos (issue 19); off when unset. */
+  GOOGLE_MAPS_KEY: z.string().trim().min(1).optional(),
   CONTACT_EMAIL: z.email().default('support@stockpulse.app'),
   CONTACT_PHONE: z.string().trim().min(3).max(40).default('+44 20 7946 0321'),
   CONTACT_ADDRESS: z
@@ -187,6 +189,8 @@ export type AppConfig = {
   /** With a key, /news/gif asks GIPHY first and falls back to the bundled animations. */
   giphyApiKey: string | undefined;
   giphyBaseUrl: string;
+  /** GOOGLE_MAPS_KEY: the developer gallery loads Google Maps only with it. */
+  googleMapsKey: string | undefined;
   /** The public site's contact details (footer, contact page); addresses are `;`-separated. */
   contact: { email: string; phone: string; addresses: string[] };
   /** The Telegram bot (issue 16): off without a token; the menus' links shown only when set. */
@@ -269,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openaiPricePer1kTokensUsd: e.OPENAI_PRICE_PER_1K_TOKENS_USD,
     giphyApiKey: e.GIPHY_API_KEY,
     giphyBaseUrl: e.GIPHY_BASE_URL.replace(/\/+$/, ''),
+    googleMapsKey: e.GOOGLE_MAPS_KEY,
     contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE, addresses: e.CONTACT_ADDRESS },
     telegram: telegramSettings(e),
     portfolioBenchmark: e.PORTFOLIO_BENCHMARK,

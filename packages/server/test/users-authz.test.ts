@@ -394,6 +394,12 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     call: { method: 'GET', url: () => '/api/contact/details' },
     expect: { visitor: ok, user: ok, validated: ok, admin: ok },
   },
+  // The developer gallery (issue 19).
+  {
+    name: 'GET /dev/maps-config',
+    call: { method: 'GET', url: () => '/api/dev/maps-config' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
   {
     name: 'GET /contact/admin/inbox',
     call: { method: 'GET', url: () => '/api/contact/admin/inbox' },

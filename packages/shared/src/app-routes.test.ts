@@ -8,11 +8,11 @@ import {
 } from './app-routes.ts';
 
 describe('PAGE_PATHS', () => {
-  it('names 59 distinct absolute paths', () => {
+  it('names 80 distinct absolute paths', () => {
     const paths = Object.values(PAGE_PATHS);
-    expect(paths).toHaveLength(59);
+    expect(paths).toHaveLength(80);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of paths) expect(path, path).toMatch(/^\/[a-z0-9_/:A-Z]*$/);
+    for (const path of paths) expect(path, path).toMatch(/^\/[a-z0-9_/:A-Z-]*$/);
   });
 
   it('gives the server the same paths in the same order', () => {

@@ -97,6 +97,28 @@ export const PAGE_PATHS = {
   blogPost: '/blog/:slug',
   /** Where the newsletter's confirmation link lands (`?token=`). */
   newsletterConfirm: '/newsletter/confirm',
+  /* The developer gallery (issue 19, users with my_dev_interface): our components as demo pages. */
+  devButtons: '/components/buttons',
+  devGridSystem: '/components/grid-system',
+  devPanels: '/components/panels',
+  devSweetAlert: '/components/sweet-alert',
+  devNotifications: '/components/notifications',
+  devIcons: '/components/icons',
+  devTypography: '/components/typography',
+  devFormsRegular: '/forms/regular',
+  devFormsExtended: '/forms/extended',
+  devFormsValidation: '/forms/validation',
+  devFormsWizard: '/forms/wizard',
+  devTableRegular: '/table-list/regular',
+  devTableExtended: '/table-list/extended',
+  devTablePaginated: '/table-list/paginated',
+  devMapsGoogle: '/maps/google',
+  devMapsFullScreen: '/maps/full-screen',
+  devMapsVector: '/maps/vector-map',
+  devWidgets: '/widgets',
+  devCharts: '/charts',
+  devCalendar: '/calendar',
+  devTimeline: '/pages/timeline',
 } as const;
 
 export type PagePathName = keyof typeof PAGE_PATHS;

@@ -9,6 +9,8 @@ import { LoginPrompt } from '../components/login-prompt';
 import { useRouteGuard } from './route-handle';
 
 export const ADMIN_ONLY_MESSAGE = 'This page is only available to administrators.';
+export const DEV_ONLY_MESSAGE =
+  'This page belongs to the developer gallery. It is shown to users who turn on the developer interface (my_dev_interface) in their profile.';
 
 /** Where a failed user load sends the browser (spec §8). */
 export function userLoadErrorPath(error: unknown): string {
@@ -49,6 +51,21 @@ export function GuardedOutlet({ loadUserFirst }: GuardedOutletProps) {
       <Center mih={240} role="status" aria-label="Loading your account">
         <Loader />
       </Center>
+    );
+  }
+  // Issue 19: the developer gallery answers everyone without the flag (visitors too) with a notice.
+  if (guard === 'dev' && !user?.my_dev_interface) {
+    return (
+      <ErrorPanel
+        code="403"
+        title="Developer interface only"
+        message={DEV_ONLY_MESSAGE}
+        actions={
+          <Button component={Link} to="/" leftSection={<IconHome size={18} />}>
+            Back to home
+          </Button>
+        }
+      />
     );
   }
   if (guard !== 'public' && token === null) return <LoginPrompt />;

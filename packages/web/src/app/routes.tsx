@@ -4,6 +4,7 @@ import { PAGE_PATH_NAMES, PAGE_PATHS } from '@app/shared/app-routes';
 import type { PagePathName } from '@app/shared/app-routes';
 import type { PageLoader } from './lazy-page';
 import { newsRouteSpecs } from './news-routes';
+import { devRouteSpecs } from './dev-routes';
 
 /**
  * THE route table (spec §2). Every screen of the product is one entry here; layouts, guards,
@@ -19,8 +20,11 @@ import { newsRouteSpecs } from './news-routes';
  * outside PAGE_PATHS, last in `appRoutes`.
  */
 
-/** Who may open a route; enforced by the route guard (app/route-guard.tsx). */
-export type RouteGuard = 'public' | 'user' | 'admin';
+/**
+ * Who may open a route; enforced by the route guard (app/route-guard.tsx). 'dev': users with
+ * my_dev_interface (the developer gallery).
+ */
+export type RouteGuard = 'public' | 'user' | 'admin' | 'dev';
 
 export type RouteLayout = 'main' | 'auth';
 
@@ -440,6 +444,7 @@ const routeSpecs: Record<PagePathName, RouteSpec> = {
     },
   },
   ...newsRouteSpecs,
+  ...devRouteSpecs,
   pricing: {
     kind: 'page',
     guard: 'public',

@@ -1,0 +1,100 @@
+import { Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { formatPrice } from '@app/shared/display/format';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { PageLinks } from '../../../components/page-links';
+import { pageCount, pageSlice } from '../../../lib/pagination';
+import { ChangeText } from '../../market';
+import { DemoSection, GalleryPage } from '../components/gallery-page';
+import { DEMO_COMPANIES } from '../demo-data';
+import { DEMO_PAGE_SIZES, isDemoPageSize, pagingReducer } from '../rules';
+
+export function TablePaginatedPage() {
+  const [query, setQuery] = useState('');
+  const rows = useMemo(() => {
+    const words = query.trim().toLowerCase();
+    return words === ''
+      ? DEMO_COMPANIES
+      : DEMO_COMPANIES.filter((company) =>
+          `${company.symbol} ${company.name} ${company.sector}`.toLowerCase().includes(words),
+        );
+  }, [query]);
+  const [paging, dispatch] = useReducer(pagingReducer, {
+    page: 1,
+    pageSize: 10,
+    total: rows.length,
+  });
+  // Spec §4: a new total (the filter) goes back to page 1.
+  useEffect(() => {
+    dispatch({ type: 'total', total: rows.length });
+  }, [rows.length]);
+  const count = pageCount(paging.total, paging.pageSize);
+  const shown = pageSlice(rows, paging.page, paging.pageSize);
+  return (
+    <GalleryPage
+      group="Tables"
+      title="Paginated table"
+      intro="lib/pagination.ts and the PageLinks component: five page links, sizes 5/10/25/50, and back to page 1 when the page size or the total (type a filter) changes."
+    >
+      <DemoSection id="table-paginated" title={`${paging.total} demo companies`}>
+        <Group gap="sm" align="end">
+          <TextInput
+            label="Filter"
+            placeholder="Symbol, name or sector"
+            leftSection={<IconSearch size={16} />}
+            value={query}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+          />
+          <Select
+            label="Rows per page"
+            w={130}
+            allowDeselect={false}
+            data={DEMO_PAGE_SIZES.map(String)}
+            value={String(paging.pageSize)}
+            onChange={(value) => {
+              const size = Number(value);
+              if (isDemoPageSize(size)) dispatch({ type: 'pageSize', pageSize: size });
+            }}
+          />
+        </Group>
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Symbol</Table.Th>
+                <Table.Th>Company</Table.Th>
+                <Table.Th>Sector</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Day</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((company) => (
+                <Table.Tr key={company.symbol + company.name}>
+                  <Table.Td ff="monospace">{company.symbol}</Table.Td>
+                  <Table.Td>{company.name}</Table.Td>
+                  <Table.Td>{company.sector}</Table.Td>
+                  <Table.Td ta="right">{formatPrice(company.price, 'USD')}</Table.Td>
+                  <Table.Td ta="right">
+                    <ChangeText value={company.changePct} format="percent" />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Page {paging.page} of {count}
+          </Text>
+          <PageLinks
+            page={paging.page}
+            count={count}
+            label="Demo companies pages"
+            onChange={(page) => dispatch({ type: 'page', page })}
+          />
+        </Group>
+      </DemoSection>
+    </GalleryPage>
+  );
+}

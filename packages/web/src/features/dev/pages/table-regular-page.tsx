@@ -1,0 +1,50 @@
+import { SimpleGrid, Table } from '@mantine/core';
+import { formatPrice } from '@app/shared/display/format';
+import { ChangeText, TopGrowthTable } from '../../market';
+import { DemoSection, GalleryPage } from '../components/gallery-page';
+import { DEMO_COMPANIES } from '../demo-data';
+
+export function TableRegularPage() {
+  return (
+    <GalleryPage
+      group="Tables"
+      title="Regular tables"
+      intro="A plain table in the product's style, and the market's top-growth tables as the home page shows them (live data)."
+    >
+      <DemoSection id="table-plain" title="Plain table">
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped highlightOnHover withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Symbol</Table.Th>
+                <Table.Th>Company</Table.Th>
+                <Table.Th>Sector</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Day</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {DEMO_COMPANIES.slice(0, 8).map((company) => (
+                <Table.Tr key={company.symbol}>
+                  <Table.Td ff="monospace">{company.symbol}</Table.Td>
+                  <Table.Td>{company.name}</Table.Td>
+                  <Table.Td>{company.sector}</Table.Td>
+                  <Table.Td ta="right">{formatPrice(company.price, 'USD')}</Table.Td>
+                  <Table.Td ta="right">
+                    <ChangeText value={company.changePct} format="percent" />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </DemoSection>
+      <DemoSection id="table-market" title="Market tables">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <TopGrowthTable period="change_pct_1" />
+          <TopGrowthTable period="change_pct_8" />
+        </SimpleGrid>
+      </DemoSection>
+    </GalleryPage>
+  );
+}
