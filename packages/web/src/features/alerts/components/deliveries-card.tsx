@@ -47,19 +47,21 @@ export function DeliveriesCard() {
             Instant alerts, digests and weekly insights by e-mail and Telegram.
           </Text>
         </div>
-        <SegmentedControl
-          size="xs"
-          aria-label="Delivery status"
-          value={status}
-          onChange={setStatus}
-          data={[
-            { value: 'all', label: 'All' },
-            ...DELIVERY_STATUSES.filter((s) => s !== 'sending').map((s) => ({
-              value: s,
-              label: `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}${data ? ` (${String(data.counts[s])})` : ''}`,
-            })),
-          ]}
-        />
+        <ScrollArea type="auto" offsetScrollbars maw="100%">
+          <SegmentedControl
+            size="xs"
+            aria-label="Delivery status"
+            value={status}
+            onChange={setStatus}
+            data={[
+              { value: 'all', label: 'All' },
+              ...DELIVERY_STATUSES.filter((s) => s !== 'sending').map((s) => ({
+                value: s,
+                label: `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}${data ? ` (${String(data.counts[s])})` : ''}`,
+              })),
+            ]}
+          />
+        </ScrollArea>
       </Group>
       {isError && <Alert color="red">{error.message}</Alert>}
       {isPending && <Skeleton height={120} radius="md" />}

@@ -56,9 +56,9 @@ function PlanIncludes({ entitlements }: { entitlements: AlertPlan }) {
             </Badge>
           ) : (
             <Group gap={6} wrap="nowrap">
-              <Badge variant="light" color="gray">
-                {item.plan === 'Basic' ? 'Basic and above' : item.plan}
-              </Badge>
+              <Text size="xs" c="dimmed">
+                {item.plan === 'Basic' ? 'Basic and above' : 'Standard'}
+              </Text>
               <Anchor
                 component={Link}
                 to="/pricing"
