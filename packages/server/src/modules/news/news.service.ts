@@ -157,8 +157,7 @@ export function createNewsService(deps: NewsServiceDeps) {
     },
 
     /** Titles of the articles the viewer may see, by id (others are absent). */
-    titlesVisibleTo: (ids: string[], viewer: NewsViewer) =>
-      repository.titlesVisibleTo(ids, viewer),
+    titlesVisibleTo: (ids: string[], viewer: NewsViewer) => repository.titlesVisibleTo(ids, viewer),
 
     byId: async (id: string, viewer: NewsViewer): Promise<ArticleJson> => ({
       article: await visibleArticle(id, viewer),

@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
