@@ -361,8 +361,19 @@ export function createServices(deps: ServiceDeps) {
         }),
       savedPrompt: async (user) => {
         const [saved] = await prompts.query(
-          { id: user.id, username: user.username, is_admin: false, is_email_validated: true, is_subscriber: true },
-          { type: 'email_prompt', subtype: 'EMAIL_SUMMARY', order_by: '-creation_date', limit: '1' },
+          {
+            id: user.id,
+            username: user.username,
+            is_admin: false,
+            is_email_validated: true,
+            is_subscriber: true,
+          },
+          {
+            type: 'email_prompt',
+            subtype: 'EMAIL_SUMMARY',
+            order_by: '-creation_date',
+            limit: '1',
+          },
         );
         return saved?.prompt?.trim() || null;
       },

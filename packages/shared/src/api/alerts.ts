@@ -28,11 +28,9 @@ const hour = z.number().int().min(0, 'An hour is 0 to 23.').max(23, 'An hour is 
 
 /** A user's alert settings; quiet hours are local hours [start, end), none when either is null. */
 export const alertSettingsSchema = z.object({
-  time_zone: z
-    .string()
-    .refine(isTimeZone, {
-      message: 'Choose a time zone such as Europe/London or America/New_York.',
-    }),
+  time_zone: z.string().refine(isTimeZone, {
+    message: 'Choose a time zone such as Europe/London or America/New_York.',
+  }),
   quiet_start: hour.nullable(),
   quiet_end: hour.nullable(),
   hourly_cap: z

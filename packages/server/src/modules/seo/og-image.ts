@@ -87,21 +87,19 @@ function cardTree(card: OgCard): Node {
       box({ alignItems: 'center', justifyContent: 'space-between' }, [
         box(
           { gap: 12 },
-          (card.chips ?? [])
-            .slice(0, 4)
-            .map((chip) =>
-              box(
-                {
-                  fontSize: 26,
-                  fontWeight: 700,
-                  padding: '8px 18px',
-                  borderRadius: 999,
-                  backgroundColor: 'rgba(59,130,246,0.28)',
-                  color: '#dbe7ff',
-                },
-                cut(chip, 24),
-              ),
+          (card.chips ?? []).slice(0, 4).map((chip) =>
+            box(
+              {
+                fontSize: 26,
+                fontWeight: 700,
+                padding: '8px 18px',
+                borderRadius: 999,
+                backgroundColor: 'rgba(59,130,246,0.28)',
+                color: '#dbe7ff',
+              },
+              cut(chip, 24),
             ),
+          ),
         ),
         box({ fontSize: 24, color: '#9fb3d1' }, card.footer ? cut(card.footer, 60) : ''),
       ]),
