@@ -14,7 +14,7 @@ function devPage(title: string, page: PageLoader): PageRouteSpec {
     guard: 'dev',
     page,
     meta: {
-      title: `${title} · Developer gallery`,
+      title,
       description: 'Developer gallery: StockPulse components as demo pages.',
       layout: 'main',
     },

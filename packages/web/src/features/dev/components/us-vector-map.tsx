@@ -109,7 +109,13 @@ export function UsVectorMap({
         viewBox="0 0 975 610"
         role="img"
         aria-label={`Map of the United States: ${label} per state`}
-        style={{ width: '100%', height: height ?? 'auto', display: 'block' }}
+        style={{
+          width: '100%',
+          maxWidth: 960,
+          margin: '0 auto',
+          height: height ?? 'auto',
+          display: 'block',
+        }}
       >
         {states.map((state) => {
           const count = counts.get(state.postal) ?? 0;
