@@ -119,8 +119,12 @@ describe('api client', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const error = await rejection(apiPost('/contact/submit', {}));
     expect(error.message).toBe(NETWORK_FAILURE_MESSAGE);
+    const toast = await screen.findByText(
+      'Unable to connect to the server. Please try again later.',
+    );
+    // Spec §8: failure toasts carry the bell icon.
     expect(
-      await screen.findByText('Unable to connect to the server. Please try again later.'),
+      toast.closest('.mantine-Notification-root')?.querySelector('.tabler-icon-bell'),
     ).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
 import { reloadPage } from './browser';
 import { clearStoredSession, getStoredToken } from './session';
+import { showErrorToast } from './toast';
 
 /** Base path of every API call (architecture §5). */
 export const API_BASE = '/api';
@@ -100,12 +100,8 @@ async function request<T>(
     // A cancelled query is not a network failure: no toast.
     if (options?.signal?.aborted) throw error;
     if (options?.notifyNetworkError !== false) {
-      notifications.show({
-        color: 'red',
-        title: 'Connection problem',
-        message: NETWORK_FAILURE_MESSAGE,
-        position: 'bottom-right',
-      });
+      // Spec §8: a failure toast, bottom-right with the bell icon like every other.
+      showErrorToast(NETWORK_FAILURE_MESSAGE, 'Connection problem');
     }
     throw new ApiError(0, NETWORK_FAILURE_MESSAGE);
   }
