@@ -394,6 +394,12 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     call: { method: 'GET', url: () => '/api/contact/details' },
     expect: { visitor: ok, user: ok, validated: ok, admin: ok },
   },
+  // Spec §7: every company load asks for a refresh, visitors included (rate-limited per address).
+  {
+    name: 'GET /ticker/invalidate/{unknown symbol}',
+    call: { method: 'GET', url: () => '/api/ticker/invalidate/NOPE:ZZZ' },
+    expect: { visitor: 404, user: 404, validated: 404, admin: 404 },
+  },
   // The developer gallery (issue 19).
   {
     name: 'GET /dev/maps-config',

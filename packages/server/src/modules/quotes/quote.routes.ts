@@ -6,7 +6,6 @@ import {
 } from '@app/shared/api/market';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import { z } from 'zod';
-import { currentUser } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { tickerQuery } from './ticker-query.ts';
 import { queryParams } from '../../http/strict-query.ts';
@@ -116,7 +115,7 @@ export function quoteRoutes(
   app.get(
     '/ticker/invalidate/:symbol',
     {
-      config: { access: 'user' },
+      config: { access: 'public' },
       schema: {
         tags: ['tickers'],
         summary: 'Queues a refresh of the quote (and missing history) of a symbol; answers at once',
@@ -132,7 +131,7 @@ export function quoteRoutes(
     },
     async (request) => {
       const { symbol } = request.params;
-      await deps.limiter.hit(RATE_RULES.invalidatePerUser, currentUser(request).id);
+      await deps.limiter.hit(RATE_RULES.invalidatePerAddress, request.ip);
       if ((await deps.repository.existing([symbol])).length === 0) {
         throw notFound(`Unknown symbol '${symbol}'.`);
       }

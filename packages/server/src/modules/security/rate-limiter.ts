@@ -17,7 +17,8 @@ export const RATE_RULES = {
   recoveryPerAccount: { name: 'recovery-account', limit: 3, windowSeconds: 3600 },
   recoveryPerIp: { name: 'recovery-ip', limit: 20, windowSeconds: 3600 },
   validationPerUser: { name: 'validation-user', limit: 3, windowSeconds: 3600 },
-  invalidatePerUser: { name: 'invalidate-user', limit: 30, windowSeconds: 60 },
+  // Spec §7: every company load asks, visitors included, so the limit is per client address.
+  invalidatePerAddress: { name: 'invalidate-address', limit: 30, windowSeconds: 60 },
   // Each translation is a paid language-model call.
   translatePerUser: { name: 'translate-user', limit: 20, windowSeconds: 3600 },
   // Each reindex is an analyst run (a paid language-model call with AI_PROVIDER=openai).

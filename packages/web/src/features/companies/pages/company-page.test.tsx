@@ -208,7 +208,7 @@ describe('company page', () => {
     expect(chart.remove).toHaveBeenCalled();
   });
 
-  it('finds the company by id on /company/view and does not refresh the ticker for visitors', async () => {
+  it('finds the company by id on /company/view and refreshes the ticker for visitors too', async () => {
     const api = companyServer();
     renderRoute('/company/view?id=id-amd');
     expect(
@@ -218,7 +218,7 @@ describe('company page', () => {
     expect(
       screen.getByRole<HTMLInputElement>('checkbox', { name: /Watch NASDAQ:AMD/ }).disabled,
     ).toBe(true);
-    expect(api.callsTo(`GET /api/ticker/invalidate/${AMD}`)).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo(`GET /api/ticker/invalidate/${AMD}`)).toHaveLength(1));
     expect(api.callsTo('GET /api/ticker/user/watchlist/get/default')).toHaveLength(0);
   });
 });

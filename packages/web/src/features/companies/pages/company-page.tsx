@@ -4,7 +4,6 @@ import { IconCompass } from '@tabler/icons-react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { ErrorPanel } from '../../../components/error-panel';
-import { useStoredToken } from '../../../lib/use-stored-token';
 import {
   COMPANY_NOT_FOUND,
   CompanyHeader,
@@ -65,11 +64,10 @@ function CompanyDetails({ company, symbol }: { company: Company; symbol: string 
 }
 
 function CompanyView({ filter }: { filter: CompanyFilter }) {
-  const loggedIn = useStoredToken() !== null;
   const company = useCompany(filter);
   useFailureToast(company.error, 'Company could not be loaded');
   const symbol = 'symbol' in filter ? filter.symbol : (company.data?.exchange_tickers[0] ?? null);
-  useInvalidateTickerOnLoad(company.data ? symbol : null, loggedIn);
+  useInvalidateTickerOnLoad(company.data ? symbol : null);
   usePageTitle(company.data?.company_name);
 
   if (company.isPending) {

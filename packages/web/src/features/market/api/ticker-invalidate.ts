@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { apiGet } from '../../../lib/api-client';
 import { symbolSegment } from '../../../lib/ticker-path';
 
-/** GET /ticker/invalidate/{symbol}: asks the server to refresh its cached quote (logged in). */
+/** GET /ticker/invalidate/{symbol}: asks the server to refresh its cached quote (anyone). */
 export function invalidateTicker(symbol: string): Promise<unknown> {
   return apiGet(`/ticker/invalidate/${symbolSegment(symbol)}`, undefined, {
     notifyNetworkError: false,
@@ -10,14 +10,14 @@ export function invalidateTicker(symbol: string): Promise<unknown> {
 }
 
 /**
- * Spec §7: a company page asks for fresh data when it loads (logged-in users only). The answer is
- * not used and a failure is only logged.
+ * Spec §7: a company page asks for fresh data on every load, visitors included (the server
+ * rate-limits per address and refreshes in a job). The answer is not used; a failure is only logged.
  */
-export function useInvalidateTickerOnLoad(symbol: string | null, loggedIn: boolean): void {
+export function useInvalidateTickerOnLoad(symbol: string | null): void {
   useEffect(() => {
-    if (symbol === null || !loggedIn) return;
+    if (symbol === null) return;
     invalidateTicker(symbol).catch((error: unknown) => {
       console.warn(`Could not refresh ${symbol}`, error);
     });
-  }, [symbol, loggedIn]);
+  }, [symbol]);
 }
