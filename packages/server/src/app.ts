@@ -139,7 +139,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         sessionRow: users.sessionRow,
       });
       adminUserRoutes(zodApi, { approvals: users.approvals });
-      companyRoutes(zodApi, { companies: services.companies, clock: services.clock });
+      companyRoutes(zodApi, {
+        companies: services.companies,
+        clock: services.clock,
+        debug: {
+          hasDebugInterface: users.hasDebugInterface,
+          limiter: services.limiter,
+          jobs: deps.jobs,
+        },
+      });
       analysisRoutes(zodApi, {
         repository: services.analysisRepository,
         service: services.analysis,

@@ -400,6 +400,17 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     call: { method: 'GET', url: () => '/api/ticker/invalidate/NOPE:ZZZ' },
     expect: { visitor: 404, user: 404, validated: 404, admin: 404 },
   },
+  // The company debug views (issue 19): admins and users with the debug interface.
+  {
+    name: 'GET /company/get/{unknown id}',
+    call: { method: 'GET', url: () => '/api/company/get/NOPE:ZZZ' },
+    expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
+  },
+  {
+    name: 'GET /company/invalidate/{unknown id}',
+    call: { method: 'GET', url: () => `/api/company/invalidate/${UNKNOWN_ID}` },
+    expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
+  },
   // The developer gallery (issue 19).
   {
     name: 'GET /dev/maps-config',

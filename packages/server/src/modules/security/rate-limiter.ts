@@ -19,6 +19,8 @@ export const RATE_RULES = {
   validationPerUser: { name: 'validation-user', limit: 3, windowSeconds: 3600 },
   // Spec §7: every company load asks, visitors included, so the limit is per client address.
   invalidatePerAddress: { name: 'invalidate-address', limit: 30, windowSeconds: 60 },
+  // The company debug view's refresh (admins and debug users).
+  companyInvalidatePerUser: { name: 'company-invalidate-user', limit: 10, windowSeconds: 60 },
   // Each translation is a paid language-model call.
   translatePerUser: { name: 'translate-user', limit: 20, windowSeconds: 3600 },
   // Each reindex is an analyst run (a paid language-model call with AI_PROVIDER=openai).

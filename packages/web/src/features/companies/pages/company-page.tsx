@@ -17,6 +17,7 @@ import {
 import type { CompanyFilter } from '../../market';
 import { CompanyNewsTimeline } from '../../news';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+import { CompanyDebugLinks } from '../components/company-debug-links';
 
 /** Spec §2: a company page without a filter sends the visitor to explore. */
 export const NOTHING_HERE_PATH = '/company/explore?nothing_here=1';
@@ -44,6 +45,7 @@ function CompanyDetails({ company, symbol }: { company: Company; symbol: string 
   return (
     <Stack gap="lg">
       <CompanyHeader company={company} symbol={symbol} />
+      <CompanyDebugLinks companyId={company.id} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
