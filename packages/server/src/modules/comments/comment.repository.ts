@@ -58,19 +58,8 @@ function withAuthor(db: Database | Trx) {
     ]);
 }
 
-type AuthorRow = {
-  id: string;
-  article_id: string;
-  parent_comment_id: string | null;
-  user_id: string | null;
-  username: string | null;
-  content: string;
-  is_report: boolean;
-  is_hidden: boolean;
-  is_deleted: boolean;
-  no_replies: number;
-  created_at: Date;
-  updated_at: Date | null;
+/** A comment row with its author's subscription columns (the record before `author` is built). */
+type AuthorRow = Omit<CommentRecord, 'author'> & {
   subscription: string | null;
   subscription_status: string | null;
   current_period_end: Date | null;
