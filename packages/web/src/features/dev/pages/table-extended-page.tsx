@@ -33,8 +33,8 @@ export function TableExtendedPage() {
       intro="The template's shopping-cart table (spec §4: a quantity never drops below 1) and its demo pricing cards of $69 and $10 (spec §9, sample content, not our plans)."
     >
       <DemoSection id="table-cart" title="Shopping cart">
-        <Table.ScrollContainer minWidth={480}>
-          <Table withTableBorder verticalSpacing="sm">
+        <Table.ScrollContainer minWidth={320}>
+          <Table withTableBorder verticalSpacing="sm" horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Product</Table.Th>
