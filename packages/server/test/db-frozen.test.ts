@@ -55,7 +55,10 @@ describe('when the database stops answering', () => {
     await database.drop();
   });
 
-  const companyQuery = () => app.inject({ method: 'GET', url: '/api/company/query?limit=1' });
+  // Each call asks a new question (skip), so the route's answer cache never answers it.
+  let calls = 0;
+  const companyQuery = () =>
+    app.inject({ method: 'GET', url: `/api/company/query?limit=1&skip=${(calls += 1)}` });
 
   /** The PostgreSQL processes serving the app's pool (we are root; PostgreSQL runs as postgres). */
   async function poolBackends(): Promise<number[]> {

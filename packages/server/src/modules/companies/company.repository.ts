@@ -1,4 +1,3 @@
-import type { NewsArticle } from '@app/shared/api/news';
 import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -190,8 +189,9 @@ export function createCompanyRepository(db: Database) {
         .executeTakeFirst(),
 
     /**
-     * The newest (or oldest) public articles mentioning any listing of the company, as API
-     * objects (spec §7 `/company/query_symbol/{symbol}?order_by=-creation_date`).
+     * The newest (or oldest) public articles mentioning any listing of the company, as PostgreSQL
+     * serialised them (spec §7 `/company/query_symbol/{symbol}?order_by=-creation_date`); the
+     * caller checks each against the API schema.
      */
     newsOf: async (companyId: string, direction: 'asc' | 'desc', limit: number) => {
       const rows = await db
@@ -207,7 +207,7 @@ export function createCompanyRepository(db: Database) {
         .orderBy('id', direction)
         .limit(limit)
         .execute();
-      return rows.map((row) => JSON.parse(row.article) as NewsArticle);
+      return rows.map((row) => row.article);
     },
 
     /**

@@ -21,6 +21,20 @@ import type { ZodApp } from '../../http/types.ts';
 import { toApiCompany } from './company.mapper.ts';
 import type { CompanyRepository } from './company.repository.ts';
 import type { Clock } from '../../clock.ts';
+import { newsArticleSchema, type NewsArticle } from '@app/shared/api/news';
+import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts';
+
+/**
+ * How long serialised answers are reused: company profiles and listings change only when they are
+ * loaded or refreshed, related companies and suggestions with them (and with weeks of news); the
+ * company page's news (`query_symbol`) as long as a feed answer.
+ */
+export const COMPANY_ANSWER_TTL_MS = 60_000;
+export const COMPANY_NEWS_TTL_MS = 5_000;
+
+/** The key of a query-language question: its parameters in a fixed order. */
+const queryKey = (query: Record<string, string | string[]>) =>
+  JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 const SUGGESTION_LIMIT = 10;
 
@@ -62,6 +76,11 @@ export function companyRoutes(
 ) {
   const tags = ['companies'];
   const errors = { 400: errorResponseSchema };
+  const queryCache = createAnswerCache({ ttlMs: COMPANY_ANSWER_TTL_MS, maxEntries: 2_000 });
+  const relatedCache = createAnswerCache({ ttlMs: COMPANY_ANSWER_TTL_MS, maxEntries: 2_000 });
+  const newsCache = createAnswerCache({ ttlMs: COMPANY_NEWS_TTL_MS, maxEntries: 1_000 });
+  const suggestionCache = createAnswerCache({ ttlMs: COMPANY_ANSWER_TTL_MS, maxEntries: 5_000 });
+  const categoryCache = createAnswerCache({ ttlMs: COMPANY_ANSWER_TTL_MS, maxEntries: 100 });
   const debugErrors = {
     400: errorResponseSchema,
     401: errorResponseSchema,
@@ -151,15 +170,19 @@ export function companyRoutes(
         },
       },
       async (request, reply) => {
-        const ast = companyQuery.parse(upperCaseSymbols(request.query), {
-          now: clock.now(),
+        const query = upperCaseSymbols(request.query);
+        const ast = companyQuery.parse(query, { now: clock.now() });
+        const body = await queryCache.get(queryKey(query), async () => {
+          const rows = await companies.query(ast);
+          return {
+            body: jsonBody({
+              status: 'success' as const,
+              companies: rows.map((row) => projectFields(toApiCompany(row), ast.only, ['id'])),
+            } satisfies z.input<typeof companiesResponseSchema>),
+          };
         });
-        const rows = await companies.query(ast);
         if (cacheable) void reply.header('cache-control', 'public, max-age=300');
-        return {
-          status: 'success' as const,
-          companies: rows.map((row) => projectFields(toApiCompany(row), ast.only, ['id'])),
-        };
+        return sendJson(reply, body);
       },
     );
   }
@@ -177,15 +200,22 @@ export function companyRoutes(
         response: { 200: relatedResponseSchema, ...errors, 404: errorResponseSchema },
       },
     },
-    async (request) => {
-      const company = await companies.companyOf(request.params.ticker);
-      if (!company) throw notFound(`Unknown symbol '${request.params.ticker}'.`);
-      const related = await companies.related(company, request.query.limit, clock.now());
-      return {
-        status: 'success' as const,
-        result: toApiCompany(company),
-        related_companies: related.map(toApiCompany),
-      };
+    async (request, reply) => {
+      const { ticker } = request.params;
+      const { limit } = request.query;
+      const body = await relatedCache.get(`${ticker}|${limit}`, async () => {
+        const company = await companies.companyOf(ticker);
+        if (!company) throw notFound(`Unknown symbol '${ticker}'.`);
+        const related = await companies.related(company, limit, clock.now());
+        return {
+          body: jsonBody({
+            status: 'success' as const,
+            result: toApiCompany(company),
+            related_companies: related.map(toApiCompany),
+          } satisfies z.input<typeof relatedResponseSchema>),
+        };
+      });
+      return sendJson(reply, body);
     },
   );
 
@@ -204,15 +234,29 @@ export function companyRoutes(
         response: { 200: companyWithNewsResponseSchema, ...errors, 404: errorResponseSchema },
       },
     },
-    async (request) => {
-      const company = await companies.companyOf(request.params.symbol);
-      if (!company) throw notFound(`Unknown symbol '${request.params.symbol}'.`);
+    async (request, reply) => {
+      const { symbol } = request.params;
       const direction = request.query.order_by.startsWith('-') ? 'desc' : 'asc';
-      return {
-        status: 'success' as const,
-        companies: [toApiCompany(company)],
-        news: await companies.newsOf(company.id, direction, 20),
-      };
+      const body = await newsCache.get(`${symbol}|${direction}`, async () => {
+        const company = await companies.companyOf(symbol);
+        if (!company) throw notFound(`Unknown symbol '${symbol}'.`);
+        const news: NewsArticle[] = [];
+        for (const text of await companies.newsOf(company.id, direction, 20)) {
+          // A stored row the API schema rejects is left out (and logged), never the whole page.
+          const article = newsArticleSchema.safeParse(JSON.parse(text));
+          if (article.success) news.push(article.data);
+          else
+            request.log.warn({ symbol, issues: article.error.issues }, 'malformed article skipped');
+        }
+        return {
+          body: jsonBody({
+            status: 'success' as const,
+            companies: [toApiCompany(company)],
+            news,
+          } satisfies z.input<typeof companyWithNewsResponseSchema>),
+        };
+      });
+      return sendJson(reply, body);
     },
   );
 
@@ -230,9 +274,15 @@ export function companyRoutes(
         response: { 200: categoriesResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { group, gics_sector: sector } = request.query;
-      return { status: 'success' as const, result: await companies.categories(group, sector) };
+      const body = await categoryCache.get(JSON.stringify([group, sector]), async () => ({
+        body: jsonBody({
+          status: 'success' as const,
+          result: await companies.categories(group, sector),
+        } satisfies z.input<typeof categoriesResponseSchema>),
+      }));
+      return sendJson(reply, body);
     },
   );
 
@@ -248,15 +298,21 @@ export function companyRoutes(
           response: { 200: suggestionResponseSchema, ...errors },
         },
       },
-      async (request) => {
-        const text = request.query.query.trim();
-        const rows = text.length === 0 ? [] : await companies.suggest(text, SUGGESTION_LIMIT);
-        return {
-          status: 'success' as const,
-          query: request.query.query,
-          suggestions: rows.map((row) => row.exchange_ticker),
-          extra: rows.map((row) => `${row.company_name} · ${row.gics_sector}`),
-        };
+      async (request, reply) => {
+        const { query } = request.query;
+        const body = await suggestionCache.get(query, async () => {
+          const text = query.trim();
+          const rows = text.length === 0 ? [] : await companies.suggest(text, SUGGESTION_LIMIT);
+          return {
+            body: jsonBody({
+              status: 'success' as const,
+              query,
+              suggestions: rows.map((row) => row.exchange_ticker),
+              extra: rows.map((row) => `${row.company_name} · ${row.gics_sector}`),
+            } satisfies z.input<typeof suggestionResponseSchema>),
+          };
+        });
+        return sendJson(reply, body);
       },
     );
   }

@@ -21,6 +21,8 @@ export function createPriceHistoryService(deps: {
 }) {
   const { prices, provider } = deps;
   const now = () => deps.clock.now();
+  /** Counts the bars this process stored: cached series built before a store are not served after it. */
+  let version = 0;
 
   /**
    * Loads what the database lacks between the history start and yesterday. A successful fetch
@@ -39,14 +41,22 @@ export function createPriceHistoryService(deps: {
     const from = status ? addDays(status.last_day, 1) : start;
     const bars = await provider.getDailyHistory(symbol, from, today);
     const lastBar = bars.at(-1)?.date ?? '';
-    await prices.storeBars(symbol, bars, {
-      first: status?.first_day ?? start,
-      last: lastBar > yesterday ? lastBar : yesterday,
-    });
+    try {
+      await prices.storeBars(symbol, bars, {
+        first: status?.first_day ?? start,
+        last: lastBar > yesterday ? lastBar : yesterday,
+      });
+    } finally {
+      version += 1;
+    }
   }
 
   return {
     ensureLoaded,
+    /** Bumped whenever this process stores bars (a key part of cached series). */
+    get version() {
+      return version;
+    },
     async history(symbol: string, from: string, to: string) {
       // A loaded history implies a known listing: one query on the hot path instead of two.
       const status = await prices.status(symbol);

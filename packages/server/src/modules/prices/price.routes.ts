@@ -6,6 +6,14 @@ import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PriceHistoryService } from './price-history.service.ts';
 import type { Clock } from '../../clock.ts';
+import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts';
+
+/**
+ * How long a serialised series is reused. Bars change once a day (the key holds the day) or when
+ * this process stores some (the key holds the history service's version); the lifetime bounds
+ * how late a bar stored by another process shows.
+ */
+export const HISTORY_CACHE_TTL_MS = 60_000;
 
 const RANGES = {
   '1m': 31,
@@ -23,6 +31,7 @@ export function priceRoutes(
   app: ZodApp,
   { history, source, clock }: { history: PriceHistoryService; source: string; clock: Clock },
 ) {
+  const cache = createAnswerCache({ ttlMs: HISTORY_CACHE_TTL_MS, maxEntries: 2_000 });
   app.get(
     '/ticker/history/:ticker',
     {
@@ -41,29 +50,33 @@ export function priceRoutes(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const to = clock.now();
       const from = new Date(to);
       const { range } = request.query;
       if (range === 'ytd') from.setUTCMonth(0, 1);
       else from.setUTCDate(from.getUTCDate() - RANGES[range]);
-      const bars = await history.history(
-        request.params.ticker,
-        from.toISOString().slice(0, 10),
-        to.toISOString().slice(0, 10),
-      );
-      return {
-        status: 'success' as const,
-        results: bars.map((bar) => ({
-          creation_date: Date.parse(`${bar.day}T00:00:00Z`) / 1000,
-          open: bar.open,
-          high: bar.high,
-          low: bar.low,
-          close: bar.close,
-          volume: bar.volume,
-        })),
-        source: source as PriceSource,
-      };
+      const symbol = request.params.ticker;
+      const fromDay = from.toISOString().slice(0, 10);
+      const toDay = to.toISOString().slice(0, 10);
+      const body = await cache.get(`${symbol}|${fromDay}|${toDay}|${history.version}`, async () => {
+        const bars = await history.history(symbol, fromDay, toDay);
+        return {
+          body: jsonBody({
+            status: 'success',
+            results: bars.map((bar) => ({
+              creation_date: Date.parse(`${bar.day}T00:00:00Z`) / 1000,
+              open: bar.open,
+              high: bar.high,
+              low: bar.low,
+              close: bar.close,
+              volume: bar.volume,
+            })),
+            source: source as PriceSource,
+          } satisfies z.input<typeof historyResponseSchema>),
+        };
+      });
+      return sendJson(reply, body);
     },
   );
 }

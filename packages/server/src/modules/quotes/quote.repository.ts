@@ -146,6 +146,36 @@ export function createQuoteRepository(db: Database) {
       );
     },
 
+    /**
+     * What a financials read needs in one round trip: every known listing among `symbols`, whether
+     * its history is loaded and its snapshot was updated at or after `freshSince`, and the
+     * snapshot joined with its company (null columns when it has none).
+     */
+    financialsState: async (symbols: readonly string[], freshSince: Date) => {
+      if (symbols.length === 0) return [];
+      const { rows } = await sql<
+        Partial<FinancialsRow> & {
+          exchange_ticker: string;
+          has_history: boolean;
+          fresh: boolean;
+          has_snapshot: boolean;
+        }
+      >`
+        select s.exchange_ticker, c.company_name, s.quote_type,
+          h.exchange_ticker is not null as has_history,
+          q.exchange_ticker is not null as has_snapshot,
+          coalesce(q.updated_at >= ${freshSince}, false) as fresh,
+          q.price, q.previous_close, q.open, q.day_low, q.day_high, q.change, q.change_pct,
+          q.currency, q.source, q.as_of, q.updated_at, q.close_31, q.close_365,
+          q.change_pct_1, q.change_pct_8, q.change_pct_31, q.change_pct_365
+        from securities s
+        join companies c on c.id = s.company_id
+        left join price_history_status h on h.exchange_ticker = s.exchange_ticker
+        left join quote_snapshots q on q.exchange_ticker = s.exchange_ticker
+        where s.exchange_ticker = any(${[...symbols]}::text[])`.execute(db);
+      return rows;
+    },
+
     /** Snapshots with their company, for the symbols that have one. */
     financials: (symbols: readonly string[]): Promise<FinancialsRow[]> => {
       if (symbols.length === 0) return Promise.resolve([]);

@@ -15,6 +15,15 @@ import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import type { QuoteRepository } from './quote.repository.ts';
 import type { QuoteService } from './quote.service.ts';
 import type { Clock } from '../../clock.ts';
+import { createAnswerCache, jsonBody, sendJson } from './answer-cache.ts';
+
+/**
+ * How long a serialised financials or top-growth answer is reused. Quotes change on refresh (every
+ * minute for watched symbols, every 15 for the universe); a refresh made by this process is never
+ * hidden (the key holds the quote service's version), and a financials answer never outlives the
+ * freshness limit of the snapshots it shows.
+ */
+export const QUOTE_ANSWER_TTL_MS = 5_000;
 
 /** Most symbols one financials call may ask for. */
 export const FINANCIALS_MAX_SYMBOLS = 50;
@@ -53,6 +62,8 @@ export function quoteRoutes(
     clock: Clock;
   },
 ) {
+  const financialsCache = createAnswerCache({ ttlMs: QUOTE_ANSWER_TTL_MS, maxEntries: 5_000 });
+  const tickerCache = createAnswerCache({ ttlMs: QUOTE_ANSWER_TTL_MS, maxEntries: 500 });
   app.get(
     '/company/financials/get/:symbol',
     {
@@ -69,11 +80,23 @@ export function quoteRoutes(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const symbols = [...new Set(request.params.symbol)];
-      const { known, financials } = await deps.quotes.financials(symbols, request.query.add);
-      if (known.length === 0) throw notFound(`Unknown symbol '${symbols.join(',')}'.`);
-      return { status: 'success' as const, exchange_tickers: known, financials };
+      const add = request.query.add;
+      const key = `${symbols.join(',')}|${[...add].sort().join(',')}|${deps.quotes.version}`;
+      const body = await financialsCache.get(key, async () => {
+        const { known, financials, freshUntil } = await deps.quotes.financials(symbols, add);
+        if (known.length === 0) throw notFound(`Unknown symbol '${symbols.join(',')}'.`);
+        return {
+          body: jsonBody({
+            status: 'success' as const,
+            exchange_tickers: known,
+            financials,
+          } satisfies z.input<typeof financialsResponseSchema>),
+          ttlMs: Math.min(QUOTE_ANSWER_TTL_MS, freshUntil - deps.clock.now().getTime()),
+        };
+      });
+      return sendJson(reply, body);
     },
   );
 
@@ -89,28 +112,39 @@ export function quoteRoutes(
         response: { 200: tickerQueryResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ast = tickerQuery.parse(request.query, { now: deps.clock.now() });
-      const rows = await deps.repository.query(ast);
-      return {
-        status: 'success' as const,
-        tickers: rows.map((row) => ({
-          exchange_ticker: row.exchange_ticker,
-          company_name: row.company_name,
-          currency: row.currency,
-          price: row.price,
-          change: Number(row.change.toFixed(4)),
-          change_pct: Number(row.change_pct.toFixed(4)),
-          image: null,
-          change_pct_1: round(row.change_pct_1),
-          change_pct_8: round(row.change_pct_8),
-          change_pct_31: round(row.change_pct_31),
-          change_pct_365: round(row.change_pct_365),
-          source: row.source as PriceSource,
-        })),
-      };
+      const key = `${JSON.stringify(ast)}|${deps.quotes.version}`;
+      const body = await tickerCache.get(key, async () => ({
+        body: jsonBody(await tickers(ast)),
+      }));
+      return sendJson(reply, body);
     },
   );
+
+  /** The top-growth answer of a parsed ticker query. */
+  async function tickers(
+    ast: ReturnType<typeof tickerQuery.parse>,
+  ): Promise<z.input<typeof tickerQueryResponseSchema>> {
+    const rows = await deps.repository.query(ast);
+    return {
+      status: 'success' as const,
+      tickers: rows.map((row) => ({
+        exchange_ticker: row.exchange_ticker,
+        company_name: row.company_name,
+        currency: row.currency,
+        price: row.price,
+        change: Number(row.change.toFixed(4)),
+        change_pct: Number(row.change_pct.toFixed(4)),
+        image: null,
+        change_pct_1: round(row.change_pct_1),
+        change_pct_8: round(row.change_pct_8),
+        change_pct_31: round(row.change_pct_31),
+        change_pct_365: round(row.change_pct_365),
+        source: row.source as PriceSource,
+      })),
+    };
+  }
 
   app.get(
     '/ticker/invalidate/:symbol',

@@ -64,6 +64,8 @@ export type QuoteServiceDeps = {
 export function createQuoteService(deps: QuoteServiceDeps) {
   const { quotes, history, provider, log } = deps;
   const now = () => deps.clock.now();
+  /** Counts this process's refreshes: cached answers built before one are not served after it. */
+  let version = 0;
 
   /** Loads history that is missing or behind, then stores fresh quotes of `symbols`. */
   async function refresh(symbols: readonly string[], options: { backfill?: boolean } = {}) {
@@ -76,10 +78,14 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       }
     }
     let stored = 0;
-    for (let start = 0; start < known.length; start += QUOTE_CHUNK) {
-      const fresh = await provider.getQuotes(known.slice(start, start + QUOTE_CHUNK));
-      await quotes.upsert(fresh, provider.name, now());
-      stored += fresh.length;
+    try {
+      for (let start = 0; start < known.length; start += QUOTE_CHUNK) {
+        const fresh = await provider.getQuotes(known.slice(start, start + QUOTE_CHUNK));
+        await quotes.upsert(fresh, provider.name, now());
+        stored += fresh.length;
+      }
+    } finally {
+      version += 1;
     }
     return stored;
   }
@@ -87,34 +93,55 @@ export function createQuoteService(deps: QuoteServiceDeps) {
   return {
     refresh,
 
+    /** Bumped by every refresh made by this process (a key part of cached answers). */
+    get version() {
+      return version;
+    },
+
     /**
      * Financials of the known symbols among `symbols`, keyed by symbol. Stale snapshots are
      * refreshed first when there are few of them (otherwise queued); a symbol the provider has
      * no data for has no key.
      */
     async financials(symbols: readonly string[], add: ReadonlySet<31 | 365> = new Set()) {
-      const known = await quotes.existing(symbols);
+      // One read answers the usual call (every snapshot fresh, history loaded).
+      const state = await quotes.financialsState(
+        symbols,
+        new Date(now().getTime() - QUOTE_MAX_AGE_SECONDS * 1000),
+      );
+      const found = new Set(state.map((row) => row.exchange_ticker));
+      const known = symbols.filter((symbol) => found.has(symbol));
       // A snapshot without history has no change fields yet: load it now, like a stale one.
-      const missingHistory = new Set(await quotes.withoutHistory(known));
-      const stale = [
-        ...new Set([
-          ...(await quotes.stale(known, QUOTE_MAX_AGE_SECONDS, now())),
-          ...known.filter((symbol) => missingHistory.has(symbol)),
-        ]),
-      ];
-      if (stale.length > INLINE_REFRESH_LIMIT) {
-        await deps.refreshLater(stale);
-      } else if (stale.length > 0) {
-        try {
-          await refresh(stale);
-        } catch (error) {
-          log.warn({ err: error, symbols: stale, provider: provider.name }, 'quote refresh failed');
+      const stale = state
+        .filter((row) => !row.fresh || !row.has_history)
+        .map((row) => row.exchange_ticker);
+      let rows: FinancialsRow[];
+      if (stale.length === 0) {
+        rows = state.filter((row) => row.has_snapshot) as FinancialsRow[];
+      } else {
+        if (stale.length > INLINE_REFRESH_LIMIT) {
+          await deps.refreshLater(stale);
+        } else {
+          try {
+            await refresh(stale);
+          } catch (error) {
+            log.warn(
+              { err: error, symbols: stale, provider: provider.name },
+              'quote refresh failed',
+            );
+          }
         }
+        rows = await quotes.financials(known);
       }
-      const rows = await quotes.financials(known);
       const result: Record<string, Financials> = {};
       for (const row of rows) result[row.exchange_ticker] = toFinancials(row, add);
-      return { known, financials: result };
+      // The oldest snapshot served: a cached answer must not outlive its freshness limit.
+      const oldest = Math.min(...rows.map((row) => row.updated_at.getTime()));
+      return {
+        known,
+        financials: result,
+        freshUntil: rows.length === 0 ? 0 : oldest + QUOTE_MAX_AGE_SECONDS * 1000,
+      };
     },
 
     /** The 52-week close range of each listing that has history, keyed by symbol (one query). */

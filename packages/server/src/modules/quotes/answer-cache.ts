@@ -1,0 +1,73 @@
+import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Serialised answers of the market's read routes (financials, top growth, history, the company
+ * page's calls), kept for a short time per process: every visitor of a company page asks the
+ * same few questions, and their data changes only when quotes, bars, profiles or news are
+ * refreshed. An answer is built (queried, checked, serialised) once per key and lifetime;
+ * concurrent misses of one key share one build. Each entry may shorten its own lifetime (a quote
+ * must not outlive its freshness limit). Per process and bounded: with several API processes each
+ * keeps its own, and the short lifetime bounds how stale any of them can be; writes made by this
+ * process clear it at once.
+ */
+export type AnswerCache = {
+  /** The cached body of `key`, or `build()`'s, stored for its `ttlMs` (default: the cache's). */
+  get(key: string, build: () => Promise<{ body: Buffer; ttlMs?: number }>): Promise<Buffer>;
+  clear(): void;
+  readonly size: number;
+};
+
+export function createAnswerCache(options: {
+  ttlMs: number;
+  maxEntries?: number;
+  now?: () => number;
+}): AnswerCache {
+  const cache = new LRUCache<string, Buffer>({
+    max: options.maxEntries ?? 2_000,
+    // lru-cache counts an entry stale once more than `ttl` ms have passed; ours end at ttlMs.
+    ttl: Math.max(1, options.ttlMs - 1),
+    ttlResolution: 0,
+    ...(options.now && { perf: { now: options.now } }),
+  });
+  const building = new Map<string, Promise<Buffer>>();
+  // Bumped by clear(): a build that started before it must not store what it read.
+  let generation = 0;
+  return {
+    get(key, build) {
+      const hit = cache.get(key);
+      if (hit) return Promise.resolve(hit);
+      const pending = building.get(key);
+      if (pending) return pending;
+      const started = generation;
+      const promise = build()
+        .then(({ body, ttlMs = options.ttlMs }) => {
+          if (ttlMs > 1 && started === generation) cache.set(key, body, { ttl: ttlMs - 1 });
+          return body;
+        })
+        .finally(() => {
+          if (building.get(key) === promise) building.delete(key);
+        });
+      building.set(key, promise);
+      return promise;
+    },
+    clear() {
+      generation += 1;
+      cache.clear();
+      building.clear();
+    },
+    get size() {
+      return cache.size;
+    },
+  };
+}
+
+/** JSON for a cached answer. */
+export const jsonBody = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+/**
+ * Sends a body serialised by the route itself: a Buffer skips Fastify's serialiser; the route's
+ * response schema still documents the shape in OpenAPI.
+ */
+export const sendJson = (reply: FastifyReply, body: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(body);
