@@ -9,6 +9,8 @@ type Call = {
   body?: (target: TestUser) => unknown;
   /** The route answers a page (HTML), not the JSON envelope. */
   html?: boolean;
+  /** The route answers a never-ending event stream: only its status is read (issue 18). */
+  stream?: boolean;
 };
 
 const ok = 200;
@@ -135,6 +137,26 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     name: 'GET /prompts/stream/{unknown id}',
     call: { method: 'GET', url: () => '/api/prompts/stream/00000000-0000-4000-8000-000000000000' },
     expect: { visitor: 401, user: 404, validated: 404, admin: 404 },
+  },
+  {
+    name: 'GET /live?topics=news,quotes:NASDAQ:AAPL',
+    call: { method: 'GET', url: () => '/api/live?topics=news,quotes:NASDAQ:AAPL', stream: true },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /live?topics=alerts,prompts (own)',
+    call: { method: 'GET', url: () => '/api/live?topics=alerts,prompts', stream: true },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: "GET /live?topics=alerts:{other's id}",
+    call: { method: 'GET', url: (t) => `/api/live?topics=alerts:${t.user.id}`, stream: true },
+    expect: { visitor: 400, user: 400, validated: 400, admin: 400 },
+  },
+  {
+    name: 'GET /live?topics={unknown}',
+    call: { method: 'GET', url: () => '/api/live?topics=admin', stream: true },
+    expect: { visitor: 400, user: 400, validated: 400, admin: 400 },
   },
   {
     name: 'GET /prompts/rm?id={unknown id}',
@@ -411,6 +433,17 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     call: { method: 'GET', url: () => `/api/company/invalidate/${UNKNOWN_ID}` },
     expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
   },
+  // The article debug views (issue 19): 'reindex' beside 'force reindex', admins and debug users.
+  {
+    name: 'GET /news/reindex/{article id}',
+    call: { method: 'GET', url: () => `/api/news/reindex/${articleId}` },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'GET /news/reindex/{unknown id}',
+    call: { method: 'GET', url: () => `/api/news/reindex/${UNKNOWN_ID}` },
+    expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
+  },
   // The developer gallery (issue 19).
   {
     name: 'GET /dev/maps-config',
@@ -622,7 +655,13 @@ describe('authorisation matrix of the accounts routes', () => {
           url: row.call.url(target, self),
           headers: self ? bearer(self.token) : {},
           ...(row.call.body && { payload: row.call.body(target) as object }),
+          ...(row.call.stream && { payloadAsStream: true }),
         });
+        if (row.call.stream) {
+          expect(res.statusCode).toBe(row.expect[role]);
+          res.stream().destroy();
+          return;
+        }
         expect(res.statusCode, res.body).toBe(row.expect[role]);
         if (res.statusCode >= 400 && !row.call.html) {
           expect(res.json<{ status: string }>().status).toBe('error');

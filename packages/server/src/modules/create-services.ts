@@ -25,6 +25,7 @@ import { createMailer } from './messaging/mailer.ts';
 import { createOutboxRepository } from './messaging/outbox.repository.ts';
 import { createPortfolioRepository } from './portfolio/portfolio.repository.ts';
 import { createPortfolioService } from './portfolio/portfolio.service.ts';
+import { createLiveBus } from './live/live-bus.ts';
 import { createAssistantContextBuilder } from './prompts/assistant-context.ts';
 import { createPromptEvents } from './prompts/prompt-events.ts';
 import { createPromptRepository } from './prompts/prompt.repository.ts';
@@ -113,6 +114,8 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const limiter = createRateLimiter(createRateLimitRepository(db), config.rateLimitScale, clock);
+  // Live updates of open pages (issue 18): writers publish with NOTIFY, API processes LISTEN.
+  const live = createLiveBus({ db, log });
   const users = createUserServices({ db, config, mailer, limiter, clock });
 
   const marketData = deps.marketData ?? createMarketDataProvider(config, log, clock);
@@ -151,6 +154,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     watchedSymbols: (userId) => watchlists.symbolsOf(userId),
     hasDebugInterface: users.hasDebugInterface,
+    log,
   });
   const ingest = createNewsIngestService({
     repository: newsRepository,
@@ -326,10 +330,11 @@ export function createServices(deps: ServiceDeps) {
     });
   }
   // Alerts and digests (issue 16 §1–4): written to the deliveries outbox, sent by alerts.send.
+  // Digests read every watchlist and every portfolio of the user, not only the default ones.
   const digestContext = createAssistantContextBuilder({
     clock,
-    watchlists,
-    holdings: portfolio,
+    watchlists: { symbolsOf: (userId) => watchlists.allSymbolsOf(userId) },
+    holdings: { heldSymbols: (userId) => portfolio.heldSymbolsInAll(userId) },
     companies,
     quotes: market.quotes,
     news,
@@ -343,8 +348,8 @@ export function createServices(deps: ServiceDeps) {
     ...(telegram.enabled && {
       publishTelegram: (kind: 'alert' | 'brief', text: string) => telegram.publish(kind, text),
     }),
-    heldSymbols: (userId) => portfolio.heldSymbols(userId),
-    watchedSymbols: (userId) => watchlists.symbolsOf(userId),
+    heldSymbols: (userId) => portfolio.heldSymbolsInAll(userId),
+    watchedSymbols: (userId) => watchlists.allSymbolsOf(userId),
     prices: createPriceMoves({
       closes: (symbol, from, to) => market.history.history(symbol, from, to),
       latestPrice: async (symbol) =>
@@ -467,11 +472,13 @@ export function createServices(deps: ServiceDeps) {
     trackRecord,
     trackRecordDemoHistory,
     maintenance,
+    live,
     /** Whether the database serves us (`/api/health`). */
     checkDatabase: () => database.check(),
     /** Releases what the services hold open (the SMTP connection pool). */
     close() {
       mailer.close();
+      void live.close();
     },
   };
 }

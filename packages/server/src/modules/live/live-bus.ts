@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { poolOf, type Database } from '../../db/database.ts';
+import { notify } from './live.repository.ts';
+
+/** The PostgreSQL channel every process publishes to and every API process listens on. */
+export const LIVE_CHANNEL = 'stockpulse_live';
+/** NOTIFY payloads must stay under 8,000 bytes; a batch is split below this. */
+const MAX_PAYLOAD_BYTES = 7_000;
+/** Notifications kept for `Last-Event-ID` replay. */
+const REPLAY_SIZE = 500;
+/** Reconnect delays of the listener connection: doubling from the first to the last. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 15_000;
+
+/** One part of a notification: the internal topic (`news`, `quotes:NASDAQ:AAPL`, `alerts:<user>`) and its data. */
+export type LivePart = [topic: string, data: Record<string, unknown>];
+/** What travels through NOTIFY: an id (for Last-Event-ID), the event name and its parts. */
+export type LiveNotification = { i: string; e: string; p: LivePart[] };
+
+/** What a stream hears: a notification's parts on its topics, or a reset (events may be lost). */
+export type LiveListener = {
+  topics: ReadonlySet<string>;
+  deliver: (id: string, event: string, parts: LivePart[]) => void;
+  reset: (reason: string) => void;
+};
+
+/** Where a notification is sent: the database, or a writer's open transaction. */
+export type LiveExecutor = Database;
+
+const newId = () => randomBytes(8).toString('base64url');
+
+/** Splits parts into notifications that fit NOTIFY's payload limit. */
+export function packNotifications(event: string, parts: readonly LivePart[]): LiveNotification[] {
+  const out: LiveNotification[] = [];
+  let current: LivePart[] = [];
+  let size = 0;
+  for (const part of parts) {
+    const bytes = Buffer.byteLength(JSON.stringify(part)) + 1;
+    if (bytes > MAX_PAYLOAD_BYTES - 64) continue; // a single part too large: dropped (never happens with ids)
+    if (size + bytes > MAX_PAYLOAD_BYTES - 64 && current.length > 0) {
+      out.push({ i: newId(), e: event, p: current });
+      current = [];
+      size = 0;
+    }
+    current.push(part);
+    size += bytes;
+  }
+  if (current.length > 0) out.push({ i: newId(), e: event, p: current });
+  return out;
+}
+
+/**
+ * The provider-free event bus of live updates (issue 18): writers publish with `pg_notify` on the
+ * database they write to (inside their transaction when they pass it, so an event is heard only
+ * once its write committed, and never for a rolled-back one); each API process holds one
+ * dedicated connection that LISTENs — opened when the first stream subscribes — and fans the
+ * notifications out to its open streams. Workers only publish. The connection reconnects with
+ * backoff; streams get a `reset` after an outage, since notifications sent meanwhile are lost.
+ * The last few hundred notifications are kept for `Last-Event-ID` replay: every process hears the
+ * same notifications in the same order, so an id from one process is known to the others.
+ */
+export function createLiveBus(deps: { db: Database; log: FastifyBaseLogger }) {
+  const { db, log } = deps;
+  const listeners = new Set<LiveListener>();
+  const recent: LiveNotification[] = [];
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let closed = false;
+  let heard = 0;
+
+  function dispatch(message: LiveNotification) {
+    heard += 1;
+    recent.push(message);
+    if (recent.length > REPLAY_SIZE) recent.shift();
+    for (const listener of listeners) {
+      const mine = message.p.filter(([topic]) => listener.topics.has(topic));
+      if (mine.length > 0) listener.deliver(message.i, message.e, mine);
+    }
+  }
+
+  function onNotification(notification: pg.Notification) {
+    if (notification.channel !== LIVE_CHANNEL || !notification.payload) return;
+    try {
+      const message = JSON.parse(notification.payload) as LiveNotification;
+      if (typeof message.i !== 'string' || typeof message.e !== 'string') return;
+      if (!Array.isArray(message.p)) return;
+      dispatch(message);
+    } catch (error) {
+      log.warn({ err: error }, 'live: a notification was not JSON');
+    }
+  }
+
+  function scheduleReconnect() {
+    if (closed || reconnectTimer) return;
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** Math.min(failures, 10));
+    failures += 1;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void connect().catch(() => undefined);
+    }, delay);
+    reconnectTimer.unref();
+  }
+
+  function lost(which: pg.Client, error?: unknown) {
+    if (client !== which) return;
+    client = undefined;
+    which.removeAllListeners('notification');
+    which.end().catch(() => undefined);
+    if (closed) return;
+    log.warn({ err: error }, 'live: the database listener was lost; reconnecting');
+    for (const listener of listeners) listener.reset('listener-lost');
+    scheduleReconnect();
+  }
+
+  function connect(): Promise<void> {
+    if (client) return Promise.resolve();
+    if (connecting) return connecting;
+    const pool = poolOf(db);
+    if (!pool) return Promise.reject(new Error('live: the database has no pool to copy'));
+    const next = new pg.Client({
+      ...pool.options,
+      application_name: 'stockpulse-live',
+      // LISTEN waits forever by design; only the connect is bounded.
+      query_timeout: undefined,
+      keepAlive: true,
+    });
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    next.on('notification', onNotification);
+    connecting = (async () => {
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${LIVE_CHANNEL}`);
+        if (closed) {
+          await next.end();
+          return;
+        }
+        client = next;
+        if (failures > 0) log.info('live: the database listener is back');
+        failures = 0;
+      } catch (error) {
+        next.end().catch(() => undefined);
+        log.warn({ err: error }, 'live: could not listen; retrying');
+        scheduleReconnect();
+        throw error;
+      } finally {
+        connecting = undefined;
+      }
+    })();
+    return connecting;
+  }
+
+  return {
+    /**
+     * Publishes parts under one event name (`news`, `quotes`, …), split into notifications under
+     * NOTIFY's limit. Pass the writer's transaction to publish on its commit. A failure is logged
+     * and swallowed outside a transaction: a lost live event must never fail the write itself.
+     */
+    async publish(event: string, parts: readonly LivePart[], executor?: LiveExecutor) {
+      if (parts.length === 0) return;
+      const payloads = packNotifications(event, parts).map((message) => JSON.stringify(message));
+      if (executor) {
+        for (const payload of payloads) await notify(executor, LIVE_CHANNEL, payload);
+        return;
+      }
+      try {
+        for (const payload of payloads) await notify(db, LIVE_CHANNEL, payload);
+      } catch (error) {
+        log.warn({ err: error, event }, 'live: publishing failed');
+      }
+    },
+
+    /**
+     * Adds a stream, first replaying to it the remembered notifications that followed
+     * `lastEventId` (an id the process does not remember gets a `reset`); resolves once the
+     * process listens, so the stream may say `ready`.
+     */
+    async subscribe(listener: LiveListener, lastEventId?: string): Promise<() => void> {
+      // The replay goes out before the stream joins, so nothing arrives twice or out of order.
+      if (lastEventId !== undefined) {
+        const at = recent.findIndex((message) => message.i === lastEventId);
+        if (at === -1) listener.reset('replay-unavailable');
+        else {
+          for (const message of recent.slice(at + 1)) {
+            const mine = message.p.filter(([topic]) => listener.topics.has(topic));
+            if (mine.length > 0) listener.deliver(message.i, message.e, mine);
+          }
+        }
+      }
+      listeners.add(listener);
+      const unsubscribe = () => {
+        listeners.delete(listener);
+      };
+      try {
+        await connect();
+      } catch {
+        // The reconnect is scheduled; the stream stays open and hears events once it is back.
+        listener.reset('listener-down');
+      }
+      return unsubscribe;
+    },
+
+    /** Open streams and notifications heard (for the log, tests and the bench). */
+    stats: () => ({ streams: listeners.size, heard, listening: client !== undefined }),
+
+    /** Closes the listener connection (the process is stopping). */
+    async close() {
+      closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const current = client;
+      client = undefined;
+      await connecting?.catch(() => undefined);
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+export type LiveBus = ReturnType<typeof createLiveBus>;

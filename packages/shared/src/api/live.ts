@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * Live updates of the open page (issue 18): `GET /api/live?topics=…` answers a Server-Sent Events
+ * stream. Payloads are small (ids and a few numbers, never whole articles): a page refetches what
+ * it needs through the ordinary routes, which apply their own visibility rules.
+ */
+
+/** At most this many topics on one stream. */
+export const LIVE_MAX_TOPICS = 50;
+/** At most this many open streams per client (a user, or a visitor's address). */
+export const LIVE_MAX_STREAMS_PER_CLIENT = 6;
+/** The stream's `retry:` (ms): how long an EventSource waits before reconnecting. */
+export const LIVE_RETRY_MS = 3_000;
+/** A comment line this often keeps proxies from closing a quiet stream. */
+export const LIVE_HEARTBEAT_MS = 15_000;
+
+/** Public topics: anyone may subscribe. */
+export const LIVE_PUBLIC_TOPICS = ['news'] as const;
+/** Topics of the logged-in caller only (their own alerts and prompts). */
+export const LIVE_USER_TOPICS = ['alerts', 'prompts'] as const;
+/** `quotes:EXCHANGE:TICKER` — quote updates of one listing (public). */
+export const LIVE_QUOTES_PREFIX = 'quotes:';
+
+export type LiveTopic =
+  (typeof LIVE_PUBLIC_TOPICS)[number] | (typeof LIVE_USER_TOPICS)[number] | `quotes:${string}`;
+
+/** `event: ready` — the stream listens; `topics` as normalised by the server. */
+export const liveReadySchema = z.object({ topics: z.array(z.string()) });
+
+/** `event: news` — articles were stored (`ingested`) or got their AI summary (`enriched`). */
+export const liveNewsEventSchema = z.object({
+  topic: z.literal('news'),
+  stage: z.enum(['ingested', 'enriched']),
+  ids: z.array(z.string()),
+});
+export type LiveNewsEvent = z.infer<typeof liveNewsEventSchema>;
+
+/** `event: quotes` — a listing's quote was refreshed; the fields of its financials that moved. */
+export const liveQuoteEventSchema = z.object({
+  topic: z.string(),
+  symbol: z.string(),
+  price: z.number(),
+  change: z.number(),
+  change_pct: z.number(),
+  day_low: z.number(),
+  day_high: z.number(),
+  as_of: z.number(),
+  updated_at: z.number(),
+});
+export type LiveQuoteEvent = z.infer<typeof liveQuoteEventSchema>;
+
+/** `event: alerts` — a delivery to the caller was written (the list refetches). */
+export const liveAlertEventSchema = z.object({
+  topic: z.literal('alerts'),
+  ids: z.array(z.string()),
+});
+export type LiveAlertEvent = z.infer<typeof liveAlertEventSchema>;
+
+/** `event: prompts` — one of the caller's prompts changed status (queued, answered, failed). */
+export const livePromptEventSchema = z.object({
+  topic: z.literal('prompts'),
+  id: z.string(),
+  status: z.string(),
+});
+export type LivePromptEvent = z.infer<typeof livePromptEventSchema>;
+
+/**
+ * `event: reset` — events may have been missed (the server lost its database listener, or a
+ * reconnect's `Last-Event-ID` is older than the server remembers): refetch what the page shows.
+ */
+export const liveResetSchema = z.object({ reason: z.string() });
