@@ -4,7 +4,11 @@ import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { registerAccessControl } from './http/access.ts';
 import { entitySetterRoutes } from './http/entity-setters.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -12,9 +16,6 @@ import { tooManyRequests } from './http/errors.ts';
 import { registerInvalidTextGuard } from './http/reject-invalid-text.ts';
 import { registerStrictQuery } from './http/strict-query.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { createSerializerCompiler } from './http/serializer.ts';
-import { registerHttpCache } from './http/http-cache.ts';
-import { registerCompression } from './http/compression.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -68,8 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 4_096 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Each response schema compiled once into a fast-json-stringify writer (http/serializer.ts).
-  app.setSerializerCompiler(createSerializerCompiler(app.log));
+  app.setSerializerCompiler(serializerCompiler);
   // While closing, answers end their connection, so keep-alive clients cannot hold shutdown open.
   let closing = false;
   app.addHook('preClose', (done) => {
@@ -97,9 +97,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, users.resolveUser);
   registerStrictQuery(app);
   registerInvalidTextGuard(app);
-  // After the cookie plugin (its Set-Cookie is written first) and before compression.
-  registerHttpCache(app);
-  await registerCompression(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

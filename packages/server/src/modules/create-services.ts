@@ -154,7 +154,6 @@ export function createServices(deps: ServiceDeps) {
     clock,
     watchedSymbols: (userId) => watchlists.symbolsOf(userId),
     hasDebugInterface: users.hasDebugInterface,
-    log,
   });
   const ingest = createNewsIngestService({
     repository: newsRepository,
@@ -330,11 +329,10 @@ export function createServices(deps: ServiceDeps) {
     });
   }
   // Alerts and digests (issue 16 §1–4): written to the deliveries outbox, sent by alerts.send.
-  // Digests read every watchlist and every portfolio of the user, not only the default ones.
   const digestContext = createAssistantContextBuilder({
     clock,
-    watchlists: { symbolsOf: (userId) => watchlists.allSymbolsOf(userId) },
-    holdings: { heldSymbols: (userId) => portfolio.heldSymbolsInAll(userId) },
+    watchlists,
+    holdings: portfolio,
     companies,
     quotes: market.quotes,
     news,
@@ -348,8 +346,8 @@ export function createServices(deps: ServiceDeps) {
     ...(telegram.enabled && {
       publishTelegram: (kind: 'alert' | 'brief', text: string) => telegram.publish(kind, text),
     }),
-    heldSymbols: (userId) => portfolio.heldSymbolsInAll(userId),
-    watchedSymbols: (userId) => watchlists.allSymbolsOf(userId),
+    heldSymbols: (userId) => portfolio.heldSymbols(userId),
+    watchedSymbols: (userId) => watchlists.symbolsOf(userId),
     prices: createPriceMoves({
       closes: (symbol, from, to) => market.history.history(symbol, from, to),
       latestPrice: async (symbol) =>
