@@ -350,6 +350,26 @@ describe('company by symbol', () => {
       (await t.app.inject('/api/company/query_symbol/NYSE:JPM?order_by=price')).statusCode,
     ).toBe(400);
   });
+
+  it('leaves a stored article the API schema rejects out of the news, never answers 500', async () => {
+    // Two articles about XOM: one complete (no AI object yet), one whose AI object is partial.
+    await sql`
+      insert into news (link, guid, title, description, publisher, creation_date, articles,
+        sentiment_score, interest_score, "AI", summary, related_exchange_tickers, status, source)
+      values
+        ('https://wire.example/ok', 'market-test-ok', 'Exxon raises dividend', 'Body', 'Reuters',
+         now() - interval '2 hours', array['Body'], array[3]::float8[], 5, null, 'Summary',
+         array['NYSE:XOM'], 'PROCESSED', 'test'),
+        ('https://wire.example/bad', 'market-test-bad', 'Exxon partial', 'Body', 'Reuters',
+         now() - interval '1 hour', array['Body'], array[1]::float8[], 5,
+         '{"defcon_level": 2}'::jsonb, 'Summary', array['NYSE:XOM'], 'PROCESSED', 'test')`.execute(
+      t.database.db,
+    );
+    const res = await t.app.inject('/api/company/query_symbol/NYSE:XOM');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ news: { title: string }[] }>();
+    expect(body.news.map((article) => article.title)).toEqual(['Exxon raises dividend']);
+  });
 });
 
 describe('the app on MARKET_DATA=yahoo (local replay of Yahoo responses)', () => {

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createAnswerCache } from './answer-cache.ts';
+
+// The fake clocks start past 0: lru-cache treats an entry stored at time 0 as never stale.
+describe('createAnswerCache', () => {
+  const body = (text: string) => ({ body: Buffer.from(text) });
+
+  it('builds an answer once per key and lifetime, concurrent misses sharing the build', async () => {
+    let now = 1_000;
+    let builds = 0;
+    const cache = createAnswerCache({ ttlMs: 5_000, now: () => now });
+    const build = async () => {
+      builds += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return body(`answer ${builds}`);
+    };
+    const [a, b] = await Promise.all([cache.get('k', build), cache.get('k', build)]);
+    expect(builds).toBe(1);
+    expect(a.toString()).toBe('answer 1');
+    expect(b).toBe(a);
+    now = 5_999;
+    expect((await cache.get('k', build)).toString()).toBe('answer 1');
+    now = 6_000;
+    expect((await cache.get('k', build)).toString()).toBe('answer 2');
+  });
+
+  it('keeps an entry only for its own shorter lifetime, and nothing for none', async () => {
+    let now = 1_000;
+    const cache = createAnswerCache({ ttlMs: 5_000, now: () => now });
+    await cache.get('short', async () => ({ ...body('a'), ttlMs: 1_000 }));
+    now = 2_000;
+    expect((await cache.get('short', async () => body('b'))).toString()).toBe('b');
+    await cache.get('none', async () => ({ ...body('c'), ttlMs: -5 }));
+    expect((await cache.get('none', async () => body('d'))).toString()).toBe('d');
+  });
+
+  it('stores no failure, and nothing a build read before clear()', async () => {
+    const cache = createAnswerCache({ ttlMs: 5_000 });
+    await expect(cache.get('k', () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
+    expect((await cache.get('k', async () => body('ok'))).toString()).toBe('ok');
+    let release = () => {};
+    const slow = cache.get('late', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return body('before the write');
+    });
+    await Promise.resolve();
+    cache.clear();
+    release();
+    expect((await slow).toString()).toBe('before the write');
+    expect((await cache.get('late', async () => body('after'))).toString()).toBe('after');
+  });
+});
