@@ -185,6 +185,56 @@ describe('alerts and digests (issue 16)', () => {
     expect(smtp.mails).toHaveLength(2);
   });
 
+  it('matches every watchlist and every portfolio of the user, not only the default ones', async () => {
+    const collector = await registerUser(t.app);
+    await grant(t.database.db, collector.user.id, { is_email_validated: true });
+    await t.database.db
+      .updateTable('users')
+      .set({ my_instant_alerts: true })
+      .where('id', '=', collector.user.id)
+      .execute();
+    await setPlan(collector, 'tier3_monthly');
+    // A company only on a second watchlist, another only in a second portfolio.
+    const listed = await t.app.inject({
+      url: `/api/ticker/user/watchlist/append/banks/${OTHER}`,
+      headers: bearer(collector.token),
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/portfolio/create',
+      headers: bearer(collector.token),
+      payload: { name: 'retirement' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/portfolio/transactions/create',
+      headers: bearer(collector.token),
+      payload: {
+        portfolio: 'retirement',
+        type: 'buy',
+        symbol: 'NASDAQ:NVDA',
+        date: '2026-11-02',
+        quantity: 3,
+        price: 100,
+      },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(await services.watchlists.symbolsOf(collector.user.id)).toEqual([]);
+    expect(await services.portfolio.heldSymbols(collector.user.id)).toEqual([]);
+
+    const bankStory = await article([OTHER], 2);
+    const chipStory = await article(['NASDAQ:NVDA'], 2);
+    await article(['NASDAQ:AMZN'], 2); // neither watched nor held by the collector
+    await services.alerts.fanOut(NOW);
+    const rows = (await deliveries()).filter((r) => r.user_id === collector.user.id);
+    expect(rows.map((r) => `${r.channel}|${r.key}`).sort()).toEqual(
+      [`email|${bankStory}`, `email|${chipStory}`].sort(),
+    );
+    await t.database.db.deleteFrom('users').where('id', '=', collector.user.id).execute();
+  });
+
   it('uses the story id of syndicated copies: one alert per story', async () => {
     const first = await article([WATCHED], 2);
     await article([WATCHED], 2, { story: first });
@@ -392,5 +442,65 @@ describe('alerts and digests (issue 16)', () => {
     expect(mail?.text).toContain('Stocks rose on strong earnings.');
     expect(mail?.text).toContain('https://stockpulse.test/api/subscription/unsubscribe?token=');
     expect(mail?.raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+  });
+
+  it('never marks a refused insights mail sent: a 4xx is retried with backoff, a 5xx fails with the reason', async () => {
+    await t.database.db
+      .insertInto('blog_posts')
+      .values({
+        slug: 'week-2026-11-09',
+        title: 'Stocks fell in the week of 9 November',
+        excerpt: 'Stocks fell.',
+        body: 'Stocks fell on rate worries.',
+        citations: [],
+        week_start: '2026-11-09',
+        week_end: '2026-11-15',
+        published_at: new Date('2026-11-24T06:00:00Z'),
+      })
+      .execute();
+    await t.database.db
+      .insertInto('newsletter_subscribers')
+      .values({
+        email: 'refused@example.com',
+        status: 'confirmed',
+        created_at: NOW,
+        confirmed_at: NOW,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const insights = async () =>
+      (await deliveries()).filter(
+        (r) => r.kind === 'insights' && r.address === 'refused@example.com',
+      );
+    try {
+      smtp.refuse({ code: 451, message: '4.3.0 Mailbox temporarily unavailable' });
+      await services.alerts.writeInsights();
+      const first = await services.alerts.sendDue();
+      expect(first.sent).toBe(0);
+      let [row] = await insights();
+      expect(row?.status).toBe('pending');
+      expect(row?.attempts).toBe(1);
+      expect(row?.sent_at).toBeNull();
+      expect(row?.last_error).toMatch(/refused the mail.*451/);
+      expect(row?.due_at.getTime()).toBeGreaterThan(NOW.getTime());
+
+      // Due again after the backoff; now the server refuses for good.
+      smtp.refuse({ code: 550, message: '5.1.1 No such user here' });
+      await t.database.db
+        .updateTable('deliveries')
+        .set({ due_at: NOW })
+        .where('id', '=', row?.id ?? '')
+        .execute();
+      const second = await services.alerts.sendDue();
+      expect(second).toMatchObject({ sent: 0, failed: 1 });
+      [row] = await insights();
+      expect(row?.status).toBe('failed');
+      expect(row?.attempts).toBe(2);
+      expect(row?.sent_at).toBeNull();
+      expect(row?.last_error).toMatch(/refused the mail.*550.*No such user/);
+      expect(smtp.mails.filter((m) => m.to.includes('refused@example.com'))).toHaveLength(0);
+    } finally {
+      smtp.refuse(null);
+    }
   });
 });

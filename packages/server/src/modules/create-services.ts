@@ -329,10 +329,11 @@ export function createServices(deps: ServiceDeps) {
     });
   }
   // Alerts and digests (issue 16 §1–4): written to the deliveries outbox, sent by alerts.send.
+  // Digests read every watchlist and every portfolio of the user, not only the default ones.
   const digestContext = createAssistantContextBuilder({
     clock,
-    watchlists,
-    holdings: portfolio,
+    watchlists: { symbolsOf: (userId) => watchlists.allSymbolsOf(userId) },
+    holdings: { heldSymbols: (userId) => portfolio.heldSymbolsInAll(userId) },
     companies,
     quotes: market.quotes,
     news,
@@ -346,8 +347,8 @@ export function createServices(deps: ServiceDeps) {
     ...(telegram.enabled && {
       publishTelegram: (kind: 'alert' | 'brief', text: string) => telegram.publish(kind, text),
     }),
-    heldSymbols: (userId) => portfolio.heldSymbols(userId),
-    watchedSymbols: (userId) => watchlists.symbolsOf(userId),
+    heldSymbols: (userId) => portfolio.heldSymbolsInAll(userId),
+    watchedSymbols: (userId) => watchlists.allSymbolsOf(userId),
     prices: createPriceMoves({
       closes: (symbol, from, to) => market.history.history(symbol, from, to),
       latestPrice: async (symbol) =>

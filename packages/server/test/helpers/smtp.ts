@@ -36,12 +36,27 @@ export function parseMail(raw: string, from: string, to: string[]): ReceivedMail
 /** A raw message as it arrived: envelope sender, recipients and the RFC 5322 text. */
 export type RawMail = { from: string; to: string[]; raw: string };
 
-/** A real SMTP server on a free local port that hands every message to `onMail`. */
-export async function listenSmtp(onMail: (mail: RawMail) => void | Promise<void>) {
+/** An SMTP reply refusing a recipient: 4xx is transient, 5xx permanent. */
+export type SmtpRefusal = { code: number; message: string };
+
+/**
+ * A real SMTP server on a free local port that hands every message to `onMail`; while `refusal`
+ * answers a reply, it refuses every recipient with it.
+ */
+export async function listenSmtp(
+  onMail: (mail: RawMail) => void | Promise<void>,
+  options: { refusal?: () => SmtpRefusal | null } = {},
+) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      const refusal = options.refusal?.();
+      if (!refusal) return callback();
+      const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
+      return callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -68,12 +83,20 @@ export async function listenSmtp(onMail: (mail: RawMail) => void | Promise<void>
 /** A real SMTP server on a free local port that keeps every mail it receives. */
 export async function startSmtpServer() {
   const mails: ReceivedMail[] = [];
-  const server = await listenSmtp(({ raw, from, to }) => {
-    mails.push(parseMail(raw, from, to));
-  });
+  let refusal: SmtpRefusal | null = null;
+  const server = await listenSmtp(
+    ({ raw, from, to }) => {
+      mails.push(parseMail(raw, from, to));
+    },
+    { refusal: () => refusal },
+  );
   return {
     url: server.url,
     mails,
+    /** Refuses every recipient with this reply from now on (null: accepts again). */
+    refuse(next: SmtpRefusal | null) {
+      refusal = next;
+    },
     /** The first link in the latest mail to `to`. */
     lastLinkTo(to: string): string {
       const mail = [...mails].reverse().find((m) => m.to.includes(to));

@@ -32,7 +32,8 @@ export const sendAlertsJob = defineJob({
   schedule: { cron: '* * * * *', data: {} },
   handler: async (_data, { services, log }) => {
     const counts = await services.alerts.sendDue();
-    if (counts.sent + counts.skipped + counts.retry > 0) log.info(counts, 'deliveries sent');
+    if (counts.sent + counts.skipped + counts.failed + counts.retry > 0)
+      log.info(counts, 'deliveries sent');
   },
 });
 

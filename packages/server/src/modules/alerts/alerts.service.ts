@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { JobSender } from '../../jobs/job-catalog.ts';
-import type { Mailer } from '../messaging/mailer.ts';
+import type { Mailer, MailOutcome } from '../messaging/mailer.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
 import {
   alertMessage,
@@ -63,7 +63,7 @@ export function createAlertsService(deps: {
   sendTelegram: TelegramSender;
   /** Posts to the public channel (defcon-1 alerts); absent: no channel. */
   publishTelegram?: (kind: 'alert' | 'brief', text: string) => Promise<void>;
-  /** The listings the user holds (default portfolio) and watches (default watchlist). */
+  /** The listings the user holds (in any portfolio) and watches (on any watchlist). */
   heldSymbols: (userId: string) => Promise<string[]>;
   watchedSymbols: (userId: string) => Promise<string[]>;
   /** The listing's last close on or before `day` and its latest price; nulls when unknown. */
@@ -76,7 +76,7 @@ export function createAlertsService(deps: {
       subscriber: { id: string; email: string },
       subject: string,
       text: string,
-    ) => Promise<void>;
+    ) => Promise<MailOutcome>;
   };
   setFlag: (
     userId: string,
@@ -137,16 +137,29 @@ export function createAlertsService(deps: {
     };
   }
 
+  /**
+   * A mail the SMTP server refused: failed for good on a permanent (5xx) refusal, else thrown so
+   * the row is retried with backoff.
+   */
+  async function refused(row: ClaimedDelivery, outcome: MailOutcome): Promise<'failed'> {
+    const reason = `the SMTP server refused the mail: ${outcome.error ?? 'no reason given'}`;
+    if (!outcome.permanent) throw new Error(reason);
+    await repository.finish(row.id, 'failed', reason);
+    log.warn({ delivery: row.id, reason }, 'alerts: mail refused for good');
+    return 'failed';
+  }
+
   /** Sends one claimed delivery; answers what became of it. */
-  async function deliver(row: ClaimedDelivery): Promise<'sent' | 'skipped' | 'retry'> {
+  async function deliver(row: ClaimedDelivery): Promise<'sent' | 'skipped' | 'failed'> {
     const now = clock.now();
     if (row.kind === 'insights') {
       const payload = row.payload as { subject: string; text: string };
-      await deps.insights.send(
+      const outcome = await deps.insights.send(
         { id: row.key.split(':')[1] ?? '', email: row.address ?? '' },
         payload.subject,
         payload.text,
       );
+      if (outcome.delivery === 'failed') return refused(row, outcome);
       await repository.markSent(row.id, now, null);
       return 'sent';
     }
@@ -205,7 +218,7 @@ export function createAlertsService(deps: {
       row.kind === 'instant'
         ? await renderAlertMail(row.payload as InstantPayload, link.url)
         : await renderDigestMail(row.payload as DigestPayload, row.kind, link.url);
-    const delivery = await mailer.send({
+    const outcome = await mailer.deliver({
       to: row.email,
       userId,
       subject: mail.subject,
@@ -214,7 +227,7 @@ export function createAlertsService(deps: {
       headers: link.headers,
       secrets: [link.token],
     });
-    if (delivery === 'failed') throw new Error('the SMTP server refused the mail (see the outbox)');
+    if (outcome.delivery === 'failed') return refused(row, outcome);
     await repository.markSent(row.id, clock.now(), userId);
     return 'sent';
   }
@@ -366,8 +379,8 @@ export function createAlertsService(deps: {
     },
 
     /** Sends every due delivery, a batch at a time; one failing never holds up the others. */
-    async sendDue(): Promise<Record<'sent' | 'skipped' | 'retry', number>> {
-      const counts = { sent: 0, skipped: 0, retry: 0 };
+    async sendDue(): Promise<Record<'sent' | 'skipped' | 'failed' | 'retry', number>> {
+      const counts = { sent: 0, skipped: 0, failed: 0, retry: 0 };
       for (;;) {
         const now = clock.now();
         const batch = await repository.claim(now, new Date(now.getTime() - LEASE_MS), CLAIM_BATCH);

@@ -19,9 +19,19 @@ export type Mail = {
 /** What became of a mail: handed to SMTP, only logged (offline), or refused by SMTP. */
 export type MailDelivery = 'logged' | 'sent' | 'failed';
 
+/** What became of a mail, with the SMTP server's reason when it refused it. */
+export type MailOutcome = {
+  delivery: MailDelivery;
+  error: string | null;
+  /** Refused for good (a 5xx reply): sending it again cannot help. */
+  permanent: boolean;
+};
+
 export type Mailer = {
   /** Sends (or, offline, logs) a mail and keeps a copy in the outbox; never throws on delivery. */
   send: (mail: Mail) => Promise<MailDelivery>;
+  /** The same as `send`, answering the reason of a refusal and whether it is permanent. */
+  deliver: (mail: Mail) => Promise<MailOutcome>;
   close: () => void;
 };
 
@@ -38,49 +48,54 @@ export function createMailer(options: {
 }): Mailer {
   const { outbox, log } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  return {
-    async send(mail) {
-      let delivery: MailDelivery = 'logged';
-      let error: string | null = null;
-      if (transport) {
-        try {
-          await transport.sendMail({
-            from: options.from,
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            ...(mail.headers && { headers: mail.headers }),
-            ...(mail.html !== undefined && { html: mail.html }),
-          });
-          delivery = 'sent';
-        } catch (sendError) {
-          delivery = 'failed';
-          error = sendError instanceof Error ? sendError.message : String(sendError);
-          log.error({ err: sendError, subject: mail.subject }, 'mail delivery failed');
-        }
-      } else {
-        log.info(
-          { to: mail.to, subject: mail.subject, text: mail.text },
-          'mail (offline: not sent, kept in the outbox)',
-        );
+  async function deliver(mail: Mail): Promise<MailOutcome> {
+    let delivery: MailDelivery = 'logged';
+    let error: string | null = null;
+    let permanent = false;
+    if (transport) {
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.headers && { headers: mail.headers }),
+          ...(mail.html !== undefined && { html: mail.html }),
+        });
+        delivery = 'sent';
+      } catch (sendError) {
+        delivery = 'failed';
+        error = sendError instanceof Error ? sendError.message : String(sendError);
+        const code = (sendError as { responseCode?: unknown }).responseCode;
+        permanent = typeof code === 'number' && code >= 500 && code < 600;
+        log.error({ err: sendError, subject: mail.subject }, 'mail delivery failed');
       }
-      await outbox.record({
-        user_id: mail.userId ?? null,
-        to_address: mail.to,
-        subject: mail.subject,
-        text_body:
-          delivery === 'sent'
-            ? (mail.secrets ?? []).reduce(
-                (text, secret) => text.replaceAll(secret, '[sent by e-mail]'),
-                mail.text,
-              )
-            : mail.text,
-        delivery,
-        error,
-        created_at: options.clock.now(),
-      });
-      return delivery;
-    },
+    } else {
+      log.info(
+        { to: mail.to, subject: mail.subject, text: mail.text },
+        'mail (offline: not sent, kept in the outbox)',
+      );
+    }
+    await outbox.record({
+      user_id: mail.userId ?? null,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body:
+        delivery === 'sent'
+          ? (mail.secrets ?? []).reduce(
+              (text, secret) => text.replaceAll(secret, '[sent by e-mail]'),
+              mail.text,
+            )
+          : mail.text,
+      delivery,
+      error,
+      created_at: options.clock.now(),
+    });
+    return { delivery, error, permanent };
+  }
+  return {
+    send: async (mail) => (await deliver(mail)).delivery,
+    deliver,
     close: () => transport?.close(),
   };
 }

@@ -1,7 +1,7 @@
 import type { NewsletterSubscriber } from '@app/shared/api/site';
 import type { Clock } from '../../clock.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { Mailer } from '../messaging/mailer.ts';
+import type { Mailer, MailOutcome } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
 import type { NewsletterRepository, SubscriberRow } from './newsletter.repository.ts';
@@ -65,14 +65,17 @@ export function createNewsletterService(deps: {
     };
   }
 
-  /** Sends one mail of the list to one subscriber, with the unsubscribe headers and footer. */
+  /**
+   * Sends one mail of the list to one subscriber, with the unsubscribe headers and footer; answers
+   * what became of it (a refused mail is `failed`, with the reason and whether it is permanent).
+   */
   async function sendToSubscriber(
     subscriber: { id: string; email: string },
     subject: string,
     text: string,
-  ) {
+  ): Promise<MailOutcome> {
     const link = await unsubscribeLink(subscriber.id);
-    await mailer.send({
+    return mailer.deliver({
       to: subscriber.email,
       subject,
       text: `${text}\n\n--\nYou receive this because you subscribed to StockPulse's weekly market insights.\nUnsubscribe in one click: ${link.url}\n`,

@@ -443,6 +443,18 @@ export function createPortfolioService(deps: {
       const { positions } = replayLedger((await entriesOf(found)).entries);
       return [...positions.values()].filter((p) => p.quantity > 0).map((p) => p.symbol);
     },
+
+    /** Symbols with shares held in any of the user's portfolios, each once (alerts, digests). */
+    async heldSymbolsInAll(userId: string): Promise<string[]> {
+      const held = new Set<string>();
+      for (const name of await repository.names(userId)) {
+        const found = await repository.find(userId, name);
+        if (!found) continue;
+        const { positions } = replayLedger((await entriesOf(found)).entries);
+        for (const p of positions.values()) if (p.quantity > 0) held.add(p.symbol);
+      }
+      return [...held];
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
 import type { Database } from '../../db/database.ts';
 
 export type WatchlistRow = { name: string; exchange_tickers: string[] };
@@ -12,6 +13,20 @@ export function createWatchlistRepository(db: Database) {
         .where('user_id', '=', userId)
         .where('name', '=', name)
         .executeTakeFirst(),
+
+    /** The symbols of every list of the user (the default list first), each once. */
+    allSymbols: async (userId: string): Promise<string[]> => {
+      const rows = await db
+        .selectFrom('watchlists')
+        .select(['name', 'exchange_tickers'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('name')
+        .execute();
+      const first = rows.filter((row) => row.name === DEFAULT_WATCHLIST);
+      const rest = rows.filter((row) => row.name !== DEFAULT_WATCHLIST);
+      return [...new Set([...first, ...rest].flatMap((row) => row.exchange_tickers))];
+    },
 
     count: async (userId: string) =>
       Number(

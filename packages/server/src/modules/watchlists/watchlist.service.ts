@@ -29,6 +29,9 @@ export function createWatchlistService(deps: {
       return (await watchlists.find(userId, name))?.exchange_tickers ?? [];
     },
 
+    /** The symbols of all the user's lists, the default list's first, each once (alerts). */
+    allSymbolsOf: (userId: string): Promise<string[]> => watchlists.allSymbols(userId),
+
     /** Adds a known symbol (ignored when present); creates the list on first use. */
     async append(userId: string, name: string, symbol: string): Promise<WatchlistRow> {
       if (!(await deps.symbolExists(symbol))) throw notFound(`Unknown symbol '${symbol}'.`);
