@@ -10,6 +10,7 @@ import { createDatabase, type Database } from '../src/db/database.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { jobDefinitions } from '../src/jobs/registry.ts';
 import { createServices, type Services } from '../src/modules/create-services.ts';
+import { ensureDemoCompanies } from '../src/modules/companies/demo-companies.ts';
 import { LIVE_CHANNEL } from '../src/modules/live/live-bus.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
@@ -115,6 +116,19 @@ describe('live updates (GET /api/live) across processes', () => {
     expect(news.data).toEqual({ topic: 'news', stage: 'ingested', ids: ['n1', 'n2'] });
     // The other listing's quote was not sent to this stream.
     expect(stream.events.filter((event) => event.event === 'quotes')).toHaveLength(1);
+  });
+
+  it("a quote refresh in one process reaches the other's streams of that listing", async () => {
+    await ensureDemoCompanies(a.db);
+    const stream = await open(b, 'quotes:NASDAQ:AAPL');
+    await stream.ready();
+    await a.services.market.quotes.refresh(['NASDAQ:AAPL', 'NASDAQ:MSFT'], { backfill: false });
+    const quote = await stream.next((event) => event.event === 'quotes');
+    expect(quote.data).toMatchObject({ topic: 'quotes:NASDAQ:AAPL', symbol: 'NASDAQ:AAPL' });
+    const data = quote.data as { price: number; change_pct: number; updated_at: number };
+    expect(data.price).toBeGreaterThan(0);
+    expect(Number.isFinite(data.change_pct)).toBe(true);
+    expect(data.updated_at).toBeGreaterThan(0);
   });
 
   it('publishes on commit only: a rolled-back write sends nothing', async () => {

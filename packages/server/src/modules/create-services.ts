@@ -26,6 +26,11 @@ import { createOutboxRepository } from './messaging/outbox.repository.ts';
 import { createPortfolioRepository } from './portfolio/portfolio.repository.ts';
 import { createPortfolioService } from './portfolio/portfolio.service.ts';
 import { createLiveBus } from './live/live-bus.ts';
+import {
+  publishingAnalysedArticles,
+  publishingDeliveries,
+  publishingStoredArticles,
+} from './live/live-publishers.ts';
 import { createAssistantContextBuilder } from './prompts/assistant-context.ts';
 import { createPromptEvents } from './prompts/prompt-events.ts';
 import { createPromptRepository } from './prompts/prompt.repository.ts';
@@ -119,7 +124,14 @@ export function createServices(deps: ServiceDeps) {
   const users = createUserServices({ db, config, mailer, limiter, clock });
 
   const marketData = deps.marketData ?? createMarketDataProvider(config, log, clock);
-  const market = createMarketServices({ db, provider: marketData, log, jobs, clock });
+  const market = createMarketServices({
+    db,
+    provider: marketData,
+    log,
+    jobs,
+    clock,
+    onQuotesStored: (quotes, at) => live.publishQuotes(quotes, at),
+  });
   const watchlists = createWatchlistService({
     watchlists: createWatchlistRepository(db),
     symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
@@ -144,7 +156,12 @@ export function createServices(deps: ServiceDeps) {
   const newsRepository = createNewsRepository(db);
   const feedCache = createFeedCache();
   const linkers = createLinkerCache(newsRepository);
-  const enrich = createNewsEnrichService({ repository: newsRepository, ai, log, clock });
+  const enrich = createNewsEnrichService({
+    repository: publishingAnalysedArticles(newsRepository, live),
+    ai,
+    log,
+    clock,
+  });
   const news = createNewsService({
     repository: newsRepository,
     feedCache,
@@ -156,7 +173,7 @@ export function createServices(deps: ServiceDeps) {
     hasDebugInterface: users.hasDebugInterface,
   });
   const ingest = createNewsIngestService({
-    repository: newsRepository,
+    repository: publishingStoredArticles(newsRepository, live),
     linkers,
     sources: createNewsSources(config, {
       readBriefMarket: createBriefMarketRepository(db).read,
@@ -222,6 +239,7 @@ export function createServices(deps: ServiceDeps) {
       new Set((await companies.bySymbols(symbols)).map((row) => row.exchange_ticker)),
     articleVisible: async (id, viewer) => (await news.articleFact(id, viewer)) !== undefined,
     hasDebugInterface: users.hasDebugInterface,
+    onStatus: (userId, id, status) => live.publishPrompt(userId, id, status),
   });
   // The dashboard (issue 12): calendar, recommendations, widgets.
   const calendar = createCalendarService({
@@ -340,7 +358,7 @@ export function createServices(deps: ServiceDeps) {
     analysis,
   });
   const alerts = createAlertsService({
-    repository: createAlertsRepository(db),
+    repository: publishingDeliveries(createAlertsRepository(db), live),
     mailer,
     sendTelegram: (userId, text) => telegram.sendToUser(userId, text),
     // The public channel gets each defcon-1 story once, when the bot runs.

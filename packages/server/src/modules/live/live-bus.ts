@@ -10,6 +10,8 @@ export const LIVE_CHANNEL = 'stockpulse_live';
 const MAX_PAYLOAD_BYTES = 7_000;
 /** Notifications kept for `Last-Event-ID` replay. */
 const REPLAY_SIZE = 500;
+/** Article ids per part of a `news` notification (100 UUIDs stay well under the limit). */
+const NEWS_IDS_PER_PART = 100;
 /** Reconnect delays of the listener connection: doubling from the first to the last. */
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 15_000;
@@ -24,6 +26,17 @@ export type LiveListener = {
   topics: ReadonlySet<string>;
   deliver: (id: string, event: string, parts: LivePart[]) => void;
   reset: (reason: string) => void;
+};
+
+/** What a quote refresh publishes of each listing. */
+export type LiveQuote = {
+  symbol: string;
+  price: number;
+  change: number;
+  change_pct: number;
+  day_low: number;
+  day_high: number;
+  as_of: Date;
 };
 
 /** Where a notification is sent: the database, or a writer's open transaction. */
@@ -154,25 +167,27 @@ export function createLiveBus(deps: { db: Database; log: FastifyBaseLogger }) {
     return connecting;
   }
 
+  /**
+   * Publishes parts under one event name (`news`, `quotes`, …), split into notifications under
+   * NOTIFY's limit. Pass the writer's transaction to publish on its commit. A failure is logged
+   * and swallowed outside a transaction: a lost live event must never fail the write itself.
+   */
+  async function publish(event: string, parts: readonly LivePart[], executor?: LiveExecutor) {
+    if (parts.length === 0) return;
+    const payloads = packNotifications(event, parts).map((message) => JSON.stringify(message));
+    if (executor) {
+      for (const payload of payloads) await notify(executor, LIVE_CHANNEL, payload);
+      return;
+    }
+    try {
+      for (const payload of payloads) await notify(db, LIVE_CHANNEL, payload);
+    } catch (error) {
+      log.warn({ err: error, event }, 'live: publishing failed');
+    }
+  }
+
   return {
-    /**
-     * Publishes parts under one event name (`news`, `quotes`, …), split into notifications under
-     * NOTIFY's limit. Pass the writer's transaction to publish on its commit. A failure is logged
-     * and swallowed outside a transaction: a lost live event must never fail the write itself.
-     */
-    async publish(event: string, parts: readonly LivePart[], executor?: LiveExecutor) {
-      if (parts.length === 0) return;
-      const payloads = packNotifications(event, parts).map((message) => JSON.stringify(message));
-      if (executor) {
-        for (const payload of payloads) await notify(executor, LIVE_CHANNEL, payload);
-        return;
-      }
-      try {
-        for (const payload of payloads) await notify(db, LIVE_CHANNEL, payload);
-      } catch (error) {
-        log.warn({ err: error, event }, 'live: publishing failed');
-      }
-    },
+    publish,
 
     /**
      * Adds a stream, first replaying to it the remembered notifications that followed
@@ -202,6 +217,57 @@ export function createLiveBus(deps: { db: Database; log: FastifyBaseLogger }) {
         listener.reset('listener-down');
       }
       return unsubscribe;
+    },
+
+    /** New articles stored (`ingested`) or analysed (`enriched`): their ids, in parts of 100. */
+    async publishNews(
+      stage: 'ingested' | 'enriched',
+      ids: readonly string[],
+      executor?: LiveExecutor,
+    ) {
+      const parts: LivePart[] = [];
+      for (let start = 0; start < ids.length; start += NEWS_IDS_PER_PART) {
+        parts.push(['news', { stage, ids: ids.slice(start, start + NEWS_IDS_PER_PART) }]);
+      }
+      await publish('news', parts, executor);
+    },
+
+    /** Refreshed quotes: one part per listing, on its `quotes:<symbol>` topic. */
+    async publishQuotes(quotes: readonly LiveQuote[], updatedAt: Date, executor?: LiveExecutor) {
+      const updated = Math.floor(updatedAt.getTime() / 1000);
+      await publish(
+        'quotes',
+        quotes.map((quote) => [
+          `quotes:${quote.symbol}`,
+          {
+            symbol: quote.symbol,
+            price: quote.price,
+            change: quote.change,
+            change_pct: quote.change_pct,
+            day_low: quote.day_low,
+            day_high: quote.day_high,
+            as_of: Math.floor(quote.as_of.getTime() / 1000),
+            updated_at: updated,
+          },
+        ]),
+        executor,
+      );
+    },
+
+    /** Alert deliveries written for users: one part per user, on their own topic. */
+    async publishAlerts(userIds: readonly string[], executor?: LiveExecutor) {
+      const counts = new Map<string, number>();
+      for (const id of userIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+      await publish(
+        'alerts',
+        [...counts].map(([userId, count]) => [`alerts:${userId}`, { count }]),
+        executor,
+      );
+    },
+
+    /** One of a user's prompts changed status. */
+    async publishPrompt(userId: string, id: string, status: string, executor?: LiveExecutor) {
+      await publish('prompts', [[`prompts:${userId}`, { id, status }]], executor);
     },
 
     /** Open streams and notifications heard (for the log, tests and the bench). */

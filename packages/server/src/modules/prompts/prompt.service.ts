@@ -64,6 +64,8 @@ export type PromptServiceDeps = {
   articleVisible: (id: string, viewer: AuthUser) => Promise<boolean>;
   /** Whether a user turned on the debug interface (the users module). */
   hasDebugInterface: (userId: string) => Promise<boolean>;
+  /** Told when a prompt is answered or fails (the live updates of open pages, issue 18). */
+  onStatus?: (userId: string, promptId: string, status: 'PROCESSED' | 'FAILED') => Promise<void>;
 };
 
 function toCitation(citation: Citation): PromptCitation {
@@ -314,6 +316,7 @@ export function createPromptService(deps: PromptServiceDeps) {
         if (!stored) return 'skipped';
         const row = await repository.find(promptId, null);
         if (row) events.done(promptId, toPromptJson(row));
+        await deps.onStatus?.(claimed.user_id, promptId, 'PROCESSED');
         return 'answered';
       } catch (error) {
         const reason = failureReason(error, claimed.attempts);
@@ -323,7 +326,10 @@ export function createPromptService(deps: PromptServiceDeps) {
           throw error;
         }
         log.warn({ err: error, promptId, attempts: claimed.attempts }, 'prompt failed');
-        if (await repository.fail(promptId, reason, clock.now())) events.error(promptId, reason);
+        if (await repository.fail(promptId, reason, clock.now())) {
+          events.error(promptId, reason);
+          await deps.onStatus?.(claimed.user_id, promptId, 'FAILED');
+        }
         return 'failed';
       }
     },

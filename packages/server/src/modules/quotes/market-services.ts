@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { REFRESH_BATCH, type JobSender } from '../../jobs/job-catalog.ts';
-import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import type {
+  MarketDataProvider,
+  Quote,
+} from '../../providers/market-data/market-data-provider.ts';
 import { createPriceHistoryService } from '../prices/price-history.service.ts';
 import { createPriceRepository } from '../prices/price.repository.ts';
 import { createQuoteRepository } from './quote.repository.ts';
@@ -15,6 +18,8 @@ export function createMarketServices(deps: {
   log: FastifyBaseLogger;
   jobs: JobSender;
   clock: Clock;
+  /** Told of each batch of quotes stored (the live updates of open pages, issue 18). */
+  onQuotesStored?: (quotes: readonly Quote[], at: Date) => Promise<void>;
 }) {
   const quotesRepository = createQuoteRepository(deps.db);
   const history = createPriceHistoryService({
@@ -28,6 +33,7 @@ export function createMarketServices(deps: {
     provider: deps.provider,
     log: deps.log,
     clock: deps.clock,
+    ...(deps.onQuotesStored && { onStored: deps.onQuotesStored }),
     refreshLater: async (symbols) => {
       for (let start = 0; start < symbols.length; start += REFRESH_BATCH) {
         const batch = symbols.slice(start, start + REFRESH_BATCH);

@@ -1,6 +1,9 @@
 import type { Financials, PriceSource } from '@app/shared/api/market';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import type {
+  MarketDataProvider,
+  Quote,
+} from '../../providers/market-data/market-data-provider.ts';
 import type { PriceHistoryService } from '../prices/price-history.service.ts';
 import type { FinancialsRow, QuoteRepository } from './quote.repository.ts';
 import type { Clock } from '../../clock.ts';
@@ -54,6 +57,8 @@ export type QuoteServiceDeps = {
   /** Hands a refresh that is too large for a request to the job queue. */
   refreshLater: (symbols: string[]) => Promise<void>;
   clock: Clock;
+  /** Told of each batch of quotes stored (the live updates of open pages, issue 18). */
+  onStored?: (quotes: readonly Quote[], at: Date) => Promise<void>;
 };
 
 /**
@@ -81,7 +86,9 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     try {
       for (let start = 0; start < known.length; start += QUOTE_CHUNK) {
         const fresh = await provider.getQuotes(known.slice(start, start + QUOTE_CHUNK));
-        await quotes.upsert(fresh, provider.name, now());
+        const at = now();
+        await quotes.upsert(fresh, provider.name, at);
+        await deps.onStored?.(fresh, at);
         stored += fresh.length;
       }
     } finally {
