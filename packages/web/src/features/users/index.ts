@@ -7,5 +7,5 @@ export { useCurrentUser, USERS_QUERY_KEY } from './api/current-user';
 export { fullName, initials } from './stored-user';
 export { useViewer } from './viewer';
 export type { Viewer } from './viewer';
-export { useValidateEmail } from './api/validate-email';
+export { ValidateEmailLink } from './components/validate-email-link';
 export { useTelegramInfo } from './api/telegram';

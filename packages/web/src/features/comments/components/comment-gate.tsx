@@ -1,18 +1,16 @@
-import { Alert, Anchor, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { VALIDATE_AS_HUMAN_TEXT } from '@app/shared/api/comments';
-import { IconMailCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { registerPath } from '../comment-rules';
 import type { RegisterReason } from '../comment-rules';
-import { useCurrentUser, useValidateEmail } from '../../users';
+import { useCurrentUser, ValidateEmailLink } from '../../users';
 
 /**
  * Spec §5: 'Please click here to validate you as human.' — for a user whose account is waiting
  * for an admin, the waiting page; otherwise the e-mail that starts the validation.
  */
 export function ValidateAsHumanLink({ pending }: { pending: boolean }) {
-  const validate = useValidateEmail();
   if (pending) {
     return (
       <Text size="sm">
@@ -22,32 +20,7 @@ export function ValidateAsHumanLink({ pending }: { pending: boolean }) {
       </Text>
     );
   }
-  return (
-    <>
-      <Text size="sm">
-        <Anchor
-          component="button"
-          type="button"
-          inherit
-          ta="start"
-          onClick={() => validate.mutate()}
-          disabled={validate.isPending}
-        >
-          {VALIDATE_AS_HUMAN_TEXT}
-        </Anchor>
-      </Text>
-      {validate.data && (
-        <Alert
-          variant="light"
-          color="blue"
-          icon={<IconMailCheck size={18} aria-hidden="true" />}
-          role="status"
-        >
-          {validate.data}
-        </Alert>
-      )}
-    </>
-  );
+  return <ValidateEmailLink />;
 }
 
 /**

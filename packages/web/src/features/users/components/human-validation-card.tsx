@@ -1,18 +1,15 @@
-import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
 import type { User } from '@app/shared/api/users';
 import { Link } from 'react-router';
-import { useValidateEmail } from '../api/validate-email';
 import { VALIDATION_STATUS_DISPLAY } from '../validation-status';
-
-export const VALIDATE_LINK_TEXT = 'Please click here to validate you as human.';
+import { ValidateEmailLink } from './validate-email-link';
 
 /**
  * Spec §5: commenting and reporting need a user validated as human. Not validated: a link e-mails
  * a confirmation link; pending: a link to the waiting page; approved: a badge.
  */
 export function HumanValidationCard({ user }: { user: User }) {
-  const validate = useValidateEmail();
   const status = user.is_email_validated ? 'approved' : user.validation_status;
   const display = VALIDATION_STATUS_DISPLAY[status];
 
@@ -40,28 +37,7 @@ export function HumanValidationCard({ user }: { user: User }) {
           </Anchor>
         )}
         {(status === 'none' || status === 'email_sent' || status === 'rejected') && (
-          <Text size="sm">
-            <Anchor
-              component="button"
-              type="button"
-              inherit
-              ta="start"
-              onClick={() => validate.mutate()}
-              disabled={validate.isPending}
-            >
-              {VALIDATE_LINK_TEXT}
-            </Anchor>
-          </Text>
-        )}
-        {validate.data && (
-          <Alert
-            variant="light"
-            color="blue"
-            icon={<IconMailCheck size={18} aria-hidden="true" />}
-            role="status"
-          >
-            {validate.data}
-          </Alert>
+          <ValidateEmailLink />
         )}
       </Stack>
     </Card>
