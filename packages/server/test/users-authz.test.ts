@@ -433,6 +433,17 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     call: { method: 'GET', url: () => `/api/company/invalidate/${UNKNOWN_ID}` },
     expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
   },
+  // The article debug views (issue 19): 'reindex' beside 'force reindex', admins and debug users.
+  {
+    name: 'GET /news/reindex/{article id}',
+    call: { method: 'GET', url: () => `/api/news/reindex/${articleId}` },
+    expect: { visitor: 401, user: 403, validated: 403, admin: ok },
+  },
+  {
+    name: 'GET /news/reindex/{unknown id}',
+    call: { method: 'GET', url: () => `/api/news/reindex/${UNKNOWN_ID}` },
+    expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
+  },
   // The developer gallery (issue 19).
   {
     name: 'GET /dev/maps-config',

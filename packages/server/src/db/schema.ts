@@ -223,6 +223,8 @@ export type NewsTable = {
   story_reports: Generated<number>;
   /** A sentiment score its writer computed from its own figures (market briefs). */
   sentiment_hint: number | null;
+  /** Fingerprint of the analyst's inputs when it last enriched the article ('reindex'). */
+  enrich_inputs: string | null;
 };
 
 /** A company analysis (§3 Company prompt/review); `citations` are news ids, `[1]` the first. */

@@ -171,6 +171,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     watchedSymbols: (userId) => watchlists.symbolsOf(userId),
     hasDebugInterface: users.hasDebugInterface,
+    log,
   });
   const ingest = createNewsIngestService({
     repository: publishingStoredArticles(newsRepository, live),

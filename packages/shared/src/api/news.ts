@@ -91,6 +91,18 @@ export const newsTranslationResponseSchema = successResponse({
   language: z.string(),
 });
 
+/**
+ * `/news/reindex/{id}` (debug, issue 19): the article, and whether the analyst ran. It runs only
+ * when what it reads (title, description, text, publisher, listings, the writer's hint, the
+ * analyst) changed since the stored analysis; `/news/force_reindex/{id}` always runs it.
+ */
+export const newsReindexResponseSchema = successResponse({
+  news: z.array(newsArticleSchema.partial()),
+  reindexed: z.boolean(),
+  message: z.string(),
+});
+export type NewsReindex = z.infer<typeof newsReindexResponseSchema>;
+
 /** `/news/test/tickers/{newsId}` (debug): the ticker linker's answer on one article. */
 export const newsTickerTestResponseSchema = successResponse({
   response: z.object({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { newsAiSchema } from '@app/shared/api/news';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
@@ -7,6 +8,42 @@ import type { NewsRepository } from './news.repository.ts';
 
 /** Articles enriched per job run; fresh ones first. */
 export const ENRICH_BATCH = 50;
+
+/** What the analyst reads of an article (and which analyst reads it). */
+export type EnrichInputs = {
+  title: string;
+  description: string;
+  articles: readonly string[];
+  publisher: string;
+  related_exchange_tickers: readonly string[];
+  sentiment_hint: number | null;
+};
+
+/**
+ * A fingerprint of everything enrichment reads: the texts, the publisher, the linked listings,
+ * the writer's sentiment hint, and the analyst's name (another provider gives another analysis).
+ * Stored with each analysis (`news.enrich_inputs`), so 'reindex' runs the analyst again only
+ * when one of them changed.
+ */
+export function enrichFingerprint(inputs: EnrichInputs, analyst: string): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        1,
+        analyst,
+        inputs.title,
+        inputs.description,
+        inputs.articles,
+        inputs.publisher,
+        inputs.related_exchange_tickers,
+        inputs.sentiment_hint,
+      ]),
+    )
+    .digest('hex');
+}
+
+/** What one enrichment did: analysed, failed, or (reindex) nothing to do, inputs unchanged. */
+export type EnrichOutcome = 'PROCESSED' | 'FAILED' | 'UNCHANGED';
 
 /**
  * The analyst's pass over stored articles: WAITING_INDEX → PROCESSED with the AI object (and the
@@ -21,9 +58,25 @@ export function createNewsEnrichService(deps: {
 }) {
   const { repository, ai, log, clock } = deps;
 
-  async function enrichOne(id: string): Promise<'PROCESSED' | 'FAILED'> {
+  /**
+   * Analyses one article. With `onlyIfChanged` (the debug menu's 'reindex') an article already
+   * analysed from the same inputs by the same analyst is left as it is ('UNCHANGED'); otherwise
+   * ('force reindex', the queue) the analyst always runs.
+   */
+  async function enrichOne(
+    id: string,
+    options: { onlyIfChanged?: boolean } = {},
+  ): Promise<EnrichOutcome> {
     const row = await repository.forAnalysis(id);
     if (!row) return 'FAILED';
+    const fingerprint = enrichFingerprint(row, ai.name);
+    if (
+      options.onlyIfChanged === true &&
+      row.status === 'PROCESSED' &&
+      row.enrich_inputs === fingerprint
+    ) {
+      return 'UNCHANGED';
+    }
     try {
       const text = [row.description, ...row.articles].filter(Boolean).join('\n\n');
       const analysis = await ai.analyze({
@@ -53,6 +106,7 @@ export function createNewsEnrichService(deps: {
         interest_score: analysis.interest_score,
         status: 'PROCESSED',
         status_reason: null,
+        enrich_inputs: fingerprint,
         updated_at: clock.now(),
       });
       return 'PROCESSED';
@@ -62,6 +116,7 @@ export function createNewsEnrichService(deps: {
       await repository.storeAnalysis(id, {
         status: 'FAILED',
         status_reason: reason.slice(0, 500),
+        enrich_inputs: null,
         updated_at: clock.now(),
       });
       return 'FAILED';

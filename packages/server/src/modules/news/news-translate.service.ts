@@ -15,9 +15,9 @@ export function createNewsTranslateService(deps: {
   return {
     /** The article (as the API shows it) with its AI title, summary and paragraph translated. */
     async translate(id: string, language: string, asAdmin: boolean): Promise<NewsArticle> {
-      const json = await news.findVisibleArticle(id, { is_admin: asAdmin });
-      if (!json) throw notFound('News article not found.');
-      const article = JSON.parse(json) as NewsArticle;
+      const row = await news.findVisibleArticle(id, { is_admin: asAdmin });
+      if (!row) throw notFound('News article not found.');
+      const article = JSON.parse(row.article) as NewsArticle;
       const aiObject = article.AI;
       if (!aiObject) throw conflict('This article has not been analysed yet.');
       let texts;

@@ -1,5 +1,9 @@
 import { errorResponseSchema } from '@app/shared/api/envelope';
-import { newsResponseSchema, newsTickerTestResponseSchema } from '@app/shared/api/news';
+import {
+  newsReindexResponseSchema,
+  newsResponseSchema,
+  newsTickerTestResponseSchema,
+} from '@app/shared/api/news';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -24,6 +28,10 @@ const pageParams = queryParams({
  */
 const answer = (reply: FastifyReply, rows: readonly ArticleJson[]) =>
   reply.type('application/json; charset=utf-8').send(newsEnvelope(rows));
+
+/** JSON text built here, sent as it is. */
+const sendJson = (reply: FastifyReply, json: string) =>
+  reply.type('application/json; charset=utf-8').send(Buffer.from(json));
 
 /** A feed answer, saying whether it came from the feed cache (`x-cache: hit|miss`). */
 const sendFeed = (reply: FastifyReply, body: Buffer, cache: 'hit' | 'miss') =>
@@ -110,7 +118,36 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
       },
     },
     async (request, reply) =>
-      answer(reply, [await news.reindex(request.params.id, currentUser(request))]),
+      answer(reply, [
+        (await news.reindex(request.params.id, currentUser(request), { force: true })).article,
+      ]),
+  );
+
+  app.get(
+    '/news/reindex/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          "Runs the analyst on one article again only when its inputs (title, description, text, publisher, listings, the writer's hint, the analyst) changed since the stored analysis; otherwise answers that nothing changed (admins and debug users; 30 an hour, with force_reindex)",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: newsReindexResponseSchema, ...errors, 403: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await news.reindex(request.params.id, currentUser(request), {
+        force: false,
+      });
+      const message = result.reindexed
+        ? 'Article reindexed: its inputs changed since the last analysis.'
+        : 'Nothing changed since the last analysis: not reindexed.';
+      // The article as PostgreSQL serialised it, sent as it is (see `answer`).
+      return sendJson(
+        reply,
+        `{"status":"success","news":[${result.article.article}],"reindexed":${String(result.reindexed)},"message":${JSON.stringify(message)}}`,
+      );
+    },
   );
 
   app.get(

@@ -1,8 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { NewsFact } from '../../providers/ai/assistant/assistant-provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
+import { createArticleCheck } from './article-check.ts';
 import { feedCacheKey, type FeedCache } from './feed-cache.ts';
 import type { LinkerCache } from './linker-cache.ts';
 import type { NewsEnrichService } from './news-enrich.service.ts';
@@ -21,6 +24,15 @@ export const NEWS_SEARCH_WINDOW = 1_000;
 
 /** Shortest text `/news/search/{query}` searches; shorter answers an empty list. */
 export const NEWS_SEARCH_MIN = 3;
+
+/**
+ * How long an article page, a company's news page or a search answer is reused, like the feed
+ * cache: every reader of a busy article or company asks the same question. Any write to articles
+ * through this process's repository (ingest, analysis, hiding, stories) clears it at once; with
+ * several processes another one's writes show within this time.
+ */
+export const NEWS_READ_CACHE_TTL_MS = 5_000;
+export const NEWS_READ_CACHE_MAX = 2_000;
 
 /** Symbol-like tokens of a text (`$NVDA`, `NASDAQ:NVDA`), upper-cased, first mention first. */
 export function symbolCandidates(text: string): string[] {
@@ -73,11 +85,34 @@ export type NewsServiceDeps = {
   watchedSymbols: (userId: string) => Promise<readonly string[]>;
   /** Whether a user turned on the debug interface (the users module's service). */
   hasDebugInterface: (userId: string) => Promise<boolean>;
+  /** Where a malformed stored article left out of an answer is reported. */
+  log?: FastifyBaseLogger;
 };
+
+/** The debug menu's reindex: the article, and whether the analyst ran. */
+export type ReindexResult = { article: ArticleJson; reindexed: boolean };
 
 /** The news a caller may read: feeds with their cache, one article, search, and the debug tools. */
 export function createNewsService(deps: NewsServiceDeps) {
   const { repository, feedCache, clock } = deps;
+  const keepValid = createArticleCheck(deps.log);
+  const reads = new LRUCache<string, ArticleJson[]>({
+    max: NEWS_READ_CACHE_MAX,
+    ttl: NEWS_READ_CACHE_TTL_MS,
+  });
+  repository.onWrite(() => {
+    reads.clear();
+    feedCache.clear();
+  });
+  /** `key`'s answer from the read cache, else `load`'s (checked per article), kept for a while. */
+  const cached = async (key: string, load: () => Promise<ArticleJson[]>) => {
+    const hit = reads.get(key);
+    if (hit) return hit;
+    const rows = keepValid(await load());
+    reads.set(key, rows);
+    return rows;
+  };
+  const audience = (viewer: NewsViewer) => (viewer?.is_admin ? 'admin' : 'public');
 
   /** Debug views and tools: admins, and users who turned on my_debug_interface. */
   const requireDebugOrAdmin = async (caller: AuthUser, message: string) => {
@@ -85,8 +120,18 @@ export function createNewsService(deps: NewsServiceDeps) {
     if (!(await deps.hasDebugInterface(caller.id))) throw forbidden(message);
   };
 
-  const visibleArticle = async (id: string, viewer: NewsViewer): Promise<string> => {
-    const article = await repository.findVisibleArticle(id, viewer);
+  /** One article the viewer may see (404 otherwise, and for a malformed stored one). */
+  const visibleArticle = async (
+    id: string,
+    viewer: NewsViewer,
+    fresh = false,
+  ): Promise<ArticleJson> => {
+    const key = `id:${audience(viewer)}:${id.toLowerCase()}`;
+    if (fresh) reads.delete(key);
+    const [article] = await cached(key, async () => {
+      const row = await repository.findVisibleArticle(id, viewer);
+      return row ? [row] : [];
+    });
     if (!article) throw notFound('News article not found.');
     return article;
   };
@@ -106,7 +151,8 @@ export function createNewsService(deps: NewsServiceDeps) {
         const cached = feedCache.get(key);
         if (cached) return { body: cached, cache: 'hit' };
       }
-      const body = newsEnvelope(await repository.query(ast, viewer));
+      const rows = await repository.query(ast, viewer);
+      const body = newsEnvelope(keepValid(rows, ast.only === null ? 'complete' : 'partial'));
       feedCache.set(key, body);
       return { body, cache: 'miss' };
     },
@@ -114,16 +160,23 @@ export function createNewsService(deps: NewsServiceDeps) {
     /** News about the symbols of the caller's default watchlist. */
     async myPortfolio(user: AuthUser, page: NewsPage): Promise<ArticleJson[]> {
       const symbols = await deps.watchedSymbols(user.id);
-      return symbols.length === 0 ? [] : repository.mentioningAny(symbols, user, page);
+      return symbols.length === 0
+        ? []
+        : keepValid(await repository.mentioningAny(symbols, user, page));
     },
 
     company: (symbol: string, viewer: NewsViewer, page: NewsPage) =>
-      repository.mentioning(symbol, viewer, page),
+      cached(`company:${audience(viewer)}:${symbol}:${page.skip}:${page.limit}`, () =>
+        repository.mentioning(symbol, viewer, page),
+      ),
 
     async search(text: string, viewer: NewsViewer, page: NewsPage): Promise<ArticleJson[]> {
       const trimmed = text.trim();
       if (trimmed.length < NEWS_SEARCH_MIN) return [];
-      return repository.search(trimmed, viewer, NEWS_SEARCH_WINDOW, page);
+      return cached(
+        `search:${audience(viewer)}:${page.skip}:${page.limit}:${trimmed.toLowerCase()}`,
+        () => repository.search(trimmed, viewer, NEWS_SEARCH_WINDOW, page),
+      );
     },
 
     /**
@@ -159,17 +212,27 @@ export function createNewsService(deps: NewsServiceDeps) {
     /** Titles of the articles the viewer may see, by id (others are absent). */
     titlesVisibleTo: (ids: string[], viewer: NewsViewer) => repository.titlesVisibleTo(ids, viewer),
 
-    byId: async (id: string, viewer: NewsViewer): Promise<ArticleJson> => ({
-      article: await visibleArticle(id, viewer),
-    }),
+    byId: (id: string, viewer: NewsViewer): Promise<ArticleJson> => visibleArticle(id, viewer),
 
-    /** Runs the analyst on one article again; each run may be a paid model call, so it is limited. */
-    async reindex(id: string, caller: AuthUser): Promise<ArticleJson> {
+    /**
+     * The debug menu's 'reindex' and 'force reindex' (issue 19): `force` always runs the analyst
+     * on the article again; otherwise it runs only when what the analyst reads changed since the
+     * stored analysis (its inputs fingerprint), and answers that nothing changed. Each run may be
+     * a paid model call, so both count against the same limit.
+     */
+    async reindex(
+      id: string,
+      caller: AuthUser,
+      options: { force: boolean } = { force: true },
+    ): Promise<ReindexResult> {
       await requireDebugOrAdmin(caller, 'Only admins and debug users can reindex.');
-      await visibleArticle(id, caller);
+      await visibleArticle(id, caller, true);
       if (!caller.is_admin) await deps.limiter.hit(RATE_RULES.reindexPerUser, caller.id);
-      await deps.enrich.enrichOne(id);
-      return { article: await visibleArticle(id, caller) };
+      const outcome = await deps.enrich.enrichOne(id, { onlyIfChanged: !options.force });
+      return {
+        article: await visibleArticle(id, caller, true),
+        reindexed: outcome !== 'UNCHANGED',
+      };
     },
 
     /** What the ticker linker makes of one article, and the symbol-like tokens it did not link. */
@@ -197,8 +260,8 @@ export function createNewsService(deps: NewsServiceDeps) {
       if (typeof value !== 'boolean') throw badRequest("'value' must be true or false.");
       if (!(await repository.setBlocked(id, value, clock.now())))
         throw notFound('News article not found.');
-      // A hidden article leaves the cached feeds now, not when their entries expire.
-      feedCache.clear();
+      // A hidden article leaves the cached feeds and pages now (the repository's write listener
+      // clears both), not when their entries expire.
     },
   };
 }

@@ -19,6 +19,8 @@ export function newsDebugLinks(id: string, token: string | null): DebugLink[] {
   const newsId = encodeURIComponent(id);
   return [
     { label: 'Get', href: buildApiUrl(`/news/get/${newsId}`, query) },
+    // Reindex runs the analyst only when the article's inputs changed; force reindex always.
+    { label: 'Reindex', href: buildApiUrl(`/news/reindex/${newsId}`, query) },
     { label: 'Force reindex', href: buildApiUrl(`/news/force_reindex/${newsId}`, query) },
     { label: 'Translate (es-ES)', href: buildApiUrl(`/news/translate/${newsId}/es-ES`, query) },
     { label: 'Test tickers', href: buildApiUrl(`/news/test/tickers/${newsId}`, query) },

@@ -112,6 +112,7 @@ describe('article card debug section (spec §6 my_debug_interface)', () => {
     const views = screen.getByRole('list', { name: 'Backend views' });
     const href = (name: string) => within(views).getByRole('link', { name }).getAttribute('href');
     expect(href('Get')).toBe('/api/news/get/d1?key=tok+1');
+    expect(href('Reindex')).toBe('/api/news/reindex/d1?key=tok+1');
     expect(href('Force reindex')).toBe('/api/news/force_reindex/d1?key=tok+1');
     expect(href('Translate (es-ES)')).toBe('/api/news/translate/d1/es-ES?key=tok+1');
     expect(href('Test tickers')).toBe('/api/news/test/tickers/d1?key=tok+1');
