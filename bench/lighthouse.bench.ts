@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { answers, freePort, startProcess } from './lib/harness.ts';
@@ -10,11 +11,26 @@ import { answers, freePort, startProcess } from './lib/harness.ts';
 /** The pages issue 15 §6 scores, with the landing page when it exists (else /about). */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET = 95;
-const LANDING_JS_BUDGET_KB = 150;
+/**
+ * JavaScript budgets (KB, gzip -9, every script a first load fetches). The landing page's 150 KB
+ * is issue 18's; the feed's and the company page's are set on what these pages need (React,
+ * react-router, Mantine core, TanStack Query, the app shell and the page chunk, the company page
+ * also its charts) a little above the figures measured when they were set: a guard against
+ * regressions, not a target they are far under.
+ */
+const JS_BUDGET_KB: Record<string, number> = {
+  landing: 150,
+  feed: 300,
+  company: 450,
+};
+/** Core Web Vitals, "good" thresholds. */
+const CWV = { lcpMs: 2500, cls: 0.1, inpMs: 200 } as const;
 
 type Scores = Record<(typeof CATEGORIES)[number], number> & {
   fcpMs: number;
   lcpMs: number;
+  tbtMs: number;
+  cls: number;
   scripts: string[];
 };
 
@@ -53,6 +69,8 @@ async function score(url: string, port: number, preset: 'mobile' | 'desktop'): P
     seo: value('seo'),
     fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
     lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
     scripts: (
       (
         audits['network-requests']?.details as
@@ -74,11 +92,104 @@ async function javascriptKb(scriptUrls: readonly string[]): Promise<number> {
   return Math.round(bytes / 1024);
 }
 
+interface Vitals {
+  lcpMs: number;
+  cls: number;
+  inpMs: number;
+}
+
+/** Collects LCP, CLS and the interactions' durations in the page (PerformanceObserver). */
+const VITALS_INIT_SCRIPT = `
+  window.__vitals = { lcp: 0, cls: 0, inp: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__vitals.lcp = e.renderTime || e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__vitals.cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.interactionId) window.__vitals.inp = Math.max(window.__vitals.inp, e.duration);
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+`;
+
+/**
+ * Core Web Vitals of a real load in Chromium driven by Playwright, on Lighthouse's mobile profile
+ * applied for real (412 × 823 at 1.75×, 4× CPU slowdown, 150 ms RTT, 1.6 Mbit/s down): LCP and
+ * CLS of the load, then INP of a visitor's interactions — typing into the page's first text
+ * field (the landing page's e-mail field, the top bar's search) and a click on the page's
+ * heading. With this few interactions INP is the slowest one (event to next paint; events under
+ * 16 ms are not reported and count as 16).
+ */
+async function measureVitals(url: string): Promise<Vitals> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+      // A returning visitor: / would otherwise send a first visit to the landing page.
+      storageState: {
+        cookies: [
+          {
+            name: 'hasSeenLanding',
+            value: 'true',
+            domain: new URL(url).hostname,
+            path: '/',
+            expires: -1,
+            httpOnly: false,
+            secure: false,
+            sameSite: 'Lax',
+          },
+        ],
+        origins: [],
+      },
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await page.addInitScript(VITALS_INIT_SCRIPT);
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    await page.locator('h1').first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1500);
+    const field = page.locator('input:is([type="email"], [type="search"], [type="text"]):visible');
+    if ((await field.count()) > 0) {
+      await field.first().click({ timeout: 10_000 });
+      await page.keyboard.type('aapl', { delay: 120 });
+    }
+    await page.locator('h1').first().click();
+    await page.waitForTimeout(1000);
+    const vitals = await page.evaluate<{ lcp: number; cls: number; inp: number }>(
+      'window.__vitals',
+    );
+    return {
+      lcpMs: Math.round(vitals.lcp),
+      cls: Math.round(vitals.cls * 1000) / 1000,
+      inpMs: Math.round(Math.max(vitals.inp, 16)),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 /**
  * Lighthouse (performance, accessibility, best practices, SEO) on the landing page, the AI feed
  * and a company page of a freshly started server with the demo data, driving Debian's Chromium
- * (CHROME_PATH) through chrome-launcher; a static one-page site is the reference. Prints scores
- * against the target of 95; it is a measurement, not a test.
+ * (CHROME_PATH) through chrome-launcher; a static one-page site is the reference. Then each
+ * page's JavaScript against its budget, and Core Web Vitals (LCP, CLS, INP) measured with
+ * Playwright. Prints scores against the target of 95; it is a measurement, not a test.
+ * WEB_DIST_DIR serves another build of the web app (to compare two builds).
  */
 export async function runLighthouseBench() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockpulse-lighthouse-'));
@@ -112,40 +223,78 @@ export async function runLighthouseBench() {
     }
     const landing = (await fetch(`${base}/landing`)).status === 200 ? '/landing' : '/about';
     const pages = [
-      { name: 'reference: static page', url: `http://127.0.0.1:${referencePort}/` },
-      { name: landing, url: `${base}${landing}` },
-      { name: '/news/latest_ai', url: `${base}/news/latest_ai` },
-      { name: '/ticker/NASDAQ:AAPL', url: `${base}/ticker/NASDAQ:AAPL` },
+      {
+        name: 'reference: static page',
+        key: 'reference',
+        url: `http://127.0.0.1:${referencePort}/`,
+      },
+      { name: landing, key: 'landing', url: `${base}${landing}` },
+      { name: '/news/latest_ai', key: 'feed', url: `${base}/news/latest_ai` },
+      { name: '/ticker/NASDAQ:AAPL', key: 'company', url: `${base}/ticker/NASDAQ:AAPL` },
     ];
+    const presets = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',') as (
+      'mobile' | 'desktop'
+    )[];
     console.log(
       `\nbench/lighthouse (Lighthouse 12, Chromium at ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}; target ≥ ${TARGET} each)`,
     );
-    let landingScripts: string[] = [];
-    for (const preset of ['mobile', 'desktop'] as const) {
+    const scriptsOf = new Map<string, string[]>();
+    for (const preset of presets) {
       console.log(
         `\n${preset} (${preset === 'mobile' ? 'Moto G power, slow 4G, 4× CPU slowdown: simulated' : 'desktop preset: 10 Mbit/s, no CPU slowdown'})`,
       );
-      console.log('page'.padEnd(26) + 'perf  a11y  best   seo    FCP ms   LCP ms');
+      console.log('page'.padEnd(26) + 'perf  a11y  best   seo    FCP ms   LCP ms   TBT ms    CLS');
       for (const page of pages) {
         // Warm the server's caches (the page head, the API's feed cache) as a visitor before would.
         await fetch(page.url);
         const s = await score(page.url, chrome.port, preset);
-        if (page.name === landing) landingScripts = s.scripts;
+        if (!scriptsOf.has(page.key)) scriptsOf.set(page.key, s.scripts);
         const mark = (value: number) =>
           `${String(value).padStart(4)}${value >= TARGET ? ' ' : '!'}`;
         console.log(
           page.name.padEnd(26) +
             [s.performance, s.accessibility, s['best-practices'], s.seo].map(mark).join(' ') +
             String(s.fcpMs).padStart(9) +
-            String(s.lcpMs).padStart(9),
+            String(s.lcpMs).padStart(9) +
+            String(s.tbtMs).padStart(9) +
+            s.cls.toFixed(3).padStart(7),
         );
       }
     }
-    const js = await javascriptKb(landingScripts);
+
+    console.log('\nJavaScript of a first load (every script the load fetched, gzip -9)');
+    for (const page of pages) {
+      const budget = JS_BUDGET_KB[page.key];
+      if (budget === undefined) continue;
+      const js = await javascriptKb(scriptsOf.get(page.key) ?? []);
+      console.log(
+        `${page.name.padEnd(26)}${String(js).padStart(5)} KB  budget ${budget} KB${js <= budget ? '' : '  OVER'}`,
+      );
+    }
+
     console.log(
-      `\n${landing} JavaScript (every script its load fetched, gzip -9): ${js} KB (budget ${LANDING_JS_BUDGET_KB} KB${js <= LANDING_JS_BUDGET_KB ? '' : ', OVER'})`,
+      `\nCore Web Vitals (Playwright, mobile profile applied: 4× CPU, 150 ms RTT, 1.6 Mbit/s; good: LCP ≤ ${CWV.lcpMs} ms, CLS ≤ ${CWV.cls}, INP ≤ ${CWV.inpMs} ms)`,
     );
-    console.log("('!' marks a score under the target)");
+    console.log('page'.padEnd(26) + '  LCP ms     CLS  INP ms');
+    for (const page of pages) {
+      if (page.key === 'reference') continue;
+      try {
+        const v = await measureVitals(page.url);
+        const flag = (ok: boolean) => (ok ? ' ' : '!');
+        console.log(
+          page.name.padEnd(26) +
+            String(v.lcpMs).padStart(8) +
+            flag(v.lcpMs <= CWV.lcpMs) +
+            v.cls.toFixed(3).padStart(7) +
+            flag(v.cls <= CWV.cls) +
+            String(v.inpMs).padStart(7) +
+            flag(v.inpMs <= CWV.inpMs),
+        );
+      } catch (error) {
+        console.log(`${page.name.padEnd(26)}  failed: ${String(error).slice(0, 160)}`);
+      }
+    }
+    console.log("('!' marks a score under the target or a figure over its budget)");
   } finally {
     chrome.kill();
     await reference.close();

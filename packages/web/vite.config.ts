@@ -1,13 +1,99 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+const LANDING_RENDER = 'src/app/landing-static/render.tsx';
+const LANDING_ENHANCE = 'src/app/landing-static/enhance.ts';
+
+/**
+ * Issue 18: /landing as static HTML (dist/landing.html, served by the server for that path). After
+ * the app's build, a server-side build of `landing-static/render.tsx` draws the page with the
+ * app's own components; the page gets the CSS that build collected (the same CSS-module class
+ * names: both builds name them alike) and the small `landing-static/enhance.ts` entry instead of
+ * the app. A visitor who arrives at / and is sent to /landing inside the app still gets the app's
+ * page.
+ */
+function staticLandingPage(): Plugin {
+  let root = '';
+  let outDir = '';
+  let enhanceFile: string | undefined;
+  return {
+    name: 'stockpulse:static-landing',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (
+          output.type === 'chunk' &&
+          output.isEntry &&
+          output.facadeModuleId?.endsWith(LANDING_ENHANCE)
+        ) {
+          enhanceFile = output.fileName;
+        }
+      }
+    },
+    async closeBundle() {
+      if (!enhanceFile) throw new Error(`static landing: no chunk for ${LANDING_ENHANCE}`);
+      const ssrDir = path.join(root, 'node_modules/.landing-ssr');
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: {
+          ssr: LANDING_RENDER,
+          outDir: ssrDir,
+          emptyOutDir: true,
+          ssrEmitAssets: true,
+          cssCodeSplit: false,
+          sourcemap: false,
+        },
+      });
+      const renderer = (await import(
+        `${pathToFileURL(path.join(ssrDir, 'render.js')).href}?at=${Date.now()}`
+      )) as { renderLandingBody: () => Promise<string> };
+      const body = await renderer.renderLandingBody();
+      const cssFiles = readdirSync(path.join(ssrDir, 'assets')).filter((file) =>
+        file.endsWith('.css'),
+      );
+      const css = cssFiles
+        .map((file) => readFileSync(path.join(ssrDir, 'assets', file), 'utf8'))
+        .join('\n');
+      const cssFile = `assets/landing-${createHash('sha256').update(css).digest('base64url').slice(0, 10)}.css`;
+      writeFileSync(path.join(outDir, cssFile), css);
+      const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const html = index
+        .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+        .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+        .replace(
+          '</head>',
+          `  <link rel="stylesheet" href="/${cssFile}">\n    <script type="module" src="/${enhanceFile}"></script>\n  </head>`,
+        )
+        .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+      if (!html.includes(body)) throw new Error('static landing: index.html has no empty #root');
+      writeFileSync(path.join(outDir, 'landing.html'), html);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), staticLandingPage()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      input: { index: 'index.html', 'landing-enhance': LANDING_ENHANCE },
       output: {
         // Long-lived vendor chunks: a deploy that only changes our code keeps these cached.
         codeSplitting: {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isAppRoute } from '@app/shared/app-routes';
+import { isAppRoute, PAGE_PATHS } from '@app/shared/app-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderHead, splitIndexHtml } from '../modules/seo/seo-head.ts';
 import type { SeoServices } from '../modules/seo/seo-services.ts';
@@ -22,6 +22,9 @@ const NOT_BUILT_PAGE =
 export async function registerWebApp(app: FastifyInstance, distDir: string, seo: SeoServices) {
   const indexFile = path.join(distDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  // Issue 18: /landing drawn at build time (the web build's static-landing plugin); no app needed.
+  const landingFile = path.join(distDir, 'landing.html');
+  const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : undefined;
   if (indexHtml !== undefined) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -47,6 +50,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
   seoRoutes(app, { sitemap: seo.sitemap, images: seo.images });
   // The page's HTML is the built index.html with the head tags put where its <title> was.
   const page = splitIndexHtml(indexHtml ?? NOT_BUILT_PAGE);
+  const staticPages = new Map<string, typeof page>(
+    landingHtml === undefined ? [] : [[PAGE_PATHS.landing, splitIndexHtml(landingHtml)]],
+  );
 
   /** The page's head; the site's defaults if the lookup fails (the page itself still loads). */
   async function headOf(request: FastifyRequest, pathname: string): Promise<string> {
@@ -73,10 +79,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
     if (!wantsPage) return reply.status(404).type('text/plain').send('Not found');
     const known = isAppRoute(pathname);
     const head = known ? await headOf(request, pathname) : renderHead(siteHead);
+    const html = staticPages.get(pathname) ?? page;
     return reply
       .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(`${page.before}${head}${page.after}`);
+      .send(`${html.before}${head}${html.after}`);
   });
 }

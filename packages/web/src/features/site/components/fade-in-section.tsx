@@ -52,6 +52,7 @@ export function FadeInSection({
       ref={ref}
       aria-labelledby={labelledBy}
       className={`${classes.section} ${className ?? ''}`}
+      data-fade-in
       data-visible={visible || undefined}
     >
       {children}

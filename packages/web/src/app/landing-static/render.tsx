@@ -1,0 +1,93 @@
+import '@mantine/core/styles.css';
+import '../global.css';
+import { MantineProvider, Notification } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { IconBell } from '@tabler/icons-react';
+import {
+  SUBSCRIBE_FAILURE_MESSAGE,
+  SUBSCRIBE_SUCCESS_MESSAGE,
+  SUBSCRIBING_LABEL,
+} from '@app/shared/api/site';
+import { PAGE_PATHS } from '@app/shared/app-routes';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { LandingPage } from '../../features/site/pages/landing-page';
+import { AuthLayout } from '../layouts/auth-layout';
+import type { RouteHandle } from '../route-handle';
+import { appRoutes } from '../routes';
+import { cssVariablesResolver, theme } from '../theme';
+import classes from './landing-static.module.css';
+
+/** The texts the enhancer needs, carried by the page (the enhancer stays free of zod). */
+export const LANDING_TEXTS = {
+  success: SUBSCRIBE_SUCCESS_MESSAGE,
+  failure: SUBSCRIBE_FAILURE_MESSAGE,
+  pending: SUBSCRIBING_LABEL,
+};
+
+/** The toasts the enhancer shows, drawn by Mantine so they look like the app's (lib/toast). */
+function ToastTemplates() {
+  return (
+    <>
+      <template id="landing-toast-success">
+        <Notification color="teal" title={SUBSCRIBE_SUCCESS_MESSAGE} className={classes.toast}>
+          {' '}
+        </Notification>
+      </template>
+      <template id="landing-toast-error">
+        <Notification
+          color="red"
+          icon={<IconBell size={18} aria-hidden />}
+          className={classes.toast}
+        >
+          {' '}
+        </Notification>
+      </template>
+    </>
+  );
+}
+
+/**
+ * Issue 18: /landing as static HTML, drawn at build time by the app's own components (the auth
+ * layout and the landing page, as a first-time visitor sees them) so the first paint needs no
+ * JavaScript. `landing-enhance.ts` brings the few live parts (subscribe form, fade-in, landing
+ * seen); every link is an ordinary link into the app. Sections start hidden: the enhancer reveals
+ * them as they scroll into view, like FadeInSection.
+ */
+export async function renderLandingBody(): Promise<string> {
+  const landing = appRoutes.find((route) => route.path === PAGE_PATHS.landing);
+  if (landing?.kind !== 'page') throw new Error('The route table has no /landing page.');
+  const handle: RouteHandle = { guard: landing.guard, meta: landing.meta };
+  const routes: RouteObject[] = [
+    { Component: AuthLayout, children: [{ path: landing.path, handle, Component: LandingPage }] },
+  ];
+  // FadeInSection shows its section at once without IntersectionObserver: it exists in browsers.
+  const globals = globalThis as { IntersectionObserver?: unknown };
+  globals.IntersectionObserver ??= function IntersectionObserver() {
+    // Never called while rendering: only its presence counts.
+  };
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${landing.path}`));
+  if (context instanceof Response) throw new Error('The landing route answered a redirect.');
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = new QueryClient();
+  return renderToString(
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <div className={classes.toasts} id="landing-toasts" aria-live="polite" />
+        <ToastTemplates />
+        <script
+          type="application/json"
+          id="landing-texts"
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(LANDING_TEXTS) }}
+        />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
