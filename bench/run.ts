@@ -4,6 +4,7 @@ import { runAccountsBench } from './accounts.bench.ts';
 import { runAiBench } from './ai.bench.ts';
 import { runAlertsBench } from './alerts.bench.ts';
 import { runCommentsBench } from './comments.bench.ts';
+import { runCoverageBench } from './coverage.ts';
 import { runHttpBench } from './http.bench.ts';
 import { runLighthouseBench } from './lighthouse.bench.ts';
 import { runMarketBench } from './market.bench.ts';
@@ -24,6 +25,7 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   comments: runCommentsBench,
   'track-record': runTrackRecordBench,
   alerts: runAlertsBench,
+  coverage: runCoverageBench,
 };
 
 const args = process.argv.slice(2);
