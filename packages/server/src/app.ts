@@ -4,11 +4,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './http/access.ts';
 import { entitySetterRoutes } from './http/entity-setters.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -16,6 +12,9 @@ import { tooManyRequests } from './http/errors.ts';
 import { registerInvalidTextGuard } from './http/reject-invalid-text.ts';
 import { registerStrictQuery } from './http/strict-query.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { createSerializerCompiler } from './http/serializer.ts';
+import { registerHttpCache } from './http/http-cache.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -69,7 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 4_096 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Each response schema compiled once into a fast-json-stringify writer (http/serializer.ts).
+  app.setSerializerCompiler(createSerializerCompiler(app.log));
   // While closing, answers end their connection, so keep-alive clients cannot hold shutdown open.
   let closing = false;
   app.addHook('preClose', (done) => {
@@ -97,6 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, users.resolveUser);
   registerStrictQuery(app);
   registerInvalidTextGuard(app);
+  // After the cookie plugin (its Set-Cookie is written first) and before compression.
+  registerHttpCache(app);
+  await registerCompression(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
