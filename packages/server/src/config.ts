@@ -59,6 +59,10 @@ const envSchema = z.object({
     .url()
     .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL')
     .optional(),
+  DATABASE_READ_URL: z
+    .url()
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   EMBEDDED_PG_PORT: port(0),
   PUBLIC_URL: z.url().optional(),
@@ -75,6 +79,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_MODE: z.stringbool().default(true),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  /** Resolved sessions kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  SESSION_CACHE: z.enum(['on', 'off']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   CLOCK_START: z.iso
     .datetime({ offset: true })
@@ -150,6 +156,8 @@ export type AppConfig = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** A read replica for read-heavy public reads that tolerate its lag; unset: the primary. */
+  databaseReadUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
   publicUrl: string;
@@ -164,6 +172,8 @@ export type AppConfig = {
   adminPassword: string | undefined;
   demoMode: boolean;
   rateLimitScale: number;
+  /** Whether API processes keep resolved sessions in memory (users/session-cache.ts). */
+  sessionCache: boolean;
   /** Business time starts here when set (ISO date-time) and runs on; unset: the machine's clock. */
   clockStart: Date | undefined;
   marketData: 'demo' | 'yahoo';
@@ -241,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     dataDir: path.resolve(e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     publicUrl,
@@ -255,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     demoMode: e.DEMO_MODE,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    sessionCache: (e.SESSION_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     clockStart: e.CLOCK_START,
     marketData: e.MARKET_DATA,
     yahooBaseUrl: e.YAHOO_BASE_URL,

@@ -25,6 +25,7 @@ import * as newsStoryReports from './migrations/2026-11-26T1210-news-story-repor
 import * as trackRecord from './migrations/2026-11-26T1300-track-record.ts';
 import * as alerts from './migrations/2026-11-26T1400-alerts.ts';
 import * as telegram from './migrations/2026-11-26T1500-telegram.ts';
+import * as sessionNotify from './migrations/2026-11-27T1000-session-notify.ts';
 import * as newsReadPaths from './migrations/2026-11-27T1100-news-read-paths.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1300-track-record': trackRecord,
   '2026-11-26T1400-alerts': alerts,
   '2026-11-26T1500-telegram': telegram,
+  '2026-11-27T1000-session-notify': sessionNotify,
   '2026-11-27T1100-news-read-paths': newsReadPaths,
 };
 

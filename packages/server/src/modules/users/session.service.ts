@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
+import type { SessionCache } from './session-cache.ts';
 import { toAuthUser, type UserRow } from './user.mapper.ts';
 import type { UserRepository } from './user.repository.ts';
 
@@ -30,8 +31,28 @@ declare module 'fastify' {
   }
 }
 
-/** Sessions: random 256-bit tokens, stored as SHA-256 hashes, 30-day sliding expiry. */
-export function createSessionService(users: UserRepository, clock: Clock) {
+/**
+ * Sessions: random 256-bit tokens, stored as SHA-256 hashes, 30-day sliding expiry. With a
+ * `cache`, resolved sessions are kept in the process until the database announces a change of
+ * the session or its user (see session-cache.ts); expiry is still checked on every use.
+ */
+export function createSessionService(users: UserRepository, clock: Clock, cache?: SessionCache) {
+  const extendDue = (expiresAt: Date, now: Date) =>
+    expiresAt.getTime() - now.getTime() < SESSION_MS - EXTEND_EVERY_MS;
+  const extend = (sessionId: string, userId: string, now: Date) =>
+    users.extendSession(sessionId, userId, new Date(now.getTime() + SESSION_MS), now);
+
+  /** The database's answer, kept in the cache unless a change was heard meanwhile. */
+  async function resolveFresh(key: string, hash: Buffer, now: Date) {
+    const mark = cache?.mark() ?? -1;
+    const found = await users.findSessionUser(hash, now);
+    if (!found) return null;
+    const { session_id, session_expires_at, ...row } = found;
+    if (extendDue(session_expires_at, now)) await extend(session_id, row.id, now);
+    else cache?.set(key, mark, { row, sessionId: session_id, expiresAt: session_expires_at });
+    return { row, auth: toAuthUser(row, now) };
+  }
+
   return {
     async create(userId: string, userAgent = ''): Promise<string> {
       const token = newToken();
@@ -48,21 +69,41 @@ export function createSessionService(users: UserRepository, clock: Clock) {
     async resolve(token: string): Promise<{ row: UserRow; auth: AuthUser } | null> {
       if (!/^[0-9a-f]{64}$/.test(token)) return null;
       const now = clock.now();
-      const found = await users.findSessionUser(hashToken(token), now);
-      if (!found) return null;
-      const { session_id, session_expires_at, ...row } = found;
-      if (session_expires_at.getTime() - now.getTime() < SESSION_MS - EXTEND_EVERY_MS) {
-        const expires = new Date(now.getTime() + SESSION_MS);
-        await users.extendSession(session_id, row.id, expires, now);
+      const hash = hashToken(token);
+      const key = hash.toString('base64');
+      const cached = cache?.get(key);
+      if (cache && cached && cached.expiresAt > now) {
+        // One turn of the event loop first: a change notice already read from the listener's
+        // socket in this poll phase is applied before the entry is trusted.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (cache.get(key) !== cached) return resolveFresh(key, hash, clock.now());
+        if (extendDue(cached.expiresAt, now)) {
+          cache.forget(key);
+          await extend(cached.sessionId, cached.row.id, now);
+        }
+        return { row: cached.row, auth: toAuthUser(cached.row, now) };
       }
-      return { row, auth: toAuthUser(row, now) };
+      return resolveFresh(key, hash, now);
     },
 
-    revoke: (token: string) => users.deleteSession(hashToken(token)),
+    /** Ends a session; answers once every process's cache confirmed it (see confirmEverywhere). */
+    async revoke(token: string) {
+      const hash = hashToken(token);
+      await cache?.ready();
+      cache?.forget(hash.toString('base64'));
+      const userId = await users.deleteSession(hash);
+      cache?.forget(hash.toString('base64'));
+      if (userId) await cache?.confirmEverywhere(userId);
+    },
 
     /** Ends every session of the user but the one holding `keepToken`. */
-    revokeOthers: (userId: string, keepToken: string | undefined) =>
-      users.deleteOtherSessions(userId, keepToken ? hashToken(keepToken) : null),
+    async revokeOthers(userId: string, keepToken: string | undefined) {
+      await cache?.ready();
+      cache?.forgetUser(userId);
+      await users.deleteOtherSessions(userId, keepToken ? hashToken(keepToken) : null);
+      cache?.forgetUser(userId);
+      await cache?.confirmEverywhere(userId);
+    },
   };
 }
 

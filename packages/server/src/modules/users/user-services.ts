@@ -13,8 +13,9 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
 import { createApprovalService } from './approval.service.ts';
+import { createSessionCache } from './session-cache.ts';
 import { createSessionService, tokenFromRequest } from './session.service.ts';
-import { createUserRepository } from './user.repository.ts';
+import { createUserRepository, type UserRepository } from './user.repository.ts';
 import type { UserRow } from './user.mapper.ts';
 import { createUserService } from './user.service.ts';
 
@@ -27,8 +28,26 @@ export function createUserServices(deps: {
   clock: Clock;
 }) {
   const { db, config, mailer, clock, limiter } = deps;
-  const users = createUserRepository(db);
-  const sessions = createSessionService(users, clock);
+  const sessionCache = config.sessionCache ? createSessionCache({ db }) : undefined;
+  const repository = createUserRepository(db);
+  // This process's own writes drop its cached sessions at once; the trigger's notice reaches the
+  // other processes (and this one again) a moment later.
+  const users: UserRepository = sessionCache
+    ? {
+        ...repository,
+        update: async (id, values) => {
+          const row = await repository.update(id, values);
+          sessionCache.forgetUser(id);
+          return row;
+        },
+        remove: async (id) => {
+          const removed = await repository.remove(id);
+          sessionCache.forgetUser(id);
+          return removed;
+        },
+      }
+    : repository;
+  const sessions = createSessionService(users, clock, sessionCache);
   const userService = createUserService({
     users,
     sessions,
@@ -80,6 +99,10 @@ export function createUserServices(deps: {
     sessions,
     /** The row the session lookup already read for this request. */
     sessionRow: (request: FastifyRequest) => sessionRows.get(request),
+    /** The session cache's state (undefined when SESSION_CACHE is off). */
+    sessionCacheStats: () => sessionCache?.stats(),
+    /** Closes the session cache's listener connection (the process is stopping). */
+    close: () => sessionCache?.close() ?? Promise.resolve(),
     /** Whether the user turned on the debug interface (spec §6). */
     hasDebugInterface: async (userId: string) =>
       (await users.findById(userId))?.my_debug_interface ?? false,

@@ -119,8 +119,15 @@ export function createUserRepository(db: Database) {
           .execute();
       }),
 
-    deleteSession: (tokenHash: Buffer) =>
-      db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
+    /** Deletes a session; answers its user's id (undefined when there was none). */
+    deleteSession: async (tokenHash: Buffer) =>
+      (
+        await db
+          .deleteFrom('sessions')
+          .where('token_hash', '=', tokenHash)
+          .returning('user_id')
+          .executeTakeFirst()
+      )?.user_id,
 
     deleteOtherSessions: (userId: string, keepTokenHash: Buffer | null) => {
       let query = db.deleteFrom('sessions').where('user_id', '=', userId);
