@@ -176,6 +176,14 @@ describe('news read paths and reindex', () => {
     ).toBe(404);
   });
 
+  it('documents reindex beside force reindex in the OpenAPI document', async () => {
+    const doc = (await get('/api/openapi.json')).json<{
+      paths: Record<string, { get?: { summary?: string } }>;
+    }>();
+    expect(doc.paths['/api/news/reindex/{id}']?.get?.summary).toMatch(/only when its inputs/);
+    expect(doc.paths['/api/news/force_reindex/{id}']?.get).toBeDefined();
+  });
+
   it('leaves a malformed stored article out of every list and logs it, never a 500', async () => {
     const linked = await linkedArticles();
     const broken = linked[1];
