@@ -5,7 +5,7 @@ import type { CompanyTable } from '../../db/schema.ts';
 import { escapeLike } from '../../db/query/compile-filter.ts';
 import { companyQuery, type CompanyQueryAst } from './company-query.ts';
 import { LIST_COMPANIES } from '../news/mention-centrality.ts';
-import { apiNewsJson, publicNews, publicNewsSql } from '../news/news.repository.ts';
+import { apiNewsJson, publicNewsSql } from '../news/news.repository.ts';
 
 export type CompanyRow = Selectable<CompanyTable>;
 export type NewCompany = Insertable<CompanyTable>;
@@ -194,19 +194,30 @@ export function createCompanyRepository(db: Database) {
      * caller checks each against the API schema.
      */
     newsOf: async (companyId: string, direction: 'asc' | 'desc', limit: number) => {
-      const rows = await db
-        .selectFrom('news')
-        .select(apiNewsJson().as('article'))
-        .where(
-          sql<boolean>`related_exchange_tickers && (
-            select coalesce(array_agg(exchange_ticker), '{}') from securities
-            where company_id = ${companyId})`,
-        )
-        .where(publicNews)
-        .orderBy('creation_date', direction)
-        .orderBy('id', direction)
-        .limit(limit)
-        .execute();
+      // Per listing, one index range of the `news_tickers` link table (symbol, creation_date,
+      // id) read in the asked direction up to `limit` public articles; then the listings'
+      // articles merged. The GIN index on the array fetched and sorted every article of the
+      // listing instead (1,200–1,500 at a million articles). The links' columns are renamed so
+      // the article expressions' bare names (`id`, `creation_date`) stay the article's.
+      const order = sql.raw(direction);
+      const { rows } = await sql<{ article: string }>`
+        select ${apiNewsJson()} as article
+        from (
+          select distinct l.link_id, l.link_date
+          from securities s
+          cross join lateral (
+            select t.news_id as link_id, t.creation_date as link_date
+            from news_tickers t
+            join news p on p.id = t.news_id
+            where t.symbol = s.exchange_ticker and ${publicNewsSql('p')}
+            order by t.creation_date ${order}, t.news_id ${order}
+            limit ${limit}
+          ) l
+          where s.company_id = ${companyId}
+        ) links
+        join news on news.id = links.link_id
+        order by links.link_date ${order}, links.link_id ${order}
+        limit ${limit}`.execute(db);
       return rows.map((row) => row.article);
     },
 
@@ -221,14 +232,20 @@ export function createCompanyRepository(db: Database) {
       const since = new Date(now.getTime() - 90 * 86_400_000);
       const coMentioned = await sql<CompanyRow>`
         with mentions as (
-          select n.related_exchange_tickers, coalesce(n.story_id, n.id) as story
-          from news n
-          where n.related_exchange_tickers && (
-              select coalesce(array_agg(exchange_ticker), '{}') from securities
-              where company_id = ${company.id})
-            and n.creation_date > ${since}
-            and ${publicNewsSql('n')}
-          order by n.creation_date desc
+          select m.related_exchange_tickers, m.story
+          from securities s
+          cross join lateral (
+            select n.related_exchange_tickers, coalesce(n.story_id, n.id) as story,
+                   t.creation_date
+            from news_tickers t
+            join news n on n.id = t.news_id
+            where t.symbol = s.exchange_ticker and t.creation_date > ${since}
+              and ${publicNewsSql('n')}
+            order by t.creation_date desc
+            limit 2000
+          ) m
+          where s.company_id = ${company.id}
+          order by m.creation_date desc
           limit 2000
         ),
         stories as (

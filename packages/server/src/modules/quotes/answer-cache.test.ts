@@ -27,11 +27,11 @@ describe('createAnswerCache', () => {
   it('keeps an entry only for its own shorter lifetime, and nothing for none', async () => {
     let now = 1_000;
     const cache = createAnswerCache({ ttlMs: 5_000, now: () => now });
-    await cache.get('short', async () => ({ ...body('a'), ttlMs: 1_000 }));
+    await cache.get('short', () => Promise.resolve({ ...body('a'), ttlMs: 1_000 }));
     now = 2_000;
-    expect((await cache.get('short', async () => body('b'))).toString()).toBe('b');
-    await cache.get('none', async () => ({ ...body('c'), ttlMs: -5 }));
-    expect((await cache.get('none', async () => body('d'))).toString()).toBe('d');
+    expect((await cache.get('short', () => Promise.resolve(body('b')))).toString()).toBe('b');
+    await cache.get('none', () => Promise.resolve({ ...body('c'), ttlMs: -5 }));
+    expect((await cache.get('none', () => Promise.resolve(body('d')))).toString()).toBe('d');
   });
 
   it('stores no failure, and nothing a build read before clear()', async () => {
@@ -39,7 +39,7 @@ describe('createAnswerCache', () => {
     await expect(cache.get('k', () => Promise.reject(new Error('database down')))).rejects.toThrow(
       'database down',
     );
-    expect((await cache.get('k', async () => body('ok'))).toString()).toBe('ok');
+    expect((await cache.get('k', () => Promise.resolve(body('ok')))).toString()).toBe('ok');
     let release = () => {};
     const slow = cache.get('late', async () => {
       await new Promise<void>((resolve) => (release = resolve));
@@ -49,6 +49,8 @@ describe('createAnswerCache', () => {
     cache.clear();
     release();
     expect((await slow).toString()).toBe('before the write');
-    expect((await cache.get('late', async () => body('after'))).toString()).toBe('after');
+    expect((await cache.get('late', () => Promise.resolve(body('after')))).toString()).toBe(
+      'after',
+    );
   });
 });

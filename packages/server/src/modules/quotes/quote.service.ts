@@ -97,6 +97,39 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     return stored;
   }
 
+  /** Inline refreshes in flight, by symbol: concurrent readers of a stale quote share one. */
+  const refreshing = new Map<string, Promise<void>>();
+
+  /**
+   * Refreshes stale symbols for a read, joining a refresh of the same symbol already under way
+   * (32 visitors opening a page whose quote went stale cause one provider call, not 32). A failed
+   * refresh is logged; the read serves the last snapshot.
+   */
+  async function refreshShared(stale: readonly string[]) {
+    const waits: Promise<void>[] = [];
+    const mine: string[] = [];
+    for (const symbol of stale) {
+      const pending = refreshing.get(symbol);
+      if (pending) waits.push(pending);
+      else mine.push(symbol);
+    }
+    if (mine.length > 0) {
+      const promise = refresh(mine).then(
+        () => undefined,
+        (error: unknown) => {
+          log.warn({ err: error, symbols: mine, provider: provider.name }, 'quote refresh failed');
+        },
+      );
+      for (const symbol of mine) refreshing.set(symbol, promise);
+      void promise.finally(() => {
+        for (const symbol of mine)
+          if (refreshing.get(symbol) === promise) refreshing.delete(symbol);
+      });
+      waits.push(promise);
+    }
+    await Promise.all(waits);
+  }
+
   return {
     refresh,
 
@@ -129,14 +162,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         if (stale.length > INLINE_REFRESH_LIMIT) {
           await deps.refreshLater(stale);
         } else {
-          try {
-            await refresh(stale);
-          } catch (error) {
-            log.warn(
-              { err: error, symbols: stale, provider: provider.name },
-              'quote refresh failed',
-            );
-          }
+          await refreshShared(stale);
         }
         rows = await quotes.financials(known);
       }
