@@ -265,7 +265,32 @@ export async function runMarketBench(options: { seconds: number }) {
     }
     console.log(`  worst p99 ${worst.toFixed(2)} ms (target ≤ 10 ms)`);
 
-    // 5. Every read of the company page and the watchlist under load, against the references.
+    // 5. What a cache miss costs: each route once for 200 different demo listings, one client.
+    console.log(
+      '\nbench/market cache misses (one client, 200 different listings each, first call):',
+    );
+    const missSymbols = companies.slice(100, 300).map((company) => company.symbol);
+    const misses: [string, (symbol: string) => string][] = [
+      ['query_symbol', (s) => `/company/query_symbol/${s}`],
+      ['get_related', (s) => `/company/get_related/${s}?limit=25`],
+      ['financials', (s) => `/company/financials/get/${s}?add=31,365`],
+      ['history 1y', (s) => `/ticker/history/${s}?range=1y`],
+    ];
+    for (const [label, make] of misses) {
+      const times: number[] = [];
+      for (const symbol of missSymbols) {
+        const start = performance.now();
+        const response = await fetch(`${stack.api}${make(symbol)}`);
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${make(symbol)}: HTTP ${response.status}`);
+        times.push(performance.now() - start);
+      }
+      console.log(
+        `  ${label.padEnd(14)} p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`,
+      );
+    }
+
+    // 6. Every read of the company page and the watchlist under load, against the references.
     const [watcher] = await createBenchUsers(db, {
       prefix: 'market-bench-',
       count: 1,
