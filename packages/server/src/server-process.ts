@@ -48,7 +48,7 @@ export async function runServerProcess() {
     definitions: jobDefinitions,
   });
   // Every service once, shared by the API and the worker of this process.
-  const deps = { config, db: database.db, jobs, log, clock };
+  const deps = { config, db: database.db, readDb: database.readDb, jobs, log, clock };
   const services = createServices(deps);
   if (firstRun.createdDemoUserId) {
     const id = firstRun.createdDemoUserId;

@@ -32,6 +32,11 @@ export type DatabaseOptions = {
   queryTimeoutMs?: number;
   /** Limit on opening a connection and on waiting for a free pooled one, in ms. */
   connectionTimeoutMs?: number;
+  /**
+   * Every transaction read-only (`default_transaction_read_only`): the read pool of
+   * DATABASE_READ_URL refuses writes even when it points at the primary, as a replica would.
+   */
+  readOnly?: boolean;
 };
 
 /**
@@ -54,6 +59,7 @@ function connectionConfig({
   statementTimeoutMs = DATABASE_TIMEOUTS.statementTimeoutMs,
   queryTimeoutMs = DATABASE_TIMEOUTS.queryTimeoutMs,
   connectionTimeoutMs = DATABASE_TIMEOUTS.connectionTimeoutMs,
+  readOnly = false,
 }: DatabaseOptions) {
   return {
     connectionString: url,
@@ -64,7 +70,7 @@ function connectionConfig({
     types: typeOverrides(),
     // Short OLTP queries: JIT compilation (hundreds of ms) is never worth it for them, and the
     // planner's estimates on trigram and array predicates can cross jit_above_cost.
-    options: `-c jit=off -c statement_timeout=${statementTimeoutMs}`,
+    options: `-c jit=off -c statement_timeout=${statementTimeoutMs}${readOnly ? ' -c default_transaction_read_only=on' : ''}`,
   } satisfies pg.ClientConfig;
 }
 

@@ -10,7 +10,16 @@ import {
 import { startEmbeddedPostgres } from './embedded.ts';
 import { migrateToLatest } from './migrate.ts';
 
-export type OpenDatabase = { db: Database; url: string; close: () => Promise<void> };
+export type OpenDatabase = {
+  db: Database;
+  /**
+   * Where read-heavy public reads may go: DATABASE_READ_URL's pool (read-only transactions), or
+   * `db` itself when it is unset. Writes and reads of what a request just wrote stay on `db`.
+   */
+  readDb: Database;
+  url: string;
+  close: () => Promise<void>;
+};
 
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL in DATA_DIR; then migrates. */
 export async function openDatabase(
@@ -32,10 +41,19 @@ export async function openDatabase(
   const db = createDatabase({ url });
   const applied = await migrate(url);
   if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
+  const readDb = config.databaseReadUrl
+    ? createDatabase({
+        url: config.databaseReadUrl,
+        applicationName: 'stockpulse-read',
+        readOnly: true,
+      })
+    : db;
   return {
     db,
+    readDb,
     url,
     close: async () => {
+      if (readDb !== db) await readDb.destroy();
       await db.destroy();
       await stopServer();
     },

@@ -88,6 +88,11 @@ const BILLING_SESSION_TTL_MS = 3_600_000;
 
 export type ServiceDeps = {
   db: Database;
+  /**
+   * DATABASE_READ_URL's read-only pool (a replica, which may lag), for the read-heavy public
+   * reads that opt in below; defaults to `db`. Writes and read-your-own-writes stay on `db`.
+   */
+  readDb?: Database;
   config: AppConfig;
   log: FastifyBaseLogger;
   /** Business time; nothing below reads the machine's clock for it. */
@@ -256,7 +261,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const recommendations = createRecommendationService({
-    repository: createRecommendationRepository(db),
+    repository: createRecommendationRepository(deps.readDb ?? db),
     clock,
   });
   const widgets = createWidgetService({ repository: createWidgetRepository(db), clock });
