@@ -243,6 +243,18 @@ describe('comments API (spec §7 News and comments, issue 14)', () => {
     const secondPage = await level(top.id, undefined, '&skip=5&limit=5', thread);
     expect(secondPage.comments.map((c) => c.content)).toEqual(['Reply number 5', 'Reply number 6']);
     expect(secondPage.comments.every((c) => c.parent_obj === 'comment')).toBe(true);
+    // Every page of the level, cut from its start (first half) or its end (second half).
+    const contents = replies.map((r) => r.content);
+    for (const limit of [1, 2, 3]) {
+      for (let skip = 0; skip <= 8; skip += 1) {
+        const page = await level(top.id, undefined, `&skip=${skip}&limit=${limit}`, thread);
+        expect(page.total).toBe(7);
+        expect(
+          page.comments.map((c) => c.content),
+          `skip ${skip} limit ${limit}`,
+        ).toEqual(contents.slice(skip, skip + limit));
+      }
+    }
     const [topRead] = (await level(null, undefined, '', thread)).comments;
     expect(topRead?.no_replies).toBe(7);
     expect(await noComments(thread)).toBe(8);

@@ -1,5 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
+import { poolOf, type Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { CommentRecord } from './comment-rules.ts';
 import { visibleDelta } from './comment-rules.ts';
@@ -30,6 +30,49 @@ export type NewComment = {
   content_hash: string;
   created_at: Date;
 };
+
+type ListRow = Omit<AuthorRow, 'id'> & { total: number | null; id: string | null };
+
+/**
+ * A thread level's page (see `listLevel`). `$n` are the level's key (article, or article and
+ * parent), then skip and limit; `total` comes first. Both ends are written out; the one-time
+ * filters on the total run only one of them. `not is_report` is literal so the partial thread
+ * indexes apply to the prepared statement.
+ */
+function listLevelSql(total: string, level: string, skip: string, limit: string): string {
+  return `
+    select t.total, c.id, c.article_id, c.parent_comment_id, c.user_id, u.username, c.content,
+      c.is_report, c.is_hidden, c.is_deleted, c.no_replies, c.created_at, c.updated_at,
+      u.subscription, u.subscription_status, u.current_period_end
+    from (select (${total}) as total) as t
+    left join lateral (select * from (
+      (select id, created_at, seq from comments
+       where ${level} and not is_report and ${skip}::int * 2 < t.total
+       order by created_at, seq offset ${skip} limit ${limit})
+      union all
+      (select id, created_at, seq from comments
+       where ${level} and not is_report and ${skip}::int * 2 >= t.total and t.total > ${skip}::int
+       order by created_at desc, seq desc
+       offset greatest(t.total - ${skip}::int - ${limit}::int, 0)
+       limit greatest(least(${limit}::int, t.total - ${skip}::int), 0))
+    ) as both_ends limit ${limit}) as page on true
+    left join comments c on c.id = page.id
+    left join users u on u.id = c.user_id
+    order by page.created_at, page.seq`;
+}
+
+const LIST_TOP_LEVEL = listLevelSql(
+  'coalesce((select top_level from comment_counts where article_id = $1), 0)',
+  'article_id = $1 and parent_comment_id is null',
+  '$2',
+  '$3',
+);
+const LIST_REPLIES = listLevelSql(
+  'select no_replies from comments where id = $2 and article_id = $1 and not is_report',
+  'parent_comment_id = $2',
+  '$3',
+  '$4',
+);
 
 /** Why a write could not be done (the service turns these into HTTP answers). */
 export type WriteRefusal = 'parent-missing' | 'missing' | 'duplicate-report';
@@ -189,43 +232,29 @@ export function createCommentRepository(db: Database) {
 
     /**
      * One level of a thread in order (oldest first), placeholders included, reports never, with
-     * the level's total from the counters — in one statement: the total (null when the parent
-     * comment is not in this article), the page cut from the thread index alone (an index-only
-     * scan, even at skip 99,950), joined to its rows and authors. `not is_report` is written
-     * literally so the partial indexes apply to the prepared statement.
+     * the level's total from the counters — in one named prepared statement (parsed and planned
+     * once per connection): the total (null when the parent comment is not in this article), the
+     * page cut from the thread index alone (an index-only scan), joined to its rows and authors.
+     * A page in the level's second half is cut from its end (the index read backwards, `offset`
+     * counted from the total), so the last page of 100,000 comments reads 50 index entries, not
+     * 100,000; the middle of a level stays the deepest read (half the level).
      */
     listLevel: async (
       articleId: string,
       parentId: string | null,
       page: { skip: number; limit: number },
     ): Promise<{ total: number | null; records: CommentRecord[] }> => {
-      const total =
+      const statement =
         parentId === null
-          ? sql`coalesce((select top_level from comment_counts where article_id = ${articleId}), 0)`
-          : sql`(select no_replies from comments where id = ${parentId}
-                 and article_id = ${articleId} and not is_report)`;
-      const ids =
-        parentId === null
-          ? sql`select id, created_at, seq from comments
-                where article_id = ${articleId} and parent_comment_id is null and not is_report
-                order by created_at, seq offset ${page.skip} limit ${page.limit}`
-          : sql`select id, created_at, seq from comments
-                where parent_comment_id = ${parentId} and not is_report
-                order by created_at, seq offset ${page.skip} limit ${page.limit}`;
-      const result = await sql<Omit<AuthorRow, 'id'> & { total: number | null; id: string | null }>`
-        select t.total, c.id, c.article_id, c.parent_comment_id, c.user_id, u.username, c.content,
-          c.is_report, c.is_hidden, c.is_deleted, c.no_replies, c.created_at, c.updated_at,
-          u.subscription, u.subscription_status, u.current_period_end
-        from (select ${total} as total) as t
-        left join lateral (
-          select c.* , page.seq as page_seq from (${ids}) as page
-          join comments c on c.id = page.id
-          where t.total > ${page.skip}
-        ) as c on true
-        left join users u on u.id = c.user_id
-        order by c.created_at, c.page_seq`.execute(db);
-      const first = result.rows[0];
-      const records = result.rows.flatMap(({ total: _total, id, ...row }) =>
+          ? { name: 'comments_list_top_level', text: LIST_TOP_LEVEL, values: [articleId] }
+          : { name: 'comments_list_replies', text: LIST_REPLIES, values: [articleId, parentId] };
+      const values = [...statement.values, page.skip, page.limit];
+      const pool = poolOf(db);
+      const rows = pool
+        ? (await pool.query<ListRow>({ name: statement.name, text: statement.text, values })).rows
+        : (await db.executeQuery<ListRow>(CompiledQuery.raw(statement.text, values))).rows;
+      const first = rows[0];
+      const records = rows.flatMap(({ total: _total, id, ...row }) =>
         id === null ? [] : [toRecord({ ...row, id })],
       );
       return { total: first?.total ?? null, records };
