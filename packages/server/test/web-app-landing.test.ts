@@ -1,0 +1,43 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+
+/** Issue 18: /landing is the page the web build drew at build time (dist/landing.html). */
+describe('serving the static landing page', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'stockpulse-dist-'));
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><head><title>StockPulse</title></head><div id="root"></div>',
+    );
+    await fs.writeFile(
+      path.join(dist, 'landing.html'),
+      '<!doctype html><head><title>StockPulse</title></head><div id="root"><h1>Static landing</h1></div>',
+    );
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers /landing with landing.html and the page head of /landing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/landing' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1>Static landing</h1>');
+    expect(res.body).toMatch(/<title>[^<]+ · StockPulse<\/title>/);
+    expect(res.body).toMatch(/<link rel="canonical" href="[^"]*\/landing"/);
+  });
+
+  it('answers every other page with the app', async () => {
+    for (const url of ['/', '/about', '/landing/more']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('Static landing');
+    }
+  });
+});
