@@ -329,14 +329,22 @@ export async function runMarketBench(options: { seconds: number }) {
     rows.push(
       await load('explore: sectors', `${stack.api}/company/categories`, { seconds }),
       await load(
+        'explore: sub-industry (query_cache)',
+        `${stack.api}/company/query_cache?only=company_name,exchange_tickers&gics_sub_industry=${encodeURIComponent('Industrial Machinery & Supplies & Components')}&limit=100`,
+        { seconds },
+      ),
+      await load(
         'watchlist + financials (20)',
         `${stack.api}/ticker/user/watchlist/get/default?add_financials=1`,
         { seconds, headers: { authorization: `Bearer ${watcher.token}` } },
       ),
       await load('suggestions, mixed queries', stack.api, {
         seconds,
-        paths: cases.map(
-          ([, text]) => `/api/company/suggestions?query=${encodeURIComponent(text)}`,
+        // The search box asks /ticker/suggestions, the company pickers /company/suggestions.
+        paths: cases.flatMap(([, text]) =>
+          ['ticker', 'company'].map(
+            (prefix) => `/api/${prefix}/suggestions?query=${encodeURIComponent(text)}`,
+          ),
         ),
       }),
     );
