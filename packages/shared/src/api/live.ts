@@ -50,10 +50,10 @@ export const liveQuoteEventSchema = z.object({
 });
 export type LiveQuoteEvent = z.infer<typeof liveQuoteEventSchema>;
 
-/** `event: alerts` — a delivery to the caller was written (the list refetches). */
+/** `event: alerts` — deliveries to the caller were written (`count`; the list refetches). */
 export const liveAlertEventSchema = z.object({
   topic: z.literal('alerts'),
-  ids: z.array(z.string()),
+  count: z.number(),
 });
 export type LiveAlertEvent = z.infer<typeof liveAlertEventSchema>;
 

@@ -2,6 +2,7 @@ import { financialsResponseSchema } from '@app/shared/api/market';
 import type { Financials } from '@app/shared/api/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api-client';
+import { useLiveQuotes } from './live-quotes';
 import { MARKET_QUERY_KEY } from './market-query-keys';
 import { symbolSegment } from '../../../lib/ticker-path';
 
@@ -71,15 +72,19 @@ export function financialsQueryOptions(symbol: string, request: FinancialsReques
   });
 }
 
-/** The quote of `symbol`, refreshed in place every 30 s (spec §4 stock table). */
+/**
+ * The quote of `symbol`, pushed by the live stream while it is up (issue 18), otherwise
+ * refreshed in place every 30 s (spec §4 stock table).
+ */
 export function useFinancials(
   symbol: string,
   { enabled = true, ...request }: FinancialsRequest & { enabled?: boolean } = {},
 ) {
+  const live = useLiveQuotes([symbol], enabled);
   return useQuery({
     ...financialsQueryOptions(symbol, request),
     enabled: enabled && symbol.trim() !== '',
-    refetchInterval: STOCK_TABLE_REFRESH_MS,
+    refetchInterval: live ? false : STOCK_TABLE_REFRESH_MS,
   });
 }
 
@@ -93,9 +98,11 @@ export function useFinancialsList(
   symbols: readonly string[],
   { enabled = true, refetchInterval = false, ...request }: UseFinancialsListOptions = {},
 ) {
+  // A polled list is pushed by the live stream instead while it is up (issue 18).
+  const live = useLiveQuotes(symbols, enabled && refetchInterval !== false);
   return useQuery({
     ...financialsListQueryOptions(symbols, request),
     enabled,
-    refetchInterval,
+    refetchInterval: live ? false : refetchInterval,
   });
 }

@@ -3,6 +3,8 @@ import type { Financials, WatchlistResponse } from '@app/shared/api/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { useLiveConnected } from '../../../lib/live/use-live';
+import { useLiveQuotes } from './live-quotes';
 import { watchlistQueryKey } from './market-query-keys';
 
 /** Spec §9: the watchlist refreshes every 10 s. */
@@ -51,11 +53,16 @@ export function useWatchlist({
   enabled = true,
   poll = false,
 }: UseWatchlistOptions = {}) {
-  return useQuery({
+  // Quotes pushed by the live stream while it is up replace the 10 s polling (issue 18).
+  const connected = useLiveConnected();
+  const pushed = enabled && poll && withFinancials === true;
+  const query = useQuery({
     ...watchlistQueryOptions(list, { withFinancials }),
     enabled,
-    refetchInterval: poll ? WATCHLIST_REFRESH_MS : false,
+    refetchInterval: poll && !(pushed && connected) ? WATCHLIST_REFRESH_MS : false,
   });
+  useLiveQuotes(query.data?.exchange_tickers ?? [], pushed);
+  return query;
 }
 
 function pickFinancials(

@@ -29,6 +29,12 @@ export interface NewsFeed {
   description: string;
   filters: NewsFilters;
   mode: FeedMode;
+  /**
+   * Issue 18: which live `news` events announce this feed's new articles ('N new articles'):
+   * analysed ones for the AI feed, stored ones for the latest feed; none for filtered feeds,
+   * whose new articles an announcement cannot tell.
+   */
+  live?: 'ingested' | 'enriched';
 }
 
 /** Where a feed's articles come from: a news list endpoint and its parameters (no skip/limit). */
@@ -60,6 +66,7 @@ export function newsFeedFor(kind: string, type?: string): NewsFeed | null {
         description: 'The latest news tied to companies, summarised by our AI analyst.',
         filters: LATEST_AI_FILTERS,
         mode: 'scroll',
+        live: 'enriched',
       };
     case 'latest':
       return {
@@ -67,6 +74,7 @@ export function newsFeedFor(kind: string, type?: string): NewsFeed | null {
         description: 'Every article, newest first.',
         filters: { ...ORDER_NEWEST, no_cache: '1' },
         mode: 'scroll',
+        live: 'ingested',
       };
     case 'bullish':
       return {

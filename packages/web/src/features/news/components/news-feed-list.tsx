@@ -1,9 +1,11 @@
 import { BackNextPager } from '../../../components/back-next-pager';
 import { Badge, Stack } from '@mantine/core';
+import { useMemo } from 'react';
 import type { NewsArticle } from '@app/shared/api/news';
 import { LIST_PAGE_SIZE, useNewsFeed, useNewsPage } from '../api/news-feed';
 import type { NewsSource } from '../api/news-feed';
 import { ArticleCard } from './article-card';
+import { NewArticlesBar, useNewArticles } from './new-articles-bar';
 import { NewsError, NewsLoader, NoNews } from './news-list-states';
 import { useLoadMore } from './use-load-more';
 import { useNewsFailure } from './use-news-failure';
@@ -45,8 +47,16 @@ function Articles({
     ));
 }
 
-/** Spec §4 scroll feed: 5 articles, and 5 more each time the bottom comes within 300 px. */
-export function ScrollFeed({ source, ...options }: { source: NewsSource } & FeedListOptions) {
+/**
+ * Spec §4 scroll feed: 5 articles, and 5 more each time the bottom comes within 300 px. With
+ * `live`, articles announced by the live stream at that stage show a 'N new articles' bar
+ * (issue 18); the list changes only when it is clicked.
+ */
+export function ScrollFeed({
+  source,
+  live,
+  ...options
+}: { source: NewsSource; live?: 'ingested' | 'enriched' | undefined } & FeedListOptions) {
   const query = useNewsFeed(source);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
   const failure = useNewsFailure(query.error);
@@ -57,11 +67,19 @@ export function ScrollFeed({ source, ...options }: { source: NewsSource } & Feed
     query.isSuccess && hasNextPage && !isFetchingNextPage,
     query.data?.pages.length ?? 0,
   );
-  const articles = query.data?.pages.flat() ?? [];
+  const articles = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
+  const shown = useMemo(() => new Set(articles.map((article) => article.id)), [articles]);
+  const fresh = useNewArticles(live, shown);
+  const showNew = () => {
+    fresh.clear();
+    void query.refetch();
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
 
   if (query.isPending) return <NewsLoader />;
   return (
     <Stack gap="md">
+      <NewArticlesBar count={fresh.count} onShow={showNew} />
       {articles.length === 0 && !isError && <NoNews />}
       <Articles articles={articles} {...options} />
       {isFetchingNextPage && <NewsLoader label="Loading more news" />}

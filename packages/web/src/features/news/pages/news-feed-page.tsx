@@ -34,7 +34,7 @@ function FeedBody({ feed }: { feed: NewsFeed }) {
           excludeId={params.id}
         />
       ) : (
-        <ScrollFeed key={key} source={source} excludeId={params.id} />
+        <ScrollFeed key={key} source={source} excludeId={params.id} live={feed.live} />
       )}
     </Stack>
   );

@@ -1,0 +1,99 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
+import { createLiveClient, type LiveClient } from '../../../lib/live/live-client';
+import {
+  announceArticles,
+  newArticlesLabel,
+  NO_NEW_ARTICLES,
+} from '../../../lib/live/new-articles';
+import { NewArticlesBar, useNewArticles } from './new-articles-bar';
+
+type Emit = (name: string, data: unknown) => void;
+
+function fakeClient(): { client: LiveClient; emit: () => Emit } {
+  let emit: Emit = () => undefined;
+  const client = createLiveClient({
+    token: () => null,
+    createSource: () => {
+      const listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+      emit = (name, data) => {
+        for (const listener of listeners.get(name) ?? []) {
+          listener({ data: JSON.stringify(data) } as MessageEvent<string>);
+        }
+      };
+      return {
+        readyState: 1,
+        onerror: null,
+        close: () => undefined,
+        addEventListener: (name: string, listener: (event: MessageEvent<string>) => void) => {
+          listeners.set(name, [...(listeners.get(name) ?? []), listener]);
+        },
+      } as unknown as EventSource;
+    },
+  });
+  return { client, emit: () => emit };
+}
+
+function Feed({ client, initial }: { client: LiveClient; initial: string[] }) {
+  const [list, setList] = useState(initial);
+  const shown = new Set(list);
+  const fresh = useNewArticles('enriched', shown, client);
+  return (
+    <div>
+      <NewArticlesBar
+        count={fresh.count}
+        onShow={() => {
+          fresh.clear();
+          setList(['n1', 'n2', ...list]);
+        }}
+      />
+      <ul>
+        {list.map((id) => (
+          <li key={id}>{id}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+describe("the 'N new articles' bar", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('counts announced articles not listed yet, without moving the list, and shows them on click', async () => {
+    const { client, emit } = fakeClient();
+    renderWithProviders(<Feed client={client} initial={['a', 'b']} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 80)));
+    expect(screen.queryByRole('button', { name: /new article/ })).toBeNull();
+
+    act(() => {
+      emit()('ready', { topics: ['news'] });
+      emit()('news', { topic: 'news', stage: 'enriched', ids: ['n1', 'a'] });
+      // Another stage, and an id announced twice, do not count.
+      emit()('news', { topic: 'news', stage: 'ingested', ids: ['x'] });
+      emit()('news', { topic: 'news', stage: 'enriched', ids: ['n2', 'n1'] });
+    });
+    expect(screen.getByRole('button', { name: '2 new articles' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a', 'b']);
+
+    await userEvent.click(screen.getByRole('button', { name: '2 new articles' }));
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'n1',
+      'n2',
+      'a',
+      'b',
+    ]);
+    expect(screen.queryByRole('button', { name: /new article/ })).toBeNull();
+    client.close();
+  });
+
+  it('labels one and several', () => {
+    expect(newArticlesLabel(1)).toBe('1 new article');
+    expect(newArticlesLabel(3)).toBe('3 new articles');
+    const state = announceArticles(NO_NEW_ARTICLES, ['a', 'b', 'a'], new Set(['b']));
+    expect(state.pending).toEqual(['a']);
+    expect(announceArticles(state, ['a'], new Set())).toBe(state);
+  });
+});

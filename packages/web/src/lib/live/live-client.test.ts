@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLiveClient, type LiveMessage } from './live-client';
+
+/** An EventSource the test drives. */
+class FakeSource {
+  static opened: FakeSource[] = [];
+  readyState = 1;
+  closed = false;
+  onerror: (() => void) | null = null;
+  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+    FakeSource.opened.push(this);
+  }
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(name: string, data: unknown) {
+    for (const listener of this.listeners.get(name) ?? []) {
+      listener({ data: JSON.stringify(data) } as MessageEvent<string>);
+    }
+  }
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(100);
+
+describe('live client', () => {
+  afterEach(() => {
+    FakeSource.opened = [];
+    vi.useRealTimers();
+  });
+
+  it('opens one stream on the union of topics and hands each event to its subscribers', async () => {
+    vi.useFakeTimers();
+    let token: string | null = null;
+    const client = createLiveClient({
+      createSource: (url) => new FakeSource(url) as unknown as EventSource,
+      token: () => token,
+    });
+    const news: LiveMessage[] = [];
+    const quotes: LiveMessage[] = [];
+    client.subscribe({ topics: ['news'], onMessage: (m) => news.push(m) });
+    client.subscribe({
+      topics: ['quotes:NASDAQ:AAPL', 'alerts'],
+      onMessage: (m) => quotes.push(m),
+    });
+    await flush();
+    expect(FakeSource.opened).toHaveLength(1);
+    const source = FakeSource.opened[0]!;
+    // A visitor's stream leaves out the user topics.
+    expect(decodeURIComponent(source.url)).toBe('/api/live?topics=news,quotes:NASDAQ:AAPL');
+    expect(client.isConnected()).toBe(false);
+    source.emit('ready', { topics: ['news', 'quotes:NASDAQ:AAPL'] });
+    expect(client.isConnected()).toBe(true);
+
+    source.emit('news', { topic: 'news', stage: 'ingested', ids: ['a'] });
+    source.emit('quotes', { topic: 'quotes:NASDAQ:AAPL', price: 1 });
+    expect(news.map((m) => m.event)).toEqual(['news']);
+    expect(quotes.map((m) => m.data.topic)).toEqual(['quotes:NASDAQ:AAPL']);
+
+    source.onerror?.();
+    expect(client.isConnected()).toBe(false);
+
+    // Signed in, a new subscription reopens the stream with the user topics and the key.
+    token = 'tok';
+    const unsubscribe = client.subscribe({ topics: ['prompts'], onMessage: () => undefined });
+    await flush();
+    expect(source.closed).toBe(true);
+    const second = FakeSource.opened[1]!;
+    expect(decodeURIComponent(second.url)).toBe(
+      '/api/live?topics=alerts,news,prompts,quotes:NASDAQ:AAPL&key=tok',
+    );
+    unsubscribe();
+    client.close();
+    expect(second.closed).toBe(true);
+  });
+
+  it('tells subscribers to refetch after a reconnect or a reset', async () => {
+    vi.useFakeTimers();
+    const client = createLiveClient({
+      createSource: (url) => new FakeSource(url) as unknown as EventSource,
+      token: () => null,
+    });
+    const onReset = vi.fn();
+    client.subscribe({ topics: ['news'], onMessage: () => undefined, onReset });
+    await flush();
+    const source = FakeSource.opened[0]!;
+    source.emit('ready', { topics: ['news'] });
+    expect(onReset).not.toHaveBeenCalled();
+    source.emit('ready', { topics: ['news'] });
+    source.emit('reset', { reason: 'listener-lost' });
+    expect(onReset).toHaveBeenCalledTimes(2);
+    client.close();
+  });
+
+  it('without EventSource nothing connects (pages keep polling)', async () => {
+    vi.useFakeTimers();
+    const client = createLiveClient({ token: () => null });
+    client.subscribe({ topics: ['news'], onMessage: () => undefined });
+    await flush();
+    expect(client.isConnected()).toBe(false);
+  });
+});
