@@ -111,8 +111,14 @@ export async function runAlertsBench(_options: { seconds: number }) {
     queryTimeoutMs: 0,
   });
   const workerEnv = { DATABASE_URL: stack.databaseUrl, LOG_LEVEL: 'warn', SMTP_URL: smtpUrl };
+  // ALERTS_BENCH_PROFILE=<dir>: the worker writes a V8 CPU profile there when it stops.
+  const profileDir = process.env.ALERTS_BENCH_PROFILE;
   const worker = await startProcess(
-    ['packages/server/src/main.ts', '--role=worker'],
+    [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      'packages/server/src/main.ts',
+      '--role=worker',
+    ],
     workerEnv,
     () => Promise.resolve(true),
   );

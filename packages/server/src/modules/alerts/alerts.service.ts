@@ -149,8 +149,18 @@ export function createAlertsService(deps: {
     return 'failed';
   }
 
+  /**
+   * What the rows of one recipient within a claimed batch share, read once for the chain: the
+   * hourly cap and the instant alerts already sent this hour per channel (counted on as the
+   * chain sends, in order).
+   */
+  type Chain = { cap?: number; sent: Map<string, number> };
+
   /** Sends one claimed delivery; answers what became of it. */
-  async function deliver(row: ClaimedDelivery): Promise<'sent' | 'skipped' | 'failed'> {
+  async function deliver(
+    row: ClaimedDelivery,
+    chain: Chain,
+  ): Promise<'sent' | 'skipped' | 'failed'> {
     const now = clock.now();
     if (row.kind === 'insights') {
       const payload = row.payload as { subject: string; text: string };
@@ -174,20 +184,22 @@ export function createAlertsService(deps: {
     }
     const userId = row.user_id ?? '';
     if (row.kind === 'instant') {
-      const user = await repository.userById(userId);
-      const settings = settingsWithDefaults(
-        user ?? { time_zone: null, quiet_start: null, quiet_end: null, hourly_cap: null },
-      );
-      const sent = await repository.sentSince(
-        userId,
-        row.channel,
-        new Date(now.getTime() - HOUR_MS),
-      );
-      if (sent >= settings.hourly_cap) {
+      if (chain.cap === undefined) {
+        const user = await repository.userById(userId);
+        chain.cap = settingsWithDefaults(
+          user ?? { time_zone: null, quiet_start: null, quiet_end: null, hourly_cap: null },
+        ).hourly_cap;
+      }
+      let sent = chain.sent.get(row.channel);
+      if (sent === undefined) {
+        sent = await repository.sentSince(userId, row.channel, new Date(now.getTime() - HOUR_MS));
+        chain.sent.set(row.channel, sent);
+      }
+      if (sent >= chain.cap) {
         await repository.finish(
           row.id,
           'skipped',
-          `over the hourly cap of ${String(settings.hourly_cap)} alerts`,
+          `over the hourly cap of ${String(chain.cap)} alerts`,
         );
         return 'skipped';
       }
@@ -207,6 +219,8 @@ export function createAlertsService(deps: {
         return 'skipped';
       }
       await repository.markSent(row.id, now, null);
+      if (row.kind === 'instant')
+        chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
       return 'sent';
     }
     if (!row.email) {
@@ -229,12 +243,13 @@ export function createAlertsService(deps: {
     });
     if (outcome.delivery === 'failed') return refused(row, outcome);
     await repository.markSent(row.id, clock.now(), userId);
+    if (row.kind === 'instant') chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
     return 'sent';
   }
 
-  async function settle(row: ClaimedDelivery) {
+  async function settle(row: ClaimedDelivery, chain: Chain) {
     try {
-      return await deliver(row);
+      return await deliver(row, chain);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (row.attempts >= MAX_ATTEMPTS) {
@@ -394,8 +409,9 @@ export function createAlertsService(deps: {
         const chains = [...byRecipient.values()];
         for (let i = 0; i < chains.length; i += SEND_PARALLEL) {
           await Promise.all(
-            chains.slice(i, i + SEND_PARALLEL).map(async (chain) => {
-              for (const row of chain) counts[await settle(row)] += 1;
+            chains.slice(i, i + SEND_PARALLEL).map(async (rows) => {
+              const chain: Chain = { sent: new Map() };
+              for (const row of rows) counts[await settle(row, chain)] += 1;
             }),
           );
         }
