@@ -1,4 +1,4 @@
-import { NotificationSettingsCard } from '../features/alerts';
+import { NotificationSettingsCard, useNotificationPlanLocks } from '../features/alerts';
 import { SubscriptionCard } from '../features/billing';
 import { ProfilePage } from '../features/users/pages/profile-page';
 
@@ -8,10 +8,13 @@ import { ProfilePage } from '../features/users/pages/profile-page';
  * billing without a feature loop (eslint.config.js FEATURE_DEPENDENCIES).
  */
 export function ProfileRoute() {
+  // The notification switches a plan lacks are disabled with the plan that includes them.
+  const notificationPlanLocks = useNotificationPlanLocks();
   return (
     <ProfilePage
       subscriptionCard={<SubscriptionCard />}
       notificationsCard={<NotificationSettingsCard />}
+      notificationPlanLocks={notificationPlanLocks}
     />
   );
 }

@@ -4,3 +4,5 @@
  */
 export { NotificationSettingsCard } from './components/notification-settings-card';
 export { DeliveriesCard } from './components/deliveries-card';
+export { useNotificationPlanLocks } from './api/plan-locks';
+export type { NotificationFlag } from './api/plan-locks';

@@ -1,6 +1,7 @@
 import { Card, Grid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { User } from '@app/shared/api/users';
 import { flagsOfGroup, PROFILE_TEXT_FIELDS, PROFILE_TEXT_KEYS } from '../profile-fields';
+import type { UserFlagKey } from '../profile-fields';
 import { ProfileTextField } from './profile-text-field';
 import { ProfileToggle } from './profile-toggle';
 
@@ -35,8 +36,17 @@ export function ProfileDetailsCard({ user }: { user: User }) {
   );
 }
 
-/** The preference switches, grouped (notifications, interface). */
-export function PreferencesCard({ user }: { user: User }) {
+/**
+ * The preference switches, grouped (notifications, interface); `planLocks` names the plan that
+ * includes each notification the user's plan lacks (handed in by app/ from the alerts feature).
+ */
+export function PreferencesCard({
+  user,
+  planLocks = {},
+}: {
+  user: User;
+  planLocks?: Partial<Record<UserFlagKey, string>>;
+}) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="profile-prefs">
       <Title order={2} size="h4" id="profile-prefs" mb="md">
@@ -50,7 +60,7 @@ export function PreferencesCard({ user }: { user: User }) {
             </Text>
             <Stack gap="md">
               {flagsOfGroup(group).map((flag) => (
-                <ProfileToggle key={flag} flag={flag} checked={user[flag]} />
+                <ProfileToggle key={flag} flag={flag} checked={user[flag]} plan={planLocks[flag]} />
               ))}
             </Stack>
           </Grid.Col>

@@ -15,6 +15,7 @@ function profileServer(
     enabled: true,
     bot_username: 'StockPulseTestBot',
   },
+  routes: Parameters<typeof stubApi>[0] = {},
 ) {
   let current = makeUser({ username: 'ada', ...initial });
   const setters = Object.fromEntries(
@@ -28,6 +29,7 @@ function profileServer(
     ]),
   );
   const api = stubApi({
+    ...routes,
     ...setters,
     'GET /api/user/get/me': () => ({ body: success({ current_user: current }) }),
     'GET /api/telegram/info': success({ ...bot, community_url: null, channel_url: null }),
@@ -117,6 +119,58 @@ describe('profile page', () => {
       expect(toggle.checked).toBe(true);
     });
   });
+
+  it(
+    'shows the notifications a Basic plan lacks disabled with the plan that includes them; one that is on can be turned off',
+    { timeout: 20_000 },
+    async () => {
+      const basic = {
+        plan: 'tier2_monthly',
+        label: 'Basic',
+        instant: false,
+        daily: false,
+        weekly: true,
+      };
+      const settings = { time_zone: 'UTC', quiet_start: null, quiet_end: null, hourly_cap: 10 };
+      const api = profileServer(
+        { my_instant_alerts: false, my_email_alerts_daily: true, my_email_summary: false },
+        undefined,
+        { 'GET /api/alerts/settings': success({ settings, entitlements: basic }) },
+      );
+      const user = await openProfile();
+      const prefs = screen.getByRole('region', { name: 'Notifications and preferences' });
+      const instant = within(prefs).getByRole<HTMLInputElement>('switch', {
+        name: /Instant alerts/,
+      });
+      await waitFor(() => {
+        expect(instant.disabled).toBe(true);
+      });
+      expect(within(prefs).getAllByText('In Standard, not in your plan.')).toHaveLength(2);
+      expect(
+        within(prefs)
+          .getByRole('link', { name: 'Upgrade for Instant alerts' })
+          .getAttribute('href'),
+      ).toBe('/pricing');
+      // Included in Basic: enabled, no upgrade link.
+      const weekly = within(prefs).getByRole<HTMLInputElement>('switch', { name: /Weekly e-mail/ });
+      expect(weekly.disabled).toBe(false);
+      expect(
+        within(prefs).queryByRole('link', { name: 'Upgrade for Weekly e-mail summary' }),
+      ).toBeNull();
+      // On although the plan lacks it (an admin turned it on): the user may still turn it off.
+      const daily = within(prefs).getByRole<HTMLInputElement>('switch', { name: /Daily e-mail/ });
+      expect(daily.disabled).toBe(false);
+      await user.click(daily);
+      await waitFor(() => {
+        expect(api.callsTo('POST /api/user/set/my_email_alerts_daily')[0]?.body).toEqual({
+          value: false,
+        });
+      });
+      await waitFor(() => {
+        expect(daily.disabled).toBe(true);
+      });
+    },
+  );
 
   it('registers Telegram through the one-time deep link and shows Registered once the bot links the chat', async () => {
     const api = profileServer({ my_telegram_chat_id: '' });

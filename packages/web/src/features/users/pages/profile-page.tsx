@@ -6,6 +6,7 @@ import { PreferencesCard, ProfileDetailsCard } from '../components/profile-detai
 import { ReferralCodeCard } from '../components/referral-code-card';
 import { TelegramCard } from '../components/telegram-card';
 import { UserCard } from '../components/user-card';
+import type { UserFlagKey } from '../profile-fields';
 
 /**
  * /pages/user (spec §2 profile page; guard 'user'): profile, preferences, referral, Telegram, and
@@ -15,10 +16,13 @@ import { UserCard } from '../components/user-card';
 export function ProfilePage({
   subscriptionCard,
   notificationsCard,
+  notificationPlanLocks,
 }: {
   subscriptionCard?: ReactNode;
   /** The alerts feature's settings card (time zone, quiet hours, cap), handed in by app/. */
   notificationsCard?: ReactNode;
+  /** The notifications the user's plan lacks, with the plan that includes each (alerts feature). */
+  notificationPlanLocks?: Partial<Record<UserFlagKey, string>>;
 }) {
   // Spec §7: the profile fetches the user on load.
   const { user } = useCurrentUser({ reload: true });
@@ -34,7 +38,7 @@ export function ProfilePage({
       <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
         <Stack gap="lg">
           <ProfileDetailsCard user={user} />
-          <PreferencesCard user={user} />
+          <PreferencesCard user={user} planLocks={notificationPlanLocks} />
           {notificationsCard}
         </Stack>
       </Grid.Col>
