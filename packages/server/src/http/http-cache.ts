@@ -118,7 +118,7 @@ export function registerHttpCache(
       if (own === undefined) reply.header('cache-control', NO_STORE);
       else if (/\bpublic\b/.test(own)) {
         if (request.user) reply.header('cache-control', own.replace(/\bpublic\b/, 'private'));
-        appendVary(reply, ['Authorization']);
+        appendVary(reply, ['authorization']);
       }
       return done(null, payload);
     }
@@ -129,7 +129,7 @@ export function registerHttpCache(
     } else if (own === undefined) {
       reply.header('cache-control', publicCacheControl(policy));
     }
-    appendVary(reply, ['Authorization', 'Accept-Encoding']);
+    appendVary(reply, ['authorization', 'accept-encoding']);
     if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return done(null, payload);
     reply.code(304);
     reply.removeHeader('content-type');

@@ -122,15 +122,30 @@ function unsupportedConstruct(schema: z.ZodType): string | undefined {
   return visit(schema);
 }
 
+type Compiled = { stringify: (data: unknown) => string } | { reason: string };
+
+/**
+ * Compiled writers by schema: routes share schema objects (every error status of every route is
+ * `errorResponseSchema`, a GET and its HEAD share theirs), so each is compiled once per process.
+ */
+const compiledBySchema = new WeakMap<object, Compiled>();
+
 /** The compiled writer of one response schema, or why it cannot have one. */
-export function compileResponseSerializer(
-  schema: unknown,
-): { stringify: (data: unknown) => string } | { reason: string } {
+export function compileResponseSerializer(schema: unknown): Compiled {
   if (!(schema instanceof $ZodType)) return { reason: 'not a zod schema' };
-  const construct = unsupportedConstruct(schema as z.ZodType);
+  let compiled = compiledBySchema.get(schema);
+  if (!compiled) {
+    compiled = compileOnce(schema as z.ZodType);
+    compiledBySchema.set(schema, compiled);
+  }
+  return compiled;
+}
+
+function compileOnce(schema: z.ZodType): Compiled {
+  const construct = unsupportedConstruct(schema);
   if (construct) return { reason: `uses ${construct}` };
   try {
-    const json = z.toJSONSchema(schema as z.ZodType, {
+    const json = z.toJSONSchema(schema, {
       target: 'draft-07',
       io: 'output',
       unrepresentable: 'throw',
