@@ -100,17 +100,40 @@ export function createNewsService(deps: NewsServiceDeps) {
     max: NEWS_READ_CACHE_MAX,
     ttl: NEWS_READ_CACHE_TTL_MS,
   });
+  /**
+   * Questions being answered now, by key: the same question asked meanwhile (32 readers of the
+   * latest feed with `no_cache=1`, everyone when a cached answer expires) waits for that one
+   * query instead of running its own. The answer is then at most one query's time older than the
+   * request (about a millisecond), never an answer from before a write: a write forgets them.
+   */
+  const inFlight = new Map<string, Promise<unknown>>();
+  const shared = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const pending = inFlight.get(key) as Promise<T> | undefined;
+    if (pending) return pending;
+    const started = load().finally(() => {
+      if (inFlight.get(key) === started) inFlight.delete(key);
+    });
+    inFlight.set(key, started);
+    return started;
+  };
+  /** Counts writes: an answer loaded across a write is sent but not kept. */
+  let writes = 0;
   repository.onWrite(() => {
+    writes += 1;
     reads.clear();
     feedCache.clear();
+    inFlight.clear();
   });
   /** `key`'s answer from the read cache, else `load`'s (checked per article), kept for a while. */
   const cached = async (key: string, load: () => Promise<ArticleJson[]>) => {
     const hit = reads.get(key);
     if (hit) return hit;
-    const rows = keepValid(await load());
-    reads.set(key, rows);
-    return rows;
+    return shared(`read:${key}`, async () => {
+      const before = writes;
+      const rows = keepValid(await load());
+      if (writes === before) reads.set(key, rows);
+      return rows;
+    });
   };
   const audience = (viewer: NewsViewer) => (viewer?.is_admin ? 'admin' : 'public');
 
@@ -151,9 +174,13 @@ export function createNewsService(deps: NewsServiceDeps) {
         const cached = feedCache.get(key);
         if (cached) return { body: cached, cache: 'hit' };
       }
-      const rows = await repository.query(ast, viewer);
-      const body = newsEnvelope(keepValid(rows, ast.only === null ? 'complete' : 'partial'));
-      feedCache.set(key, body);
+      const body = await shared(`feed:${key}`, async () => {
+        const before = writes;
+        const rows = await repository.query(ast, viewer);
+        const answer = newsEnvelope(keepValid(rows, ast.only === null ? 'complete' : 'partial'));
+        if (writes === before) feedCache.set(key, answer);
+        return answer;
+      });
       return { body, cache: 'miss' };
     },
 
