@@ -7,6 +7,7 @@ import { runCommentsBench } from './comments.bench.ts';
 import { runCoverageBench } from './coverage.ts';
 import { runHttpBench } from './http.bench.ts';
 import { runLighthouseBench } from './lighthouse.bench.ts';
+import { runLiveBench } from './live.bench.ts';
 import { runMarketBench } from './market.bench.ts';
 import { runNewsBench } from './news.bench.ts';
 import { runPortfolioBench } from './portfolio.bench.ts';
@@ -25,6 +26,7 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   comments: runCommentsBench,
   'track-record': runTrackRecordBench,
   alerts: runAlertsBench,
+  live: runLiveBench,
   coverage: runCoverageBench,
 };
 

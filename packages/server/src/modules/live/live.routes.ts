@@ -26,6 +26,16 @@ const frame = (event: string, data: unknown, id?: string) =>
  * notifications. At most 6 streams per client (the user, or a visitor's address): 429 beyond.
  */
 export function liveRoutes(app: ZodApp, { bus }: { bus: LiveBus }) {
+  // A notification's data is serialised once for all the streams it reaches.
+  const bodies = new WeakMap<object, string>();
+  const bodyOf = (data: Record<string, unknown>) => {
+    let body = bodies.get(data);
+    if (body === undefined) {
+      body = JSON.stringify(data).slice(1, -1);
+      bodies.set(data, body);
+    }
+    return body;
+  };
   const streams = new Set<ServerResponse>();
   const perClient = new Map<string, number>();
   // One timer for every open stream: a thousand streams cost no thousand timers.
@@ -111,7 +121,11 @@ export function liveRoutes(app: ZodApp, { bus }: { bus: LiveBus }) {
           topics: new Set(topics.keys()),
           deliver: (id: string, event: string, parts: LivePart[]) => {
             for (const [topic, data] of parts) {
-              send(frame(event, { ...data, topic: topics.get(topic) ?? topic }, id));
+              const body = bodyOf(data);
+              const name = JSON.stringify(topics.get(topic) ?? topic);
+              send(
+                `id: ${id}\nevent: ${event}\ndata: {"topic":${name}${body === '' ? '' : `,${body}`}}\n\n`,
+              );
             }
           },
           reset: (reason: string) => send(frame('reset', { reason })),
