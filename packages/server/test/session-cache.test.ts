@@ -60,7 +60,6 @@ describe('session cache across two app instances on one database', () => {
 
   afterAll(async () => {
     await b.close();
-    await bServices.users.close();
     bServices.close();
     await bJobs.stop(1_000);
     await bDb.destroy();

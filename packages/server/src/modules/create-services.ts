@@ -502,6 +502,7 @@ export function createServices(deps: ServiceDeps) {
     close() {
       mailer.close();
       void live.close();
+      void users.close();
     },
   };
 }
