@@ -37,10 +37,18 @@ function fakeClient(): { client: LiveClient; emit: () => Emit } {
   return { client, emit: () => emit };
 }
 
-function Feed({ client, initial }: { client: LiveClient; initial: string[] }) {
+function Feed({
+  client,
+  initial,
+  peek,
+}: {
+  client: LiveClient;
+  initial: string[];
+  peek?: () => Promise<string[]>;
+}) {
   const [list, setList] = useState(initial);
   const shown = new Set(list);
-  const fresh = useNewArticles('enriched', shown, client);
+  const fresh = useNewArticles('enriched', shown, client, peek);
   return (
     <div>
       <NewArticlesBar
@@ -86,6 +94,22 @@ describe("the 'N new articles' bar", () => {
       'b',
     ]);
     expect(screen.queryByRole('button', { name: /new article/ })).toBeNull();
+    client.close();
+  });
+
+  it("counts only announced articles that the feed's top shows (not older ones analysed late)", async () => {
+    const { client, emit } = fakeClient();
+    const peek = vi.fn(() => Promise.resolve(['n1', 'a', 'b']));
+    renderWithProviders(<Feed client={client} initial={['a', 'b']} peek={peek} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 80)));
+    act(() => {
+      emit()('ready', { topics: ['news'] });
+      emit()('news', { topic: 'news', stage: 'enriched', ids: ['n1', 'old'] });
+    });
+    expect(
+      await screen.findByRole('button', { name: '1 new article' }, { timeout: 4_000 }),
+    ).toBeTruthy();
+    expect(peek).toHaveBeenCalled();
     client.close();
   });
 

@@ -1,6 +1,6 @@
 import { Button, Center } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { liveNewsEventSchema } from '@app/shared/api/live';
 import { liveClient, type LiveClient } from '../../../lib/live/live-client';
 import {
@@ -11,16 +11,47 @@ import {
 } from '../../../lib/live/new-articles';
 import { useLive } from '../../../lib/live/use-live';
 
+/** How long announcements gather before the feed's top is read again. */
+const PEEK_DELAY_MS = 1_500;
+/** Feeds are cached by the server for a few seconds: an announced article may show a bit later. */
+const PEEK_RETRY_MS = 6_000;
+const PEEK_RETRIES = 3;
+
 /**
  * Articles announced by the live stream (`news` events of `stage`) that `shown` does not list
- * yet; `clear` after showing them.
+ * yet; `clear` after showing them. With `peek` (the ids at the top of the feed now), only
+ * announced articles that the feed would show at its top count: an older article analysed late,
+ * or one outside a filtered feed, does not.
  */
 export function useNewArticles(
   stage: 'ingested' | 'enriched' | undefined,
   shown: ReadonlySet<string>,
   client: LiveClient = liveClient,
+  peek?: () => Promise<readonly string[]>,
 ) {
   const [state, setState] = useState<NewArticles>(NO_NEW_ARTICLES);
+  const [top, setTop] = useState<ReadonlySet<string>>(new Set());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const peekRef = useRef(peek);
+  useEffect(() => {
+    peekRef.current = peek;
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const schedulePeek = (delay: number, retries: number) => {
+    if (!peekRef.current) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      void peekRef.current?.().then(
+        (ids) => {
+          setTop(new Set(ids));
+          if (retries > 0) schedulePeek(PEEK_RETRY_MS, retries - 1);
+        },
+        () => undefined,
+      );
+    }, delay);
+  };
+
   useLive(
     stage ? ['news'] : [],
     ({ event, data }) => {
@@ -28,12 +59,19 @@ export function useNewArticles(
       const parsed = liveNewsEventSchema.safeParse(data);
       if (!parsed.success || parsed.data.stage !== stage) return;
       setState((current) => announceArticles(current, parsed.data.ids, shown));
+      schedulePeek(PEEK_DELAY_MS, PEEK_RETRIES);
     },
     undefined,
     client,
   );
-  const pending = state.pending.filter((id) => !shown.has(id));
-  return { count: pending.length, clear: () => setState(NO_NEW_ARTICLES) };
+  const pending = state.pending.filter((id) => !shown.has(id) && (!peek || top.has(id)));
+  return {
+    count: pending.length,
+    clear: () => {
+      setState(NO_NEW_ARTICLES);
+      setTop(new Set());
+    },
+  };
 }
 
 /**

@@ -5,10 +5,15 @@ import type { NewsArticle } from '@app/shared/api/news';
 import { LIST_PAGE_SIZE, useNewsFeed, useNewsPage } from '../api/news-feed';
 import type { NewsSource } from '../api/news-feed';
 import { ArticleCard } from './article-card';
+import { liveClient } from '../../../lib/live/live-client';
+import { fetchNewsFrom } from '../api/news-list';
 import { NewArticlesBar, useNewArticles } from './new-articles-bar';
 import { NewsError, NewsLoader, NoNews } from './news-list-states';
 import { useLoadMore } from './use-load-more';
 import { useNewsFailure } from './use-news-failure';
+
+/** How far down the feed's top an announced article may be and still count as new. */
+const PEEK_SIZE = 20;
 
 export interface FeedListOptions {
   /** An article already shown above the feed (`?id=`): left out of the list. */
@@ -69,7 +74,11 @@ export function ScrollFeed({
   );
   const articles = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
   const shown = useMemo(() => new Set(articles.map((article) => article.id)), [articles]);
-  const fresh = useNewArticles(live, shown);
+  const fresh = useNewArticles(live, shown, liveClient, async () =>
+    (await fetchNewsFrom(source.path, source.params, { skip: 0, limit: PEEK_SIZE })).map(
+      (article) => article.id,
+    ),
+  );
   const showNew = () => {
     fresh.clear();
     void query.refetch();
