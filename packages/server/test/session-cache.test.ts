@@ -113,6 +113,15 @@ describe('session cache across two app instances on one database', () => {
     expect((await me(b, u.token)).statusCode).toBe(200);
   });
 
+  it('a user deleted by an admin through A is refused by B at once', async () => {
+    const admin = await registerUser(a.app);
+    await grant(a.database.db, admin.user.id, { is_admin: true });
+    const u = await registerUser(a.app);
+    await cachedOnB(u.token);
+    expect(await http(aUrl, 'GET', `/api/user/admin/rm/${u.username}`, admin.token)).toBe(200);
+    expect(await http(bUrl, 'GET', '/api/user/get/me', u.token)).toBe(401);
+  });
+
   it('a change made by SQL (an operator, another module) reaches both caches', async () => {
     const u = await registerUser(a.app);
     await cachedOnB(u.token);

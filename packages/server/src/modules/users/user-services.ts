@@ -40,9 +40,12 @@ export function createUserServices(deps: {
           sessionCache.forgetUser(id);
           return row;
         },
+        // A deleted user's sessions end in every process before the deletion is answered.
         remove: async (id) => {
+          await sessionCache.ready();
           const removed = await repository.remove(id);
           sessionCache.forgetUser(id);
+          if (removed) await sessionCache.confirmEverywhere(id);
           return removed;
         },
       }
