@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -42,7 +42,8 @@ function staticLandingPage(): Plugin {
     },
     async closeBundle() {
       if (!enhanceFile) throw new Error(`static landing: no chunk for ${LANDING_ENHANCE}`);
-      const ssrDir = path.join(root, 'node_modules/.landing-ssr');
+      // One folder per build: other builds of this checkout may run at the same time.
+      const ssrDir = path.join(root, `node_modules/.landing-ssr-${process.pid}`);
       await build({
         configFile: false,
         root,
@@ -61,12 +62,12 @@ function staticLandingPage(): Plugin {
         `${pathToFileURL(path.join(ssrDir, 'render.js')).href}?at=${Date.now()}`
       )) as { renderLandingBody: () => Promise<string> };
       const body = await renderer.renderLandingBody();
-      const cssFiles = readdirSync(path.join(ssrDir, 'assets')).filter((file) =>
-        file.endsWith('.css'),
-      );
-      const css = cssFiles
-        .map((file) => readFileSync(path.join(ssrDir, 'assets', file), 'utf8'))
+      const cssDir = path.join(ssrDir, 'assets');
+      const css = readdirSync(cssDir)
+        .filter((file) => file.endsWith('.css'))
+        .map((file) => readFileSync(path.join(cssDir, file), 'utf8'))
         .join('\n');
+      rmSync(ssrDir, { recursive: true, force: true });
       const cssFile = `assets/landing-${createHash('sha256').update(css).digest('base64url').slice(0, 10)}.css`;
       writeFileSync(path.join(outDir, cssFile), css);
       const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
