@@ -176,6 +176,14 @@ describe('news read paths and reindex', () => {
     ).toBe(404);
   });
 
+  it('answers the same no_cache question asked at once from one query, every answer whole', async () => {
+    const url = '/api/news/query?order_by=-creation_date&limit=10&no_cache=1';
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get(url)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+    expect(answers[0]?.json<NewsBody>().news).toHaveLength(10);
+  });
+
   it('documents reindex beside force reindex in the OpenAPI document', async () => {
     const doc = (await get('/api/openapi.json')).json<{
       paths: Record<string, { get?: { summary?: string } }>;
