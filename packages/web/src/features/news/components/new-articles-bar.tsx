@@ -1,4 +1,4 @@
-import { Button, Center } from '@mantine/core';
+import { Box, Button, Center } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { liveNewsEventSchema } from '@app/shared/api/live';
@@ -79,18 +79,24 @@ export function useNewArticles(
  * reader clicks it, which shows them (at the top) and scrolls there.
  */
 export function NewArticlesBar({ count, onShow }: { count: number; onShow: () => void }) {
-  if (count === 0) return null;
+  // A pill floating over the list in a box of no height that is always there: the articles do
+  // not move when it comes or goes.
   return (
-    <Center pos="sticky" top={72} style={{ zIndex: 5 }}>
-      <Button
-        radius="xl"
-        size="sm"
-        leftSection={<IconArrowUp size={16} aria-hidden />}
-        onClick={onShow}
-        aria-live="polite"
-      >
-        {newArticlesLabel(count)}
-      </Button>
-    </Center>
+    <Box pos="sticky" top={72} h={0} style={{ zIndex: 5, overflow: 'visible' }}>
+      {count > 0 && (
+        <Center>
+          <Button
+            radius="xl"
+            size="sm"
+            leftSection={<IconArrowUp size={16} aria-hidden />}
+            onClick={onShow}
+            aria-live="polite"
+            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+          >
+            {newArticlesLabel(count)}
+          </Button>
+        </Center>
+      )}
+    </Box>
   );
 }

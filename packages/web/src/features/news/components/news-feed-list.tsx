@@ -1,8 +1,15 @@
 import { BackNextPager } from '../../../components/back-next-pager';
 import { Badge, Stack } from '@mantine/core';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
 import type { NewsArticle } from '@app/shared/api/news';
-import { LIST_PAGE_SIZE, useNewsFeed, useNewsPage } from '../api/news-feed';
+import {
+  FEED_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  newsFeedQueryOptions,
+  useNewsFeed,
+  useNewsPage,
+} from '../api/news-feed';
 import type { NewsSource } from '../api/news-feed';
 import { ArticleCard } from './article-card';
 import { liveClient } from '../../../lib/live/live-client';
@@ -74,14 +81,26 @@ export function ScrollFeed({
   );
   const articles = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
   const shown = useMemo(() => new Set(articles.map((article) => article.id)), [articles]);
-  const fresh = useNewArticles(live, shown, liveClient, async () =>
-    (await fetchNewsFrom(source.path, source.params, { skip: 0, limit: PEEK_SIZE })).map(
-      (article) => article.id,
-    ),
-  );
+  const queryClient = useQueryClient();
+  const peeked = useRef<NewsArticle[]>([]);
+  const fresh = useNewArticles(live, shown, liveClient, async () => {
+    peeked.current = await fetchNewsFrom(source.path, source.params, { skip: 0, limit: PEEK_SIZE });
+    return peeked.current.map((article) => article.id);
+  });
   const showNew = () => {
     fresh.clear();
-    void query.refetch();
+    // The feed's top as just read (a refetch could meet the server's few-second feed cache).
+    const top = peeked.current;
+    if (top.length > 0) {
+      const pages: NewsArticle[][] = [];
+      for (let skip = 0; skip < top.length; skip += FEED_PAGE_SIZE) {
+        pages.push(top.slice(skip, skip + FEED_PAGE_SIZE));
+      }
+      queryClient.setQueryData(newsFeedQueryOptions(source).queryKey, {
+        pages,
+        pageParams: pages.map((_, index) => index * FEED_PAGE_SIZE),
+      });
+    } else void query.refetch();
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
