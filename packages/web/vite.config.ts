@@ -47,7 +47,8 @@ function staticLandingPage(): Plugin {
       await build({
         configFile: false,
         root,
-        logLevel: 'warn',
+        // Errors only: it warns that landing-page.tsx, imported here, is also a lazy page chunk.
+        logLevel: 'error',
         plugins: [react()],
         build: {
           ssr: LANDING_RENDER,
