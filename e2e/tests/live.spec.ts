@@ -61,6 +61,10 @@ test.describe('live updates (issue 18)', () => {
     // Nothing moved: the list still starts with the same article.
     await expect(firstCard.getByRole('heading', { level: 2 })).toHaveText(firstBefore);
     await page.screenshot({ path: '.tmp/live-bar-1366.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(bar).toBeInViewport();
+    await page.screenshot({ path: '.tmp/live-bar-390-dark.png' });
 
     await bar.click();
     await expect(bar).toBeHidden();

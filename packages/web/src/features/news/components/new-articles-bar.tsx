@@ -82,7 +82,7 @@ export function NewArticlesBar({ count, onShow }: { count: number; onShow: () =>
   // A pill floating over the list in a box of no height that is always there: the articles do
   // not move when it comes or goes.
   return (
-    <Box pos="sticky" top={72} h={0} style={{ zIndex: 5, overflow: 'visible' }}>
+    <Box pos="sticky" top={{ base: 118, sm: 72 }} h={0} style={{ zIndex: 5, overflow: 'visible' }}>
       {count > 0 && (
         <Center>
           <Button
