@@ -201,6 +201,14 @@ describe('live updates (GET /api/live) across processes', () => {
     expect(res.json()).toMatchObject({ status: 'error' });
   });
 
+  it('is documented in the OpenAPI document', async () => {
+    const res = await a.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<{
+      paths: Record<string, { get?: { parameters?: { name: string }[] } }>;
+    }>();
+    expect(doc.paths['/api/live']?.get?.parameters?.map((p) => p.name)).toContain('topics');
+  });
+
   it('without topics, or with unknown parameters, answers 400', async () => {
     for (const url of ['/api/live', '/api/live?topics=news&since=1']) {
       const res = await a.app.inject({ method: 'GET', url });
