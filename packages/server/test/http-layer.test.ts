@@ -144,7 +144,10 @@ describe('compression', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(br.headers.etag).toBe(plain.headers.etag);
 
-    const gz = await get(big, { 'accept-encoding': 'gzip' });
+    const again = await get(big, { 'accept-encoding': 'br' });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+
+    const gz = await get(big, { 'accept-encoding': 'gzip, br;q=0' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });

@@ -1,14 +1,28 @@
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMPRESS_MIN_BYTES, registerCompression } from './compression.ts';
+import { COMPRESS_MIN_BYTES, preferredEncoding, registerCompression } from './compression.ts';
 
-let app: FastifyInstance;
-afterEach(() => app.close());
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
 
 const EVENTS = 'data: {"n":1}\n\n'.repeat(COMPRESS_MIN_BYTES);
 
 describe('compression', () => {
+  it('prefers brotli, then gzip, honouring q=0 and *', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('BR;q=0.5')).toBe('br');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding('gzip;q=0')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
+  });
+
   it('never compresses a text/event-stream answer, sent or streamed', async () => {
     app = Fastify();
     await registerCompression(app);

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESS_MIN_BYTES, compressedOnce, preferredEncoding } from './compression.ts';
 import { PUBLIC_CACHE_ROUTES } from './http-cache-routes.ts';
 
 /**
@@ -130,7 +131,22 @@ export function registerHttpCache(
       reply.header('cache-control', publicCacheControl(policy));
     }
     appendVary(reply, ['authorization', 'accept-encoding']);
-    if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return done(null, payload);
+    if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      const body = payload as string | Buffer;
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (
+        !encoding ||
+        request.headers['x-no-compression'] !== undefined ||
+        Buffer.byteLength(body) < COMPRESS_MIN_BYTES
+      ) {
+        return done(null, payload);
+      }
+      // Compressed here, once per ETag; the compression plugin sees the encoding and passes it.
+      const compressed = compressedOnce(etag, encoding, body);
+      reply.header('content-encoding', encoding);
+      reply.header('content-length', compressed.length);
+      return done(null, compressed);
+    }
     reply.code(304);
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');
