@@ -12,6 +12,8 @@ export { PortfolioSummaryCard } from './components/summary-card';
 export { PerformanceChart, ValueChart } from './components/value-chart';
 export { AllocationDonut } from './components/allocation-donut';
 export { AgendaView, MonthView } from './components/calendar-views';
+export { CalendarToolbar } from './components/calendar-toolbar';
+export type { CalendarViewMode } from './components/calendar-toolbar';
 export { EventDialog } from './components/event-dialog';
 export type { EventDraft } from './api/calendar';
 export {

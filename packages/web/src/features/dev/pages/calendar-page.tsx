@@ -1,11 +1,10 @@
-import { Button, Group, SegmentedControl, Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 import type { CalendarEvent } from '@app/shared/api/portfolio';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
 import { SectionCard } from '../../market';
-import { AgendaView, EventDialog, MonthView } from '../../portfolio';
-import type { EventDraft } from '../../portfolio';
+import { AgendaView, CalendarToolbar, EventDialog, MonthView } from '../../portfolio';
+import type { CalendarViewMode, EventDraft } from '../../portfolio';
 import { GalleryPage } from '../components/gallery-page';
 import { DEMO_MONTH, DEMO_TODAY } from '../demo-data';
 import { canAddEvent } from '../rules';
@@ -61,7 +60,7 @@ export function addDemoEvent(events: readonly CalendarEvent[], draft: EventDraft
 
 export function CalendarPage() {
   const [events, setEvents] = useState(INITIAL_EVENTS);
-  const [view, setView] = useState<'month' | 'agenda'>('month');
+  const [view, setView] = useState<CalendarViewMode>('month');
   const [dialog, setDialog] = useState<{ event: CalendarEvent | null; day: string } | null>(null);
   const viewProps = {
     month: DEMO_MONTH,
@@ -81,25 +80,11 @@ export function CalendarPage() {
           <Title order={2} size="h4" id="demo-calendar-title">
             March 2026
           </Title>
-          <Group gap="xs">
-            <SegmentedControl
-              size="xs"
-              value={view}
-              onChange={(value) => setView(value === 'agenda' ? 'agenda' : 'month')}
-              data={[
-                { value: 'month', label: 'Month' },
-                { value: 'agenda', label: 'Agenda' },
-              ]}
-              aria-label="Calendar view"
-            />
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={14} aria-hidden="true" />}
-              onClick={() => setDialog({ event: null, day: DEMO_TODAY })}
-            >
-              New event
-            </Button>
-          </Group>
+          <CalendarToolbar
+            view={view}
+            onViewChange={setView}
+            onNewEvent={() => setDialog({ event: null, day: DEMO_TODAY })}
+          />
         </Group>
         {view === 'month' ? <MonthView {...viewProps} /> : <AgendaView {...viewProps} />}
       </SectionCard>

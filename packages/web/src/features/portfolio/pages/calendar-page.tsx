@@ -1,15 +1,6 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
 import type { CalendarEvent } from '@app/shared/api/portfolio';
-import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
@@ -17,6 +8,8 @@ import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from '../../market';
 import { useCalendarChanges, useCalendarEvents } from '../api/calendar';
 import { AgendaView, MonthView } from '../components/calendar-views';
+import { CalendarToolbar } from '../components/calendar-toolbar';
+import type { CalendarViewMode } from '../components/calendar-toolbar';
 import { EventDialog } from '../components/event-dialog';
 import { PageHeader } from '../components/page-header';
 import classes from '../components/portfolio.module.css';
@@ -29,8 +22,6 @@ import {
   shiftMonth,
   todayIso,
 } from '../dates';
-
-type View = 'month' | 'agenda';
 
 /** The dialog: closed, a new event on a day, or one of the user's events. */
 type Dialog = null | { event: CalendarEvent | null; day: string };
@@ -48,7 +39,7 @@ export function CalendarPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('month');
   const month = isMonth(asked) ? asked : monthOf(today);
-  const [view, setView] = useState<View>(() => (phoneWidth() ? 'agenda' : 'month'));
+  const [view, setView] = useState<CalendarViewMode>(() => (phoneWidth() ? 'agenda' : 'month'));
   const [dialog, setDialog] = useState<Dialog>(null);
   const grid = monthGridDays(month);
   const span =
@@ -102,27 +93,13 @@ export function CalendarPage() {
               <IconChevronRight size={18} />
             </ActionIcon>
           </Group>
-          <Group gap="xs">
-            <SegmentedControl
-              size="xs"
-              value={view}
-              onChange={(value) => setView(value === 'agenda' ? 'agenda' : 'month')}
-              data={[
-                { value: 'month', label: 'Month' },
-                { value: 'agenda', label: 'Agenda' },
-              ]}
-              aria-label="Calendar view"
-            />
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={14} aria-hidden="true" />}
-              onClick={() =>
-                setDialog({ event: null, day: monthOf(today) === month ? today : `${month}-01` })
-              }
-            >
-              New event
-            </Button>
-          </Group>
+          <CalendarToolbar
+            view={view}
+            onViewChange={setView}
+            onNewEvent={() =>
+              setDialog({ event: null, day: monthOf(today) === month ? today : `${month}-01` })
+            }
+          />
         </Group>
         {events.isError && !events.data && (
           <Alert color="red" title="The calendar could not be loaded" mb="sm">
