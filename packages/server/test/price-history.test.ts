@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createDatabase } from '../src/db/database.ts';
 import { createPriceRepository } from '../src/modules/prices/price.repository.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { waitFor } from './helpers/wait.ts';
 
 type Point = {
   creation_date: number;
@@ -114,6 +117,57 @@ describe('PriceRepository.storeBars', () => {
       first_day: '2026-01-05',
       last_day: '2026-01-08',
     });
+  });
+
+  it('a COPY cut by the client-side query timeout, answered late by the server, fails the call, not the process, and leaves the pool usable', async () => {
+    // A blocker holding a SHARE lock makes the COPY wait until pg's query_timeout (2 s here)
+    // fires mid-COPY; pg-copy-streams then destroys the stream without its connection.
+    const shortTimeout = createDatabase({
+      url: t.database.url,
+      maxConnections: 2,
+      queryTimeoutMs: 2_000,
+    });
+    const blocker = new pg.Client({ connectionString: t.database.url });
+    await blocker.connect();
+    try {
+      const prices = createPriceRepository(shortTimeout);
+      await blocker.query('begin');
+      await blocker.query('lock table price_series in share mode');
+      const stored = prices.storeBars('NYSE:KO', [bar('2026-03-02', 60)], {
+        first: '2026-03-02',
+        last: '2026-03-02',
+      });
+      const outcome = stored.then(
+        () => 'stored',
+        () => 'failed',
+      );
+      // Released after the COPY's timeout (2 s after it was sent, which is before the server
+      // shows it waiting) but before the rollback queued behind it times out (2 s later): the
+      // server's late CopyInResponse then reaches a stream that has dropped its connection.
+      await waitFor(async () => {
+        const waiting = await sql`
+          select 1 from pg_stat_activity
+          where wait_event_type = 'Lock' and query like 'copy price_series%'`.execute(
+          t.database.db,
+        );
+        return waiting.rows.length > 0;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await blocker.query('rollback');
+      expect(await outcome).toBe('failed');
+      await prices.storeBars('NYSE:KO', [bar('2026-03-02', 60), bar('2026-03-03', 61)], {
+        first: '2026-03-02',
+        last: '2026-03-03',
+      });
+      const rows = await prices.bars('NYSE:KO', '2026-03-01', '2026-03-31');
+      expect(rows.map((row) => [row.day, row.close])).toEqual([
+        ['2026-03-02', 60],
+        ['2026-03-03', 61],
+      ]);
+    } finally {
+      await blocker.end();
+      await shortTimeout.destroy();
+    }
   });
 
   it('rolls the whole batch back when a bar is invalid', async () => {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import { poolOf, type Database } from '../../db/database.ts';
 import type { DailyBar } from '../../providers/market-data/market-data-provider.ts';
 import { encodeMonthsBinary, type MonthSeries } from './price-copy.ts';
@@ -35,6 +35,30 @@ const STATUS_UPSERT = `
     last_day = greatest(s.last_day, excluded.last_day),
     updated_at = now()`;
 
+/** The parts of pg-copy-streams' CopyStreamQuery (7.x) its types leave out. */
+type CopyStreamInternals = {
+  connection: unknown;
+  handleCopyInResponse: (connection: unknown) => void;
+};
+
+/**
+ * pg's query_timeout makes pg-copy-streams drop the stream's connection (handleError) while the
+ * COPY is still the client's active query. When the server's CopyInResponse comes after that (the
+ * COPY waited on a lock or a busy server), the destroyed stream answered it with a CopyFail
+ * through the dropped connection: a TypeError thrown from the socket's data callback, which ended
+ * the process. Given back the connection pg hands over with the response, the stream sends its
+ * CopyFail, the server aborts the COPY, and the queued rollback runs on a consistent connection.
+ */
+function keepConnectionForLateResponse(copy: CopyStreamQuery): CopyStreamQuery {
+  const internals = copy as unknown as CopyStreamInternals;
+  const handle = internals.handleCopyInResponse.bind(copy);
+  internals.handleCopyInResponse = (connection) => {
+    internals.connection ??= connection;
+    handle(connection);
+  };
+  return copy;
+}
+
 /**
  * The fast path: COPY the months and record the range in one transaction on a pool client.
  * Returns false (having changed nothing) when one of the months is already stored, so the caller
@@ -49,12 +73,17 @@ async function copyMonths(
   // Encoded (and validated) before COPY starts: a bad bar must not leave a COPY half-sent.
   const data = months.length > 0 ? encodeMonthsBinary(symbol, months) : null;
   const client = await pool.connect();
+  // A connection that cannot roll back (its socket closed, or a timed-out rollback) is discarded
+  // by the pool instead of being handed out again.
+  let broken: Error | undefined;
   try {
     await client.query('begin');
     if (data) {
       const copy = client.query(
-        copyFrom(
-          'copy price_series (exchange_ticker, month, days, open, high, low, close, volume) from stdin (format binary)',
+        keepConnectionForLateResponse(
+          copyFrom(
+            'copy price_series (exchange_ticker, month, days, open, high, low, close, volume) from stdin (format binary)',
+          ),
         ),
       );
       await pipeline(Readable.from([data]), copy);
@@ -63,11 +92,13 @@ async function copyMonths(
     await client.query('commit');
     return true;
   } catch (error) {
-    await client.query('rollback');
+    await client.query('rollback').catch((rollbackError: unknown) => {
+      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+    });
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) return false;
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 
