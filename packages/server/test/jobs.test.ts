@@ -122,4 +122,36 @@ describe('the job queue', () => {
     await waitFor(() => Promise.resolve(order.length === 2));
     expect(order).toEqual(['high', 'low']);
   });
+  it('stores one queued job per name and key across processes, and another once it has run', async () => {
+    const keyed = defineJob({
+      name: 'test.keyed',
+      payload: z.object({}),
+      retry: { retryLimit: 0, retryDelaySeconds: 0, backoff: false, expireInSeconds: 30 },
+      handler: () => Promise.resolve(),
+    });
+    // Two processes starting at once (the startup jobs of two workers).
+    const [a, b] = [await open([keyed], false), await open([keyed], false)];
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? a : b).enqueue('test.keyed' as never, {} as never, { singletonKey: 'startup' }),
+      ),
+    );
+    expect(ids.filter((id) => id !== null)).toHaveLength(1);
+    const other = await a.enqueue('test.keyed' as never, {} as never, { singletonKey: 'AAPL' });
+    expect(other).not.toBeNull();
+    // Unkeyed sends are never merged.
+    await a.enqueue('test.keyed' as never, {} as never);
+    await b.enqueue('test.keyed' as never, {} as never);
+    const queued = await a.boss.findJobs('test.keyed', { queued: true });
+    expect(queued.map((job) => job.singletonKey ?? null).sort()).toEqual(
+      ['AAPL', 'startup', null, null].sort(),
+    );
+    // Once the queued one has run, the key takes a new job.
+    const worker = await open([keyed]);
+    await worker.startWorker({ services: jobDeps(database.db).services, log });
+    await waitFor(async () => (await a.boss.findJobs('test.keyed', { queued: true })).length === 0);
+    expect(
+      await b.enqueue('test.keyed' as never, {} as never, { singletonKey: 'startup' }),
+    ).not.toBeNull();
+  });
 });

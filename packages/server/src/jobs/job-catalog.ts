@@ -45,7 +45,11 @@ export type EnqueueOptions = {
   priority?: number;
   /** Run no earlier than this (a Date, or seconds from now). */
   startAfter?: Date | number;
-  /** At most one queued job with this key per job name. */
+  /**
+   * At most one queued (not yet running) job with this key per job name, across processes: a send
+   * while one is queued stores nothing and returns null. One already running does not count, so
+   * work that arrives while it runs still gets its turn.
+   */
   singletonKey?: string;
 };
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss } from 'pg-boss';
+import pg from 'pg';
+import { PgBoss, type SendOptions } from 'pg-boss';
 import { badRequest } from '../http/errors.ts';
 import type { AnyJobDefinition, WorkerDeps } from './define-job.ts';
 import type { JobSender } from './job-catalog.ts';
@@ -59,6 +60,45 @@ export async function createJobQueue(options: {
     if (definition.wakeOnSend) await boss.updateQueue(definition.name, { notify: true });
   }
 
+  // pg-boss keeps singletonKey unique only on queues of the short/singleton/stately policies; ours
+  // are standard (many unkeyed jobs of a name may be queued). A keyed send checks for a queued job
+  // of the same name and key and inserts in one transaction under an advisory lock on the pair,
+  // so two processes (two workers starting, two API processes refreshing a symbol) store one job.
+  const keyedSends = new pg.Pool({
+    connectionString: options.url,
+    max: 2,
+    idleTimeoutMillis: 10_000,
+    application_name: 'stockpulse-jobs',
+  });
+  keyedSends.on('error', () => undefined);
+  const sendUnlessQueued = async (
+    name: string,
+    data: object,
+    sendOptions: SendOptions,
+    key: string,
+  ): Promise<string | null> => {
+    const client = await keyedSends.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `stockpulse-job:${name}:${key}`,
+      ]);
+      const db = { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
+      const queued = await boss.findJobs(name, { key, queued: true, limit: 1, db });
+      const id = queued.length > 0 ? null : await boss.send(name, data, { ...sendOptions, db });
+      await client.query('commit');
+      return id;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: unknown) => {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+
   const queue: JobQueue = {
     boss,
     async enqueue(name, data, enqueueOptions = {}) {
@@ -69,13 +109,18 @@ export async function createJobQueue(options: {
           `Invalid payload for job ${name}: ${parsed.error.issues[0]?.message ?? ''}`,
         );
       }
-      return boss.send(name, parsed.data as object, {
+      const sendOptions: SendOptions = {
         priority: enqueueOptions.priority ?? definition.priority ?? 0,
         ...(enqueueOptions.startAfter !== undefined && { startAfter: enqueueOptions.startAfter }),
-        ...(enqueueOptions.singletonKey !== undefined && {
-          singletonKey: enqueueOptions.singletonKey,
-        }),
-      });
+      };
+      const key = enqueueOptions.singletonKey;
+      if (key === undefined) return boss.send(name, parsed.data as object, sendOptions);
+      return sendUnlessQueued(
+        name,
+        parsed.data as object,
+        { ...sendOptions, singletonKey: key },
+        key,
+      );
     },
     async startWorker(deps) {
       for (const definition of definitions) {
@@ -116,6 +161,7 @@ export async function createJobQueue(options: {
     },
     async stop(timeoutMs = 10_000) {
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+      await keyedSends.end();
     },
   };
   return queue;
