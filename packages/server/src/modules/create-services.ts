@@ -19,15 +19,18 @@ import { createBillingService } from './billing/billing.service.ts';
 import { createPaymentsProvider } from '../providers/payments/create-payments-provider.ts';
 import { createCommentRepository } from './comments/comment.repository.ts';
 import { createCommentService } from './comments/comment.service.ts';
+import { createCommentPageCache } from './comments/comment-page-cache.ts';
 import { createCompanyRepository } from './companies/company.repository.ts';
 import { createMaintenanceRepository } from './maintenance/maintenance.repository.ts';
 import { createMailer } from './messaging/mailer.ts';
 import { createOutboxRepository } from './messaging/outbox.repository.ts';
 import { createPortfolioRepository } from './portfolio/portfolio.repository.ts';
+import { createPortfolioNotices } from './portfolio/portfolio-notices.ts';
 import { createPortfolioService } from './portfolio/portfolio.service.ts';
 import { createLiveBus } from './live/live-bus.ts';
 import {
   publishingAnalysedArticles,
+  createPromptPublisher,
   publishingDeliveries,
   publishingStoredArticles,
 } from './live/live-publishers.ts';
@@ -35,6 +38,8 @@ import { createAssistantContextBuilder } from './prompts/assistant-context.ts';
 import { createPromptEvents } from './prompts/prompt-events.ts';
 import { createPromptRepository } from './prompts/prompt.repository.ts';
 import { createPromptService } from './prompts/prompt.service.ts';
+import { createPromptReadCache } from './prompts/prompt-read-cache.ts';
+import { cacheForgettingRepository, createPromptReads } from './prompts/prompt-reads.ts';
 import { createFeedCache } from './news/feed-cache.ts';
 import { createLinkerCache } from './news/linker-cache.ts';
 import { createNewsEnrichService } from './news/news-enrich.service.ts';
@@ -141,8 +146,11 @@ export function createServices(deps: ServiceDeps) {
     watchlists: createWatchlistRepository(db),
     symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
   });
+  // Unchanged snapshots answered from memory, dropped on the database's notices (issue 18).
+  const portfolioNotices = config.portfolioCache ? createPortfolioNotices({ db, log }) : undefined;
   const portfolio = createPortfolioService({
     repository: createPortfolioRepository(db),
+    notices: portfolioNotices,
     clock,
     benchmarkSymbol: config.portfolioBenchmark,
     // Listings whose daily history is missing or behind get it loaded, as a quote refresh does.
@@ -224,8 +232,12 @@ export function createServices(deps: ServiceDeps) {
         pricePer1kTokensUsd: config.openaiPricePer1kTokensUsd,
       }),
     });
+  // Prompt progress and answer pieces on the owner's live topic, in order per prompt.
+  const promptLive = createPromptPublisher(live);
+  // Serialised prompt answers per API process, dropped on the database's notices (issue 18).
+  const promptReadCache = config.promptCache ? createPromptReadCache({ db, log }) : undefined;
   const prompts = createPromptService({
-    repository: createPromptRepository(db),
+    repository: cacheForgettingRepository(createPromptRepository(db), promptReadCache),
     events: createPromptEvents(),
     assistant,
     buildContext: createAssistantContextBuilder({
@@ -245,8 +257,10 @@ export function createServices(deps: ServiceDeps) {
       new Set((await companies.bySymbols(symbols)).map((row) => row.exchange_ticker)),
     articleVisible: async (id, viewer) => (await news.articleFact(id, viewer)) !== undefined,
     hasDebugInterface: users.hasDebugInterface,
-    onStatus: (userId, id, status) => live.publishPrompt(userId, id, status),
+    onStatus: (userId, id, status) => promptLive.status(userId, id, status),
+    onProgress: (userId, id, progress) => promptLive.progress(userId, id, progress),
   });
+  const promptReads = createPromptReads({ prompts, cache: promptReadCache, clock });
   // The dashboard (issue 12): calendar, recommendations, widgets.
   const calendar = createCalendarService({
     repository: createCalendarRepository(db),
@@ -295,6 +309,7 @@ export function createServices(deps: ServiceDeps) {
     log,
     publicUrl: config.publicUrl,
     articleTitles: (ids, viewer) => news.titlesVisibleTo(ids, viewer),
+    ...(config.commentsCache && { cache: createCommentPageCache({ db, log }) }),
   });
   // The public site (issue 15): newsletter double opt-in, the contact inbox, the weekly recaps.
   const newsletter = createNewsletterService({
@@ -480,6 +495,9 @@ export function createServices(deps: ServiceDeps) {
     analysis,
     assistant,
     prompts,
+    promptReads,
+    /** The prompt read cache (undefined when PROMPT_CACHE is off); the analyses routes hear its notices. */
+    promptReadCache,
     calendar,
     recommendations,
     widgets,
@@ -503,6 +521,9 @@ export function createServices(deps: ServiceDeps) {
       mailer.close();
       void live.close();
       void users.close();
+      void portfolioNotices?.close();
+      void promptReadCache?.close();
+      void comments.close();
     },
   };
 }

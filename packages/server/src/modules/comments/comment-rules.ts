@@ -5,7 +5,7 @@ import {
   type Comment,
   type SubscriptionIcon,
 } from '@app/shared/api/comments';
-import { planOf, type SubscriptionFacts } from '../billing/plans.ts';
+import { PAST_DUE_GRACE_DAYS, planOf, type SubscriptionFacts } from '../billing/plans.ts';
 
 /** How long after registering an account may not post links (the link/spam rule). */
 export const NEW_ACCOUNT_LINK_HOURS = 24;
@@ -52,6 +52,27 @@ export function subscriptionIcon(facts: SubscriptionFacts | null, now: Date): Su
   if (!facts) return '';
   if (facts.subscription === 'enterprise' && planOf(facts, now) !== 'free') return 'enterprise';
   return ICONS[planOf(facts, now)] ?? '';
+}
+
+/**
+ * The first instant after `now` (epoch ms) at which any of these authors' badges may change
+ * without a write: a paid period's end or the end of its past-due grace (Infinity when none is
+ * ahead). A cached page holding their badges is valid until then.
+ */
+export function badgesValidUntil(
+  authors: readonly (SubscriptionFacts | null)[],
+  now: Date,
+): number {
+  const at = now.getTime();
+  let until = Infinity;
+  for (const facts of authors) {
+    const end = facts?.current_period_end?.getTime();
+    if (end === undefined) continue;
+    for (const edge of [end, end + PAST_DUE_GRACE_DAYS * 86_400_000]) {
+      if (edge > at && edge < until) until = edge;
+    }
+  }
+  return until;
 }
 
 /** A stored comment with its author's name and subscription, as the repository reads it. */

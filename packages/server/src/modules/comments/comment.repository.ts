@@ -260,6 +260,13 @@ export function createCommentRepository(db: Database) {
       return { total: first?.total ?? null, records };
     },
 
+    /** Comments with their authors, by id (in no particular order; unknown ids are left out). */
+    findMany: async (ids: readonly string[]): Promise<CommentRecord[]> => {
+      const valid = [...new Set(ids)].filter(isUuid);
+      if (valid.length === 0) return [];
+      return (await withAuthor(db).where('c.id', 'in', valid).execute()).map(toRecord);
+    },
+
     /** When the account was created and whether it is still there. */
     accountCreatedAt: async (userId: string): Promise<Date | undefined> =>
       (

@@ -11,6 +11,7 @@ import {
   updateCommentBodySchema,
 } from '@app/shared/api/comments';
 import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
@@ -29,6 +30,16 @@ const done = successResponse({});
 const dismissed = successResponse({ dismissed: z.number().int() });
 const ok = { status: 'success' as const };
 
+/**
+ * JSON the service built (and may have kept: `x-cache: hit|miss`), sent as it is: a Buffer skips
+ * Fastify's serialiser; the route's response schema still documents the shape in OpenAPI.
+ */
+const sendJson = (reply: FastifyReply, body: Buffer, hit: boolean) =>
+  reply
+    .type('application/json; charset=utf-8')
+    .header('x-cache', hit ? 'hit' : 'miss')
+    .send(body);
+
 /** Spec §7 News and comments: /comments/*, and the moderation calls of the admin panel. */
 export function commentRoutes(app: ZodApp, { comments }: { comments: CommentService }) {
   const tags = ['comments'];
@@ -45,7 +56,10 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
         response: { 200: commentsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ ...ok, ...(await comments.query(request.query, request.user)) }),
+    async (request, reply) => {
+      const { body, hit } = await comments.query(request.query, request.user);
+      return sendJson(reply, body, hit);
+    },
   );
 
   app.post(
@@ -111,7 +125,10 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
         response: { 200: unreadRepliesResponseSchema, ...errors },
       },
     },
-    async (request) => ({ ...ok, ...(await comments.unreadReplies(currentUser(request))) }),
+    async (request, reply) => {
+      const { body, hit } = await comments.unreadReplies(currentUser(request));
+      return sendJson(reply, body, hit);
+    },
   );
 
   app.post(
@@ -145,10 +162,10 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
         response: { 200: reportsQueueResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      ...ok,
-      ...(await comments.reportsQueue(request.query, currentUser(request))),
-    }),
+    async (request, reply) => {
+      const { body, hit } = await comments.reportsQueue(request.query, currentUser(request));
+      return sendJson(reply, body, hit);
+    },
   );
 
   app.post(

@@ -11,7 +11,9 @@ import type { AuthUser } from '../../http/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import { RATE_RULES, wait, type RateLimiter, type RateRule } from '../security/rate-limiter.ts';
+import { cacheTags, type CachedAnswer, type CommentPageCache } from './comment-page-cache.ts';
 import {
+  badgesValidUntil,
   containsLink,
   contentHash,
   isNewAccount,
@@ -42,8 +44,23 @@ export function createCommentService(deps: {
   publicUrl: string;
   /** Titles of the articles the viewer may see (the news module's visibility rule). */
   articleTitles: (ids: string[], viewer: Viewer) => Promise<Map<string, string>>;
+  /** Serialised answers kept in this process (COMMENTS_CACHE); absent: every read is built. */
+  cache?: CommentPageCache;
 }) {
-  const { repository, clock } = deps;
+  const { repository, clock, cache } = deps;
+
+  /** JSON of a success answer, built once and sent as it is (no serialiser on the way out). */
+  const json = (value: object) => Buffer.from(JSON.stringify({ status: 'success', ...value }));
+
+  /** Through the cache when there is one. */
+  const cached = (key: string, build: () => Promise<CachedAnswer>) =>
+    cache
+      ? cache.answer(key, clock.now(), build)
+      : build().then(({ body }) => ({ body, hit: false }));
+
+  /** After a write: this process and every other one read it on their next call. */
+  const written = (articleId?: string) =>
+    cache?.sync(articleId ? [cacheTags.article(articleId), cacheTags.anyComment] : []);
 
   /**
    * Whether a reader may see the article's thread, remembered for a few seconds per article (the
@@ -164,22 +181,41 @@ export function createCommentService(deps: {
   }
 
   return {
-    /** One level of a thread (spec §7 /comments/query), 50 a page, with its total. */
-    async query(params: CommentsQuery, viewer: Viewer) {
+    /**
+     * One level of a thread (spec §7 /comments/query), 50 a page, with its total: the answer's
+     * JSON. What a viewer sees differs only by whether they are an admin (hidden comments' text),
+     * so a page is cached per article, level, skip, limit and that bit, and dropped by any change
+     * in the article or of one of its authors, or when an author's badge may change.
+     */
+    async query(params: CommentsQuery, viewer: Viewer): Promise<{ body: Buffer; hit: boolean }> {
       const articleId = params.parent_obj_id;
       if (!isUuid(articleId)) throw articleMissing();
       if (params.parent_comment_id !== null && !isUuid(params.parent_comment_id)) {
         throw commentMissing();
       }
       await visibleArticle(articleId, viewer);
-      const { total, records } = await repository.listLevel(
-        articleId,
-        params.parent_comment_id,
-        params,
-      );
-      if (total === null) throw commentMissing();
-      const now = clock.now();
-      return { comments: records.map((record) => toApiComment(record, viewer, now)), total };
+      const admin = viewer?.is_admin === true;
+      const key = `q:${articleId}:${params.parent_comment_id ?? ''}:${params.skip}:${params.limit}:${admin ? 'admin' : 'reader'}`;
+      return cached(key, async () => {
+        const { total, records } = await repository.listLevel(
+          articleId,
+          params.parent_comment_id,
+          params,
+        );
+        if (total === null) throw commentMissing();
+        const now = clock.now();
+        const comments = records.map((record) => toApiComment(record, viewer, now));
+        const authors = new Set<string>();
+        for (const record of records) if (record.user_id) authors.add(record.user_id);
+        return {
+          body: json({ comments, total }),
+          tags: [cacheTags.article(articleId), ...[...authors].map(cacheTags.user)],
+          validUntil: badgesValidUntil(
+            records.map((record) => record.author),
+            now,
+          ),
+        };
+      });
     },
 
     /** A comment, a reply or a report (validated users; the route checks the level). */
@@ -203,6 +239,7 @@ export function createCommentService(deps: {
         const result = await repository.insertReport(row, AUTO_HIDE_REPORTS);
         if (typeof result === 'string') refuse(result);
         if (result.hidden) deps.log.info({ commentId: parentId }, 'comments: hidden by reports');
+        await written(articleId);
         const report = await repository.find(result.id);
         if (!report) throw commentMissing();
         return toApiComment(report, user, now);
@@ -217,6 +254,7 @@ export function createCommentService(deps: {
           (!parent.is_hidden || user.is_admin),
       );
       if (typeof result === 'string') refuse(result);
+      await written(articleId);
       const created = await repository.find(result.id);
       if (!created) throw commentMissing();
       if (parentId !== null) await mailReply(parentId, user, body.content, articleId);
@@ -234,6 +272,7 @@ export function createCommentService(deps: {
       if (!(await repository.updateContent(id, content, contentHash(content), now))) {
         throw commentMissing();
       }
+      await written(found.article_id);
       const updated = await repository.find(id);
       if (!updated) throw commentMissing();
       return toApiComment(updated, user, now);
@@ -243,6 +282,7 @@ export function createCommentService(deps: {
     async remove(id: string, user: AuthUser): Promise<void> {
       if (!isUuid(id)) throw commentMissing();
       const result = await repository.remove(id, (row) => row.user_id === user.id || user.is_admin);
+      await written();
       if (result === 'forbidden') throw forbidden('Only the author can delete this comment.');
       if (result === 'missing' || result === 'parent-missing' || result === 'duplicate-report') {
         throw commentMissing();
@@ -252,6 +292,7 @@ export function createCommentService(deps: {
     /** Admin Hide (spec §5) or show again. */
     async setHidden(id: string, hidden: boolean, admin: AuthUser): Promise<Comment> {
       if (!isUuid(id) || !(await repository.setHidden(id, hidden))) throw commentMissing();
+      await written();
       const record = await repository.find(id);
       if (!record) throw commentMissing();
       return toApiComment(record, admin, clock.now());
@@ -260,63 +301,103 @@ export function createCommentService(deps: {
     /** Dismisses the open reports of an article or comment (an auto-hidden comment shows again). */
     async dismiss(articleId: string, commentId: string | null): Promise<number> {
       if (!isUuid(articleId)) throw articleMissing();
-      return repository.dismissReports(articleId, commentId);
+      const dismissed = await repository.dismissReports(articleId, commentId);
+      await written(articleId);
+      return dismissed;
     },
 
-    /** The admin reports queue: reported articles and comments with their reasons and counts. */
-    async reportsQueue(page: { skip: number; limit: number }, admin: AuthUser) {
-      const { items, total } = await repository.openReports(page);
-      const titles = await deps.articleTitles(
-        items.map((item) => item.article_id),
-        admin,
-      );
-      const now = clock.now();
-      const result: ReportedItem[] = [];
-      for (const item of items) {
-        const comment = item.parent_comment_id
-          ? await repository.find(item.parent_comment_id)
-          : undefined;
-        result.push({
-          parent_obj_id: item.article_id,
-          article_title: titles.get(item.article_id) ?? '',
-          comment: comment ? toApiComment(comment, admin, now) : null,
-          reports: Number(item.reports),
-          reasons: item.reasons.map((reason) => ({
-            username: reason.username ?? '[deleted]',
-            content: reason.content,
-            creation_date: Math.floor(new Date(reason.created_at).getTime() / 1000),
-          })),
-          last_report_date: Math.floor(new Date(item.last_report).getTime() / 1000),
+    /**
+     * The admin reports queue: reported articles and comments with their reasons and counts (the
+     * answer's JSON). Kept until any comment or user changes, at most a few seconds (an article's
+     * title is not announced).
+     */
+    reportsQueue: (page: { skip: number; limit: number }, admin: AuthUser) =>
+      cached(`reports:${page.skip}:${page.limit}`, async () => {
+        const now = clock.now();
+        const { items, total } = await repository.openReports(page);
+        const titles = await deps.articleTitles(
+          items.map((item) => item.article_id),
+          admin,
+        );
+        const comments = new Map(
+          (
+            await repository.findMany(
+              items.flatMap((item) => (item.parent_comment_id ? [item.parent_comment_id] : [])),
+            )
+          ).map((record) => [record.id, record]),
+        );
+        const result: ReportedItem[] = items.map((item) => {
+          const comment = item.parent_comment_id ? comments.get(item.parent_comment_id) : undefined;
+          return {
+            parent_obj_id: item.article_id,
+            article_title: titles.get(item.article_id) ?? '',
+            comment: comment ? toApiComment(comment, admin, now) : null,
+            reports: Number(item.reports),
+            reasons: item.reasons.map((reason) => ({
+              username: reason.username ?? '[deleted]',
+              content: reason.content,
+              creation_date: Math.floor(new Date(reason.created_at).getTime() / 1000),
+            })),
+            last_report_date: Math.floor(new Date(item.last_report).getTime() / 1000),
+          };
         });
-      }
-      return { items: result, total };
+        return {
+          body: json({ items: result, total }),
+          tags: [cacheTags.anyComment],
+          validUntil: badgesValidUntil(
+            [...comments.values()].map((record) => record.author),
+            now,
+          ),
+          maxAgeMs: VISIBILITY_TTL_MS,
+        };
+      }),
+
+    /**
+     * Replies to the user's comments since they last looked (the user menu's count), as JSON:
+     * kept per user until any comment or user changes or they mark them read, at most a few
+     * seconds (an article hidden meanwhile is not announced).
+     */
+    unreadReplies: (user: AuthUser) =>
+      cached(`unread:${user.id}`, async () => {
+        const since = (await repository.repliesSeenAt(user.id)) ?? new Date(0);
+        const { total, replies } = await repository.unreadReplies(
+          user.id,
+          since,
+          UNREAD_REPLIES_LISTED,
+        );
+        const titles = await deps.articleTitles(
+          replies.map((reply) => reply.article_id),
+          user,
+        );
+        const now = clock.now();
+        const listed = replies.filter((reply) => titles.has(reply.article_id));
+        return {
+          body: json({
+            count: total,
+            replies: listed.map((reply) => ({
+              ...toApiComment(reply, user, now),
+              article_title: titles.get(reply.article_id) ?? '',
+            })),
+          }),
+          tags: [cacheTags.anyComment, cacheTags.user(user.id)],
+          validUntil: badgesValidUntil(
+            listed.map((reply) => reply.author),
+            now,
+          ),
+          maxAgeMs: VISIBILITY_TTL_MS,
+        };
+      }),
+
+    markRepliesSeen: async (user: AuthUser) => {
+      await repository.markRepliesSeen(user.id, clock.now());
+      await written();
     },
 
-    /** Replies to the user's comments since they last looked (the user menu's count). */
-    async unreadReplies(user: AuthUser) {
-      const since = (await repository.repliesSeenAt(user.id)) ?? new Date(0);
-      const { total, replies } = await repository.unreadReplies(
-        user.id,
-        since,
-        UNREAD_REPLIES_LISTED,
-      );
-      const titles = await deps.articleTitles(
-        replies.map((reply) => reply.article_id),
-        user,
-      );
-      const now = clock.now();
-      return {
-        count: total,
-        replies: replies
-          .filter((reply) => titles.has(reply.article_id))
-          .map((reply) => ({
-            ...toApiComment(reply, user, now),
-            article_title: titles.get(reply.article_id) ?? '',
-          })),
-      };
-    },
-
-    markRepliesSeen: (user: AuthUser) => repository.markRepliesSeen(user.id, clock.now()),
+    /** The answer cache's state (undefined when COMMENTS_CACHE is off). */
+    cacheStats: () => cache?.stats(),
+    /** Starts the cache's listener and waits for it (tests; the first read starts it anyway). */
+    cacheReady: () => cache?.ready() ?? Promise.resolve(),
+    close: () => cache?.close() ?? Promise.resolve(),
   };
 }
 

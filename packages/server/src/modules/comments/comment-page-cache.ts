@@ -1,0 +1,324 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { poolOf, type Database } from '../../db/database.ts';
+
+/** Where the database announces changed comments (migration 2026-11-27T1200-comment-notify). */
+export const COMMENTS_CHANNEL = 'stockpulse_comments';
+/** Where it announces changed users and sessions (migration 2026-11-27T1000-session-notify). */
+const USERS_CHANNEL = 'stockpulse_sessions';
+const MAX_ENTRIES = 5_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+/** A safety net only: every change is announced, so an entry is normally dropped long before. */
+const MAX_AGE_MS = 5 * 60_000;
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 15_000;
+/** How long a write waits for every listening process to confirm (a dead one never does). */
+const CONFIRM_WAIT_MS = 2_000;
+/** The listeners' connections carry this name, so a write knows whom to wait for. */
+const LISTENER_NAME = 'stockpulse-comments';
+
+/** Tags an entry carries; a notice drops every entry with its tag. */
+export const cacheTags = {
+  article: (id: string) => `a:${id}`,
+  user: (id: string) => `u:${id}`,
+  /** Entries that any comment or user anywhere may change (the reports queue, unread replies). */
+  anyComment: '*',
+} as const;
+
+export type CachedAnswer = {
+  body: Buffer;
+  /** What the answer was built from: an article, its authors (user changes), `anyComment`. */
+  tags: readonly string[];
+  /** Business time (ms) from which the answer may differ without any write (a plan's end). */
+  validUntil: number;
+  /** A shorter lifetime than the safety net's, for what no notice covers (article titles). */
+  maxAgeMs?: number;
+};
+
+type Entry = CachedAnswer & { key: string; builtAt: number; storedAt: number };
+
+/**
+ * Serialised comment answers kept in each API process (issue 18: a busy article's pages are read
+ * by every visitor), safe across processes: the database NOTIFYs every comment change with the
+ * article's id and every user change with the user's id (triggers, whoever writes), and one
+ * connection per process LISTENs and drops the entries tagged with it. Nothing is served while
+ * that connection does not listen; an answer built while any notice (or a reconnect) arrived is
+ * not stored, and a build in flight is shared only by requests that arrived before any notice.
+ * A write through this process waits (`sync`) until every listening process confirmed it has
+ * read the notices so far, so the next read anywhere sees it.
+ */
+export function createCommentPageCache(deps: { db: Database; log?: FastifyBaseLogger }) {
+  const { db, log } = deps;
+  const entries = new Map<string, Entry>();
+  const byTag = new Map<string, Set<string>>();
+  const building = new Map<string, { mark: number; promise: Promise<Buffer> }>();
+  let bytes = 0;
+  let generation = 0;
+  let listening = false;
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let closed = false;
+  let listenerPid = '';
+  const confirming = new Map<string, { pending: Set<string>; done: () => void }>();
+  const isClosed = () => closed;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
+  }
+
+  function dropTag(tag: string) {
+    generation += 1;
+    for (const key of [...(byTag.get(tag) ?? [])]) drop(key);
+  }
+
+  function reset() {
+    generation += 1;
+    entries.clear();
+    byTag.clear();
+    building.clear();
+    bytes = 0;
+  }
+
+  function scheduleReconnect() {
+    if (closed || reconnectTimer) return;
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** Math.min(failures, 10));
+    failures += 1;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      connect();
+    }, delay);
+    reconnectTimer.unref();
+  }
+
+  function lost(which: pg.Client, error?: unknown) {
+    if (client !== which) return;
+    listening = false;
+    client = undefined;
+    reset();
+    which.removeAllListeners('notification');
+    which.end().catch(() => undefined);
+    if (closed) return;
+    log?.warn({ err: error }, 'comment cache: the database listener was lost; reconnecting');
+    scheduleReconnect();
+  }
+
+  function onNotice(next: pg.Client, channel: string, payload: string) {
+    if (channel === USERS_CHANNEL) {
+      // The session cache's own confirmations carry no change of ours.
+      if (payload.startsWith('a:')) return;
+      const userId = payload.startsWith('r:') ? payload.split(':')[2] : payload;
+      if (userId) dropTag(cacheTags.user(userId));
+      // The reports queue and unread replies name users too (reporters, repliers): rebuilt.
+      dropTag(cacheTags.anyComment);
+      return;
+    }
+    if (channel !== COMMENTS_CHANNEL) return;
+    if (payload.startsWith('r:')) {
+      // A write asks every listener to confirm it read the notices before: acknowledge by pid.
+      next
+        .query('select pg_notify($1, $2)', [
+          COMMENTS_CHANNEL,
+          `a:${payload.slice(2)}:${listenerPid}`,
+        ])
+        .catch(() => undefined);
+    } else if (payload.startsWith('a:')) {
+      const [, nonce, pid] = payload.split(':');
+      const waiting = nonce && confirming.get(nonce);
+      if (!waiting || !pid) return;
+      waiting.pending.delete(pid);
+      if (waiting.pending.size === 0) waiting.done();
+    } else if (payload.startsWith('u:')) {
+      dropTag(payload); // a user's replies marked as read
+    } else {
+      dropTag(cacheTags.article(payload));
+      dropTag(cacheTags.anyComment);
+    }
+  }
+
+  function connect() {
+    if (closed || client || connecting) return;
+    const pool = poolOf(db);
+    if (!pool) return; // not our own pool (a transaction in a test): no cache
+    if ((pool as { ending?: boolean }).ending) {
+      closed = true;
+      return;
+    }
+    const next = new pg.Client({
+      ...(pool.options as pg.ClientConfig),
+      application_name: LISTENER_NAME,
+      query_timeout: undefined,
+      keepAlive: true,
+    });
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    next.on('notification', (message) => {
+      if (message.payload) onNotice(next, message.channel, message.payload);
+    });
+    connecting = (async () => {
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${COMMENTS_CHANNEL}`);
+        await next.query(`LISTEN ${USERS_CHANNEL}`);
+        const pid = await next.query<{ pid: number }>('select pg_backend_pid() as pid');
+        listenerPid = String(pid.rows[0]?.pid ?? '');
+        if (isClosed()) {
+          await next.end();
+          return;
+        }
+        client = next;
+        reset();
+        listening = true;
+        failures = 0;
+      } catch (error) {
+        next.end().catch(() => undefined);
+        log?.warn({ err: error }, 'comment cache: could not listen; retrying');
+        scheduleReconnect();
+      } finally {
+        connecting = undefined;
+      }
+    })();
+  }
+
+  function lookup(key: string, now: number): Buffer | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (
+      now < entry.builtAt ||
+      now >= entry.validUntil ||
+      performance.now() - entry.storedAt > (entry.maxAgeMs ?? MAX_AGE_MS)
+    ) {
+      drop(key);
+      return undefined;
+    }
+    // Most recently used last: the oldest unused entry goes first when full.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry.body;
+  }
+
+  function store(key: string, mark: number, now: number, answer: CachedAnswer) {
+    if (!listening || mark !== generation || answer.body.length > MAX_BYTES / 16) return;
+    drop(key);
+    while (entries.size >= MAX_ENTRIES || bytes + answer.body.length > MAX_BYTES) {
+      const oldest = entries.keys().next();
+      if (oldest.done) break;
+      drop(oldest.value);
+    }
+    entries.set(key, { ...answer, key, builtAt: now, storedAt: performance.now() });
+    bytes += answer.body.length;
+    for (const tag of answer.tags) {
+      let keys = byTag.get(tag);
+      if (!keys) byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  return {
+    /**
+     * The stored answer of `key` at business time `now`, else `build()`'s (stored when nothing
+     * changed while it ran). Concurrent misses of one key share a build begun after the last
+     * notice. `hit` says whether it came from memory.
+     */
+    async answer(
+      key: string,
+      now: Date,
+      build: () => Promise<CachedAnswer>,
+    ): Promise<{ body: Buffer; hit: boolean }> {
+      if (!listening) {
+        connect();
+        return { body: (await build()).body, hit: false };
+      }
+      const at = now.getTime();
+      const found = lookup(key, at);
+      if (found) return { body: found, hit: true };
+      const pending = building.get(key);
+      if (pending && pending.mark === generation)
+        return { body: await pending.promise, hit: false };
+      const mark = generation;
+      const promise = build().then((answer) => {
+        store(key, mark, at, answer);
+        return answer.body;
+      });
+      building.set(key, { mark, promise });
+      try {
+        return { body: await promise, hit: false };
+      } finally {
+        if (building.get(key)?.promise === promise) building.delete(key);
+      }
+    },
+
+    /**
+     * Called after a write committed (its trigger's notices are on their way): drops what this
+     * process holds of `tags` at once, then asks every listening process by NOTIFY to confirm and
+     * waits until each one (by backend pid) did — notices arrive in commit order, so each has
+     * dropped the changed entries by then. A process that does not answer within two seconds
+     * (it died) is not waited for.
+     */
+    async sync(tags: readonly string[] = []): Promise<void> {
+      for (const tag of tags) dropTag(tag);
+      const listener = client;
+      if (!listening || !listener) return;
+      const nonce = randomBytes(9).toString('base64url');
+      try {
+        const { rows } = await listener.query<{ pid: number }>(
+          'select pid from pg_stat_activity where application_name = $1 and datname = current_database()',
+          [LISTENER_NAME],
+        );
+        const pending = new Set(rows.map((row) => String(row.pid)));
+        pending.add(listenerPid);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(finish, CONFIRM_WAIT_MS);
+          function finish() {
+            clearTimeout(timer);
+            confirming.delete(nonce);
+            resolve();
+          }
+          confirming.set(nonce, { pending, done: finish });
+          listener
+            .query('select pg_notify($1, $2)', [COMMENTS_CHANNEL, `r:${nonce}`])
+            .catch(finish);
+        });
+      } catch (error) {
+        log?.warn({ err: error }, 'comment cache: a write could not be confirmed');
+      }
+    },
+
+    /** Starts listening if this process does not yet, and waits for it (a failure is not thrown). */
+    async ready(): Promise<void> {
+      connect();
+      await connecting;
+    },
+
+    /** Whether entries may be served, how many there are and their bytes; for tests and the log. */
+    stats: () => ({ listening, entries: entries.size, bytes }),
+
+    async close() {
+      closed = true;
+      listening = false;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      await connecting;
+      const listener = client;
+      client = undefined;
+      reset();
+      for (const waiting of confirming.values()) waiting.done();
+      if (listener) {
+        listener.removeAllListeners('notification');
+        await listener.end().catch(() => undefined);
+      }
+    },
+  };
+}
+
+export type CommentPageCache = ReturnType<typeof createCommentPageCache>;
