@@ -25,12 +25,10 @@ import { createMaintenanceRepository } from './maintenance/maintenance.repositor
 import { createMailer } from './messaging/mailer.ts';
 import { createOutboxRepository } from './messaging/outbox.repository.ts';
 import { createPortfolioRepository } from './portfolio/portfolio.repository.ts';
-import { createPortfolioNotices } from './portfolio/portfolio-notices.ts';
 import { createPortfolioService } from './portfolio/portfolio.service.ts';
 import { createLiveBus } from './live/live-bus.ts';
 import {
   publishingAnalysedArticles,
-  createPromptPublisher,
   publishingDeliveries,
   publishingStoredArticles,
 } from './live/live-publishers.ts';
@@ -38,8 +36,6 @@ import { createAssistantContextBuilder } from './prompts/assistant-context.ts';
 import { createPromptEvents } from './prompts/prompt-events.ts';
 import { createPromptRepository } from './prompts/prompt.repository.ts';
 import { createPromptService } from './prompts/prompt.service.ts';
-import { createPromptReadCache } from './prompts/prompt-read-cache.ts';
-import { cacheForgettingRepository, createPromptReads } from './prompts/prompt-reads.ts';
 import { createFeedCache } from './news/feed-cache.ts';
 import { createLinkerCache } from './news/linker-cache.ts';
 import { createNewsEnrichService } from './news/news-enrich.service.ts';
@@ -146,11 +142,8 @@ export function createServices(deps: ServiceDeps) {
     watchlists: createWatchlistRepository(db),
     symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
   });
-  // Unchanged snapshots answered from memory, dropped on the database's notices (issue 18).
-  const portfolioNotices = config.portfolioCache ? createPortfolioNotices({ db, log }) : undefined;
   const portfolio = createPortfolioService({
     repository: createPortfolioRepository(db),
-    notices: portfolioNotices,
     clock,
     benchmarkSymbol: config.portfolioBenchmark,
     // Listings whose daily history is missing or behind get it loaded, as a quote refresh does.
@@ -232,12 +225,8 @@ export function createServices(deps: ServiceDeps) {
         pricePer1kTokensUsd: config.openaiPricePer1kTokensUsd,
       }),
     });
-  // Prompt progress and answer pieces on the owner's live topic, in order per prompt.
-  const promptLive = createPromptPublisher(live);
-  // Serialised prompt answers per API process, dropped on the database's notices (issue 18).
-  const promptReadCache = config.promptCache ? createPromptReadCache({ db, log }) : undefined;
   const prompts = createPromptService({
-    repository: cacheForgettingRepository(createPromptRepository(db), promptReadCache),
+    repository: createPromptRepository(db),
     events: createPromptEvents(),
     assistant,
     buildContext: createAssistantContextBuilder({
@@ -257,10 +246,8 @@ export function createServices(deps: ServiceDeps) {
       new Set((await companies.bySymbols(symbols)).map((row) => row.exchange_ticker)),
     articleVisible: async (id, viewer) => (await news.articleFact(id, viewer)) !== undefined,
     hasDebugInterface: users.hasDebugInterface,
-    onStatus: (userId, id, status) => promptLive.status(userId, id, status),
-    onProgress: (userId, id, progress) => promptLive.progress(userId, id, progress),
+    onStatus: (userId, id, status) => live.publishPrompt(userId, id, status),
   });
-  const promptReads = createPromptReads({ prompts, cache: promptReadCache, clock });
   // The dashboard (issue 12): calendar, recommendations, widgets.
   const calendar = createCalendarService({
     repository: createCalendarRepository(db),
@@ -495,9 +482,6 @@ export function createServices(deps: ServiceDeps) {
     analysis,
     assistant,
     prompts,
-    promptReads,
-    /** The prompt read cache (undefined when PROMPT_CACHE is off); the analyses routes hear its notices. */
-    promptReadCache,
     calendar,
     recommendations,
     widgets,
@@ -521,8 +505,6 @@ export function createServices(deps: ServiceDeps) {
       mailer.close();
       void live.close();
       void users.close();
-      void portfolioNotices?.close();
-      void promptReadCache?.close();
       void comments.close();
     },
   };
