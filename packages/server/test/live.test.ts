@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_MAX_STREAMS_PER_CLIENT, LIVE_MAX_TOPICS } from '@app/shared/api/live';
+import {
+  LIVE_MAX_STREAMS_PER_CLIENT,
+  LIVE_MAX_TOPICS,
+  type LiveAlertEvent,
+  type LivePromptEvent,
+} from '@app/shared/api/live';
 import { buildApp } from '../src/app.ts';
 import { systemClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
@@ -11,9 +16,10 @@ import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { jobDefinitions } from '../src/jobs/registry.ts';
 import { createServices, type Services } from '../src/modules/create-services.ts';
 import { ensureDemoCompanies } from '../src/modules/companies/demo-companies.ts';
-import { LIVE_CHANNEL } from '../src/modules/live/live-bus.ts';
+import { LIVE_CHANNEL, type LivePromptData } from '../src/modules/live/live-bus.ts';
+import { createPromptPublisher } from '../src/modules/live/live-publishers.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
-import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
+import { bearer, grant, registerUser, type TestUser } from './helpers/factories.ts';
 import { openSse, type SseClient } from './helpers/sse.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -179,6 +185,118 @@ describe('live updates (GET /api/live) across processes', () => {
     expect(await visitor.json()).toMatchObject({ status: 'error' });
   });
 
+  it("a prompt's progress and its answer's pieces reach its owner's streams on another process, in order", async () => {
+    await ensureDemoCompanies(a.db);
+    const mine = await open(b, 'prompts', bearer(alice.token));
+    const theirs = await open(b, 'prompts', bearer(bob.token));
+    await mine.ready();
+    await theirs.ready();
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/api/prompts/create',
+      headers: bearer(alice.token),
+      payload: { prompt: 'How is my portfolio doing?', type: 'CHAT', selection: ['PORTFOLIO'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json<{ id: string }>();
+    // The worker of process a writes the answer; the page is served by process b.
+    expect(await a.services.prompts.answer(id)).toBe('answered');
+    await mine.next(
+      (e) => e.event === 'prompts' && (e.data as LivePromptEvent).stage === 'answered',
+    );
+    const events = mine.events
+      .filter((e) => e.event === 'prompts')
+      .map((e) => e.data as LivePromptEvent);
+    expect(events.every((event) => event.id === id)).toBe(true);
+    expect(events.map((event) => event.stage)).toContain('queued');
+    // The worker's events in order: writing, the text pieces, the end.
+    const worker = events.filter((event) => event.stage !== 'queued');
+    expect(worker[0]?.stage).toBe('writing');
+    expect(worker.at(-1)).toMatchObject({ stage: 'answered', status: 'PROCESSED' });
+    const pieces = worker.slice(1, -1);
+    expect(pieces.length).toBeGreaterThan(0);
+    let written = '';
+    for (const piece of pieces) {
+      expect(piece).toMatchObject({ stage: 'text', status: 'INDEX', offset: written.length });
+      written += piece.text ?? '';
+    }
+    const stored = await a.services.prompts.get({ ...alice.user, is_admin: false } as never, id);
+    expect(written).toBe(stored.ai_summary);
+    // Nobody else hears of it.
+    expect(theirs.events.filter((e) => e.event === 'prompts')).toHaveLength(0);
+  });
+
+  it("an instant alert reaches its recipient's stream once, with what the in-app notification shows", async () => {
+    await ensureDemoCompanies(a.db);
+    await grant(a.db, alice.user.id, { is_email_validated: true });
+    await a.db
+      .updateTable('users')
+      .set({
+        my_instant_alerts: true,
+        subscription: 'tier3_monthly',
+        subscription_status: 'active',
+      })
+      .where('id', '=', alice.user.id)
+      .execute();
+    const watched = await a.app.inject({
+      url: '/api/ticker/user/watchlist/append/default/NASDAQ:AAPL',
+      headers: bearer(alice.token),
+    });
+    expect(watched.statusCode, watched.body).toBe(200);
+    const since = new Date(Date.now() - 60_000);
+    const article = await a.db
+      .insertInto('news')
+      .values({
+        link: `https://wire.example/live-alert-${String(Date.now())}`,
+        guid: `live-alert-${String(Date.now())}`,
+        title: 'Wire headline',
+        creation_date: new Date(),
+        sentiment_score: [-6],
+        related_exchange_tickers: ['NASDAQ:AAPL'],
+        status: 'PROCESSED',
+        no_bullshit: 'Plain words.',
+        AI: JSON.stringify({
+          title: 'Regulator opens a probe',
+          sentiment: 'bearish',
+          defcon_level: 2,
+        }),
+        source: 'test',
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const mine = await open(b, 'alerts', bearer(alice.token));
+    const theirs = await open(b, 'alerts', bearer(bob.token));
+    await mine.ready();
+    await theirs.ready();
+    const first = await a.services.alerts.fanOut(since);
+    expect(first.written).toBeGreaterThan(0);
+    const event = await mine.next((e) => e.event === 'alerts');
+    expect(event.data).toEqual({
+      topic: 'alerts',
+      count: 1,
+      alerts: [
+        {
+          article_id: article.id,
+          title: 'Regulator opens a probe',
+          defcon_level: 2,
+          sentiment: 'bearish',
+          symbols: ['NASDAQ:AAPL'],
+        },
+      ],
+    } satisfies LiveAlertEvent);
+
+    // The same stories again write nothing, so nobody is told twice; a marker shows the stream
+    // heard everything published after the second run.
+    expect((await a.services.alerts.fanOut(since)).written).toBe(0);
+    await a.services.live.publishAlerts([{ userId: alice.user.id }]);
+    const marker = await mine.next((e) => e.event === 'alerts' && e.id !== event.id);
+    expect(marker.data).toEqual({ topic: 'alerts', count: 1 });
+    expect(mine.events.filter((e) => e.event === 'alerts')).toHaveLength(2);
+    expect(theirs.events.filter((e) => e.event === 'alerts')).toHaveLength(0);
+  });
+
   it.each([
     ['', 400],
     ['bogus', 400],
@@ -303,5 +421,55 @@ describe('live updates (GET /api/live) across processes', () => {
     await stream.ready();
     await extra.close();
     await waitFor(() => Promise.resolve(stream.ended), 5_000);
+  });
+});
+
+describe('prompt progress publisher', () => {
+  const recorder = () => {
+    const sent: { userId: string; data: LivePromptData }[] = [];
+    return {
+      sent,
+      publishPrompt: (userId: string, data: LivePromptData) => {
+        sent.push({ userId, data });
+        return Promise.resolve();
+      },
+    };
+  };
+
+  it('gathers pieces into text events with their offsets, and ends after the last piece', async () => {
+    const live = recorder();
+    const publisher = createPromptPublisher(live, { flushMs: 60_000, maxChars: 4 });
+    publisher.progress('u1', 'p1', { stage: 'writing' });
+    publisher.progress('u1', 'p1', { stage: 'text', text: 'ab' });
+    publisher.progress('u1', 'p1', { stage: 'text', text: 'cdef' });
+    publisher.progress('u1', 'p1', { stage: 'text', text: 'g' });
+    await publisher.status('u1', 'p1', 'PROCESSED');
+    expect(live.sent.map((entry) => entry.data)).toEqual([
+      { id: 'p1', status: 'INDEX', stage: 'writing' },
+      { id: 'p1', status: 'INDEX', stage: 'text', offset: 0, text: 'abcd' },
+      { id: 'p1', status: 'INDEX', stage: 'text', offset: 4, text: 'ef' },
+      { id: 'p1', status: 'INDEX', stage: 'text', offset: 6, text: 'g' },
+      { id: 'p1', status: 'PROCESSED', stage: 'answered' },
+    ]);
+    expect(live.sent.every((entry) => entry.userId === 'u1')).toBe(true);
+    expect(publisher.writingCount()).toBe(0);
+  });
+
+  it('a retry voids what was gathered; the next attempt starts at offset 0', async () => {
+    const live = recorder();
+    const publisher = createPromptPublisher(live, { flushMs: 60_000 });
+    publisher.progress('u1', 'p2', { stage: 'writing' });
+    publisher.progress('u1', 'p2', { stage: 'text', text: 'lost' });
+    publisher.progress('u1', 'p2', { stage: 'retry' });
+    publisher.progress('u1', 'p2', { stage: 'writing' });
+    publisher.progress('u1', 'p2', { stage: 'text', text: 'kept' });
+    await publisher.status('u1', 'p2', 'FAILED');
+    expect(live.sent.map((entry) => entry.data)).toEqual([
+      { id: 'p2', status: 'INDEX', stage: 'writing' },
+      { id: 'p2', status: 'INDEX', stage: 'retry' },
+      { id: 'p2', status: 'INDEX', stage: 'writing' },
+      { id: 'p2', status: 'INDEX', stage: 'text', offset: 0, text: 'kept' },
+      { id: 'p2', status: 'FAILED', stage: 'failed' },
+    ]);
   });
 });

@@ -50,18 +50,53 @@ export const liveQuoteEventSchema = z.object({
 });
 export type LiveQuoteEvent = z.infer<typeof liveQuoteEventSchema>;
 
-/** `event: alerts` — deliveries to the caller were written (`count`; the list refetches). */
+/** One instant alert of the caller, as the in-app notification shows it. */
+export const liveAlertSchema = z.object({
+  /** The article the alert is about (`/news/view?id=`). */
+  article_id: z.string(),
+  title: z.string(),
+  /** The analyst's defcon level (1 or 2 alert). */
+  defcon_level: z.number(),
+  sentiment: z.string(),
+  /** The listings of the article (the ones the reader holds or watches among them). */
+  symbols: z.array(z.string()),
+});
+export type LiveAlert = z.infer<typeof liveAlertSchema>;
+
+/**
+ * `event: alerts` — deliveries to the caller were written (`count`), with the instant alerts
+ * among them (one per story, whatever the channels; none for digests).
+ */
 export const liveAlertEventSchema = z.object({
   topic: z.literal('alerts'),
   count: z.number(),
+  alerts: z.array(liveAlertSchema).optional(),
 });
 export type LiveAlertEvent = z.infer<typeof liveAlertEventSchema>;
 
-/** `event: prompts` — one of the caller's prompts changed status (queued, answered, failed). */
+/**
+ * What happened to a prompt: `queued` (created or edited), `writing` (a worker took it),
+ * `text` (a piece of the answer: `text` starts at character `offset` of the answer written so
+ * far), `retry` (an attempt failed, another follows: the text so far is void), `answered`,
+ * `failed`.
+ */
+export const LIVE_PROMPT_STAGES = [
+  'queued',
+  'writing',
+  'text',
+  'retry',
+  'answered',
+  'failed',
+] as const;
+
+/** `event: prompts` — one of the caller's prompts changed (status, stage and answer pieces). */
 export const livePromptEventSchema = z.object({
   topic: z.literal('prompts'),
   id: z.string(),
   status: z.string(),
+  stage: z.enum(LIVE_PROMPT_STAGES).optional(),
+  offset: z.number().optional(),
+  text: z.string().optional(),
 });
 export type LivePromptEvent = z.infer<typeof livePromptEventSchema>;
 

@@ -83,6 +83,18 @@ export function createAlertsRepository(db: Database) {
   const users = () =>
     db.selectFrom('users as u').leftJoin('alert_settings as s', 's.user_id', 'u.id');
 
+  const insertNewDeliveries = async (
+    rows: DeliveryInsert[],
+  ): Promise<{ user_id: string | null; kind: DeliveryKind; payload: unknown }[]> => {
+    if (rows.length === 0) return [];
+    return db
+      .insertInto('deliveries')
+      .values(rows.map((row) => ({ ...row, payload: JSON.stringify(row.payload) })))
+      .onConflict((oc) => oc.doNothing())
+      .returning(['user_id', 'kind', 'payload'])
+      .execute();
+  };
+
   return {
     /**
      * Articles analysed since `since` whose defcon level is 1 or 2 (visible ones only). The story
@@ -134,16 +146,11 @@ export function createAlertsRepository(db: Database) {
       users().select(userColumns).where('u.id', '=', id).executeTakeFirst(),
 
     /** Writes the rows that do not exist yet (unique per recipient, channel, kind, key). */
-    async insertDeliveries(rows: DeliveryInsert[]): Promise<number> {
-      if (rows.length === 0) return 0;
-      const inserted = await db
-        .insertInto('deliveries')
-        .values(rows.map((row) => ({ ...row, payload: JSON.stringify(row.payload) })))
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .execute();
-      return inserted.length;
-    },
+    insertDeliveries: async (rows: DeliveryInsert[]): Promise<number> =>
+      (await insertNewDeliveries(rows)).length,
+
+    /** Writes the rows that do not exist yet and answers those it wrote (the live updates). */
+    insertNewDeliveries,
 
     /** Whether a delivery exists for the recipient, channel, kind and key. */
     exists: async (userId: string, channel: DeliveryChannel, kind: DeliveryKind, key: string) =>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import type { LiveAlert, LivePromptEvent } from '@app/shared/api/live';
 import { poolOf, type Database } from '../../db/database.ts';
 import { notify } from './live.repository.ts';
 
@@ -38,6 +39,9 @@ export type LiveQuote = {
   day_high: number;
   as_of: Date;
 };
+
+/** What a prompt event carries (`@app/shared/api/live` livePromptEventSchema, without its topic). */
+export type LivePromptData = Omit<LivePromptEvent, 'topic'>;
 
 /** Where a notification is sent: the database, or a writer's open transaction. */
 export type LiveExecutor = Database;
@@ -254,20 +258,37 @@ export function createLiveBus(deps: { db: Database; log: FastifyBaseLogger }) {
       );
     },
 
-    /** Alert deliveries written for users: one part per user, on their own topic. */
-    async publishAlerts(userIds: readonly string[], executor?: LiveExecutor) {
-      const counts = new Map<string, number>();
-      for (const id of userIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+    /**
+     * Alert deliveries written for users: one part per user on their own topic, with how many
+     * rows were written and the instant alerts among them (once per article, whatever the channels).
+     */
+    async publishAlerts(
+      written: readonly { userId: string; alert?: LiveAlert }[],
+      executor?: LiveExecutor,
+    ) {
+      const byUser = new Map<string, { count: number; alerts: Map<string, LiveAlert> }>();
+      for (const { userId, alert } of written) {
+        let entry = byUser.get(userId);
+        if (!entry) {
+          entry = { count: 0, alerts: new Map() };
+          byUser.set(userId, entry);
+        }
+        entry.count += 1;
+        if (alert) entry.alerts.set(alert.article_id, alert);
+      }
       await publish(
         'alerts',
-        [...counts].map(([userId, count]) => [`alerts:${userId}`, { count }]),
+        [...byUser].map(([userId, { count, alerts }]) => [
+          `alerts:${userId}`,
+          alerts.size === 0 ? { count } : { count, alerts: [...alerts.values()] },
+        ]),
         executor,
       );
     },
 
-    /** One of a user's prompts changed status. */
-    async publishPrompt(userId: string, id: string, status: string, executor?: LiveExecutor) {
-      await publish('prompts', [[`prompts:${userId}`, { id, status }]], executor);
+    /** One of a user's prompts changed: its status, stage, or a piece of its answer. */
+    async publishPrompt(userId: string, data: LivePromptData, executor?: LiveExecutor) {
+      await publish('prompts', [[`prompts:${userId}`, data]], executor);
     },
 
     /** Open streams and notifications heard (for the log, tests and the bench). */

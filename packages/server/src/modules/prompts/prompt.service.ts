@@ -66,7 +66,13 @@ export type PromptServiceDeps = {
   hasDebugInterface: (userId: string) => Promise<boolean>;
   /** Told when a prompt is answered or fails (the live updates of open pages, issue 18). */
   onStatus?: (userId: string, promptId: string, status: 'PROCESSED' | 'FAILED') => Promise<void>;
+  /** Told of a prompt's progress: queued, taken by a worker, each piece of its answer, a retry. */
+  onProgress?: (userId: string, promptId: string, progress: PromptProgress) => void;
 };
+
+/** A prompt's progress before its end (the live updates of open pages, issue 18). */
+export type PromptProgress =
+  { stage: 'queued' | 'writing' | 'retry' } | { stage: 'text'; text: string };
 
 function toCitation(citation: Citation): PromptCitation {
   switch (citation.kind) {
@@ -219,6 +225,7 @@ export function createPromptService(deps: PromptServiceDeps) {
         );
       }
       await enqueue(id, priority);
+      deps.onProgress?.(caller.id, id, { stage: 'queued' });
       return id;
     },
 
@@ -291,10 +298,14 @@ export function createPromptService(deps: PromptServiceDeps) {
     async answer(promptId: string): Promise<'answered' | 'skipped' | 'failed'> {
       const claimed = await repository.claim(promptId, clock.now());
       if (!claimed) return 'skipped';
+      deps.onProgress?.(claimed.user_id, promptId, { stage: 'writing' });
       try {
         const request = await requestFor(claimed);
         const answer = await deps.assistant.answer(request, {
-          onText: (piece) => events.text(promptId, piece),
+          onText: (piece) => {
+            events.text(promptId, piece);
+            deps.onProgress?.(claimed.user_id, promptId, { stage: 'text', text: piece });
+          },
           signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
         });
         const raw: ChatTurn[] = [
@@ -323,6 +334,7 @@ export function createPromptService(deps: PromptServiceDeps) {
         if (claimed.attempts < PROMPT_MAX_ATTEMPTS && isRetryable(error)) {
           await repository.retryLater(promptId, reason, clock.now());
           events.retry(promptId, reason);
+          deps.onProgress?.(claimed.user_id, promptId, { stage: 'retry' });
           throw error;
         }
         log.warn({ err: error, promptId, attempts: claimed.attempts }, 'prompt failed');
@@ -357,6 +369,8 @@ export function createPromptService(deps: PromptServiceDeps) {
           if (await repository.fail(orphan.id, reason, now)) {
             events.error(orphan.id, reason);
             failed += 1;
+            const owner = deps.onStatus && (await repository.find(orphan.id, null));
+            if (owner) await deps.onStatus?.(owner.user_id, orphan.id, 'FAILED');
           }
         }
       }
