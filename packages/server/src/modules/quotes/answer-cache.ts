@@ -11,26 +11,26 @@ import { LRUCache } from 'lru-cache';
  * keeps its own, and the short lifetime bounds how stale any of them can be; writes made by this
  * process clear it at once.
  */
-export type AnswerCache = {
+export type AnswerCache<T extends object = Buffer> = {
   /** The cached body of `key`, or `build()`'s, stored for its `ttlMs` (default: the cache's). */
-  get(key: string, build: () => Promise<{ body: Buffer; ttlMs?: number }>): Promise<Buffer>;
+  get(key: string, build: () => Promise<{ body: T; ttlMs?: number }>): Promise<T>;
   clear(): void;
   readonly size: number;
 };
 
-export function createAnswerCache(options: {
+export function createAnswerCache<T extends object = Buffer>(options: {
   ttlMs: number;
   maxEntries?: number;
   now?: () => number;
-}): AnswerCache {
-  const cache = new LRUCache<string, Buffer>({
+}): AnswerCache<T> {
+  const cache = new LRUCache<string, T>({
     max: options.maxEntries ?? 2_000,
     // lru-cache counts an entry stale once more than `ttl` ms have passed; ours end at ttlMs.
     ttl: Math.max(1, options.ttlMs - 1),
     ttlResolution: 0,
     ...(options.now && { perf: { now: options.now } }),
   });
-  const building = new Map<string, Promise<Buffer>>();
+  const building = new Map<string, Promise<T>>();
   // Bumped by clear(): a build that started before it must not store what it read.
   let generation = 0;
   return {

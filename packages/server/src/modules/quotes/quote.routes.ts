@@ -13,17 +13,9 @@ import type { ZodApp } from '../../http/types.ts';
 import type { JobSender } from '../../jobs/job-catalog.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import type { QuoteRepository } from './quote.repository.ts';
-import type { QuoteService } from './quote.service.ts';
+import { QUOTE_ANSWER_TTL_MS, type QuoteService } from './quote.service.ts';
 import type { Clock } from '../../clock.ts';
 import { createAnswerCache, jsonBody, sendJson } from './answer-cache.ts';
-
-/**
- * How long a serialised financials or top-growth answer is reused. Quotes change on refresh (every
- * minute for watched symbols, every 15 for the universe); a refresh made by this process is never
- * hidden (the key holds the quote service's version), and a financials answer never outlives the
- * freshness limit of the snapshots it shows.
- */
-export const QUOTE_ANSWER_TTL_MS = 5_000;
 
 /** Most symbols one financials call may ask for. */
 export const FINANCIALS_MAX_SYMBOLS = 50;

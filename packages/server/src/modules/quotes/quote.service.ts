@@ -7,11 +7,19 @@ import type {
 import type { PriceHistoryService } from '../prices/price-history.service.ts';
 import type { FinancialsRow, QuoteRepository } from './quote.repository.ts';
 import type { Clock } from '../../clock.ts';
+import { createAnswerCache } from './answer-cache.ts';
 
 /** A snapshot younger than this is served as it is; older ones are refreshed first. */
 export const QUOTE_MAX_AGE_SECONDS = 60;
 /** Up to this many stale symbols are refreshed inside the request; more go to the job queue. */
 export const INLINE_REFRESH_LIMIT = 25;
+/**
+ * How long a quote answer is reused in a process (the financials and top-growth routes'
+ * serialised answers, the watchlist's financials). Quotes change on refresh (every minute for
+ * watched symbols, every 15 for the universe); a financials answer is kept never past the freshness limit of the snapshots it shows, and a
+ * refresh made by this process is never hidden (the key holds the service's version).
+ */
+export const QUOTE_ANSWER_TTL_MS = 5_000;
 /** Symbols per provider quote call. */
 const QUOTE_CHUNK = 100;
 
@@ -48,6 +56,9 @@ export function toFinancials(row: FinancialsRow, add: ReadonlySet<31 | 365>): Fi
     source: row.source as PriceSource,
   };
 }
+
+/** A financials answer kept per process: the known symbols and the `financials` object as JSON. */
+export type FinancialsJson = { known: readonly string[]; json: string };
 
 export type QuoteServiceDeps = {
   quotes: QuoteRepository;
@@ -97,6 +108,14 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     return stored;
   }
 
+  /** Serialised financials by symbols, `add` and version (see {@link QUOTE_ANSWER_TTL_MS}). */
+  const financialsAnswers = createAnswerCache<FinancialsJson>({
+    ttlMs: QUOTE_ANSWER_TTL_MS,
+    maxEntries: 5_000,
+    // Lifetimes on business time, like the freshness limit they are bounded by.
+    now: () => now().getTime(),
+  });
+
   /** Inline refreshes in flight, by symbol: concurrent readers of a stale quote share one. */
   const refreshing = new Map<string, Promise<void>>();
 
@@ -130,6 +149,45 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     await Promise.all(waits);
   }
 
+  /**
+   * Financials of the known symbols among `symbols`, keyed by symbol. Stale snapshots are
+   * refreshed first when there are few of them (otherwise queued); a symbol the provider has
+   * no data for has no key.
+   */
+  async function financials(symbols: readonly string[], add: ReadonlySet<31 | 365> = new Set()) {
+    // One read answers the usual call (every snapshot fresh, history loaded).
+    const state = await quotes.financialsState(
+      symbols,
+      new Date(now().getTime() - QUOTE_MAX_AGE_SECONDS * 1000),
+    );
+    const found = new Set(state.map((row) => row.exchange_ticker));
+    const known = symbols.filter((symbol) => found.has(symbol));
+    // A snapshot without history has no change fields yet: load it now, like a stale one.
+    const stale = state
+      .filter((row) => !row.fresh || !row.has_history)
+      .map((row) => row.exchange_ticker);
+    let rows: FinancialsRow[];
+    if (stale.length === 0) {
+      rows = state.filter((row) => row.has_snapshot) as FinancialsRow[];
+    } else {
+      if (stale.length > INLINE_REFRESH_LIMIT) {
+        await deps.refreshLater(stale);
+      } else {
+        await refreshShared(stale);
+      }
+      rows = await quotes.financials(known);
+    }
+    const result: Record<string, Financials> = {};
+    for (const row of rows) result[row.exchange_ticker] = toFinancials(row, add);
+    // The oldest snapshot served: a cached answer must not outlive its freshness limit.
+    const oldest = Math.min(...rows.map((row) => row.updated_at.getTime()));
+    return {
+      known,
+      financials: result,
+      freshUntil: rows.length === 0 ? 0 : oldest + QUOTE_MAX_AGE_SECONDS * 1000,
+    };
+  }
+
   return {
     refresh,
 
@@ -138,43 +196,26 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       return version;
     },
 
+    financials,
+
     /**
-     * Financials of the known symbols among `symbols`, keyed by symbol. Stale snapshots are
-     * refreshed first when there are few of them (otherwise queued); a symbol the provider has
-     * no data for has no key.
+     * {@link financials} as JSON, kept for {@link QUOTE_ANSWER_TTL_MS} (bounded by the snapshots'
+     * freshness): the watchlist with financials asks this on every refresh of every open page,
+     * and the list's symbols repeat, so one query serves them all. Concurrent misses share one
+     * read.
      */
-    async financials(symbols: readonly string[], add: ReadonlySet<31 | 365> = new Set()) {
-      // One read answers the usual call (every snapshot fresh, history loaded).
-      const state = await quotes.financialsState(
-        symbols,
-        new Date(now().getTime() - QUOTE_MAX_AGE_SECONDS * 1000),
-      );
-      const found = new Set(state.map((row) => row.exchange_ticker));
-      const known = symbols.filter((symbol) => found.has(symbol));
-      // A snapshot without history has no change fields yet: load it now, like a stale one.
-      const stale = state
-        .filter((row) => !row.fresh || !row.has_history)
-        .map((row) => row.exchange_ticker);
-      let rows: FinancialsRow[];
-      if (stale.length === 0) {
-        rows = state.filter((row) => row.has_snapshot) as FinancialsRow[];
-      } else {
-        if (stale.length > INLINE_REFRESH_LIMIT) {
-          await deps.refreshLater(stale);
-        } else {
-          await refreshShared(stale);
-        }
-        rows = await quotes.financials(known);
-      }
-      const result: Record<string, Financials> = {};
-      for (const row of rows) result[row.exchange_ticker] = toFinancials(row, add);
-      // The oldest snapshot served: a cached answer must not outlive its freshness limit.
-      const oldest = Math.min(...rows.map((row) => row.updated_at.getTime()));
-      return {
-        known,
-        financials: result,
-        freshUntil: rows.length === 0 ? 0 : oldest + QUOTE_MAX_AGE_SECONDS * 1000,
-      };
+    financialsJson(
+      symbols: readonly string[],
+      add: ReadonlySet<31 | 365> = new Set(),
+    ): Promise<FinancialsJson> {
+      const key = `${symbols.join(',')}|${[...add].sort().join(',')}|${version}`;
+      return financialsAnswers.get(key, async () => {
+        const answer = await financials(symbols, add);
+        return {
+          body: { known: answer.known, json: JSON.stringify(answer.financials) },
+          ttlMs: Math.min(QUOTE_ANSWER_TTL_MS, answer.freshUntil - now().getTime()),
+        };
+      });
     },
 
     /** The 52-week close range of each listing that has history, keyed by symbol (one query). */

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
+import { sendJson } from '../quotes/answer-cache.ts';
 import type { QuoteService } from '../quotes/quote.service.ts';
 import type { WatchlistRow } from './watchlist.repository.ts';
 import type { WatchlistService } from './watchlist.service.ts';
@@ -45,11 +46,19 @@ export function watchlistRoutes(
         response: { 200: watchlistResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The list is read on every call (one indexed read), so a change made through any
+      // process shows at once; its financials come from the quote service's short-lived cache.
       const row = await watchlists.get(currentUser(request).id, request.params.list);
       if (!request.query.add_financials) return answer(row);
-      const { financials } = await quotes.financials(row.exchange_tickers);
-      return { ...answer(row), financials };
+      const { json } = await quotes.financialsJson(row.exchange_tickers);
+      // The answer as the route's schema writes it, with the cached financials JSON spliced in.
+      return sendJson(
+        reply,
+        Buffer.from(
+          `{"status":"success","name":${JSON.stringify(row.name)},"exchange_tickers":${JSON.stringify(row.exchange_tickers)},"financials":${json}}`,
+        ),
+      );
     },
   );
 
