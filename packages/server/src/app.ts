@@ -156,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         repository: services.analysisRepository,
         service: services.analysis,
         clock: services.clock,
+        onChange: services.promptReadCache?.onAnalysesChange,
       });
       priceRoutes(zodApi, {
         history: market.history,
@@ -174,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       newsGifRoutes(zodApi, { gifs: services.gifs });
       newsRoutes(zodApi, { news });
       newsTranslateRoutes(zodApi, { translate: services.translate, limiter: services.limiter });
-      promptRoutes(zodApi, { prompts: services.prompts });
+      promptRoutes(zodApi, { prompts: services.prompts, reads: services.promptReads });
       promptStreamRoutes(zodApi, { prompts: services.prompts });
       calendarRoutes(zodApi, { calendar: services.calendar });
       recommendationRoutes(zodApi, { recommendations: services.recommendations });

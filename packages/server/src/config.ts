@@ -81,6 +81,8 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   /** Resolved sessions kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
   SESSION_CACHE: z.enum(['on', 'off']).optional(),
+  /** Prompt lists, prompts, the queue and company analyses kept serialised in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  PROMPT_CACHE: z.enum(['on', 'off']).optional(),
   /** Comment pages kept serialised in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
   COMMENTS_CACHE: z.enum(['on', 'off']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -176,6 +178,8 @@ export type AppConfig = {
   rateLimitScale: number;
   /** Whether API processes keep resolved sessions in memory (users/session-cache.ts). */
   sessionCache: boolean;
+  /** Whether API processes keep serialised prompt answers in memory (prompts/prompt-read-cache.ts). */
+  promptCache: boolean;
   /** Whether API processes keep comment answers in memory (comments/comment-page-cache.ts). */
   commentsCache: boolean;
   /** Business time starts here when set (ISO date-time) and runs on; unset: the machine's clock. */
@@ -271,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoMode: e.DEMO_MODE,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     sessionCache: (e.SESSION_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    promptCache: (e.PROMPT_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     commentsCache: (e.COMMENTS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     clockStart: e.CLOCK_START,
     marketData: e.MARKET_DATA,

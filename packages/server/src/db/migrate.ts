@@ -28,6 +28,7 @@ import * as telegram from './migrations/2026-11-26T1500-telegram.ts';
 import * as sessionNotify from './migrations/2026-11-27T1000-session-notify.ts';
 import * as newsReadPaths from './migrations/2026-11-27T1100-news-read-paths.ts';
 import * as commentNotify from './migrations/2026-11-27T1200-comment-notify.ts';
+import * as promptsNotify from './migrations/2026-11-28T1200-prompts-notify.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1000-session-notify': sessionNotify,
   '2026-11-27T1100-news-read-paths': newsReadPaths,
   '2026-11-27T1200-comment-notify': commentNotify,
+  '2026-11-28T1200-prompts-notify': promptsNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

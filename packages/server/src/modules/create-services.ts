@@ -36,6 +36,8 @@ import { createAssistantContextBuilder } from './prompts/assistant-context.ts';
 import { createPromptEvents } from './prompts/prompt-events.ts';
 import { createPromptRepository } from './prompts/prompt.repository.ts';
 import { createPromptService } from './prompts/prompt.service.ts';
+import { createPromptReadCache } from './prompts/prompt-read-cache.ts';
+import { cacheForgettingRepository, createPromptReads } from './prompts/prompt-reads.ts';
 import { createFeedCache } from './news/feed-cache.ts';
 import { createLinkerCache } from './news/linker-cache.ts';
 import { createNewsEnrichService } from './news/news-enrich.service.ts';
@@ -225,8 +227,10 @@ export function createServices(deps: ServiceDeps) {
         pricePer1kTokensUsd: config.openaiPricePer1kTokensUsd,
       }),
     });
+  // Serialised prompt answers per API process, dropped on the database's notices (issue 18).
+  const promptReadCache = config.promptCache ? createPromptReadCache({ db, log }) : undefined;
   const prompts = createPromptService({
-    repository: createPromptRepository(db),
+    repository: cacheForgettingRepository(createPromptRepository(db), promptReadCache),
     events: createPromptEvents(),
     assistant,
     buildContext: createAssistantContextBuilder({
@@ -248,6 +252,7 @@ export function createServices(deps: ServiceDeps) {
     hasDebugInterface: users.hasDebugInterface,
     onStatus: (userId, id, status) => live.publishPrompt(userId, id, status),
   });
+  const promptReads = createPromptReads({ prompts, cache: promptReadCache, clock });
   // The dashboard (issue 12): calendar, recommendations, widgets.
   const calendar = createCalendarService({
     repository: createCalendarRepository(db),
@@ -482,6 +487,9 @@ export function createServices(deps: ServiceDeps) {
     analysis,
     assistant,
     prompts,
+    promptReads,
+    /** The prompt read cache (undefined when PROMPT_CACHE is off); the analyses routes hear its notices. */
+    promptReadCache,
     calendar,
     recommendations,
     widgets,
@@ -505,6 +513,7 @@ export function createServices(deps: ServiceDeps) {
       mailer.close();
       void live.close();
       void users.close();
+      void promptReadCache?.close();
       void comments.close();
     },
   };

@@ -132,6 +132,31 @@ export const promptSchema = z.object({
 export type PromptJson = z.infer<typeof promptSchema>;
 
 export const promptListResponseSchema = successResponse({ prompts: z.array(promptSchema) });
+
+/**
+ * What the web's prompt lists and polls ask for (`only=`, issue 18): every field they show. Left
+ * out: `raw` (the question and the answer again), the persona's `system` text and `provider`.
+ * `id`, `status`, `username`, `ai_queue_size` and `error` come with every projection.
+ */
+export const PROMPT_LIST_FIELDS = [
+  'title',
+  'prompt',
+  'type',
+  'subtype',
+  'status',
+  'creation_date',
+  'system_name',
+  'ai_summary',
+  'article_id',
+  'selection',
+  'use_markdown',
+  'citations',
+] as const;
+/** A prompt as answered with `only=` PROMPT_LIST_FIELDS. */
+export const promptListItemSchema = promptSchema.omit({ raw: true, system: true, provider: true });
+export const promptListItemsResponseSchema = successResponse({
+  prompts: z.array(promptListItemSchema),
+});
 /** `/prompts/query` may project fields with `only`. */
 export const promptQueryResponseSchema = successResponse({
   prompts: z.array(promptSchema.partial()),

@@ -10,6 +10,23 @@ import { toApiCompany } from '../companies/company.mapper.ts';
 import { type AnalysisRepository, type AnalysisRow } from './analysis.repository.ts';
 import type { AnalysisService } from './analysis.service.ts';
 import type { Clock } from '../../clock.ts';
+import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts';
+
+/**
+ * How long a serialised analyses answer is reused in the process: as long as browsers may keep it
+ * (the HTTP cache's 30 s for analyses). A change of company_prompts clears it at once when the
+ * process hears the database's notices (`onChange`); companies and cited articles change within
+ * the lifetime.
+ */
+export const ANALYSES_ANSWER_TTL_MS = 30_000;
+
+/** The key of a query-language question: its parameters in a fixed order, without `key`. */
+const queryKey = (query: Record<string, string | string[]>) =>
+  JSON.stringify(
+    Object.entries(query)
+      .filter(([name]) => name !== 'key')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
@@ -25,9 +42,24 @@ export function analysisRoutes(
     repository,
     service,
     clock,
-  }: { repository: AnalysisRepository; service: AnalysisService; clock: Clock },
+    onChange,
+  }: {
+    repository: AnalysisRepository;
+    service: AnalysisService;
+    clock: Clock;
+    /** Registers a listener told on every change of company_prompts (any process). */
+    onChange?: (listener: () => void) => void;
+  },
 ) {
   const tags = ['companies'];
+  // Every visitor of `/`, `/analysis/latest` and a symbol's page asks the same few pages. Kept
+  // only where changes are heard (PROMPT_CACHE on).
+  const answers = onChange
+    ? createAnswerCache({ ttlMs: ANALYSES_ANSWER_TTL_MS, maxEntries: 2_000 })
+    : undefined;
+  if (answers) onChange?.(() => answers.clear());
+  const cached = async (key: string, build: () => Promise<{ body: Buffer }>) =>
+    answers ? answers.get(key, build) : (await build()).body;
 
   /** The analyses and the companies they are about (in order of first appearance). */
   const answer = async (rows: AnalysisRow[], only: readonly string[] | null, extra?: string) => {
@@ -54,9 +86,12 @@ export function analysisRoutes(
         response: { 200: companyAnalysesResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { skip, limit } = request.query;
-      return answer(await repository.latestPage(skip, limit), null);
+      const body = await cached(`latest:${skip}:${limit}`, async () => ({
+        body: jsonBody(await answer(await repository.latestPage(skip, limit), null)),
+      }));
+      return sendJson(reply, body);
     },
   );
 
@@ -72,14 +107,20 @@ export function analysisRoutes(
         response: { 200: companyAnalysesResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const ast = analysisQuery.parse(request.query, { now: clock.now() });
-      let companyId: string | undefined;
-      if (ast.extras.symbol !== undefined) {
-        companyId = await repository.companyIdBySymbol(ast.extras.symbol);
-        if (companyId === undefined) throw notFound('Company not found');
-      }
-      return answer(await repository.query(ast, companyId), ast.only, companyId);
+    async (request, reply) => {
+      // A question is kept only once it was answered, so a hit needs no parsing again.
+      const body = await cached(`query:${queryKey(request.query)}`, async () => {
+        const ast = analysisQuery.parse(request.query, { now: clock.now() });
+        let companyId: string | undefined;
+        if (ast.extras.symbol !== undefined) {
+          companyId = await repository.companyIdBySymbol(ast.extras.symbol);
+          if (companyId === undefined) throw notFound('Company not found');
+        }
+        return {
+          body: jsonBody(await answer(await repository.query(ast, companyId), ast.only, companyId)),
+        };
+      });
+      return sendJson(reply, body);
     },
   );
 }

@@ -1,14 +1,16 @@
 import { errorResponseSchema } from '@app/shared/api/envelope';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
+import { sendJson } from '../quotes/answer-cache.ts';
+import type { PromptReads, ReadAnswer } from './prompt-reads.ts';
 import type { PromptService, RemoveAllQuery } from './prompt.service.ts';
 import {
   createPromptBodySchema,
   promptCreateResponseSchema,
-  promptListResponseSchema,
   promptQueryResponseSchema,
   promptRemoveResponseSchema,
   PROMPT_TYPES,
@@ -47,8 +49,15 @@ function removeAllFilter(query: z.output<typeof removeAllQuery>): RemoveAllQuery
   return { types, articleId: article === 'NULL' ? null : article };
 }
 
+/** Sends a serialised read answer; `x-cache` says whether it came from memory. */
+const sendRead = (reply: FastifyReply, answer: ReadAnswer) =>
+  sendJson(reply.header('x-cache', answer.hit ? 'hit' : 'miss'), Buffer.from(answer.body));
+
 /** Spec §7 "Prompts": the caller's own prompts only, whatever the filter; the queue for admins. */
-export function promptRoutes(app: ZodApp, { prompts }: { prompts: PromptService }) {
+export function promptRoutes(
+  app: ZodApp,
+  { prompts, reads }: { prompts: PromptService; reads: PromptReads },
+) {
   const user = { access: 'user' as const };
   const tags = ['prompts'];
 
@@ -82,10 +91,8 @@ export function promptRoutes(app: ZodApp, { prompts }: { prompts: PromptService 
         response: { 200: promptQueryResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      prompts: await prompts.query(currentUser(request), request.query),
-    }),
+    async (request, reply) =>
+      sendRead(reply, await reads.query(currentUser(request), request.query)),
   );
 
   app.get(
@@ -94,15 +101,15 @@ export function promptRoutes(app: ZodApp, { prompts }: { prompts: PromptService 
       config: user,
       schema: {
         tags,
-        summary: "One of the caller's prompts (polled while it waits): prompts[0]",
+        summary:
+          "One of the caller's prompts (polled while it waits): prompts[0]; `only` projects fields as /prompts/query does",
         params: idParams,
-        response: { 200: promptListResponseSchema, ...errors },
+        querystring: queryParams({ only: z.string().max(500).optional() }),
+        response: { 200: promptQueryResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      prompts: [await prompts.get(currentUser(request), request.params.id)],
-    }),
+    async (request, reply) =>
+      sendRead(reply, await reads.get(currentUser(request), request.params.id, request.query.only)),
   );
 
   for (const method of ['GET', 'POST'] as const) {
@@ -150,6 +157,6 @@ export function promptRoutes(app: ZodApp, { prompts }: { prompts: PromptService 
         response: { 200: queueStateResponseSchema, ...errors },
       },
     },
-    async () => ({ status: 'success' as const, ...(await prompts.state()) }),
+    async (_request, reply) => sendRead(reply, await reads.state()),
   );
 }

@@ -1,19 +1,20 @@
-import { promptListResponseSchema } from '@app/shared/api/prompts';
+import { promptListItemsResponseSchema } from '@app/shared/api/prompts';
 import type { PromptJson } from '@app/shared/api/prompts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { CHAT_POLL_MS, isUnprocessed } from './prompt-list';
+import { CHAT_POLL_MS, isUnprocessed, PROMPT_LIST_ONLY, toListedPrompt } from './prompt-list';
 import { promptQueryKey } from './prompt-query-keys';
 
-/** GET /prompts/get/{id}: one of the caller's prompts (spec §7: `prompts[0]`). */
+/** GET /prompts/get/{id}: one of the caller's prompts (spec §7: `prompts[0]`), the fields shown. */
 export async function fetchPrompt(id: string, signal?: AbortSignal): Promise<PromptJson> {
-  const { prompts } = await apiGet(`/prompts/get/${encodeURIComponent(id)}`, undefined, {
-    schema: promptListResponseSchema,
-    signal,
-  });
+  const { prompts } = await apiGet(
+    `/prompts/get/${encodeURIComponent(id)}`,
+    { only: PROMPT_LIST_ONLY },
+    { schema: promptListItemsResponseSchema, signal },
+  );
   const [prompt] = prompts;
   if (!prompt) throw new Error('The prompt is no longer available.');
-  return prompt;
+  return toListedPrompt(prompt);
 }
 
 /**

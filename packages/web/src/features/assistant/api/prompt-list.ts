@@ -1,5 +1,10 @@
-import { PROMPT_LIST_LIMIT, promptListResponseSchema } from '@app/shared/api/prompts';
+import {
+  PROMPT_LIST_FIELDS,
+  PROMPT_LIST_LIMIT,
+  promptListItemsResponseSchema,
+} from '@app/shared/api/prompts';
 import type { PromptJson } from '@app/shared/api/prompts';
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import type { ApiQuery } from '../../../lib/api-client';
@@ -11,8 +16,21 @@ export const EDITOR_POLL_MS = 1_000;
 /** Spec §9: the chat polls its unprocessed prompts every 5 s. */
 export const CHAT_POLL_MS = 5_000;
 
+/** `only=` of the lists and polls: the fields the assistant shows (issue 18: a third of the bytes). */
+export const PROMPT_LIST_ONLY = PROMPT_LIST_FIELDS.join(',');
+
 /**
- * The two list queries of spec §7, exactly: the editor's PORTFOLIO and e-mail prompts, and the
+ * A listed prompt as the components take it: the fields lists do not carry (`raw`, the persona's
+ * `system` text, `provider`) are shown nowhere, so they stand empty.
+ */
+export function toListedPrompt(
+  item: z.output<typeof promptListItemsResponseSchema>['prompts'][number],
+): PromptJson {
+  return { ...item, raw: [], system: null, provider: null };
+}
+
+/**
+ * The two list queries of spec §7, exactly (plus `only=`): the editor's PORTFOLIO and e-mail prompts, and the
  * chat's CHAT prompts (of one article when `articleId` is set, else the INDEX and PROCESSED ones).
  */
 export function promptListQuery(
@@ -27,6 +45,7 @@ export function promptListQuery(
       order_by: '-creation_date',
       limit: PROMPT_LIST_LIMIT,
       username,
+      only: PROMPT_LIST_ONLY,
     };
   }
   return {
@@ -35,6 +54,7 @@ export function promptListQuery(
     order_by: '-creation_date',
     limit: PROMPT_LIST_LIMIT,
     ...(articleId ? { article_id: articleId } : { status: ['INDEX', 'PROCESSED'] }),
+    only: PROMPT_LIST_ONLY,
   };
 }
 
@@ -46,10 +66,10 @@ export async function fetchPromptList(
   signal?: AbortSignal,
 ): Promise<PromptJson[]> {
   const { prompts } = await apiGet('/prompts/query', promptListQuery(kind, username, articleId), {
-    schema: promptListResponseSchema,
+    schema: promptListItemsResponseSchema,
     signal,
   });
-  return prompts;
+  return prompts.map(toListedPrompt);
 }
 
 export function promptListQueryOptions(

@@ -1,0 +1,239 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import pg from 'pg';
+import { poolOf, type Database } from '../../db/database.ts';
+
+/** Where the database announces changed prompts and analyses (migration 2026-11-28T1200-prompts-notify). */
+export const PROMPTS_CHANNEL = 'stockpulse_prompts';
+/** The notice of a company_prompts change (other notices carry a user's id). */
+export const ANALYSES_NOTICE = 'analyses';
+/** Serialised answers kept at most (bytes); the least recently used go first. */
+const MAX_BYTES = 64 * 2 ** 20;
+/** Users whose last change is remembered; past this everything is dropped and counting restarts. */
+const MAX_CHANGED_USERS = 50_000;
+/** A safety net only: every change is announced, so an entry is normally dropped long before. */
+const MAX_AGE_MS = 5 * 60_000;
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 15_000;
+
+/** What a build answers: the serialised body and whether it shows a waiting prompt. */
+export type ReadBuild = {
+  body: string;
+  /** A waiting prompt's `ai_queue_size` moves with every prompt of every user. */
+  waiting: boolean;
+};
+
+type Entry = { body: string; userId: string; waiting: boolean; builtAt: number };
+
+/**
+ * Serialised prompt answers kept per API process (issue 18: the editor's list is polled every
+ * second, the chat's prompts every 5 s, the admin's queue every 5 s), exact across processes:
+ * a trigger NOTIFYs the owner's id on every prompts statement, whoever writes (the API, the worker
+ * writing an answer, the sweep), and one dedicated connection per process LISTENs. Each notice
+ * marks that user changed at a sequence number; an entry is served only if it was built after its
+ * user's last change — and, when it shows a waiting prompt (whose queue position moves with every
+ * prompt), after the last notice of any user. Nothing is served or stored unless the connection
+ * listens: before it is up, and from the moment it is lost until it listens again, every read is
+ * built from the database. This process's own writes mark their user at once (`forgetUser`), so
+ * its next read never waits for the notice. The listener opens at the first read, so workers,
+ * which only write, never open it.
+ */
+export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLogger }) {
+  const { db, log } = deps;
+  const entries = new LRUCache<string, Entry>({
+    maxSize: MAX_BYTES,
+    sizeCalculation: (entry) => entry.body.length + 64,
+    ttl: MAX_AGE_MS,
+  });
+  const building = new Map<string, { startedAt: number; promise: Promise<string> }>();
+  /** Every notice (and every local write) takes the next number. */
+  let seq = 0;
+  /** Entries built before this are void (a restart of counting, a lost listener). */
+  let floor = 0;
+  /** The last notice of any user (what a waiting prompt's position depends on). */
+  let anyChange = 0;
+  const changedAt = new Map<string, number>();
+  const analysesListeners = new Set<() => void>();
+  let listening = false;
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let closed = false;
+  const counts = { hits: 0, misses: 0 };
+
+  const isClosed = () => closed;
+
+  function voidAll() {
+    seq += 1;
+    floor = seq;
+    anyChange = seq;
+    entries.clear();
+    changedAt.clear();
+  }
+
+  function markUser(userId: string) {
+    seq += 1;
+    anyChange = seq;
+    if (changedAt.size >= MAX_CHANGED_USERS) voidAll();
+    else changedAt.set(userId, seq);
+  }
+
+  function onNotice(payload: string) {
+    if (payload === ANALYSES_NOTICE) {
+      for (const listener of analysesListeners) listener();
+      return;
+    }
+    markUser(payload);
+  }
+
+  const valid = (entry: { userId: string; waiting: boolean; builtAt: number }) =>
+    entry.builtAt >= floor &&
+    entry.builtAt >= (changedAt.get(entry.userId) ?? 0) &&
+    (!entry.waiting || entry.builtAt >= anyChange);
+
+  function scheduleReconnect() {
+    if (closed || reconnectTimer) return;
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** Math.min(failures, 10));
+    failures += 1;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      connect();
+    }, delay);
+    reconnectTimer.unref();
+  }
+
+  function lost(which: pg.Client, error?: unknown) {
+    if (client !== which) return;
+    listening = false;
+    client = undefined;
+    voidAll();
+    for (const listener of analysesListeners) listener();
+    which.removeAllListeners('notification');
+    which.end().catch(() => undefined);
+    if (closed) return;
+    log?.warn({ err: error }, 'prompt cache: the database listener was lost; reconnecting');
+    scheduleReconnect();
+  }
+
+  function connect() {
+    if (closed || client || connecting) return;
+    const pool = poolOf(db);
+    if (!pool) return; // not our own pool (a transaction in a test): no cache
+    if ((pool as { ending?: boolean }).ending) {
+      closed = true; // the database is being closed: the process or the test is stopping
+      return;
+    }
+    const next = new pg.Client({
+      ...(pool.options as pg.ClientConfig),
+      application_name: 'stockpulse-prompts',
+      // LISTEN waits forever by design; only the connect is bounded.
+      query_timeout: undefined,
+      keepAlive: true,
+    });
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    next.on('notification', (message) => {
+      if (message.channel === PROMPTS_CHANNEL && message.payload) onNotice(message.payload);
+    });
+    connecting = (async () => {
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${PROMPTS_CHANNEL}`);
+        if (isClosed()) {
+          await next.end();
+          return;
+        }
+        client = next;
+        voidAll(); // whatever was heard before listening is unknown
+        listening = true;
+        failures = 0;
+      } catch (error) {
+        next.end().catch(() => undefined);
+        log?.warn({ err: error }, 'prompt cache: could not listen; retrying');
+        scheduleReconnect();
+      } finally {
+        connecting = undefined;
+      }
+    })();
+  }
+
+  return {
+    /**
+     * The body of `key` (an answer about `userId`'s prompts, or about the queue with an empty
+     * `userId`), from memory when nothing it shows changed since it was built, else `build()`'s.
+     * Concurrent misses of a key built after the user's last change share one build.
+     */
+    async get(
+      userId: string,
+      key: string,
+      build: () => Promise<ReadBuild>,
+    ): Promise<{ body: string; hit: boolean }> {
+      if (!listening) {
+        connect();
+        counts.misses += 1;
+        return { body: (await build()).body, hit: false };
+      }
+      const fullKey = `${userId}\u0000${key}`;
+      const entry = entries.get(fullKey);
+      if (entry && valid(entry)) {
+        counts.hits += 1;
+        return { body: entry.body, hit: true };
+      }
+      counts.misses += 1;
+      const pending = building.get(fullKey);
+      if (
+        pending &&
+        pending.startedAt >= floor &&
+        pending.startedAt >= (changedAt.get(userId) ?? 0)
+      ) {
+        return { body: await pending.promise, hit: false };
+      }
+      const startedAt = seq;
+      const promise = build().then(({ body, waiting }) => {
+        const stored = { body, userId, waiting, builtAt: startedAt };
+        // Stored even if a notice came meanwhile: `valid` then refuses it on the next read.
+        if (listening && valid(stored)) entries.set(fullKey, stored);
+        return body;
+      });
+      const mine = { startedAt, promise };
+      building.set(fullKey, mine);
+      try {
+        return { body: await promise, hit: false };
+      } finally {
+        if (building.get(fullKey) === mine) building.delete(fullKey);
+      }
+    },
+
+    /** This process wrote `userId`'s prompts: its answers are void now, before the notice comes. */
+    forgetUser: markUser,
+
+    /** Calls `listener` on every company_prompts change and whenever notices may have been lost; starts listening. */
+    onAnalysesChange: (listener: () => void) => {
+      analysesListeners.add(listener);
+      connect();
+    },
+
+    /** Whether answers may be served (the listener is up), and how often they were. */
+    stats: () => ({ listening, entries: entries.size, ...counts }),
+
+    /** Starts listening and waits for it (tests; a failure leaves the cache off). */
+    async ready(): Promise<void> {
+      connect();
+      await connecting;
+    },
+
+    async close() {
+      closed = true;
+      listening = false;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      await connecting?.catch(() => undefined);
+      const current = client;
+      client = undefined;
+      voidAll();
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+export type PromptReadCache = ReturnType<typeof createPromptReadCache>;

@@ -1,0 +1,126 @@
+import type { PromptJson } from '@app/shared/api/prompts';
+import { projectFields } from '@app/shared/query/project-fields';
+import type { Clock } from '../../clock.ts';
+import type { AuthUser } from '../../http/access.ts';
+import type { PromptReadCache } from './prompt-read-cache.ts';
+import { promptQuery } from './prompt-query.ts';
+import type { PromptRepository } from './prompt.repository.ts';
+import type { PromptService } from './prompt.service.ts';
+
+/** Fields every projected prompt keeps (as `/prompts/query` does). */
+const ALWAYS_FIELDS = ['id', 'status', 'username', 'ai_queue_size', 'error'];
+
+type RawQuery = Record<string, string | string[]>;
+
+/** An answer ready to send: its JSON and whether it came from memory. */
+export type ReadAnswer = { body: string; hit: boolean };
+
+/** The key of a query: its parameters in a fixed order, without the session token. */
+const queryKey = (query: RawQuery) =>
+  JSON.stringify(
+    Object.entries(query)
+      .filter(([name]) => name !== 'key')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+
+const hasWaiting = (prompts: readonly Partial<PromptJson>[]) =>
+  prompts.some((prompt) => prompt.status === 'INDEX');
+
+/**
+ * The prompts read routes as serialised answers (issue 18): `/prompts/query`, `/prompts/get/{id}`
+ * and `/prompts/state`, through the read cache when there is one. The service decides (scope,
+ * 403s, 404s); an answer is kept only after it was built once, so a query the caller may not ask
+ * is never kept. Kept: the caller's own prompts (not an admin's view of everyone's, not `id=`,
+ * which depends on the debug setting) and the queue.
+ */
+export function createPromptReads(deps: {
+  prompts: PromptService;
+  cache: PromptReadCache | undefined;
+  clock: Clock;
+}) {
+  const { prompts, cache, clock } = deps;
+
+  const read = async (
+    userId: string | null,
+    key: string,
+    build: () => Promise<{ body: string; waiting: boolean }>,
+  ): Promise<ReadAnswer> =>
+    cache && userId !== null
+      ? cache.get(userId, key, build)
+      : { body: (await build()).body, hit: false };
+
+  return {
+    /** `/prompts/query`: the caller's prompts by the query language, serialised. */
+    query(caller: AuthUser, query: RawQuery): Promise<ReadAnswer> {
+      const username = query.username;
+      const byId = Object.keys(query).some((name) => name === 'id' || name.startsWith('id__'));
+      const own =
+        !byId && (username === undefined ? !caller.is_admin : username === caller.username);
+      return read(own ? caller.id : null, `query:${queryKey(query)}`, async () => {
+        const listed = await prompts.query(caller, query);
+        return {
+          body: JSON.stringify({ status: 'success', prompts: listed }),
+          waiting: hasWaiting(listed),
+        };
+      });
+    },
+
+    /** `/prompts/get/{id}`: one of the caller's prompts, projected by `only` when given. */
+    get(caller: AuthUser, id: string, only: string | undefined): Promise<ReadAnswer> {
+      return read(caller.id, `get:${id}:${only ?? ''}`, async () => {
+        // The query language checks `only` (a 400 names an unknown field).
+        const fields =
+          only === undefined ? null : promptQuery.parse({ only }, { now: clock.now() }).only;
+        const prompt = projectFields(await prompts.get(caller, id), fields, ALWAYS_FIELDS);
+        return {
+          body: JSON.stringify({ status: 'success', prompts: [prompt] }),
+          waiting: prompt.status === 'INDEX',
+        };
+      });
+    },
+
+    /** `/prompts/state` (admins): the queue, kept until any prompt changes. */
+    state(): Promise<ReadAnswer> {
+      return read('', 'state', async () => ({
+        body: JSON.stringify({ status: 'success', ...(await prompts.state()) }),
+        waiting: true,
+      }));
+    },
+  };
+}
+
+export type PromptReads = ReturnType<typeof createPromptReads>;
+
+/**
+ * The prompt repository with this process's writes marking their user in the read cache at once
+ * (before the answer goes out; other processes hear the trigger's notice).
+ */
+export function cacheForgettingRepository(
+  repository: PromptRepository,
+  cache: PromptReadCache | undefined,
+): PromptRepository {
+  if (!cache) return repository;
+  return {
+    ...repository,
+    create: async (values, check) => {
+      const id = await repository.create(values, check);
+      cache.forgetUser(values.user_id);
+      return id;
+    },
+    reopen: async (id, userId, values, check) => {
+      const edited = await repository.reopen(id, userId, values, check);
+      cache.forgetUser(userId);
+      return edited;
+    },
+    remove: async (userId, id, now) => {
+      const removed = await repository.remove(userId, id, now);
+      cache.forgetUser(userId);
+      return removed;
+    },
+    removeAll: async (userId, filter, now) => {
+      const removed = await repository.removeAll(userId, filter, now);
+      cache.forgetUser(userId);
+      return removed;
+    },
+  };
+}
