@@ -225,6 +225,8 @@ export type NewsTable = {
   sentiment_hint: number | null;
   /** Fingerprint of the analyst's inputs when it last enriched the article ('reindex'). */
   enrich_inputs: string | null;
+  /** The article's own fields as the API's JSON, kept by a trigger on every write (migration 2026-11-28T1500). */
+  api_json: ColumnType<string, never, never>;
 };
 
 /** A company analysis (§3 Company prompt/review); `citations` are news ids, `[1]` the first. */

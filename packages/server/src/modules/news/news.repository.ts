@@ -45,8 +45,8 @@ export const visibleTo = (viewer: NewsViewer) => (eb: ExpressionBuilder<DB, 'new
  * most of a feed call's time in bench/news. Every name here is a fixed literal of ours; the shape
  * is checked against the shared zod schema (`newsArticleSchema`) by the integration tests.
  *
- * The expressions name bare columns, so they work over `news` and over a subquery that selects
- * the same columns (the search ranks such a subquery).
+ * The expressions name bare columns (`id`, `story_id`), so queries that join `news` with a
+ * subquery rename the subquery's columns.
  */
 const FIELDS = {
   id: sql`id`,
@@ -101,43 +101,80 @@ const FIELDS = {
 
 export type ApiNewsField = keyof typeof FIELDS;
 
-/** The columns the expressions read (a subquery feeding {@link apiNewsJson} selects these). */
-export const API_NEWS_SOURCE_COLUMNS = [
-  'id',
-  'title',
-  'source_title',
-  'no_bullshit',
-  'link',
-  'publisher',
-  'creation_date',
-  'summary',
-  'ai_summary',
-  'articles',
-  'sentiment_score',
-  'interest_score',
-  'related_exchange_tickers',
-  'NER',
-  'is_blocked',
-  'experiment',
-  'AI',
-  'story_id',
-  'story_reports',
-] as const;
+/**
+ * Every field of an article: the row's own fields as the trigger of migration
+ * 2026-11-28T1500-news-article-json stored them in `api_json` when the article was last written
+ * (the same expressions as {@link FIELDS}, checked equal by test/news-article-json.test.ts), and
+ * the two that change without a write to the article appended: `no_comments` and
+ * `also_reported_by`. Building each article's JSON on every read was most of an uncached feed
+ * page's time in PostgreSQL at a million articles (bench/news).
+ */
+const STORED_ARTICLE = sql<string>`(left(api_json, -1) || ', "no_comments" : ' || ${FIELDS.no_comments}
+  || ', "also_reported_by" : ' || ${FIELDS.also_reported_by} || '}')`;
 
 const isField = (name: string): name is ApiNewsField => Object.hasOwn(FIELDS, name);
 
 /**
  * One article as JSON text, every field, or `id` plus the `only` fields (top-level names of the
  * query spec's projectable fields; anything else is a programming error). The query fragment
- * other repositories select when they answer with articles (company.repository.ts).
+ * other repositories select when they answer with articles (company.repository.ts). Every field
+ * reads the stored JSON ({@link STORED_ARTICLE}); a projection builds its few fields.
  */
 export function apiNewsJson(only: readonly string[] | null = null): RawBuilder<string> {
+  return only === null ? STORED_ARTICLE : builtNewsJson(only);
+}
+
+/** The same JSON built from the columns by {@link FIELDS} on every read (what `api_json` stores). */
+export function builtNewsJson(only: readonly string[] | null = null): RawBuilder<string> {
   const names = only === null ? Object.keys(FIELDS) : ['id', ...new Set(only)];
   const pairs = names.map((name) => {
     if (!isField(name)) throw new Error(`news: '${name}' is not an API field`);
     return sql`${sql.lit(name)}, ${FIELDS[name]}`;
   });
   return sql<string>`json_build_object(${sql.join(pairs)})::text`;
+}
+
+/** The defcon level as the query language reads it (query-source.ts), over `news`. */
+const DEFCON_LEVEL = sql`(case when jsonb_typeof(news."AI" -> 'defcon_level') = 'number'
+  then (news."AI" -> 'defcon_level')::numeric end)`;
+
+const numberOf = (value: unknown) =>
+  typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+
+/**
+ * The conditions of the public feeds' partial indexes (migration 2026-11-28T1500-news-article-
+ * json) that a query's filters imply, written as the indexes' own literals. The filters bind
+ * their values as parameters, and a prepared statement's generic plan cannot prove that
+ * `sentiment_first >= $1` implies an index's `sentiment_first >= 7`; with the literal condition
+ * beside it, every plan may read the feed's index (its first entries are the page). Each added
+ * condition follows from a filter (`sentiment_score__gte=8` implies `>= 7`), so it never changes
+ * the answer.
+ */
+export function feedIndexConditions(filters: NewsQueryAst['filters']): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  for (const filter of filters) {
+    if (filter.field === 'related_exchange_tickers') {
+      if (filter.op === 'not__size' && filter.value === 0) {
+        conditions.push(sql`coalesce(cardinality(news.related_exchange_tickers), 0) <> 0`);
+      }
+    } else if (filter.field === 'sentiment_score') {
+      const value = numberOf(filter.value);
+      if ((filter.op === 'gte' || filter.op === 'gt') && value >= 7) {
+        conditions.push(sql`news.sentiment_first >= 7`);
+      } else if ((filter.op === 'lte' || filter.op === 'lt') && value <= -5) {
+        conditions.push(sql`news.sentiment_first <= -5`);
+      }
+    } else if (filter.field === 'AI__defcon_level') {
+      const values: readonly unknown[] =
+        filter.op === 'in' ? filter.value : filter.op === 'eq' ? [filter.value] : [];
+      const atMostTwo =
+        filter.op === 'lte' || filter.op === 'lt'
+          ? numberOf(filter.value) <= 2
+          : values.length > 0 && values.every((value) => value !== null && numberOf(value) <= 2);
+      if (atMostTwo) conditions.push(sql`${DEFCON_LEVEL} <= 2`);
+    }
+  }
+  return conditions;
 }
 
 export type NewsRow = Selectable<NewsTable>;
@@ -180,22 +217,6 @@ export function createNewsRepository(db: Database) {
   /** Feeds list a story once, by its first article (news-stories.ts). */
   const storyLeads = (eb: ExpressionBuilder<DB, 'news'>) => eb('news.story_id', 'is', null);
 
-  /** One page of the visible articles matching `condition`, newest first. */
-  const newestPage = (
-    viewer: NewsViewer,
-    condition: RawBuilder<boolean>,
-    page: NewsPage,
-  ): Promise<ArticleJson[]> =>
-    visible(viewer)
-      .select(['id', apiNewsJson().as('article')])
-      .where(condition)
-      .where(storyLeads)
-      .orderBy('creation_date', 'desc')
-      .orderBy('id', 'desc')
-      .offset(page.skip)
-      .limit(page.limit)
-      .execute();
-
   return {
     /** Calls `listener` after every write to articles made through this repository. */
     onWrite: (listener: () => void) => {
@@ -225,12 +246,40 @@ export function createNewsRepository(db: Database) {
         );
         query = query.where(sql<boolean>`id = any(${values.map((v) => v.toLowerCase())}::uuid[])`);
       }
+      for (const condition of feedIndexConditions(ast.filters)) query = query.where(condition);
       return prepared(query.where(visibleTo(viewer)).where(storyLeads).compile());
     },
 
-    /** The newest visible articles linked to any of `symbols`. */
-    mentioningAny: (symbols: readonly string[], viewer: NewsViewer, page: NewsPage) =>
-      newestPage(viewer, sql<boolean>`related_exchange_tickers && ${[...symbols]}::text[]`, page),
+    /**
+     * The newest visible articles linked to any of `symbols` (a watchlist), through the
+     * `news_tickers` link table: per listing one backward index range of its newest visible
+     * articles (at most skip + limit), then those merged. The GIN index on the array fetched and
+     * sorted every article of the 20 listings (about 30,000 at a million articles) on each call.
+     */
+    mentioningAny: (
+      symbols: readonly string[],
+      viewer: NewsViewer,
+      page: NewsPage,
+    ): Promise<ArticleJson[]> =>
+      prepared(
+        sql<ArticleJson>`select news.id, ${apiNewsJson()} as article
+          from (
+            select distinct l.link_id, l.link_date
+            from unnest(${[...symbols]}::text[]) as s(symbol)
+            cross join lateral (
+              select t.news_id as link_id, t.creation_date as link_date
+              from news_tickers t
+              join news p on p.id = t.news_id
+              where t.symbol = s.symbol and ${viewer?.is_admin ? sql`true` : sql`not p.is_blocked`}
+                and p.experiment is null and p.story_id is null
+              order by t.creation_date desc, t.news_id desc
+              limit ${page.skip + page.limit}
+            ) as l
+          ) as links
+          join news on news.id = links.link_id
+          order by links.link_date desc, links.link_id desc
+          offset ${page.skip} limit ${page.limit}`.compile(db),
+      ),
 
     /**
      * The newest visible articles linked to `symbol`, through the `news_tickers` link table (one
@@ -254,10 +303,22 @@ export function createNewsRepository(db: Database) {
      * Full-text search: the newest `window` matches, best match first. Ranking every match of a
      * common word in a million articles takes seconds; readers want recent articles anyway.
      */
-    search: async (text: string, viewer: NewsViewer, window: number, page: NewsPage) => {
+    search: async (
+      text: string,
+      viewer: NewsViewer,
+      window: number,
+      page: NewsPage,
+    ): Promise<ArticleJson[]> => {
       const query = sql`websearch_to_tsquery('english', ${text})`;
-      const recent = visible(viewer)
-        .select([...API_NEWS_SOURCE_COLUMNS, 'search_vector'])
+      // The window carries ids, dates and ranks only; the page's 20 articles are read by primary
+      // key afterwards (their JSON is stored: `api_json`). The hits' columns are renamed so the
+      // article expressions' bare names stay the article's.
+      const hits = visible(viewer)
+        .select([
+          'id as hit_id',
+          'creation_date as hit_date',
+          sql<number>`ts_rank_cd(search_vector, ${query})`.as('hit_rank'),
+        ])
         .where(sql<boolean>`search_vector @@ ${query}`)
         .where(storyLeads)
         .orderBy('creation_date', 'desc')
@@ -265,14 +326,12 @@ export function createNewsRepository(db: Database) {
       // Not a prepared statement: a generic plan of this query (no search text known) reads
       // every match through the GIN index and sorts them (10 s for a word in every article),
       // where the plan for the actual text walks the date index. Repeats come from the read cache.
-      return db
-        .selectFrom(recent.as('recent'))
-        .select(['id', apiNewsJson().as('article')])
-        .orderBy(sql`ts_rank_cd(search_vector, ${query})`, 'desc')
-        .orderBy('creation_date', 'desc')
-        .offset(page.skip)
-        .limit(page.limit)
-        .execute();
+      const { rows } = await sql<ArticleJson>`select news.id, ${apiNewsJson()} as article
+        from (${hits}) as hits
+        join news on news.id = hits.hit_id
+        order by hits.hit_rank desc, hits.hit_date desc
+        offset ${page.skip} limit ${page.limit}`.execute(db);
+      return rows;
     },
 
     /** Hides or shows an article; false when there is no such article. */

@@ -186,10 +186,13 @@ export function createNewsService(deps: NewsServiceDeps) {
 
     /** News about the symbols of the caller's default watchlist. */
     async myPortfolio(user: AuthUser, page: NewsPage): Promise<ArticleJson[]> {
-      const symbols = await deps.watchedSymbols(user.id);
-      return symbols.length === 0
-        ? []
-        : keepValid(await repository.mentioningAny(symbols, user, page));
+      const symbols = [...new Set(await deps.watchedSymbols(user.id))].sort();
+      if (symbols.length === 0) return [];
+      // Keyed by the listings, not the user: everyone watching the same list shares the answer.
+      return cached(
+        `portfolio:${audience(user)}:${page.skip}:${page.limit}:${symbols.join(',')}`,
+        () => repository.mentioningAny(symbols, user, page),
+      );
     },
 
     company: (symbol: string, viewer: NewsViewer, page: NewsPage) =>
