@@ -85,6 +85,8 @@ const envSchema = z.object({
   PROMPT_CACHE: z.enum(['on', 'off']).optional(),
   /** Comment pages kept serialised in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
   COMMENTS_CACHE: z.enum(['on', 'off']).optional(),
+  /** Portfolio snapshots and ledgers answered from memory in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  PORTFOLIO_CACHE: z.enum(['on', 'off']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   CLOCK_START: z.iso
     .datetime({ offset: true })
@@ -182,6 +184,8 @@ export type AppConfig = {
   promptCache: boolean;
   /** Whether API processes keep comment answers in memory (comments/comment-page-cache.ts). */
   commentsCache: boolean;
+  /** Whether API processes answer unchanged portfolio snapshots from memory (portfolio/portfolio-notices.ts). */
+  portfolioCache: boolean;
   /** Business time starts here when set (ISO date-time) and runs on; unset: the machine's clock. */
   clockStart: Date | undefined;
   marketData: 'demo' | 'yahoo';
@@ -277,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionCache: (e.SESSION_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     promptCache: (e.PROMPT_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     commentsCache: (e.COMMENTS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    portfolioCache: (e.PORTFOLIO_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     clockStart: e.CLOCK_START,
     marketData: e.MARKET_DATA,
     yahooBaseUrl: e.YAHOO_BASE_URL,

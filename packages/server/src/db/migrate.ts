@@ -27,6 +27,7 @@ import * as alerts from './migrations/2026-11-26T1400-alerts.ts';
 import * as telegram from './migrations/2026-11-26T1500-telegram.ts';
 import * as sessionNotify from './migrations/2026-11-27T1000-session-notify.ts';
 import * as newsReadPaths from './migrations/2026-11-27T1100-news-read-paths.ts';
+import * as portfolioNotify from './migrations/2026-11-28T1000-portfolio-notify.ts';
 import * as newsArticleJson from './migrations/2026-11-28T1500-news-article-json.ts';
 import * as commentNotify from './migrations/2026-11-27T1200-comment-notify.ts';
 import * as promptsNotify from './migrations/2026-11-28T1200-prompts-notify.ts';
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T1500-news-article-json': newsArticleJson,
   '2026-11-27T1200-comment-notify': commentNotify,
   '2026-11-28T1200-prompts-notify': promptsNotify,
+  '2026-11-28T1000-portfolio-notify': portfolioNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

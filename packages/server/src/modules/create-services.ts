@@ -25,6 +25,7 @@ import { createMaintenanceRepository } from './maintenance/maintenance.repositor
 import { createMailer } from './messaging/mailer.ts';
 import { createOutboxRepository } from './messaging/outbox.repository.ts';
 import { createPortfolioRepository } from './portfolio/portfolio.repository.ts';
+import { createPortfolioNotices } from './portfolio/portfolio-notices.ts';
 import { createPortfolioService } from './portfolio/portfolio.service.ts';
 import { createLiveBus } from './live/live-bus.ts';
 import {
@@ -144,8 +145,11 @@ export function createServices(deps: ServiceDeps) {
     watchlists: createWatchlistRepository(db),
     symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
   });
+  // Unchanged snapshots answered from memory, dropped on the database's notices (issue 18).
+  const portfolioNotices = config.portfolioCache ? createPortfolioNotices({ db, log }) : undefined;
   const portfolio = createPortfolioService({
     repository: createPortfolioRepository(db),
+    notices: portfolioNotices,
     clock,
     benchmarkSymbol: config.portfolioBenchmark,
     // Listings whose daily history is missing or behind get it loaded, as a quote refresh does.
@@ -513,6 +517,7 @@ export function createServices(deps: ServiceDeps) {
       mailer.close();
       void live.close();
       void users.close();
+      void portfolioNotices?.close();
       void promptReadCache?.close();
       void comments.close();
     },

@@ -52,6 +52,14 @@ export function createBenchmark(deps: {
   }
 
   return {
+    /**
+     * Whether `value` is the benchmark of the stored history `known` describes (not one kept
+     * for up to a minute after new bars arrived).
+     */
+    isCurrent(value: Benchmark, known: { listings: number; last: string }): boolean {
+      return cached?.value === value && cached.key === `${known.listings}:${known.last}`;
+    },
+
     /** `known`: the history fingerprint when already read (else it is read here). */
     async index(known?: { listings: number; last: string }): Promise<Benchmark> {
       const fingerprint = known ?? (await deps.repository.historyFingerprint());

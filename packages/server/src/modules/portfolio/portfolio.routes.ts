@@ -11,7 +11,9 @@ import {
   transactionInputSchema,
   transactionListResponseSchema,
   transactionResponseSchema,
+  TRANSACTIONS_PER_PORTFOLIO_MAX,
 } from '@app/shared/api/portfolio';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
@@ -27,6 +29,12 @@ const errors = {
 const portfolioName = z.string().trim().min(1).max(40);
 const portfolioQuery = queryParams({ portfolio: portfolioName.default(DEFAULT_PORTFOLIO) });
 const idParams = z.object({ id: z.uuid('Invalid transaction id.') });
+/**
+ * An answer the service serialised with the route's compiled writer (portfolio-answers.ts): a
+ * Buffer skips Fastify's serialiser; the response schema still documents it in OpenAPI.
+ */
+const sendJson = (reply: FastifyReply, body: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(body);
 /** A CSV of IMPORT_MAX_BYTES inside a JSON body, with room for its escaping. */
 const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 2 + 10_000;
 
@@ -74,16 +82,23 @@ export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: Portfol
       config,
       schema: {
         tags,
-        summary: "A portfolio's transactions in ledger order (date, then entry order)",
-        querystring: portfolioQuery,
+        summary:
+          "A portfolio's transactions in ledger order (date, then entry order); all of them, or `limit` from `skip`",
+        querystring: queryParams({
+          portfolio: portfolioName.default(DEFAULT_PORTFOLIO),
+          skip: z.coerce.number().int().min(0).max(TRANSACTIONS_PER_PORTFOLIO_MAX).default(0),
+          limit: z.coerce.number().int().min(1).max(1_000).optional(),
+        }),
         response: { 200: transactionListResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      portfolio: request.query.portfolio,
-      transactions: await portfolio.transactions(currentUser(request).id, request.query.portfolio),
-    }),
+    async (request, reply) => {
+      const { portfolio: name, skip, limit } = request.query;
+      return sendJson(
+        reply,
+        await portfolio.transactionsBody(currentUser(request).id, name, { skip, limit }),
+      );
+    },
   );
 
   app.post(
@@ -153,14 +168,15 @@ export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: Portfol
         response: { 200: portfolioSnapshotResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      ...(await portfolio.snapshot(
-        currentUser(request).id,
-        request.query.portfolio,
-        request.query.range,
-      )),
-    }),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await portfolio.snapshotBody(
+          currentUser(request).id,
+          request.query.portfolio,
+          request.query.range,
+        ),
+      ),
   );
 
   app.get(

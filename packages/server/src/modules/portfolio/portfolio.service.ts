@@ -3,7 +3,6 @@ import {
   PORTFOLIOS_PER_USER_MAX,
   type ImportRequest,
   type PerformanceRange,
-  type PortfolioSnapshot,
   type Transaction,
   type transactionInputSchema,
 } from '@app/shared/api/portfolio';
@@ -11,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { snapshotAnswer, transactionsAnswer, type SnapshotAnswer } from './portfolio-answers.ts';
 import { createBenchmark, type Benchmark } from './portfolio-benchmark.ts';
 import { createClosesCache } from './portfolio-closes.ts';
 import { inLedgerOrder, readTransactionsCsv, writeTransactionsCsv } from './portfolio-csv.ts';
@@ -22,6 +22,7 @@ import {
   dateProblem,
   unknownSymbol,
 } from './portfolio-rules.ts';
+import type { NoticeScope, PortfolioNotices } from './portfolio-notices.ts';
 import { createSeriesCache } from './portfolio-series-cache.ts';
 import { buildSnapshot, type ListingFacts } from './portfolio-snapshot.ts';
 import type {
@@ -48,16 +49,34 @@ const EMPTY: PriceSeries = { days: [], closes: [] };
 const sameCloses = (a: PriceSeries, b: PriceSeries | undefined) =>
   a === b || (b !== undefined && a.days.length === 0 && b.days.length === 0);
 
-/** A finished snapshot and everything it was computed from but the clock's instant. */
+/** A finished snapshot's answer and everything it was computed from but the clock's instant. */
 type SnapshotMemo = {
+  portfolioId: string;
   ledgerVersion: number;
   asOfDay: string;
   /** The listings' facts and quotes, as read. */
   listings: string;
   closes: readonly PriceSeries[];
   benchmark: Benchmark;
-  snapshot: PortfolioSnapshot;
+  answer: SnapshotAnswer;
+  /** What a change notice must name to make it stale, and the generation it was read after. */
+  scope: NoticeScope;
+  mark: number;
 };
+
+/** A ledger's transactions as answered, for one `ledger_version`. */
+type LedgerAnswer = {
+  portfolioId: string;
+  version: number;
+  transactions: Transaction[];
+  /** The whole list's answer, serialised on first use. */
+  body?: Buffer;
+  scope: NoticeScope;
+  mark: number;
+};
+
+/** A page of `/portfolio/transactions` (ledger order). */
+export type TransactionPage = { skip: number; limit: number | undefined };
 
 export const toEntry = (row: TransactionRow): LedgerEntry => ({
   type: row.type,
@@ -106,12 +125,32 @@ export function createPortfolioService(deps: {
   loadHistory: (symbols: readonly string[]) => Promise<void>;
   /** A listing to use as the benchmark instead of the equal-weighted universe. */
   benchmarkSymbol?: string | undefined;
+  /**
+   * The database's change notices (PORTFOLIO_CACHE): with them an unchanged snapshot or ledger is
+   * answered from memory without reading anything; without them every call reads what it
+   * depends on (versions, quotes, history stamps) and reuses what is unchanged.
+   */
+  notices?: PortfolioNotices | undefined;
 }) {
   const { repository } = deps;
   const today = () => businessDay(deps.clock.now());
   const closesCache = createClosesCache(repository);
   const seriesCache = createSeriesCache();
+  const { notices } = deps;
+  /** By user, portfolio name and range. */
   const snapshots = new LRUCache<string, SnapshotMemo>({ max: CACHED_SNAPSHOTS });
+  /** By user and portfolio name. */
+  const ledgerAnswers = new LRUCache<string, LedgerAnswer>({ max: CACHED_LEDGERS });
+
+  /** After a write of the user's portfolios committed: stale here at once, and in every process. */
+  /** Answers served from memory without reading, and answers that read the database. */
+  const counts = { fromMemory: 0, read: 0 };
+
+  async function written(userId: string) {
+    if (!notices) return;
+    notices.touchUser(userId);
+    await notices.confirmEverywhere();
+  }
   const ledgers = new LRUCache<
     string,
     { version: number; entries: LedgerEntry[]; symbols: string[] }
@@ -214,12 +253,48 @@ export function createPortfolioService(deps: {
           throw conflict(`You can keep at most ${PORTFOLIOS_PER_USER_MAX} portfolios.`);
         }
         await repository.ensure(userId, name);
+        await written(userId);
       }
       return repository.names(userId);
     },
 
-    async transactions(userId: string, name: string): Promise<Transaction[]> {
-      return (await repository.ledger(await portfolioId(userId, name))).map(toTransaction);
+    /**
+     * The answer of `/portfolio/transactions` (all entries in ledger order, or `page`): the
+     * entries are read once per ledger version and the whole list serialised once; with the
+     * change notices an unchanged ledger is answered without reading anything.
+     */
+    async transactionsBody(userId: string, name: string, page?: TransactionPage): Promise<Buffer> {
+      const key = `${userId}\n${name}`;
+      let hit = ledgerAnswers.get(key);
+      if (hit && notices?.fresh(hit.mark, hit.scope)) counts.fromMemory += 1;
+      else {
+        counts.read += 1;
+        const mark = notices?.mark() ?? -1;
+        let found = await repository.find(userId, name);
+        if (!found) {
+          await portfolioId(userId, name); // creates `default`, else 404
+          found = await repository.find(userId, name);
+          if (!found) throw notFound(`Portfolio '${name}' not found.`);
+        }
+        if (hit?.portfolioId === found.id && hit.version === found.ledger_version) {
+          hit.mark = mark;
+        } else {
+          hit = {
+            portfolioId: found.id,
+            version: found.ledger_version,
+            transactions: (await repository.ledger(found.id)).map(toTransaction),
+            scope: { userId, portfolioId: found.id },
+            mark,
+          };
+          ledgerAnswers.set(key, hit);
+        }
+      }
+      if (page && (page.skip > 0 || page.limit !== undefined)) {
+        const end = page.limit === undefined ? undefined : page.skip + page.limit;
+        return transactionsAnswer(name, hit.transactions.slice(page.skip, end));
+      }
+      hit.body ??= transactionsAnswer(name, hit.transactions);
+      return hit.body;
     },
 
     async record(userId: string, body: TransactionBody): Promise<Transaction> {
@@ -231,6 +306,7 @@ export function createPortfolioService(deps: {
         assertLedgerValid([...ledger.map(toEntry), entryOf(row, LAST)]);
         return scope.insert(id, [row], deps.clock.now());
       });
+      await written(userId);
       return toTransaction(await transactionOf(userId, created ?? ''));
     },
 
@@ -253,6 +329,7 @@ export function createPortfolioService(deps: {
         }
         await scope.update(transactionId, target, row);
       });
+      await written(userId);
       return toTransaction(await transactionOf(userId, transactionId));
     },
 
@@ -269,6 +346,7 @@ export function createPortfolioService(deps: {
         );
         await scope.remove(transactionId);
       });
+      await written(userId);
     },
 
     async exportCsv(userId: string, name: string): Promise<string> {
@@ -285,7 +363,7 @@ export function createPortfolioService(deps: {
     /** Writes every row of the file, or nothing when one row or the resulting ledger is invalid. */
     async import(userId: string, body: ImportBody): Promise<number> {
       const id = await portfolioId(userId, body.portfolio);
-      return repository.locked([id], async (scope) => {
+      const imported = await repository.locked([id], async (scope) => {
         const ledger = await scope.ledger(id);
         const checked = await check(ledger, body);
         const failed = checked.rows.filter((row) => row.errors.length > 0);
@@ -319,21 +397,34 @@ export function createPortfolioService(deps: {
         await scope.insert(id, rows, deps.clock.now());
         return rows.length;
       });
+      await written(userId);
+      return imported;
     },
 
-    /** Holdings, performance over every range, the value series of `range`, and allocation. */
-    async snapshot(
-      userId: string,
-      name: string,
-      range: PerformanceRange,
-    ): Promise<PortfolioSnapshot> {
+    /**
+     * The answer of `/portfolio/snapshot`: holdings, performance over every range, the value
+     * series of `range`, and allocation. With the change notices, a snapshot nothing announced
+     * since is answered from memory without reading anything, only `as_of` following the clock.
+     * Otherwise (and after a notice) the call reads what the snapshot is computed from and reuses
+     * the serialised answer while all of it is the same.
+     */
+    async snapshotBody(userId: string, name: string, range: PerformanceRange): Promise<Buffer> {
+      const asOf = deps.clock.now();
+      const asOfDay = businessDay(asOf);
+      const memoKey = `${userId}\n${name}\n${range}`;
+      const memo = snapshots.get(memoKey);
+      if (memo && memo.asOfDay === asOfDay && notices?.fresh(memo.mark, memo.scope)) {
+        counts.fromMemory += 1;
+        return memo.answer.at(asOf);
+      }
+      counts.read += 1;
+      // Taken before anything is read: a notice after it makes what is read now stale.
+      const mark = notices?.mark() ?? -1;
       const found = await repository.find(userId, name);
       if (!found && name !== DEFAULT_PORTFOLIO) throw notFound(`Portfolio '${name}' not found.`);
       const { entries, symbols } = found
         ? await entriesOf(found)
         : { entries: [], symbols: [] as string[] };
-      const asOf = deps.clock.now();
-      const asOfDay = businessDay(asOf);
       let inputs = await repository.snapshotInputs(symbols);
       // Listings whose history is not checked through yesterday get it loaded first.
       const yesterday = addDays(asOfDay, -1);
@@ -346,10 +437,8 @@ export function createPortfolioService(deps: {
         closesCache.closes(symbols, inputs.stamps),
         benchmark.index(inputs.fingerprint),
       ]);
-      // Nothing it is computed from changed since the last call (quotes move about once a
-      // minute): the same snapshot at this instant.
-      const memoKey = found ? `${found.id}:${name}:${range}` : null;
-      const memo = memoKey === null ? undefined : snapshots.get(memoKey);
+      // A benchmark kept for a while after new bars arrived is not answered from memory.
+      const answerMark = benchmark.isCurrent(index, inputs.fingerprint) ? mark : -1;
       const listingsRead = JSON.stringify(
         listings.map((l) => [
           l.exchange_ticker,
@@ -363,16 +452,20 @@ export function createPortfolioService(deps: {
         ]),
       );
       const closesRead = symbols.map((symbol) => closes.get(symbol) ?? EMPTY);
+      // Nothing it is computed from changed since the last call: the same answer at this instant.
       if (
+        found &&
         memo &&
-        memo.ledgerVersion === found?.ledger_version &&
+        memo.portfolioId === found.id &&
+        memo.ledgerVersion === found.ledger_version &&
         memo.asOfDay === asOfDay &&
         memo.benchmark === index &&
         memo.listings === listingsRead &&
         memo.closes.length === closesRead.length &&
         memo.closes.every((series, i) => sameCloses(series, closesRead[i]))
       ) {
-        return { ...memo.snapshot, as_of: Math.floor(asOf.getTime() / 1000) };
+        memo.mark = answerMark;
+        return memo.answer.at(asOf);
       }
 
       const prices = new Map<string, PriceSeries>(closes);
@@ -423,18 +516,25 @@ export function createPortfolioService(deps: {
             })
           : undefined,
       });
-      if (memoKey !== null && found) {
+      const answer = snapshotAnswer(snapshot);
+      if (found) {
         snapshots.set(memoKey, {
+          portfolioId: found.id,
           ledgerVersion: found.ledger_version,
           asOfDay,
           listings: listingsRead,
           closes: closesRead,
           benchmark: index,
-          snapshot,
+          answer,
+          scope: { userId, portfolioId: found.id, symbols, history: true },
+          mark: answerMark,
         });
       }
-      return snapshot;
+      return answer.at(asOf);
     },
+
+    /** How answers were served, and whether the change notices are heard (tests, the log). */
+    cacheStats: () => ({ ...counts, notices: notices?.stats() }),
 
     /** Symbols with shares held in the user's default portfolio (the assistant's PORTFOLIO). */
     async heldSymbols(userId: string): Promise<string[]> {
