@@ -1,6 +1,7 @@
 import type { Financials } from '@app/shared/api/market';
 import { watchlistResponseSchema } from '@app/shared/api/market';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -26,7 +27,7 @@ const T0 = new Date('2026-03-10T15:00:00Z');
  * from the quote service's short-lived cache. A change of the list shows at once, through
  * whichever process made it; a quote never outlives its freshness limit.
  */
-describe('watchlist with financials over the quote answer cache', () => {
+describe('market answer caches: the watchlist with financials, history', () => {
   const clock = fixedClock(T0);
   let a: TestApp;
   let bDb: Database;
@@ -157,5 +158,40 @@ describe('watchlist with financials over the quote answer cache', () => {
     const after = (await withFinancials(a.app)).financials?.['NASDAQ:NVDA'];
     expect(after?.price).not.toBe(1.2345);
     expect(after?.updated_at).toBe(T0.getTime() / 1000 + 70);
+  });
+
+  it('keeps a history answer until this process stores bars of its symbol', async () => {
+    clock.set(T0);
+    const history = async (symbol: string) => {
+      const res = await a.app.inject({
+        method: 'GET',
+        url: `/api/ticker/history/${symbol}?range=1m`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ results: { close: number }[] }>().results;
+    };
+    const apple = await history('NASDAQ:AAPL');
+    const microsoft = await history('NASDAQ:MSFT');
+    // Another process rewrites the stored closes: the answers are kept for their lifetime.
+    await sql`
+      update price_series set close = array_fill(1.2345::float8, array[cardinality(days)])
+      where exchange_ticker in ('NASDAQ:AAPL', 'NASDAQ:MSFT')`.execute(a.database.db);
+    expect((await history('NASDAQ:AAPL'))[0]?.close).toBe(apple[0]?.close);
+
+    // This process stores bars of AAPL (a quote refresh finds its history behind): AAPL's answer
+    // is built again from the database, MSFT's is kept.
+    await sql`
+      update price_history_status set last_day = last_day - 5
+      where exchange_ticker = 'NASDAQ:AAPL'`.execute(a.database.db);
+    await sql`
+      update quote_snapshots set updated_at = ${new Date(T0.getTime() - 3_600_000)}
+      where exchange_ticker = 'NASDAQ:AAPL'`.execute(a.database.db);
+    const refreshed = await a.app.inject({
+      method: 'GET',
+      url: '/api/company/financials/get/NASDAQ:AAPL',
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect((await history('NASDAQ:AAPL'))[0]?.close).toBe(1.2345);
+    expect((await history('NASDAQ:MSFT'))[0]?.close).toBe(microsoft[0]?.close);
   });
 });

@@ -21,8 +21,11 @@ export function createPriceHistoryService(deps: {
 }) {
   const { prices, provider } = deps;
   const now = () => deps.clock.now();
-  /** Counts the bars this process stored: cached series built before a store are not served after it. */
-  let version = 0;
+  /**
+   * Counts the bar stores of this process per symbol: a cached series built before a store of its
+   * symbol is not served after it (stores of other symbols leave it alone).
+   */
+  const versions = new Map<string, number>();
 
   /**
    * Loads what the database lacks between the history start and yesterday. A successful fetch
@@ -47,16 +50,14 @@ export function createPriceHistoryService(deps: {
         last: lastBar > yesterday ? lastBar : yesterday,
       });
     } finally {
-      version += 1;
+      versions.set(symbol, (versions.get(symbol) ?? 0) + 1);
     }
   }
 
   return {
     ensureLoaded,
-    /** Bumped whenever this process stores bars (a key part of cached series). */
-    get version() {
-      return version;
-    },
+    /** Bumped whenever this process stores bars of `symbol` (a key part of cached series). */
+    versionOf: (symbol: string) => versions.get(symbol) ?? 0,
     async history(symbol: string, from: string, to: string) {
       // A loaded history implies a known listing: one query on the hot path instead of two.
       const status = await prices.status(symbol);

@@ -10,8 +10,8 @@ import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts
 
 /**
  * How long a serialised series is reused. Bars change once a day (the key holds the day) or when
- * this process stores some (the key holds the history service's version); the lifetime bounds
- * how late a bar stored by another process shows.
+ * this process stores some of the symbol (the key holds the symbol's version in the history
+ * service); the lifetime bounds how late a bar stored by another process shows.
  */
 export const HISTORY_CACHE_TTL_MS = 60_000;
 
@@ -59,23 +59,26 @@ export function priceRoutes(
       const symbol = request.params.ticker;
       const fromDay = from.toISOString().slice(0, 10);
       const toDay = to.toISOString().slice(0, 10);
-      const body = await cache.get(`${symbol}|${fromDay}|${toDay}|${history.version}`, async () => {
-        const bars = await history.history(symbol, fromDay, toDay);
-        return {
-          body: jsonBody({
-            status: 'success',
-            results: bars.map((bar) => ({
-              creation_date: Date.parse(`${bar.day}T00:00:00Z`) / 1000,
-              open: bar.open,
-              high: bar.high,
-              low: bar.low,
-              close: bar.close,
-              volume: bar.volume,
-            })),
-            source: source as PriceSource,
-          } satisfies z.input<typeof historyResponseSchema>),
-        };
-      });
+      const body = await cache.get(
+        `${symbol}|${fromDay}|${toDay}|${history.versionOf(symbol)}`,
+        async () => {
+          const bars = await history.history(symbol, fromDay, toDay);
+          return {
+            body: jsonBody({
+              status: 'success',
+              results: bars.map((bar) => ({
+                creation_date: Date.parse(`${bar.day}T00:00:00Z`) / 1000,
+                open: bar.open,
+                high: bar.high,
+                low: bar.low,
+                close: bar.close,
+                volume: bar.volume,
+              })),
+              source: source as PriceSource,
+            } satisfies z.input<typeof historyResponseSchema>),
+          };
+        },
+      );
       return sendJson(reply, body);
     },
   );
