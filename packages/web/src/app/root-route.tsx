@@ -1,11 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useStoredToken } from '../lib/use-stored-token';
 import { useDocumentMeta } from './document-meta';
 import classes from './root-route.module.css';
 
-/** The top route: document meta, scroll restoration and a progress bar while a page loads. */
+// Signed-in users only: the chunk (and its schemas) stays out of what visitors load.
+const LiveAlerts = lazy(() =>
+  import('../features/alerts/components/live-alerts').then((module) => ({
+    default: module.LiveAlerts,
+  })),
+);
+
+/**
+ * The top route: document meta, scroll restoration, a progress bar while a page loads, and the
+ * signed-in user's live alerts (issue 18).
+ */
 export function RootRoute() {
   useDocumentMeta();
   const navigation = useNavigation();
+  const token = useStoredToken();
   return (
     <>
       {navigation.state !== 'idle' && (
@@ -13,6 +26,11 @@ export function RootRoute() {
       )}
       <ScrollRestoration />
       <Outlet />
+      {token !== null && (
+        <Suspense fallback={null}>
+          <LiveAlerts />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -9,6 +9,12 @@ export interface NewArticles {
 
 export const NO_NEW_ARTICLES: NewArticles = { pending: [] };
 
+/**
+ * Announced ids kept at most: on a filtered feed most announcements never match, and a page left
+ * open all day must not gather them without end (the newest are kept).
+ */
+export const MAX_PENDING = 500;
+
 /** Adds announced ids, leaving out those already listed or already pending. */
 export function announceArticles(
   state: NewArticles,
@@ -23,7 +29,7 @@ export function announceArticles(
     added.push(id);
   }
   if (added.length === 0) return state;
-  return { pending: [...state.pending, ...added] };
+  return { pending: [...state.pending, ...added].slice(-MAX_PENDING) };
 }
 
 /** The bar's text: '1 new article', '3 new articles'. */

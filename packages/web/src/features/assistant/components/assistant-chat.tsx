@@ -7,6 +7,7 @@ import { showErrorToast } from '../../../lib/toast';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useCreatePrompt } from '../api/prompt-create';
 import { usePromptList } from '../api/prompt-list';
+import { usePromptListLive } from '../api/prompt-live';
 import { useRemoveAllPrompts } from '../api/prompt-remove';
 import classes from './assistant.module.css';
 import { ChatExchange } from './chat-exchange';
@@ -32,6 +33,7 @@ export function AssistantChat({
   placeholder?: string;
 }) {
   const list = usePromptList('chat', username, articleId);
+  usePromptListLive();
   useFailureToast(list.error, 'Your questions could not be loaded');
   const create = useCreatePrompt();
   const removeAll = useRemoveAllPrompts();

@@ -2,12 +2,16 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { PromptJson } from '@app/shared/api/prompts';
 import { timeAgo } from '@app/shared/display/timeago';
 import { usePromptPoll } from '../api/prompt-get';
+import { useLiveConnected } from '../../../lib/live/use-live';
 import classes from './assistant.module.css';
 import { furthest } from './prompt-copy';
 import { PromptAnswer } from './prompt-answer';
 import { PromptStatusLabel } from './prompt-status';
 
-/** One question of the chat and its answer: streamed while it is written, polled until done. */
+/**
+ * One question of the chat and its answer: streamed while it is written; polled until done
+ * (spec §9) only while the page's live stream is down (issue 18: the stream tells its end).
+ */
 export function ChatExchange({
   prompt: listed,
   stream,
@@ -16,7 +20,8 @@ export function ChatExchange({
   /** Stream this answer (the question just sent from this page). */
   stream: boolean;
 }) {
-  const polled = usePromptPoll(listed, true);
+  const connected = useLiveConnected();
+  const polled = usePromptPoll(listed, !connected);
   const prompt = furthest(listed, polled.data);
   const waiting = prompt.status === 'INDEX';
   const selection = prompt.selection.filter((entry) => entry !== 'EMAIL');

@@ -1,23 +1,29 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import type { PromptJson } from '@app/shared/api/prompts';
+import { usePromptLive } from '../api/prompt-live';
 import { useAnswerStream } from '../api/prompt-stream';
+import { useLiveConnected } from '../../../lib/live/use-live';
 import { AnswerText } from './answer-text';
 import classes from './assistant.module.css';
 import { PromptProgress } from './prompt-status';
 
 /**
- * The answer part of a prompt: the text as it streams in (when `stream` and still waiting), then
- * the stored answer with its cited sources; until then 'Thinking...' and the queue position, or
- * why it failed.
+ * The answer part of a prompt: the text as it is written, then the stored answer with its cited
+ * sources; until then 'Thinking...' and the queue position, or why it failed. The text comes from
+ * the page's live stream (issue 18) when it is up, for any waiting prompt; otherwise from the
+ * prompt's own stream when `stream` (the question just sent from this page).
  */
 export function PromptAnswer({ prompt, stream }: { prompt: PromptJson; stream: boolean }) {
   const waiting = prompt.status === 'INDEX';
-  const live = useAnswerStream(prompt.id, stream && waiting);
-  if (waiting && live.text !== '') {
+  const connected = useLiveConnected();
+  const pushed = usePromptLive(prompt.id, waiting);
+  const streamed = useAnswerStream(prompt.id, stream && waiting && !connected);
+  const text = pushed.text !== '' ? pushed.text : streamed.text;
+  if (waiting && text !== '') {
     return (
       <Stack gap={6}>
         <Text size="sm" className={classes.plain}>
-          {live.text}
+          {text}
         </Text>
         <Loader size="xs" type="dots" aria-label="Writing the answer" />
       </Stack>
@@ -32,5 +38,6 @@ export function PromptAnswer({ prompt, stream }: { prompt: PromptJson; stream: b
       />
     );
   }
-  return <PromptProgress prompt={prompt} />;
+  // Taken by a worker: no longer behind others in the queue.
+  return <PromptProgress prompt={pushed.writing ? { ...prompt, ai_queue_size: 0 } : prompt} />;
 }

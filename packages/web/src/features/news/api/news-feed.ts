@@ -31,8 +31,9 @@ export interface NewsFeed {
   mode: FeedMode;
   /**
    * Issue 18: which live `news` events announce this feed's new articles ('N new articles'):
-   * analysed ones for the AI feed, stored ones for the latest feed; none for filtered feeds,
-   * whose new articles an announcement cannot tell.
+   * stored ones for the latest feed, analysed ones for the AI feed and the feeds filtered on the
+   * analysis (bullish, bearish, defcon). An announced article counts only once a read of the
+   * feed's own top (its filters) shows it, so a filtered feed counts only its matches.
    */
   live?: 'ingested' | 'enriched';
 }
@@ -82,6 +83,7 @@ export function newsFeedFor(kind: string, type?: string): NewsFeed | null {
         description: 'Articles with a sentiment score of 7 or more.',
         filters: { sentiment_score__gte: '7', ...ORDER_NEWEST },
         mode: 'scroll',
+        live: 'enriched',
       };
     case 'bearish':
       return {
@@ -89,6 +91,7 @@ export function newsFeedFor(kind: string, type?: string): NewsFeed | null {
         description: 'Articles with a sentiment score of −5 or less.',
         filters: { sentiment_score__lte: '-5', ...ORDER_NEWEST },
         mode: 'scroll',
+        live: 'enriched',
       };
     case 'defcon':
       return {
@@ -96,6 +99,7 @@ export function newsFeedFor(kind: string, type?: string): NewsFeed | null {
         description: 'Articles our AI analyst rates as defcon level 1 or 2.',
         filters: { AI__defcon_level__lte: '2', ...ORDER_NEWEST },
         mode: 'scroll',
+        live: 'enriched',
       };
     case 'class':
     case 'publisher': {

@@ -50,7 +50,7 @@ export function MyPortfolioPage() {
       {watchlist.isPending ? (
         <NewsLoader />
       ) : (
-        <ScrollFeed source={PORTFOLIO_SOURCE} excludeId={id} />
+        <ScrollFeed source={PORTFOLIO_SOURCE} excludeId={id} live="enriched" />
       )}
     </Stack>
   );
