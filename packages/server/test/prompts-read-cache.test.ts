@@ -166,7 +166,7 @@ describe('prompt read cache (two API processes on one database)', () => {
     expect(afterRemove.json.prompts.map((p) => p.id)).not.toContain(id);
   });
 
-  it('shows a change made by another process or by SQL once the notice arrives', async () => {
+  it('shows a write made through another process in the next read, and one made by SQL once the notice arrives', async () => {
     const id = await storeAnswered(a.database.db, bob, { minutesAgo: 5 });
     await waitFor(async () =>
       (await read(callsA, bob, editorQuery(bob))).json.prompts.some((p) => p.id === id),
@@ -175,12 +175,25 @@ describe('prompt read cache (two API processes on one database)', () => {
     await read(callsB, bob, editorQuery(bob));
     expect((await read(callsB, bob, editorQuery(bob))).cache).toBe('hit');
     expect((await read(callsA, bob, editorQuery(bob))).cache).toBe('hit');
-    // Removed through B: A drops it when it hears the trigger.
+    // Removed through B: B answers only once A confirmed, so A's next read is without it.
     expect((await callsB.get(bob, `/api/prompts/rm?id=${id}`)).statusCode).toBe(200);
-    await waitFor(
-      async () =>
-        !(await read(callsA, bob, editorQuery(bob))).json.prompts.some((p) => p.id === id),
-    );
+    const afterRemove = await read(callsA, bob, editorQuery(bob));
+    expect(afterRemove.json.prompts.some((p) => p.id === id)).toBe(false);
+    // Created through B: in A's very next read too.
+    await read(callsA, bob, editorQuery(bob));
+    const created = await callsB.create(bob, {
+      prompt: 'Created through the other process',
+      selection: ['PORTFOLIO'],
+      type: 'PORTFOLIO',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const createdId = created.json<{ id: string }>().id;
+    const afterCreate = await read(callsA, bob, editorQuery(bob));
+    expect(afterCreate.json.prompts.some((p) => p.id === createdId)).toBe(true);
+    expect((await callsB.get(bob, `/api/prompts/rm?id=${createdId}`)).statusCode).toBe(200);
+    expect(
+      (await read(callsA, bob, editorQuery(bob))).json.prompts.some((p) => p.id === createdId),
+    ).toBe(false);
     // An answer written by SQL (as the worker writes it) shows in both.
     const other = await storeAnswered(a.database.db, bob, { minutesAgo: 1 });
     await sql`update prompts set ai_summary = 'A new answer.' where id = ${other}`.execute(

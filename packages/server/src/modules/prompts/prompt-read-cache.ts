@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
@@ -15,6 +16,10 @@ const MAX_CHANGED_USERS = 50_000;
 const MAX_AGE_MS = 5 * 60_000;
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 15_000;
+/** How long a write waits for every listening process to confirm it (a dead one never does). */
+const CONFIRM_WAIT_MS = 2_000;
+/** The listeners' connections carry this name, so a write knows whom to wait for. */
+const LISTENER_NAME = 'stockpulse-prompts';
 
 /** What a build answers: the serialised body and whether it shows a waiting prompt. */
 export type ReadBuild = {
@@ -34,8 +39,9 @@ type Entry = { body: string; userId: string; waiting: boolean; builtAt: number }
  * user's last change — and, when it shows a waiting prompt (whose queue position moves with every
  * prompt), after the last notice of any user. Nothing is served or stored unless the connection
  * listens: before it is up, and from the moment it is lost until it listens again, every read is
- * built from the database. This process's own writes mark their user at once (`forgetUser`), so
- * its next read never waits for the notice. The listener opens at the first read, so workers,
+ * built from the database. This process's own writes (create, edit, remove) mark their user at
+ * once and answer only after every listening process acknowledged (`confirmEverywhere`), so the
+ * writer's next read is fresh whichever process it reaches. The listener opens at the first read, so workers,
  * which only write, never open it.
  */
 export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLogger }) {
@@ -61,6 +67,10 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
   let failures = 0;
   let closed = false;
   const counts = { hits: 0, misses: 0 };
+  /** The listener connection's backend pid (how the acknowledgements name it). */
+  let listenerPid = '';
+  /** Writes of this process waiting for the listeners' acknowledgements, by nonce. */
+  const confirming = new Map<string, { pending: Set<string>; done: () => void }>();
 
   const isClosed = () => closed;
 
@@ -126,7 +136,7 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
     }
     const next = new pg.Client({
       ...(pool.options as pg.ClientConfig),
-      application_name: 'stockpulse-prompts',
+      application_name: LISTENER_NAME,
       // LISTEN waits forever by design; only the connect is bounded.
       query_timeout: undefined,
       keepAlive: true,
@@ -134,12 +144,32 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
     next.on('notification', (message) => {
-      if (message.channel === PROMPTS_CHANNEL && message.payload) onNotice(message.payload);
+      if (message.channel !== PROMPTS_CHANNEL || !message.payload) return;
+      const payload = message.payload;
+      if (payload.startsWith('r:')) {
+        // A write asks every listener to confirm: mark the user, then acknowledge by backend pid.
+        const [, nonce, userId] = payload.split(':');
+        if (!nonce || !userId) return;
+        markUser(userId);
+        next
+          .query('select pg_notify($1, $2)', [PROMPTS_CHANNEL, `a:${nonce}:${listenerPid}`])
+          .catch(() => undefined);
+      } else if (payload.startsWith('a:')) {
+        const [, nonce, pid] = payload.split(':');
+        const waiting = nonce && confirming.get(nonce);
+        if (!waiting || !pid) return;
+        waiting.pending.delete(pid);
+        if (waiting.pending.size === 0) waiting.done();
+      } else {
+        onNotice(payload); // the trigger's notice: a user's prompts, or the analyses, changed
+      }
     });
     connecting = (async () => {
       try {
         await next.connect();
         await next.query(`LISTEN ${PROMPTS_CHANNEL}`);
+        const pid = await next.query<{ pid: number }>('select pg_backend_pid() as pid');
+        listenerPid = String(pid.rows[0]?.pid ?? '');
         if (isClosed()) {
           await next.end();
           return;
@@ -208,6 +238,41 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
     /** This process wrote `userId`'s prompts: its answers are void now, before the notice comes. */
     forgetUser: markUser,
 
+    /**
+     * Makes a write show in every process before it is answered: after it committed, asks every
+     * listening process by NOTIFY to mark the user changed and waits until each one (by backend
+     * pid, as listed when asking) acknowledged. A process that does not answer within two seconds
+     * (it died) is not waited for; without a listener here, there is nothing to wait with (the
+     * trigger's notice still reaches the others).
+     */
+    async confirmEverywhere(userId: string): Promise<void> {
+      const listener = client;
+      if (!listening || !listener) return;
+      const nonce = randomBytes(9).toString('base64url');
+      try {
+        const { rows } = await listener.query<{ pid: number }>(
+          'select pid from pg_stat_activity where application_name = $1 and datname = current_database()',
+          [LISTENER_NAME],
+        );
+        const pending = new Set(rows.map((row) => String(row.pid)));
+        pending.add(listenerPid);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(finish, CONFIRM_WAIT_MS);
+          function finish() {
+            clearTimeout(timer);
+            confirming.delete(nonce);
+            resolve();
+          }
+          confirming.set(nonce, { pending, done: finish });
+          listener
+            .query('select pg_notify($1, $2)', [PROMPTS_CHANNEL, `r:${nonce}:${userId}`])
+            .catch(finish);
+        });
+      } catch (error) {
+        log?.warn({ err: error }, 'prompt cache: a write could not be confirmed');
+      }
+    },
+
     /** Calls `listener` on every company_prompts change and whenever notices may have been lost; starts listening. */
     onAnalysesChange: (listener: () => void) => {
       analysesListeners.add(listener);
@@ -226,6 +291,7 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
     async close() {
       closed = true;
       listening = false;
+      for (const waiting of confirming.values()) waiting.done();
       if (reconnectTimer) clearTimeout(reconnectTimer);
       await connecting?.catch(() => undefined);
       const current = client;

@@ -92,34 +92,43 @@ export function createPromptReads(deps: {
 export type PromptReads = ReturnType<typeof createPromptReads>;
 
 /**
- * The prompt repository with this process's writes marking their user in the read cache at once
- * (before the answer goes out; other processes hear the trigger's notice).
+ * The prompt repository with the caller's writes marking their user in every process's read cache
+ * before the answer goes out: here at once, the other listening processes confirmed by NOTIFY.
+ * (The worker's writes — answers, failures — reach them through the trigger's notice.)
  */
 export function cacheForgettingRepository(
   repository: PromptRepository,
   cache: PromptReadCache | undefined,
 ): PromptRepository {
   if (!cache) return repository;
+  const forget = async (userId: string) => {
+    cache.forgetUser(userId);
+    await cache.confirmEverywhere(userId);
+  };
   return {
     ...repository,
     create: async (values, check) => {
+      await cache.ready(); // listening before the write, so its confirmation can be heard
       const id = await repository.create(values, check);
-      cache.forgetUser(values.user_id);
+      await forget(values.user_id);
       return id;
     },
     reopen: async (id, userId, values, check) => {
+      await cache.ready();
       const edited = await repository.reopen(id, userId, values, check);
-      cache.forgetUser(userId);
+      await forget(userId);
       return edited;
     },
     remove: async (userId, id, now) => {
+      await cache.ready();
       const removed = await repository.remove(userId, id, now);
-      cache.forgetUser(userId);
+      if (removed > 0) await forget(userId);
       return removed;
     },
     removeAll: async (userId, filter, now) => {
+      await cache.ready();
       const removed = await repository.removeAll(userId, filter, now);
-      cache.forgetUser(userId);
+      if (removed > 0) await forget(userId);
       return removed;
     },
   };
