@@ -4,7 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputChunk = Rollup.OutputChunk;
 import { defineConfig } from 'vitest/config';
 
 const LANDING_RENDER = 'src/app/landing-static/render.tsx';
@@ -88,8 +90,62 @@ function staticLandingPage(): Plugin {
   };
 }
 
+/** The page modules whose chunks the server preloads with the page (`@app/shared/first-view`). */
+const FIRST_VIEW_PAGES = {
+  'news-feed': 'src/features/news/pages/news-feed-page.tsx',
+  company: 'src/features/companies/pages/company-page.tsx',
+} as const;
+
+/**
+ * Issue 18: writes `first-view-assets.json`, for each page of FIRST_VIEW_PAGES the JavaScript
+ * chunks its lazy route loads (its chunk and every chunk that imports statically, less those the
+ * entry already preloads) and their CSS. The server puts them in the page's head as
+ * `modulepreload` and style `preload` links, so they download alongside the entry instead of
+ * after it has run and asked for the route.
+ */
+function firstViewAssets(): Plugin {
+  return {
+    name: 'stockpulse:first-view-assets',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, OutputChunk>();
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') chunks.set(output.fileName, output);
+      }
+      /** A chunk and everything it imports statically, depth first. */
+      const closure = (fileName: string, seen = new Set<string>()) => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, seen);
+        return seen;
+      };
+      const entry = [...chunks.values()].find(
+        (chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'),
+      );
+      const preloadedByEntry = entry ? closure(entry.fileName) : new Set<string>();
+      const pages: Record<string, { js: string[]; css: string[] }> = {};
+      for (const [page, module] of Object.entries(FIRST_VIEW_PAGES)) {
+        const chunk = [...chunks.values()].find((candidate) =>
+          candidate.facadeModuleId?.endsWith(module),
+        );
+        if (!chunk) throw new Error(`first-view assets: no chunk for ${module}`);
+        const files = [...closure(chunk.fileName)].filter((file) => !preloadedByEntry.has(file));
+        const css = files.flatMap((file) => [
+          ...(chunks.get(file)?.viteMetadata?.importedCss ?? []),
+        ]);
+        pages[page] = { js: files, css: [...new Set(css)] };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'first-view-assets.json',
+        source: `${JSON.stringify(pages, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), staticLandingPage()],
+  plugins: [react(), staticLandingPage(), firstViewAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -8,6 +8,7 @@ import { renderHead, splitIndexHtml } from '../modules/seo/seo-head.ts';
 import type { SeoServices } from '../modules/seo/seo-services.ts';
 import { seoRoutes } from '../modules/seo/seo.routes.ts';
 import { precompressAssets } from './precompress.ts';
+import { firstViewPreloads, readFirstViewAssets } from './web-app-preload.ts';
 
 /**
  * The page in brotli or gzip when the browser takes it. The not-found handler is no route, so the
@@ -72,6 +73,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
   seoRoutes(app, { sitemap: seo.sitemap, images: seo.images });
   // The page's HTML is the built index.html with the head tags put where its <title> was.
   const page = splitIndexHtml(indexHtml ?? NOT_BUILT_PAGE);
+  // Issue 18: the feed's and the company page's first screen preloaded with the page.
+  const firstViewAssets = readFirstViewAssets(distDir);
+  const headEnd = page.after.indexOf('</head>');
   const staticPages = new Map<string, typeof page>(
     landingHtml === undefined ? [] : [[PAGE_PATHS.landing, splitIndexHtml(landingHtml)]],
   );
@@ -106,7 +110,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
       .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8');
-    const body = `${html.before}${head}${html.after}`;
+    const preloads =
+      known && html === page && headEnd >= 0
+        ? firstViewPreloads(firstViewAssets, pathname, request.url.slice(pathname.length + 1))
+        : '';
+    // After the entry's own links, which the browser should fetch first.
+    const after =
+      preloads === ''
+        ? html.after
+        : `${html.after.slice(0, headEnd)}  ${preloads}\n  ${html.after.slice(headEnd)}`;
+    const body = `${html.before}${head}${after}`;
     return sendCompressed(request, reply, body);
   });
 }

@@ -147,6 +147,7 @@ describe('company page', () => {
   });
 
   it('shows the header, stock table with month and year, chart, related companies and watch box', async () => {
+    const chartsBefore = chartMock.charts.length;
     storeLoggedIn(makeUser());
     const api = companyServer();
     const { unmount } = renderRoute(`/ticker/${AMD}`);
@@ -185,7 +186,11 @@ describe('company page', () => {
       expect(document.title).toBe('Advanced Micro Devices, Inc. · StockPulse');
     });
 
-    // The chart: candles, and volumes in a second pane of 100 px; removed with the page.
+    // The chart: candles, and volumes in a second pane of 100 px; removed with the page. The
+    // library is loaded lazily, so the chart comes a moment after the page.
+    await waitFor(() => {
+      expect(chartMock.charts.length).toBeGreaterThan(chartsBefore);
+    });
     const chart = chartMock.charts.at(-1)!;
     expect(chart.paneIndexes).toEqual([undefined, 1]);
     expect(chart.paneHeights).toEqual([100]);

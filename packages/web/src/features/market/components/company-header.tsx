@@ -3,7 +3,7 @@ import type { Company } from '@app/shared/api/companies';
 import { useFinancials } from '../api/financials';
 import classes from './company-info-card.module.css';
 import { companyInitials } from './company-text';
-import { QuoteSummary } from './quote-summary';
+import { QuoteSummary, QuoteSummarySkeleton } from './quote-summary';
 import { WatchCheckbox } from './watch-checkbox';
 
 /** Spec §2 company page header: the company name and quote type, its price and the watch box. */
@@ -46,7 +46,11 @@ export function CompanyHeader({ company, symbol }: { company: Company; symbol: s
                 </Text>
               )}
             </Group>
-            {quote.data && <QuoteSummary financials={quote.data} />}
+            {quote.data ? (
+              <QuoteSummary financials={quote.data} />
+            ) : (
+              symbol !== null && quote.isPending && <QuoteSummarySkeleton />
+            )}
           </Stack>
         </Group>
         {symbol && <WatchCheckbox symbol={symbol} />}

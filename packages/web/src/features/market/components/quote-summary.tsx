@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Skeleton, Text } from '@mantine/core';
 import type { Financials } from '@app/shared/api/market';
 import { formatPrice } from '@app/shared/display/format';
 import { ChangeArrowIcon, ChangeText } from './change-display';
@@ -36,6 +36,31 @@ export function QuoteSummary({
       <Text size="xs" c="dimmed" mt={2}>
         {financials.currency} · as of {asOf(financials)}
       </Text>
+    </div>
+  );
+}
+
+/**
+ * The place of a QuoteSummary while its quote loads, laid out like it (issue 18: the company
+ * header grew by the summary when the quote arrived and pushed the page down). The blocks have
+ * the widths of a typical price, change and badge, so they wrap onto two rows where the summary
+ * does (a phone's header) and the height matches.
+ */
+export function QuoteSummarySkeleton({ compact = false }: { compact?: boolean }) {
+  return (
+    <div
+      className={compact ? classes.compact : undefined}
+      role="status"
+      aria-label="Loading the price"
+    >
+      <Group gap="xs" align="center" wrap="wrap">
+        <Skeleton className={classes.price} width={compact ? 105 : 130} radius="sm">
+          &nbsp;
+        </Skeleton>
+        <Skeleton className={classes.changesLine} width={150} radius="sm" />
+        <Skeleton height={18} width={90} radius="sm" />
+      </Group>
+      <Skeleton className={classes.asOfLine} width={190} radius="sm" mt={2} />
     </div>
   );
 }

@@ -62,6 +62,49 @@ function StockStats({ quote, symbol }: { quote: Financials; symbol: string }) {
   );
 }
 
+/** A value's place while the quote loads: typical text, hidden, so it wraps as the value will. */
+function Placeholder({ text }: { text: string }) {
+  return (
+    <Skeleton radius="sm" className={classes.placeholder}>
+      <span>{text}</span>
+    </Skeleton>
+  );
+}
+
+/**
+ * The tiles with their labels and placeholders, the size of the loaded ones (issue 18: a fixed
+ * 120 px box grew to three rows of tiles on a phone and pushed the page down).
+ */
+function StockStatsSkeleton() {
+  const period = <Placeholder text="+00.00% from $000.00" />;
+  return (
+    <div role="status" aria-label="Loading the prices">
+      <SimpleGrid
+        component="dl"
+        cols={{ base: 2, sm: 3 }}
+        spacing="xs"
+        verticalSpacing="xs"
+        className={classes.grid}
+      >
+        <Stat label="Price">
+          <Placeholder text="$000.00" />
+        </Stat>
+        <Stat label="Change">
+          <Placeholder text="+0.00" />
+        </Stat>
+        <Stat label="Change %">
+          <Placeholder text="↑ +0.00%" />
+        </Stat>
+        <Stat label="Day range">
+          <Placeholder text="$000.00 – $000.00" />
+        </Stat>
+        <Stat label="Month (31 days)">{period}</Stat>
+        <Stat label="Year (365 days)">{period}</Stat>
+      </SimpleGrid>
+    </div>
+  );
+}
+
 /**
  * Spec §2/§4 stock table: price, change against the previous close, day range, and the month
  * (31 days) and year (365 days) changes; refreshed in place every 30 s.
@@ -107,7 +150,7 @@ export function StockTable({ symbol }: { symbol: string }) {
         </Group>
         {data && <SnapshotAge updatedAt={data.updated_at} receivedAt={quote.dataUpdatedAt} />}
       </Group>
-      {quote.isPending && <Skeleton height={120} radius="md" />}
+      {quote.isPending && <StockStatsSkeleton />}
       {quote.isError && data === undefined && <Alert color="red">{quote.error.message}</Alert>}
       {data === null && (
         <Text c="dimmed" size="sm">

@@ -1,13 +1,6 @@
 import type { PricePoint } from '@app/shared/api/market';
-import {
-  CandlestickSeries,
-  ColorType,
-  createChart,
-  CrosshairMode,
-  HistogramSeries,
-} from 'lightweight-charts';
-import type { IChartApi, ISeriesApi } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import type { ColorType, IChartApi, ISeriesApi } from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import {
   DARK_PALETTE,
@@ -24,12 +17,17 @@ interface ChartParts {
   chart: IChartApi;
   candles: ISeriesApi<'Candlestick'>;
   volume: ISeriesApi<'Histogram'>;
+  /** `ColorType.Solid` of the loaded library (the enum is in the lazily loaded chunk). */
+  solid: ColorType;
 }
 
-function themeOptions(palette: ChartPalette) {
+/** How far below the screen the chart starts loading (px): it is ready when scrolled to. */
+const LOAD_MARGIN_PX = 200;
+
+function themeOptions(palette: ChartPalette, solid: ColorType) {
   return {
     layout: {
-      background: { type: ColorType.Solid, color: 'transparent' },
+      background: { type: solid, color: 'transparent' },
       textColor: palette.text,
       panes: { separatorColor: palette.border },
     },
@@ -40,8 +38,34 @@ function themeOptions(palette: ChartPalette) {
 }
 
 /**
- * A candlestick chart with a volume pane in `container`: created on mount, sized with its
- * container (autoSize), recoloured when the colour scheme changes, removed on unmount.
+ * Calls `show` once `element` comes within LOAD_MARGIN_PX of the screen (at once where there is
+ * no IntersectionObserver); returns the cleanup.
+ */
+function whenNearScreen(element: Element, show: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    show();
+    return () => undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      show();
+    },
+    { rootMargin: `${String(LOAD_MARGIN_PX)}px 0px` },
+  );
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+  };
+}
+
+/**
+ * A candlestick chart with a volume pane in `container`: created when the container nears the
+ * screen, sized with its container (autoSize), recoloured when the colour scheme changes,
+ * removed on unmount. Issue 18: the chart library (about 45 KB gzip) is loaded then, not with
+ * the page, so a company page's first screen does not wait for it; the container keeps its
+ * height meanwhile, so nothing moves when the chart appears.
  */
 export function useCandlestickChart(
   container: RefObject<HTMLDivElement | null>,
@@ -49,48 +73,66 @@ export function useCandlestickChart(
   dark: boolean,
 ): void {
   const parts = useRef<ChartParts | null>(null);
+  // Bumped when the chart has been created, so the effects below run for it.
+  const [created, setCreated] = useState(0);
   const palette = dark ? DARK_PALETTE : LIGHT_PALETTE;
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const chart = createChart(element, {
-      autoSize: true,
-      crosshair: { mode: CrosshairMode.Normal },
-      timeScale: { rightOffset: 2, fixLeftEdge: true },
+    let disposed = false;
+    let chart: IChartApi | undefined;
+    const create = async () => {
+      const { CandlestickSeries, ColorType, createChart, CrosshairMode, HistogramSeries } =
+        await import('lightweight-charts');
+      if (disposed) return;
+      chart = createChart(element, {
+        autoSize: true,
+        crosshair: { mode: CrosshairMode.Normal },
+        timeScale: { rightOffset: 2, fixLeftEdge: true },
+      });
+      const candles = chart.addSeries(CandlestickSeries, {
+        borderVisible: false,
+        priceFormat: { type: 'custom', formatter: formatChartPrice, minMove: 0.01 },
+      });
+      const volume = chart.addSeries(
+        HistogramSeries,
+        {
+          priceFormat: { type: 'custom', formatter: formatVolumeLabel, minMove: 1 },
+          priceLineVisible: false,
+          lastValueVisible: false,
+        },
+        1,
+      );
+      chart.panes()[1]?.setHeight(VOLUME_PANE_HEIGHT);
+      parts.current = { chart, candles, volume, solid: ColorType.Solid };
+      setCreated((count) => count + 1);
+    };
+    const stopWatching = whenNearScreen(element, () => {
+      // A failed chunk load leaves the empty chart box; the page's other parts still work.
+      create().catch((error: unknown) => {
+        console.error('The price chart could not be loaded', error);
+      });
     });
-    const candles = chart.addSeries(CandlestickSeries, {
-      borderVisible: false,
-      priceFormat: { type: 'custom', formatter: formatChartPrice, minMove: 0.01 },
-    });
-    const volume = chart.addSeries(
-      HistogramSeries,
-      {
-        priceFormat: { type: 'custom', formatter: formatVolumeLabel, minMove: 1 },
-        priceLineVisible: false,
-        lastValueVisible: false,
-      },
-      1,
-    );
-    chart.panes()[1]?.setHeight(VOLUME_PANE_HEIGHT);
-    parts.current = { chart, candles, volume };
     return () => {
+      disposed = true;
+      stopWatching();
       parts.current = null;
-      chart.remove();
+      chart?.remove();
     };
   }, [container]);
 
   useEffect(() => {
     const current = parts.current;
     if (!current) return;
-    current.chart.applyOptions(themeOptions(palette));
+    current.chart.applyOptions(themeOptions(palette, current.solid));
     current.candles.applyOptions({
       upColor: palette.up,
       downColor: palette.down,
       wickUpColor: palette.up,
       wickDownColor: palette.down,
     });
-  }, [palette]);
+  }, [palette, created]);
 
   useEffect(() => {
     const current = parts.current;
@@ -98,5 +140,5 @@ export function useCandlestickChart(
     current.candles.setData(toCandles(points));
     current.volume.setData(toVolumeBars(points, palette));
     current.chart.timeScale().fitContent();
-  }, [points, palette]);
+  }, [points, palette, created]);
 }
