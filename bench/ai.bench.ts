@@ -14,6 +14,7 @@ import {
   type EvalQuestion,
 } from '../packages/server/src/providers/ai/assistant/offline/eval/evaluate.ts';
 import { answerOffline } from '../packages/server/src/providers/ai/assistant/offline/offline-assistant.ts';
+import { PROMPT_LIST_FIELDS } from '@app/shared/api/prompts';
 import {
   BENCH_PLANS,
   createBenchUsers,
@@ -611,6 +612,41 @@ export async function loadReadPrompts(db: Database) {
   return { users, admin };
 }
 
+/**
+ * 3. Company analyses at size: 30 (what the analyst keeps) for every company, each citing six of
+ * the processed articles, written like the warm start's analyses; returns every listing's symbol.
+ */
+async function loadAnalyses(db: Database): Promise<string[]> {
+  const started = performance.now();
+  await sql`
+    with src as (
+      select coalesce((select ai_summary from company_prompts order by length(ai_summary) desc limit 1),
+        repeat('## View' || E'\n\n' || 'Mixed: the week''s news leans positive [1] while the month''s move is down 3% [2]. ', 12))
+        as ai_summary
+    ), ids as (
+      select array_agg(id order by creation_date desc) as ids
+      from (select id, creation_date from news where status = 'PROCESSED'
+            order by creation_date desc limit 60) n
+    )
+    insert into company_prompts (company_id, ai_summary, citations, sentiment_score, provider,
+      inputs_fingerprint, news_count, ai_upload_date)
+    select c.id, src.ai_summary,
+      coalesce(ids.ids[1 + (c.n + k) % 50 : 6 + (c.n + k) % 50], '{}'),
+      ((c.n + k) % 21) - 10, 'offline', md5(c.id::text || k), 6,
+      now() - make_interval(mins => k * 15 + c.n % 15)
+    from (select id, (row_number() over (order by id))::int as n from companies) c
+    cross join generate_series(0, 29) as k
+    cross join src cross join ids`.execute(db);
+  await sql`vacuum analyze company_prompts`.execute(db);
+  const { rows } = await sql<{ analyses: string; symbol: string | null }>`
+    select (select count(*) from company_prompts) as analyses, s.exchange_ticker as symbol
+    from securities s order by s.exchange_ticker`.execute(db);
+  console.log(
+    `\nbench/ai 3. company analyses: ${Number(rows[0]?.analyses ?? 0).toLocaleString('en-US')} (30 per company, six citations each) for ${rows.length} listings, inserted by SQL in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return rows.flatMap((row) => (row.symbol ? [row.symbol] : []));
+}
+
 /** 3. `/prompts/query` (the editor's and the chat's list), `/prompts/get/{id}`, `/prompts/state`. */
 async function readRoutes(
   db: Database,
@@ -625,19 +661,25 @@ async function readRoutes(
     db,
   );
   const auth = { authorization: `Bearer ${user.token}` };
-  const editor = `status=INDEX&type__in=PORTFOLIO,email_prompt&status=PROCESSED&order_by=-creation_date&limit=20&username=${user.username}`;
-  const chat = `username=${user.username}&type=CHAT&order_by=-creation_date&limit=20&status=INDEX&status=PROCESSED`;
+  // As the web asks them (features/assistant/api/prompt-list.ts): the listed fields only.
+  const only = `only=${PROMPT_LIST_FIELDS.join(',')}`;
+  const editor = `status=INDEX&type__in=PORTFOLIO,email_prompt&status=PROCESSED&order_by=-creation_date&limit=20&username=${user.username}&${only}`;
+  const chat = `username=${user.username}&type=CHAT&order_by=-creation_date&limit=20&status=INDEX&status=PROCESSED&${only}`;
   for (const [name, query] of [
     ['editor', editor],
     ['chat', chat],
   ] as const) {
     const response = await fetch(`${stack.api}/prompts/query?${query}`, { headers: auth });
+    const fullBody = await (
+      await fetch(`${stack.api}/prompts/query?${query.replace(`&${only}`, '')}`, { headers: auth })
+    ).text();
     const body = await response.text();
     const count = (JSON.parse(body) as { prompts?: unknown[] }).prompts?.length ?? 0;
     console.log(
-      `  ${name} list of ${user.username}: HTTP ${response.status}, ${count} prompts, ${(body.length / 1024).toFixed(1)} KiB`,
+      `  ${name} list of ${user.username}: HTTP ${response.status}, ${count} prompts, ${(body.length / 1024).toFixed(1)} KiB with only= (${(fullBody.length / 1024).toFixed(1)} KiB without)`,
     );
   }
+  const symbols = await loadAnalyses(db);
   const reference = await load('reference: indexed SELECT', `${stack.reference}/select`, {
     seconds,
   });
@@ -663,10 +705,10 @@ async function readRoutes(
   );
   const apiPath = new URL(stack.api).pathname;
   rows.push(
-    await load('get/{id}', `${stack.api}/prompts/get/${own[0]?.id ?? ''}`, {
+    await load('get/{id}', `${stack.api}/prompts/get/${own[0]?.id ?? ''}?${only}`, {
       seconds,
       headers: auth,
-      paths: own.map((row) => `${apiPath}/prompts/get/${row.id}`),
+      paths: own.map((row) => `${apiPath}/prompts/get/${row.id}?${only}`),
     }),
   );
   rows.push(
@@ -674,6 +716,38 @@ async function readRoutes(
       seconds,
       headers: { authorization: `Bearer ${admin.token}` },
     }),
+  );
+  // The web's pages (features/analysis/api/company-analyses.ts): 2 a page, one more asked.
+  rows.push(
+    await load('latest_prompts (page 1)', `${stack.api}/company/latest_prompts?skip=0&limit=3`, {
+      seconds,
+    }),
+  );
+  rows.push(
+    await load(
+      'latest_prompts (pages 1-25)',
+      `${stack.api}/company/latest_prompts?skip=0&limit=3`,
+      {
+        seconds,
+        paths: Array.from(
+          { length: 25 },
+          (_, page) => `${apiPath}/company/latest_prompts?skip=${page * 2}&limit=3`,
+        ),
+      },
+    ),
+  );
+  rows.push(
+    await load(
+      `query_prompts?symbol= (${symbols.length})`,
+      `${stack.api}/company/query_prompts?symbol=${symbols[0] ?? ''}&order_by=-ai_upload_date&skip=0&limit=3`,
+      {
+        seconds,
+        paths: symbols.map(
+          (symbol) =>
+            `${apiPath}/company/query_prompts?symbol=${encodeURIComponent(symbol)}&order_by=-ai_upload_date&skip=0&limit=3`,
+        ),
+      },
+    ),
   );
   printTable(
     `bench/ai 3. prompts read routes (${seconds} s per route, 32 connections; ratio to the indexed SELECT; target ≥ 0.5×, no errors)`,
@@ -690,9 +764,15 @@ async function readRoutes(
  */
 export async function runAiBench(options: { seconds: number }) {
   const { seconds } = options;
-  offlineThroughput(seconds);
+  // `--part=read`: only the read routes (part 3), after the worker's first start.
+  const readOnly = process.argv.includes('--part=read');
+  if (!readOnly) offlineThroughput(seconds);
 
-  const stack = await startBenchStack({ RATE_LIMIT_SCALE: '10000' });
+  // PROMPT_CACHE=off in the environment measures the read routes without the read cache.
+  const stack = await startBenchStack({
+    RATE_LIMIT_SCALE: '10000',
+    ...(process.env.PROMPT_CACHE && { PROMPT_CACHE: process.env.PROMPT_CACHE }),
+  });
   const db = createDatabase({
     url: stack.databaseUrl,
     maxConnections: 2,
@@ -717,14 +797,16 @@ export async function runAiBench(options: { seconds: number }) {
       `\nbench/ai: first worker start (quotes, demo news, analyses) settled in ${warmSeconds.toFixed(1)} s: ${counts[0]?.news ?? 0} processed articles, ${counts[0]?.quotes ?? 0} quotes`,
     );
 
-    const questions = readQuestions().filter((q) => !q.article && q.question.trim() !== '');
-    await queueDrain(db, stack.api, stack.databaseUrl, questions, seconds);
-    // Whatever the drain left (a slow machine) must not wait ahead of the streamed prompts.
-    await sql`update prompts set deleted = true where status = 'INDEX'`.execute(db);
-    await sql`delete from pgboss.job where name = 'prompts.answer' and state in ('created', 'retry')`.execute(
-      db,
-    );
-    await openAiStreaming(db, stack.databaseUrl, questions);
+    if (!readOnly) {
+      const questions = readQuestions().filter((q) => !q.article && q.question.trim() !== '');
+      await queueDrain(db, stack.api, stack.databaseUrl, questions, seconds);
+      // Whatever the drain left (a slow machine) must not wait ahead of the streamed prompts.
+      await sql`update prompts set deleted = true where status = 'INDEX'`.execute(db);
+      await sql`delete from pgboss.job where name = 'prompts.answer' and state in ('created', 'retry')`.execute(
+        db,
+      );
+      await openAiStreaming(db, stack.databaseUrl, questions);
+    }
     await readRoutes(db, stack, seconds);
   } finally {
     await db.destroy();

@@ -46,9 +46,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create trigger company_prompts_notify after insert or update or delete or truncate
     on company_prompts for each statement execute function notify_company_prompts()`.execute(db);
+  // `/prompts/state`'s answers being written, in the order they started: without it the waiting
+  // line's rows are read to find the few taken (9 ms at 1,000 waiting, EXPLAIN at 100,000 prompts).
+  await sql`create index prompts_processing on prompts (started_at)
+    where status = 'INDEX' and not deleted and started_at is not null`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index prompts_processing`.execute(db);
   await sql`drop trigger company_prompts_notify on company_prompts`.execute(db);
   await sql`drop trigger prompts_notify_delete on prompts`.execute(db);
   await sql`drop trigger prompts_notify_update on prompts`.execute(db);
