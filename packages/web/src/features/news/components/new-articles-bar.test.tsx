@@ -6,9 +6,11 @@ import { renderWithProviders } from '../../../../test/render';
 import { createLiveClient, type LiveClient } from '../../../lib/live/live-client';
 import {
   announceArticles,
+  MAX_PENDING,
   newArticlesLabel,
   NO_NEW_ARTICLES,
 } from '../../../lib/live/new-articles';
+import { newsFeedFor } from '../api/news-feed';
 import { NewArticlesBar, useNewArticles } from './new-articles-bar';
 
 type Emit = (name: string, data: unknown) => void;
@@ -119,5 +121,22 @@ describe("the 'N new articles' bar", () => {
     const state = announceArticles(NO_NEW_ARTICLES, ['a', 'b', 'a'], new Set(['b']));
     expect(state.pending).toEqual(['a']);
     expect(announceArticles(state, ['a'], new Set())).toBe(state);
+  });
+
+  it('keeps at most the newest announced ids a filtered feed has not matched', () => {
+    const ids = Array.from({ length: MAX_PENDING + 20 }, (_, i) => `id-${String(i)}`);
+    const state = announceArticles(NO_NEW_ARTICLES, ids, new Set());
+    expect(state.pending).toHaveLength(MAX_PENDING);
+    expect(state.pending.at(-1)).toBe(`id-${String(MAX_PENDING + 19)}`);
+  });
+
+  it.each([
+    ['latest', 'ingested'],
+    ['latest_ai', 'enriched'],
+    ['bullish', 'enriched'],
+    ['bearish', 'enriched'],
+    ['defcon', 'enriched'],
+  ])('the %s feed shows the bar for %s articles', (kind, stage) => {
+    expect(newsFeedFor(kind)?.live).toBe(stage);
   });
 });
