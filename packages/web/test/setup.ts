@@ -1,7 +1,14 @@
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default: a page's first render with its lazy chunks and
+// mocked answers took longer on a loaded 2-core machine (load average 25: dozens of tests failed
+// at 1 s, then at Vitest's 5 s). A passing test is not slowed; only a failing one waits longer.
+configure({ asyncUtilTimeout: 5_000 });
+// Same for a whole test (Vitest's default is 5 s); the server project allows 30 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 // Mantine reads media queries (colour scheme, breakpoints); jsdom has no matchMedia.
 Object.defineProperty(window, 'matchMedia', {
