@@ -208,6 +208,13 @@ export async function runPortfolioBench(options: { seconds: number }) {
         headers,
       }),
     );
+    rows.push(
+      await load(
+        'transactions, a page of 100',
+        `${stack.api}/portfolio/transactions?skip=1000&limit=100`,
+        { seconds, headers },
+      ),
+    );
     printTable(
       `bench/portfolio (${seconds} s per route, 32 connections; ratio to the indexed SELECT)`,
       rows,

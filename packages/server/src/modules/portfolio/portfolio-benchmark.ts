@@ -3,6 +3,9 @@ import type { PortfolioRepository } from './portfolio.repository.ts';
 
 export type Benchmark = { name: string; symbol: string | null; index: IndexSeries };
 
+/** Listings whose bars one statement of the universe reads (ten years of 100 are 250,000 bars). */
+const UNIVERSE_BATCH = 100;
+
 /** While the set of listings stays the same, new bars refresh the universe at most this often. */
 const REFRESH_MS = 60_000;
 
@@ -15,7 +18,7 @@ const REFRESH_MS = 60_000;
 export function createBenchmark(deps: {
   repository: Pick<
     PortfolioRepository,
-    'historyFingerprint' | 'universeDailyReturns' | 'closes' | 'listings'
+    'historyFingerprint' | 'universeListings' | 'universeDailyReturnSums' | 'closes' | 'listings'
   >;
   loadHistory: (symbols: readonly string[]) => Promise<void>;
   symbol?: string | undefined;
@@ -40,13 +43,31 @@ export function createBenchmark(deps: {
         index: chainReturns(days, returns),
       };
     }
-    const rows = await deps.repository.universeDailyReturns();
+    // Per day the sum and count over every batch of listings, then the mean.
+    const listings = await deps.repository.universeListings();
+    const byDay = new Map<string, { sum: number; n: number }>();
+    for (let i = 0; i < listings.length; i += UNIVERSE_BATCH) {
+      const rows = await deps.repository.universeDailyReturnSums(
+        listings.slice(i, i + UNIVERSE_BATCH),
+      );
+      for (const { day, sum, n } of rows) {
+        const total = byDay.get(day);
+        if (total) {
+          total.sum += sum;
+          total.n += n;
+        } else byDay.set(day, { sum, n });
+      }
+    }
+    const days = [...byDay.keys()].sort();
     return {
       name: 'Equal-weighted universe',
       symbol: null,
       index: chainReturns(
-        rows.map((row) => row.day),
-        rows.map((row) => row.r),
+        days,
+        days.map((day) => {
+          const total = byDay.get(day);
+          return total && total.n > 0 ? total.sum / total.n : 0;
+        }),
       ),
     };
   }

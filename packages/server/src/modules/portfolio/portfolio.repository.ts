@@ -303,21 +303,32 @@ export function createPortfolioRepository(db: Database) {
       return { listings: first?.n ?? 0, last: first?.last?.toISOString() ?? '' };
     },
 
-    /** The equal-weighted universe: each day's mean close-to-close return of every listing. */
-    universeDailyReturns: async () =>
+    /** Every listing with stored bars (the equal-weighted universe's members). */
+    universeListings: async () =>
       (
-        await sql<{ day: string; r: number }>`
-          select day::text as day, avg(r)::float8 as r
+        await sql<{ exchange_ticker: string }>`
+          select distinct exchange_ticker from price_series order by exchange_ticker`.execute(db)
+      ).rows.map((row) => row.exchange_ticker),
+
+    /**
+     * For the listings `symbols`, each day's sum and count of close-to-close returns: the
+     * universe is read in batches of listings (each statement well under the statement timeout
+     * on ten years of bars of hundreds of listings) and the means taken by the caller.
+     */
+    universeDailyReturnSums: async (symbols: readonly string[]) =>
+      (
+        await sql<{ day: string; sum: number; n: number }>`
+          select day::text as day, sum(r)::float8 as sum, count(r)::int as n
           from (
             select u.day,
               u.close / nullif(lag(u.close) over (partition by p.exchange_ticker order by u.day), 0)
                 - 1 as r
             from price_series p
             cross join lateral unnest(p.days, p.close) as u(day, close)
+            where p.exchange_ticker = any(${[...symbols]}::text[])
           ) x
           where r is not null
-          group by day
-          order by day`.execute(db)
+          group by day`.execute(db)
       ).rows,
   };
 }

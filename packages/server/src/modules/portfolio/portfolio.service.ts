@@ -44,6 +44,12 @@ const LAST = Number.MAX_SAFE_INTEGER;
 const CACHED_LEDGERS = 256;
 /** Finished snapshots kept per portfolio and range (ten years of daily points take about 1 MB). */
 const CACHED_SNAPSHOTS = 128;
+/** Pages of one ledger version kept serialised. */
+const PAGES_PER_LEDGER = 8;
+/** Bytes of serialised answers kept, over all snapshots and over all ledgers. */
+const ANSWER_BYTES = 64 * 1024 * 1024;
+/** What one transaction costs in memory, parsed and serialised (about 200 bytes of JSON). */
+const TRANSACTION_BYTES = 600;
 
 const EMPTY: PriceSeries = { days: [], closes: [] };
 const sameCloses = (a: PriceSeries, b: PriceSeries | undefined) =>
@@ -71,6 +77,8 @@ type LedgerAnswer = {
   transactions: Transaction[];
   /** The whole list's answer, serialised on first use. */
   body?: Buffer;
+  /** Pages asked of this version, serialised on first use (a few, the oldest dropped first). */
+  pages: Map<string, Buffer>;
   scope: NoticeScope;
   mark: number;
 };
@@ -138,9 +146,17 @@ export function createPortfolioService(deps: {
   const seriesCache = createSeriesCache();
   const { notices } = deps;
   /** By user, portfolio name and range. */
-  const snapshots = new LRUCache<string, SnapshotMemo>({ max: CACHED_SNAPSHOTS });
+  const snapshots = new LRUCache<string, SnapshotMemo>({
+    max: CACHED_SNAPSHOTS,
+    maxSize: ANSWER_BYTES,
+    sizeCalculation: (memo) => Math.max(1, memo.answer.bytes),
+  });
   /** By user and portfolio name. */
-  const ledgerAnswers = new LRUCache<string, LedgerAnswer>({ max: CACHED_LEDGERS });
+  const ledgerAnswers = new LRUCache<string, LedgerAnswer>({
+    max: CACHED_LEDGERS,
+    maxSize: ANSWER_BYTES,
+    sizeCalculation: (answer) => Math.max(1, answer.transactions.length * TRANSACTION_BYTES),
+  });
 
   /** After a write of the user's portfolios committed: stale here at once, and in every process. */
   /** Answers served from memory without reading, and answers that read the database. */
@@ -283,6 +299,7 @@ export function createPortfolioService(deps: {
             portfolioId: found.id,
             version: found.ledger_version,
             transactions: (await repository.ledger(found.id)).map(toTransaction),
+            pages: new Map(),
             scope: { userId, portfolioId: found.id },
             mark,
           };
@@ -290,8 +307,16 @@ export function createPortfolioService(deps: {
         }
       }
       if (page && (page.skip > 0 || page.limit !== undefined)) {
-        const end = page.limit === undefined ? undefined : page.skip + page.limit;
-        return transactionsAnswer(name, hit.transactions.slice(page.skip, end));
+        const pageKey = `${String(page.skip)}:${String(page.limit)}`;
+        let body = hit.pages.get(pageKey);
+        if (!body) {
+          const end = page.limit === undefined ? undefined : page.skip + page.limit;
+          body = transactionsAnswer(name, hit.transactions.slice(page.skip, end));
+          if (hit.pages.size >= PAGES_PER_LEDGER)
+            hit.pages.delete(hit.pages.keys().next().value ?? '');
+          hit.pages.set(pageKey, body);
+        }
+        return body;
       }
       hit.body ??= transactionsAnswer(name, hit.transactions);
       return hit.body;
