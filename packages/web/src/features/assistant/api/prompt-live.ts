@@ -28,6 +28,9 @@ export function refreshesLists(event: LivePromptEvent): boolean {
 
 const pendingRefresh = new WeakSet<QueryClient>();
 
+/** After a prompt's end the lists are read again after these delays while it still shows waiting. */
+const END_REREAD_MS = [1_500, 5_000];
+
 /**
  * Refetches the prompt lists once for all the events handled in one go (several components hear
  * the same event).
@@ -89,6 +92,12 @@ export function usePromptLive(
 ): LiveAnswer {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AnswerState>(() => NOTHING(id));
+  const waitingNow = useRef(waiting);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => {
+    waitingNow.current = waiting;
+  });
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
   // Subscribed while mounted, waiting or not: the stream's topics stay the same when a new
   // prompt appears, so it is not reopened (and nothing is missed) at the moment that matters.
   useLive(
@@ -96,9 +105,21 @@ export function usePromptLive(
     (message) => {
       const event = promptEventOf(message);
       if (!waiting || event?.id !== id) return;
-      if (refreshesLists(event)) refreshPrompts(queryClient);
-      else
+      if (!refreshesLists(event)) {
         setState((current) => applyPromptEvent(current.id === id ? current : NOTHING(id), event));
+        return;
+      }
+      refreshPrompts(queryClient);
+      // Another process's answer cache may not have heard of the change yet: read again while
+      // the list still shows the prompt waiting.
+      if (event.stage === 'queued') return;
+      for (const delay of END_REREAD_MS) {
+        timers.current.push(
+          setTimeout(() => {
+            if (waitingNow.current) refreshPrompts(queryClient);
+          }, delay),
+        );
+      }
     },
     undefined,
     client,
