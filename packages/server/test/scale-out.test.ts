@@ -196,7 +196,12 @@ describe('several processes on one database behind nginx', () => {
           (event.data as { status?: string }).status === 'PROCESSED';
         const events = await Promise.all(streams.map((s) => s.next(answered, 30_000)));
         expect(events.map((e) => e.data)).toEqual(
-          streams.map(() => ({ topic: 'prompts', id: created.body.id, status: 'PROCESSED' })),
+          streams.map(() => ({
+            topic: 'prompts',
+            id: created.body.id,
+            status: 'PROCESSED',
+            stage: 'answered',
+          })),
         );
       } finally {
         for (const stream of streams) stream.close();
