@@ -11,6 +11,7 @@ import { runLiveBench } from './live.bench.ts';
 import { runMarketBench } from './market.bench.ts';
 import { runNewsBench } from './news.bench.ts';
 import { runPortfolioBench } from './portfolio.bench.ts';
+import { runSiteBench } from './site.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
 import { runTrackRecordBench } from './track-record.bench.ts';
 
@@ -27,6 +28,7 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   'track-record': runTrackRecordBench,
   alerts: runAlertsBench,
   live: runLiveBench,
+  site: runSiteBench,
   coverage: runCoverageBench,
 };
 

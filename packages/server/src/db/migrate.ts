@@ -31,6 +31,7 @@ import * as portfolioNotify from './migrations/2026-11-28T1000-portfolio-notify.
 import * as newsArticleJson from './migrations/2026-11-28T1500-news-article-json.ts';
 import * as commentNotify from './migrations/2026-11-27T1200-comment-notify.ts';
 import * as promptsNotify from './migrations/2026-11-28T1200-prompts-notify.ts';
+import * as adminListIndexes from './migrations/2026-11-28T1600-admin-list-indexes.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1200-comment-notify': commentNotify,
   '2026-11-28T1200-prompts-notify': promptsNotify,
   '2026-11-28T1000-portfolio-notify': portfolioNotify,
+  '2026-11-28T1600-admin-list-indexes': adminListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

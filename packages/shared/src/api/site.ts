@@ -74,9 +74,12 @@ export const newsletterSubscriberSchema = z.object({
   unsubscribed_at: z.number().nullable(),
 });
 export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;
+/** GET /subscription/admin/list?skip&limit: a page of subscribers, newest first, and the counts. */
 export const newsletterAdminResponseSchema = successResponse({
   subscribers: z.array(newsletterSubscriberSchema),
   counts: z.object({ pending: z.number(), confirmed: z.number(), unsubscribed: z.number() }),
+  /** Every subscriber (the sum of the counts). */
+  total: z.number().int().optional(),
 });
 
 export const contactMessageSchema = z.object({
@@ -90,9 +93,11 @@ export const contactMessageSchema = z.object({
   read: z.boolean(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
+/** GET /contact/admin/inbox?skip&limit: a page of messages, newest first, the unread count and the total. */
 export const contactInboxResponseSchema = successResponse({
   messages: z.array(contactMessageSchema),
   unread: z.number(),
+  total: z.number().int().optional(),
 });
 export const contactMarkRequestSchema = z.object({ read: z.boolean() });
 export const contactMarkResponseSchema = successResponse({ message: contactMessageSchema });

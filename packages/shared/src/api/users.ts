@@ -139,7 +139,39 @@ export const tokenExchangeResponseSchema = successResponse({
 });
 export const messageResponseSchema = successResponse({ message: z.string() });
 
-export const adminUsersResponseSchema = successResponse({ users: z.array(userSchema) });
+/**
+ * Admin user lists (`/user/admin/get/ALL`, `/user/admin/validation_queue`): one page of users and
+ * `total`, how many match (every list is paged: 50,000 accounts are never answered at once).
+ */
+export const adminUsersResponseSchema = successResponse({
+  users: z.array(userSchema),
+  total: z.number().int().optional(),
+});
+
+/** The largest page of an admin list. */
+export const ADMIN_PAGE_MAX = 100;
+
+/** `skip` and `limit` of a paged admin list (limit 1–100, default 50). */
+export const adminPageQueryShape = {
+  skip: z.coerce
+    .number('skip must be a whole number.')
+    .int('skip must be a whole number.')
+    .min(0, 'skip must be 0 or more.')
+    .max(1_000_000, 'skip must be at most 1,000,000.')
+    .default(0),
+  limit: z.coerce
+    .number('limit must be a whole number.')
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(ADMIN_PAGE_MAX, `limit must be at most ${String(ADMIN_PAGE_MAX)}.`)
+    .default(50),
+};
+
+/** GET /user/admin/get/ALL: a page, optionally of the users whose name, username or e-mail holds `q`. */
+export const adminUsersQueryShape = {
+  ...adminPageQueryShape,
+  q: z.string().trim().max(100, 'The search is at most 100 characters.').default(''),
+};
 export const adminUpdateRequestSchema = z.object({
   username: z.string().min(1).max(40),
   key: z.enum(ADMIN_SETTABLE_KEYS),

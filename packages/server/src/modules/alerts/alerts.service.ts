@@ -5,6 +5,7 @@ import { badRequest } from '../../http/errors.ts';
 import type { JobSender } from '../../jobs/job-catalog.ts';
 import type { Mailer, MailOutcome } from '../messaging/mailer.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
+import { recentValue } from '../site/recent-value.ts';
 import {
   alertMessage,
   renderAlertMail,
@@ -38,6 +39,8 @@ const SEND_PARALLEL = 16;
 /** A claimed delivery whose worker died is due again after this long. */
 const LEASE_MS = 5 * 60_000;
 const HOUR_MS = 3_600_000;
+/** How old the admin view's delivery counts may be. */
+const DELIVERY_COUNTS_TTL_MS = 5_000;
 /** How long the unsubscribe link of a mail works. */
 const UNSUBSCRIBE_TTL_MS = 400 * 86_400_000;
 /** The address of the public channel's rows (defcon-1 alerts published once per story). */
@@ -90,6 +93,9 @@ export function createAlertsService(deps: {
 }) {
   const { repository, mailer, clock, log, publicUrl } = deps;
   const articleUrl = (id: string) => `${publicUrl}/news/view?id=${id}`;
+  // The admin view's counts scan every delivery (100,000 rows: ~100× the page's cost): read at
+  // most once per DELIVERY_COUNTS_TTL_MS per process, the page itself every call.
+  const deliveryCounts = recentValue(DELIVERY_COUNTS_TTL_MS, () => repository.deliveryCounts());
 
   const wakeSender = () => deps.jobs.enqueue('alerts.send', {}, { singletonKey: 'after-write' });
 
@@ -433,8 +439,12 @@ export function createAlertsService(deps: {
       return { settings: next, entitlements: plan(user, clock.now()) };
     },
 
+    /** The latest deliveries (read every call) and the counts per status (at most 5 s old). */
     async adminList(status: DeliveryStatus | undefined, limit: number) {
-      const { rows, counts } = await repository.adminList(status, limit);
+      const [rows, counts] = await Promise.all([
+        repository.adminList(status, limit),
+        deliveryCounts.get(),
+      ]);
       const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
       const all = { pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
       for (const row of counts) all[row.status] = Number(row.n);

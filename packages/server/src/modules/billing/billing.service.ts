@@ -451,21 +451,29 @@ export function createBillingService(deps: {
         processed: seconds(row.processed_at),
         error: row.error,
       });
+      // Five small indexed reads, at once.
+      const [subscriptions, events, failed, ledger, feedback] = await Promise.all([
+        repository.subscriptionCounts(),
+        repository.recentEvents(ADMIN_LIST_SIZE, false),
+        repository.recentEvents(ADMIN_LIST_SIZE, true),
+        repository.ledgerTotals(),
+        repository.recentFeedback(ADMIN_LIST_SIZE),
+      ]);
       return {
         provider: provider.name,
-        subscriptions: (await repository.subscriptionCounts()).map((row) => ({
+        subscriptions: subscriptions.map((row) => ({
           plan: row.subscription,
           status: row.subscription_status,
           count: Number(row.n),
         })),
-        events: (await repository.recentEvents(ADMIN_LIST_SIZE, false)).map(event),
-        failed_events: (await repository.recentEvents(ADMIN_LIST_SIZE, true)).map(event),
-        ledger_totals: (await repository.ledgerTotals()).map((row) => ({
+        events: events.map(event),
+        failed_events: failed.map(event),
+        ledger_totals: ledger.map((row) => ({
           kind: row.kind,
           entries: Number(row.n),
           amount_cents: Number(row.cents),
         })),
-        cancel_feedback: (await repository.recentFeedback(ADMIN_LIST_SIZE)).map((row) => ({
+        cancel_feedback: feedback.map((row) => ({
           username: row.username,
           reason: row.reason,
           text: row.text,

@@ -6,11 +6,23 @@ import {
 } from '@app/shared/api/site';
 import { z } from 'zod';
 import type { ZodApp } from '../../http/types.ts';
+import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts';
 import type { BlogService } from './blog.service.ts';
 
-/** The blog's public reads: the list of weekly recaps and one recap by its slug. */
+/**
+ * How long this process serves a blog answer it built: recaps are written once a week (and a
+ * rewrite only completes one that cited nothing), so a minute late is never noticed.
+ */
+export const BLOG_ANSWER_TTL_MS = 60_000;
+
+/**
+ * The blog's public reads: the list of weekly recaps and one recap by its slug. Each answer is
+ * built (query, mapping, JSON) once per minute and process and sent as bytes (issue 18: the list
+ * is 13 KB of JSON every landing and blog visitor asks for).
+ */
 export function blogRoutes(app: ZodApp, { blog }: { blog: BlogService }) {
   const tags = ['blog'];
+  const answers = createAnswerCache({ ttlMs: BLOG_ANSWER_TTL_MS, maxEntries: 500 });
   app.get(
     '/blog/posts',
     {
@@ -21,7 +33,13 @@ export function blogRoutes(app: ZodApp, { blog }: { blog: BlogService }) {
         response: { 200: blogListResponseSchema },
       },
     },
-    async () => ({ status: 'success' as const, posts: await blog.list() }),
+    async (_request, reply) =>
+      sendJson(
+        reply,
+        await answers.get('list', async () => ({
+          body: jsonBody({ status: 'success', posts: await blog.list() }),
+        })),
+      ),
   );
   app.get(
     '/blog/posts/:slug',
@@ -38,6 +56,12 @@ export function blogRoutes(app: ZodApp, { blog }: { blog: BlogService }) {
         },
       },
     },
-    async (request) => ({ status: 'success' as const, post: await blog.post(request.params.slug) }),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await answers.get(`post:${request.params.slug}`, async () => ({
+          body: jsonBody({ status: 'success', post: await blog.post(request.params.slug) }),
+        })),
+      ),
   );
 }

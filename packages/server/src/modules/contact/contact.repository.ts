@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 export type ContactRow = {
@@ -25,26 +26,28 @@ export function createContactRepository(db: Database) {
     }): Promise<ContactRow> =>
       db.insertInto('contact_messages').values(values).returning(columns).executeTakeFirstOrThrow(),
 
-    /** The newest messages first. */
-    list: (limit: number): Promise<ContactRow[]> =>
+    /** A page of messages, newest first (`contact_messages_inbox`). */
+    list: (page: { skip: number; limit: number }): Promise<ContactRow[]> =>
       db
         .selectFrom('contact_messages')
         .select(columns)
         .orderBy('created_at', 'desc')
         .orderBy('id')
-        .limit(limit)
+        .offset(page.skip)
+        .limit(page.limit)
         .execute(),
 
-    countUnread: async () =>
-      Number(
-        (
-          await db
-            .selectFrom('contact_messages')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('read_at', 'is', null)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    /** Every message and the unread ones (the partial index `contact_messages_unread`). */
+    counts: async (): Promise<{ total: number; unread: number }> => {
+      const row = await db
+        .selectFrom('contact_messages')
+        .select((eb) => [
+          eb.fn.countAll<string>().as('total'),
+          sql<string>`(select count(*) from contact_messages where read_at is null)`.as('unread'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.total), unread: Number(row.unread) };
+    },
 
     setRead: (id: string, readAt: Date | null): Promise<ContactRow | undefined> =>
       db

@@ -8,7 +8,9 @@ import {
   siteContactResponseSchema,
   type SiteContact,
 } from '@app/shared/api/site';
+import { adminPageQueryShape } from '@app/shared/api/users';
 import { z } from 'zod';
+import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ContactService } from './contact.service.ts';
 
@@ -63,11 +65,13 @@ export function contactRoutes(
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'The contact messages, newest first, with the unread count',
-        response: { 200: contactInboxResponseSchema, ...adminErrors },
+        summary:
+          'A page of the contact messages, newest first (skip, limit ≤ 100), the unread count and the total',
+        querystring: queryParams(adminPageQueryShape),
+        response: { 200: contactInboxResponseSchema, 400: errorResponseSchema, ...adminErrors },
       },
     },
-    async () => ({ status: 'success' as const, ...(await contact.inbox()) }),
+    async (request) => ({ status: 'success' as const, ...(await contact.inbox(request.query)) }),
   );
 
   app.post(

@@ -4,10 +4,11 @@ import type { Clock } from '../../clock.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
+import { recentValue } from '../site/recent-value.ts';
 import type { ContactRepository, ContactRow } from './contact.repository.ts';
 
-/** How many messages the admin inbox lists. */
-export const INBOX_LIMIT = 200;
+/** How old the inbox's counts may be (a write of this process clears them). */
+const INBOX_COUNTS_TTL_MS = 5_000;
 
 function toMessage(row: ContactRow): ContactMessage {
   return {
@@ -34,10 +35,14 @@ export function createContactService(deps: {
   publicUrl: string;
 }) {
   const { repository, mailer, limiter, clock } = deps;
+  // The inbox's total and unread counts scan the messages: read at most every 5 s per process,
+  // and again at once after a write of this process.
+  const counts = recentValue(INBOX_COUNTS_TTL_MS, () => repository.counts());
   return {
     async submit(input: Required<ContactRequest>, client: { ip: string }): Promise<string> {
       await limiter.hit(RATE_RULES.contactPerIp, client.ip);
       const row = await repository.insert({ ...input, ip: client.ip, created_at: clock.now() });
+      counts.clear();
       const recipients = new Set([deps.contactEmail, ...(await repository.adminAddresses())]);
       // One-line header fields: a subject cannot smuggle in another header.
       const subject = `Contact: ${input.subject.replace(/[\r\n]+/g, ' ')}`;
@@ -51,16 +56,15 @@ export function createContactService(deps: {
       return CONTACT_SUCCESS_MESSAGE;
     },
 
-    async inbox() {
-      const [rows, unread] = await Promise.all([
-        repository.list(INBOX_LIMIT),
-        repository.countUnread(),
-      ]);
-      return { messages: rows.map(toMessage), unread };
+    /** A page of the inbox (newest first), the unread count and the total. */
+    async inbox(page: { skip: number; limit: number }) {
+      const [rows, { total, unread }] = await Promise.all([repository.list(page), counts.get()]);
+      return { messages: rows.map(toMessage), unread, total };
     },
 
     async markRead(id: string, read: boolean): Promise<ContactMessage> {
       const row = await repository.setRead(id, read ? clock.now() : null);
+      counts.clear();
       if (!row) throw notFound('Message not found.');
       return toMessage(row);
     },

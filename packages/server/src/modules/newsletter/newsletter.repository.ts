@@ -95,14 +95,15 @@ export function createNewsletterRepository(db: Database) {
         .returning(columns)
         .executeTakeFirst(),
 
-    /** Every subscriber, newest first. */
-    list: (limit: number): Promise<SubscriberRow[]> =>
+    /** A page of subscribers, newest first (`newsletter_subscribers_recent`). */
+    list: (page: { skip: number; limit: number }): Promise<SubscriberRow[]> =>
       db
         .selectFrom('newsletter_subscribers')
         .select(columns)
         .orderBy('created_at', 'desc')
         .orderBy('email')
-        .limit(limit)
+        .offset(page.skip)
+        .limit(page.limit)
         .execute(),
 
     counts: async () => {

@@ -6,6 +6,7 @@ import {
   subscribeRequestSchema,
   subscribeResponseSchema,
 } from '@app/shared/api/site';
+import { adminPageQueryShape } from '@app/shared/api/users';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -126,15 +127,21 @@ export function newsletterRoutes(app: ZodApp, { newsletter }: { newsletter: News
       config: admin,
       schema: {
         tags,
-        summary: 'Every newsletter subscriber with its status, and the counts per status',
+        summary:
+          'A page of the newsletter subscribers, newest first (skip, limit ≤ 100), the counts per status and the total',
+        querystring: queryParams(adminPageQueryShape),
         response: {
           200: newsletterAdminResponseSchema,
+          400: errorResponseSchema,
           401: errorResponseSchema,
           403: errorResponseSchema,
         },
       },
     },
-    async () => ({ status: 'success' as const, ...(await newsletter.adminList()) }),
+    async (request) => ({
+      status: 'success' as const,
+      ...(await newsletter.adminList(request.query)),
+    }),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import { badRequest } from '../../http/errors.ts';
 import type { Mailer, MailOutcome } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
+import { recentValue } from '../site/recent-value.ts';
 import type { NewsletterRepository, SubscriberRow } from './newsletter.repository.ts';
 
 /** How long a confirmation link works. */
@@ -41,6 +42,9 @@ const isoOrEmpty = (date: Date | null) => (date ? date.toISOString() : '');
  * The weekly insights newsletter's list (spec §1 landing subscribe): double opt-in, one-click
  * unsubscribe in every mail (RFC 8058), the same answer for every address.
  */
+/** How old the admin list's counts may be (a write of this process clears them). */
+const ADMIN_COUNTS_TTL_MS = 5_000;
+
 export function createNewsletterService(deps: {
   repository: NewsletterRepository;
   mailer: Mailer;
@@ -49,6 +53,9 @@ export function createNewsletterService(deps: {
   publicUrl: string;
 }) {
   const { repository, mailer, limiter, clock, publicUrl } = deps;
+  // The admin list's counts scan every subscriber: read at most every 5 s per process, and
+  // again at once after a write of this process.
+  const counts = recentValue(ADMIN_COUNTS_TTL_MS, () => repository.counts());
 
   /** A fresh unsubscribe link for one mail, and the headers that offer it to mail clients. */
   async function unsubscribeLink(subscriberId: string) {
@@ -101,6 +108,7 @@ export function createNewsletterService(deps: {
         new Date(now.getTime() + CONFIRM_TTL_MS),
         now,
       );
+      counts.clear();
       if (pending) {
         await sendToSubscriber(
           pending,
@@ -123,6 +131,7 @@ export function createNewsletterService(deps: {
     /** Confirms an address with the link's token; works once, within 48 hours. */
     async confirm(token: string): Promise<string> {
       const row = await repository.confirm(hashToken(token), clock.now());
+      counts.clear();
       if (!row) throw badRequest(CONFIRM_INVALID);
       return row.email;
     },
@@ -141,7 +150,10 @@ export function createNewsletterService(deps: {
         ? await repository.findByUnsubscribeToken(hashToken(token), since)
         : undefined;
       if (!row) throw badRequest(UNSUBSCRIBE_INVALID);
-      if (row.status !== 'unsubscribed') await repository.unsubscribe(row.id, clock.now());
+      if (row.status !== 'unsubscribed') {
+        await repository.unsubscribe(row.id, clock.now());
+        counts.clear();
+      }
       return row.email;
     },
 
@@ -150,14 +162,16 @@ export function createNewsletterService(deps: {
     /** The confirmed addresses: the only ones a newsletter may go to. */
     confirmedSubscribers: () => repository.confirmed(),
 
-    async adminList() {
-      const [rows, counts] = await Promise.all([repository.list(5_000), repository.counts()]);
-      return { subscribers: rows.map(toSubscriber), counts };
+    /** A page of subscribers (newest first), the counts per status and the total. */
+    async adminList(page: { skip: number; limit: number }) {
+      const [rows, perStatus] = await Promise.all([repository.list(page), counts.get()]);
+      const total = perStatus.pending + perStatus.confirmed + perStatus.unsubscribed;
+      return { subscribers: rows.map(toSubscriber), counts: perStatus, total };
     },
 
     /** Every subscriber as CSV (email, status, dates in ISO 8601). */
     async exportCsv(): Promise<string> {
-      const rows = await repository.list(1_000_000);
+      const rows = await repository.list({ skip: 0, limit: 1_000_000 });
       const lines = rows.map((row) =>
         [
           row.email,

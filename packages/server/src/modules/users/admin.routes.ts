@@ -1,12 +1,15 @@
 import { deletedResponse, errorResponseSchema, successResponse } from '@app/shared/api/envelope';
 import {
+  adminPageQueryShape,
   adminUpdateRequestSchema,
+  adminUsersQueryShape,
   adminUsersResponseSchema,
   outboxResponseSchema,
   userSchema,
 } from '@app/shared/api/users';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
+import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ApprovalService } from './approval.service.ts';
 import { toApiUser } from './user.mapper.ts';
@@ -22,20 +25,37 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
 
   app.get(
     '/user/admin/get/ALL',
-    { config: access, schema: { tags, response: { 200: adminUsersResponseSchema } } },
-    async () => ({
-      status: 'success' as const,
-      users: (await approvals.list()).map(toApiUser),
-    }),
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'A page of the users, newest first (skip, limit ≤ 100, q searches), and the total',
+        querystring: queryParams(adminUsersQueryShape),
+        response: { 200: adminUsersResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { skip, limit, q } = request.query;
+      const { rows, total } = await approvals.list({ skip, limit, search: q });
+      return { status: 'success' as const, users: rows.map(toApiUser), total };
+    },
   );
 
   app.get(
     '/user/admin/validation_queue',
-    { config: access, schema: { tags, response: { 200: adminUsersResponseSchema } } },
-    async () => ({
-      status: 'success' as const,
-      users: (await approvals.pending()).map(toApiUser),
-    }),
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'A page of the accounts waiting for approval, oldest first, and how many wait',
+        querystring: queryParams(adminPageQueryShape),
+        response: { 200: adminUsersResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await approvals.pending(request.query);
+      return { status: 'success' as const, users: rows.map(toApiUser), total };
+    },
   );
 
   app.post(
@@ -78,10 +98,18 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
 
   app.get(
     '/user/admin/outbox',
-    { config: access, schema: { tags, response: { 200: outboxResponseSchema } } },
-    async () => ({
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'A page of the mails sent or kept, newest first (skip, limit ≤ 100, default 50)',
+        querystring: queryParams(adminPageQueryShape),
+        response: { 200: outboxResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => ({
       status: 'success' as const,
-      messages: (await approvals.outbox()).map((m) => ({
+      messages: (await approvals.outbox(request.query)).map((m) => ({
         id: m.id,
         to: m.to_address,
         subject: m.subject,

@@ -5,10 +5,13 @@ import { conflict, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
+import { recentValue } from '../site/recent-value.ts';
 import type { UserRow } from './user.mapper.ts';
 import type { UserRepository } from './user.repository.ts';
 
 const VALIDATION_TTL_MS = 48 * 3600 * 1000;
+/** How old the admin user list's total may be. */
+const USER_TOTAL_TTL_MS = 5_000;
 
 type Deps = {
   users: UserRepository;
@@ -23,6 +26,10 @@ type Deps = {
  * an admin approves or rejects, the user is told by e-mail. Also the admin's user management.
  */
 export function createApprovalService({ users, mailer, limiter, publicUrl, clock }: Deps) {
+  // The user list's total counts every account (50,000 rows): read at most every 5 s per
+  // process (a removal here clears it); a search's total is counted each time.
+  const userTotal = recentValue(USER_TOTAL_TTL_MS, () => users.count(''));
+
   async function byUsername(username: string): Promise<UserRow> {
     const row = await users.findByUsername(username);
     if (!row) throw notFound(`No user named '${username}'.`);
@@ -79,9 +86,25 @@ export function createApprovalService({ users, mailer, limiter, publicUrl, clock
       return row !== undefined;
     },
 
-    list: (limit = 1000) => users.list(limit),
-    pending: () => users.listPendingValidation(),
-    outbox: (limit = 100) => users.outbox(limit),
+    /** A page of the user list (newest first) and how many users match. */
+    async list(page: { skip: number; limit: number; search: string }) {
+      const [rows, total] = await Promise.all([
+        users.list(page),
+        page.search === '' ? userTotal.get() : users.count(page.search),
+      ]);
+      return { rows, total };
+    },
+
+    /** A page of the approval queue (oldest first) and how many wait. */
+    async pending(page: { skip: number; limit: number }) {
+      const [rows, total] = await Promise.all([
+        users.listPendingValidation(page),
+        users.countPendingValidation(),
+      ]);
+      return { rows, total };
+    },
+
+    outbox: (page: { skip: number; limit: number }) => users.outbox(page),
 
     /** An admin sets one of the admin-only properties of any user. */
     async adminUpdate(
@@ -133,6 +156,7 @@ export function createApprovalService({ users, mailer, limiter, publicUrl, clock
       if (row.id === actor.id)
         throw conflict('You cannot delete your own account from the admin panel.');
       await users.remove(row.id);
+      userTotal.clear();
     },
   };
 }

@@ -1,7 +1,26 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { UserTable } from '../../db/schema.ts';
+import type { DB, UserTable } from '../../db/schema.ts';
 import type { UserRow } from './user.mapper.ts';
+
+/** `%`, `_` and `\\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users whose username, e-mail or first and last name hold `search` (any case); all when empty. */
+function withSearch<Q extends SelectQueryBuilder<DB, 'users', object>>(
+  query: Q,
+  search: string,
+): Q {
+  if (search === '') return query;
+  const pattern = `%${likeLiteral(search.toLowerCase())}%`;
+  return query.where((eb) =>
+    eb.or([
+      eb(sql<string>`lower(username)`, 'like', pattern),
+      eb(sql<string>`lower(email)`, 'like', pattern),
+      eb(sql<string>`lower(first_name || ' ' || last_name)`, 'like', pattern),
+    ]),
+  ) as Q;
+}
 
 /** SQL for users, sessions and one-time tokens; no decisions. */
 export function createUserRepository(db: Database) {
@@ -57,22 +76,51 @@ export function createUserRepository(db: Database) {
         (await db.deleteFrom('users').where('id', '=', id).executeTakeFirst()).numDeletedRows,
       ) > 0,
 
-    list: (limit: number): Promise<UserRow[]> =>
-      db
-        .selectFrom('users')
-        .selectAll()
+    /**
+     * A page of the admin's user list, newest first (`users_admin_list` serves the order), of
+     * the users whose username, e-mail or name holds `search` when it is not empty.
+     */
+    list: (page: { skip: number; limit: number; search: string }): Promise<UserRow[]> =>
+      withSearch(db.selectFrom('users').selectAll(), page.search)
         .orderBy('created_at', 'desc')
         .orderBy('id')
-        .limit(limit)
+        .offset(page.skip)
+        .limit(page.limit)
         .execute(),
 
-    listPendingValidation: (): Promise<UserRow[]> =>
+    /** How many users the admin's list holds (with `search`, how many match). */
+    count: async (search: string): Promise<number> =>
+      Number(
+        (
+          await withSearch(
+            db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')),
+            search,
+          ).executeTakeFirstOrThrow()
+        ).n,
+      ),
+
+    /** A page of the accounts waiting for approval, oldest first (`users_validation_pending`). */
+    listPendingValidation: (page: { skip: number; limit: number }): Promise<UserRow[]> =>
       db
         .selectFrom('users')
         .selectAll()
         .where('validation_status', '=', 'pending')
         .orderBy('created_at')
+        .orderBy('id')
+        .offset(page.skip)
+        .limit(page.limit)
         .execute(),
+
+    countPendingValidation: async (): Promise<number> =>
+      Number(
+        (
+          await db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('validation_status', '=', 'pending')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
 
     countAdmins: async () =>
       Number(
@@ -160,8 +208,15 @@ export function createUserRepository(db: Database) {
         .where('purpose', '=', purpose)
         .execute(),
 
-    outbox: (limit: number) =>
-      db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').limit(limit).execute(),
+    /** A page of the outbox, newest first (`outbox_created_at` read backwards). */
+    outbox: (page: { skip: number; limit: number }) =>
+      db
+        .selectFrom('outbox')
+        .select(['id', 'to_address', 'subject', 'text_body', 'created_at', 'delivery'])
+        .orderBy('created_at', 'desc')
+        .offset(page.skip)
+        .limit(page.limit)
+        .execute(),
   };
 }
 

@@ -1,8 +1,7 @@
-import type { User } from '@app/shared/api/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { showErrorToast } from '../../../lib/toast';
-import { ADMIN_USERS_QUERY_KEY } from './admin-users';
+import { dropCachedAdminUser } from './admin-users';
 import { dropFromCachedQueue } from './validation-queue';
 
 /** GET /user/admin/rm/{username}: deletes an account (answers status 'deleted'). */
@@ -19,9 +18,7 @@ export function useAdminRemove() {
   return useMutation({
     mutationFn: removeUser,
     onSuccess: (_response, username) => {
-      queryClient.setQueryData<User[]>(ADMIN_USERS_QUERY_KEY, (users) =>
-        users?.filter((user) => user.username !== username),
-      );
+      dropCachedAdminUser(queryClient, username);
       dropFromCachedQueue(queryClient, username);
     },
     onError: (error) => {

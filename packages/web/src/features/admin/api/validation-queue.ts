@@ -7,13 +7,26 @@ import { ADMIN_QUERY_KEY } from './admin-users';
 
 export const VALIDATION_QUEUE_QUERY_KEY = [...ADMIN_QUERY_KEY, 'validation-queue'] as const;
 
-/** GET /user/admin/validation_queue: accounts that confirmed their e-mail and wait for approval. */
-export async function fetchValidationQueue(signal?: AbortSignal): Promise<User[]> {
-  const response = await apiGet('/user/admin/validation_queue', undefined, {
-    schema: adminUsersResponseSchema,
-    signal,
-  });
-  return response.users;
+/** How many waiting accounts the queue card shows at once (the oldest first). */
+export const VALIDATION_QUEUE_PAGE = 20;
+
+/** The oldest accounts waiting for approval, and how many wait in all. */
+export interface ValidationQueue {
+  users: User[];
+  total: number;
+}
+
+/**
+ * GET /user/admin/validation_queue?limit: the oldest accounts that confirmed their e-mail and
+ * wait for approval (the server pages the queue), and how many wait.
+ */
+export async function fetchValidationQueue(signal?: AbortSignal): Promise<ValidationQueue> {
+  const response = await apiGet(
+    '/user/admin/validation_queue',
+    { limit: VALIDATION_QUEUE_PAGE },
+    { schema: adminUsersResponseSchema, signal },
+  );
+  return { users: response.users, total: response.total ?? response.users.length };
 }
 
 export function validationQueueQueryOptions() {
@@ -27,9 +40,17 @@ export function useValidationQueue() {
   return useQuery(validationQueueQueryOptions());
 }
 
-/** Takes a user out of the cached queue (approved, rejected or deleted). */
+/**
+ * Takes a user out of the cached queue (approved, rejected or deleted); when the shown page runs
+ * out while others wait, the queue is asked again.
+ */
 export function dropFromCachedQueue(queryClient: QueryClient, username: string): void {
-  queryClient.setQueryData<User[]>(VALIDATION_QUEUE_QUERY_KEY, (users) =>
-    users?.filter((user) => user.username !== username),
-  );
+  const queue = queryClient.getQueryData<ValidationQueue>(VALIDATION_QUEUE_QUERY_KEY);
+  if (!queue?.users.some((user) => user.username === username)) return;
+  const users = queue.users.filter((user) => user.username !== username);
+  const total = Math.max(users.length, queue.total - 1);
+  queryClient.setQueryData<ValidationQueue>(VALIDATION_QUEUE_QUERY_KEY, { users, total });
+  if (users.length === 0 && total > 0) {
+    void queryClient.invalidateQueries({ queryKey: VALIDATION_QUEUE_QUERY_KEY });
+  }
 }

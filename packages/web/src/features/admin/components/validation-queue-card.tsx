@@ -68,18 +68,20 @@ function QueueEntry({ user }: { user: User }) {
   );
 }
 
-/** Accounts that confirmed their e-mail and wait for a human to approve them. */
+/** Accounts that confirmed their e-mail and wait for a human to approve them (oldest first). */
 export function ValidationQueueCard() {
-  const { data: users, isPending, isError, error } = useValidationQueue();
+  const { data, isPending, isError, error } = useValidationQueue();
+  const users = data?.users;
+  const total = data?.total ?? 0;
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-queue">
       <Group justify="space-between" mb="md">
         <Title order={2} size="h4" id="admin-queue">
           Approval queue
         </Title>
-        {users && (
-          <Badge color={users.length > 0 ? 'yellow' : 'gray'} variant="light">
-            {users.length} waiting
+        {data && (
+          <Badge color={total > 0 ? 'yellow' : 'gray'} variant="light">
+            {total.toLocaleString('en-US')} waiting
           </Badge>
         )}
       </Group>
@@ -95,6 +97,12 @@ export function ValidationQueueCard() {
           <QueueEntry key={user.username} user={user} />
         ))}
       </Stack>
+      {users && total > users.length && (
+        <Text size="sm" c="dimmed" mt="md">
+          The {users.length} who waited longest; {(total - users.length).toLocaleString('en-US')}{' '}
+          more after them.
+        </Text>
+      )}
     </Card>
   );
 }

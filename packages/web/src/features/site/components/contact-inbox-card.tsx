@@ -11,12 +11,20 @@ import {
   Title,
 } from '@mantine/core';
 import { timeAgo } from '@app/shared/display/timeago';
-import { useContactInbox, useMarkContactMessage } from '../api/site-admin';
+import { useState } from 'react';
+import { PageLinks } from '../../../components/page-links';
+import { pageCount } from '../../../lib/pagination';
+import { SITE_ADMIN_PAGE_SIZE, useContactInbox, useMarkContactMessage } from '../api/site-admin';
 import classes from './contact-inbox-card.module.css';
 
-/** The admin panel's contact inbox: messages newest first, unread in bold, read/unread marks. */
+/**
+ * The admin panel's contact inbox: messages newest first, 20 a page (the server pages them),
+ * unread in bold, read/unread marks.
+ */
 export function ContactInboxCard() {
-  const { data, isPending, isError, error } = useContactInbox();
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, error } = useContactInbox(page);
+  const pages = pageCount(data?.total ?? 0, SITE_ADMIN_PAGE_SIZE);
   const mark = useMarkContactMessage();
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-contact">
@@ -85,6 +93,16 @@ export function ContactInboxCard() {
             </Accordion.Item>
           ))}
         </Accordion>
+      )}
+      {pages > 1 && (
+        <Group justify="center" mt="md">
+          <PageLinks
+            page={Math.min(page, pages)}
+            count={pages}
+            onChange={setPage}
+            label="Contact inbox pages"
+          />
+        </Group>
       )}
     </Card>
   );

@@ -12,8 +12,14 @@ import {
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PageLinks } from '../../../components/page-links';
+import { pageCount } from '../../../lib/pagination';
 import { showErrorToast } from '../../../lib/toast';
-import { downloadSubscribersCsv, useNewsletterAdmin } from '../api/site-admin';
+import {
+  downloadSubscribersCsv,
+  SITE_ADMIN_PAGE_SIZE,
+  useNewsletterAdmin,
+} from '../api/site-admin';
 
 const STATUS_COLORS = { confirmed: 'teal', pending: 'yellow', unsubscribed: 'gray' } as const;
 
@@ -22,9 +28,11 @@ const day = (seconds: number | null) =>
     ? '—'
     : new Date(seconds * 1000).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-/** The admin panel's newsletter card: counts per status, the list, the CSV export. */
+/** The admin panel's newsletter card: counts per status, the list 20 a page, the CSV export. */
 export function NewsletterAdminCard() {
-  const { data, isPending, isError, error } = useNewsletterAdmin();
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, error } = useNewsletterAdmin(page);
+  const pages = pageCount(data?.total ?? 0, SITE_ADMIN_PAGE_SIZE);
   const [exporting, setExporting] = useState(false);
   const exportCsv = () => {
     setExporting(true);
@@ -102,6 +110,16 @@ export function NewsletterAdminCard() {
                 </Table.Tbody>
               </Table>
             </ScrollArea.Autosize>
+          )}
+          {pages > 1 && (
+            <Group justify="center" mt="md">
+              <PageLinks
+                page={Math.min(page, pages)}
+                count={pages}
+                onChange={setPage}
+                label="Newsletter subscriber pages"
+              />
+            </Group>
           )}
         </>
       )}
