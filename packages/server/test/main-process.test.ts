@@ -37,41 +37,45 @@ describe('the server process', () => {
     );
   });
 
-  it('runs the API and the worker as separate processes against one database', async () => {
-    const port = await freePort();
-    const api = start('api', { PORT: String(port) });
-    const worker = start('worker', { PORT: String(await freePort()) });
-    await api.waitForLine(/StockPulse is ready/);
-    await worker.waitForLine(/StockPulse worker is ready/);
+  it(
+    'runs the API and the worker as separate processes against one database',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const api = start('api', { PORT: String(port) });
+      const worker = start('worker', { PORT: String(await freePort()) });
+      await api.waitForLine(/StockPulse is ready/);
+      await worker.waitForLine(/StockPulse worker is ready/);
 
-    const health = await fetch(`http://localhost:${port}/api/health`);
-    expect(health.status).toBe(200);
+      const health = await fetch(`http://localhost:${port}/api/health`);
+      expect(health.status).toBe(200);
 
-    // A job sent from elsewhere is run by the worker process.
-    await database.db
-      .insertInto('cache_entries')
-      .values({ key: 'stale', value: '{}', expires_at: sql<Date>`now() - interval '1 day'` })
-      .execute();
-    const sender = await createJobQueue({
-      url: database.url,
-      log: pino({ level: 'silent' }),
-      worker: false,
-      definitions: jobDefinitions,
-    });
-    await sender.enqueue('maintenance.purge-expired', {});
-    await sender.stop(1_000);
-    await waitFor(async () => {
-      const rows = await database.db.selectFrom('cache_entries').select('key').execute();
-      return rows.length === 0;
-    }, 15_000);
-    // The worker logs after its delete committed: wait for the line rather than race it.
-    await worker.waitForLine(/purged expired rows/);
-    expect(api.output()).not.toContain('purged expired rows');
+      // A job sent from elsewhere is run by the worker process.
+      await database.db
+        .insertInto('cache_entries')
+        .values({ key: 'stale', value: '{}', expires_at: sql<Date>`now() - interval '1 day'` })
+        .execute();
+      const sender = await createJobQueue({
+        url: database.url,
+        log: pino({ level: 'silent' }),
+        worker: false,
+        definitions: jobDefinitions,
+      });
+      await sender.enqueue('maintenance.purge-expired', {});
+      await sender.stop(1_000);
+      await waitFor(async () => {
+        const rows = await database.db.selectFrom('cache_entries').select('key').execute();
+        return rows.length === 0;
+      }, 15_000);
+      // The worker logs after its delete committed: wait for the line rather than race it.
+      await worker.waitForLine(/purged expired rows/);
+      expect(api.output()).not.toContain('purged expired rows');
 
-    api.child.kill('SIGTERM');
-    worker.child.kill('SIGINT');
-    expect(await api.exited).toBe(0);
-    expect(await worker.exited).toBe(0);
-    expect(api.output()).toContain('"msg":"stopped"');
-  });
+      api.child.kill('SIGTERM');
+      worker.child.kill('SIGINT');
+      expect(await api.exited).toBe(0);
+      expect(await worker.exited).toBe(0);
+      expect(api.output()).toContain('"msg":"stopped"');
+    },
+  );
 });
