@@ -166,6 +166,11 @@ describe('portfolio answers across two app instances on one database', () => {
     const memoryBefore = stats().fromMemory;
     expect(await snapshot(b)).toEqual(before);
     expect(stats().fromMemory).toBe(memoryBefore + 1);
+    // Only the instant moves.
+    clock.set('2026-11-21T15:00:07Z');
+    expect(await snapshot(b)).toEqual({ ...before, as_of: before.as_of + 7 });
+    expect(stats().fromMemory).toBe(memoryBefore + 2);
+    clock.set(SATURDAY);
 
     // A held listing's quote moves (as the quote refresh writes it): the next snapshots move.
     await quote('NASDAQ:AAPL', 205);
@@ -258,5 +263,22 @@ describe('portfolio answers across two app instances on one database', () => {
     );
 
     expect(stats().notices?.listening).toBe(true);
+  });
+
+  it('deletes a user with portfolios (the ledger trigger follows the cascade)', async () => {
+    const other = await registerUser(a.app);
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/api/portfolio/transactions/create',
+      headers: bearer(other.token),
+      payload: buy('NASDAQ:AAPL', '2026-10-01', 1),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await sql`delete from users where id = ${other.user.id}`.execute(a.database.db);
+    const left = await sql<{ n: number }>`
+      select count(*)::int as n from portfolios where user_id = ${other.user.id}`.execute(
+      a.database.db,
+    );
+    expect(left.rows[0]?.n).toBe(0);
   });
 });
