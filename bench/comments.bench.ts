@@ -44,6 +44,21 @@ export async function runCommentsBench(options: { seconds: number }) {
     statementTimeoutMs: 0,
     queryTimeoutMs: 0,
   });
+  // The same code without the answer cache, on the same database: the before figures. Started
+  // with the stack (same checkout state, same migrations) before the long load.
+  const offPort = await freePort();
+  const off = await startProcess(
+    ['packages/server/src/main.ts', '--role=api'],
+    {
+      PORT: String(offPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: stack.databaseUrl,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '10000',
+      COMMENTS_CACHE: 'off',
+    },
+    answers(`http://127.0.0.1:${offPort}/api/health`),
+  );
   try {
     let started = performance.now();
     await insertBenchArticles(db, ARTICLES);
@@ -171,82 +186,61 @@ export async function runCommentsBench(options: { seconds: number }) {
       .where('no_replies', '>', 0)
       .limit(1)
       .executeTakeFirstOrThrow();
-    // The same code without the answer cache, on the same database: the before figures.
-    const offPort = await freePort();
-    const off = await startProcess(
-      ['packages/server/src/main.ts', '--role=api'],
-      {
-        PORT: String(offPort),
-        HOST: '127.0.0.1',
-        DATABASE_URL: stack.databaseUrl,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_SCALE: '10000',
-        COMMENTS_CACHE: 'off',
-      },
-      answers(`http://127.0.0.1:${offPort}/api/health`),
-    );
     const rows: LoadResult[] = [];
-    try {
-      const reference = await load('reference: indexed SELECT', `${stack.reference}/select`, {
-        seconds,
-      });
-      rows.push(reference);
-      const top = `parent_obj_id=${hot.id}&parent_comment_id=NULL`;
-      const routes: [string, string, Record<string, string>?][] = [
-        ['100k article, first 50', `/comments/query?${top}&skip=0&limit=50`],
-        ['100k article, skip 50,000', `/comments/query?${top}&skip=${HOT_COMMENTS / 2}&limit=50`],
-        ['100k article, skip 99,950', `/comments/query?${top}&skip=${HOT_COMMENTS - 50}&limit=50`],
-        [
-          '10-comment article',
-          `/comments/query?parent_obj_id=${replied.article_id}&parent_comment_id=NULL`,
-        ],
-        [
-          'replies of a comment',
-          `/comments/query?parent_obj_id=${replied.article_id}&parent_comment_id=${replied.id}`,
-        ],
-        [
-          'replies/unread (800 unread)',
-          '/comments/replies/unread',
-          { authorization: `Bearer ${reader.token}` },
-        ],
-        [
-          'admin/reports (10,000 open)',
-          '/comments/admin/reports?skip=0&limit=20',
-          { authorization: `Bearer ${admin.token}` },
-        ],
-      ];
-      for (const [name, path, headers] of routes) {
-        rows.push(
-          await load(`${name}, cache off`, `http://127.0.0.1:${offPort}/api${path}`, {
-            seconds,
-            ...(headers && { headers }),
-          }),
-        );
-        rows.push(
-          await load(name, `${stack.api}${path}`, { seconds, ...(headers && { headers }) }),
-        );
-      }
+    const reference = await load('reference: indexed SELECT', `${stack.reference}/select`, {
+      seconds,
+    });
+    rows.push(reference);
+    const top = `parent_obj_id=${hot.id}&parent_comment_id=NULL`;
+    const routes: [string, string, Record<string, string>?][] = [
+      ['100k article, first 50', `/comments/query?${top}&skip=0&limit=50`],
+      ['100k article, skip 50,000', `/comments/query?${top}&skip=${HOT_COMMENTS / 2}&limit=50`],
+      ['100k article, skip 99,950', `/comments/query?${top}&skip=${HOT_COMMENTS - 50}&limit=50`],
+      [
+        '10-comment article',
+        `/comments/query?parent_obj_id=${replied.article_id}&parent_comment_id=NULL`,
+      ],
+      [
+        'replies of a comment',
+        `/comments/query?parent_obj_id=${replied.article_id}&parent_comment_id=${replied.id}`,
+      ],
+      [
+        'replies/unread (800 unread)',
+        '/comments/replies/unread',
+        { authorization: `Bearer ${reader.token}` },
+      ],
+      [
+        'admin/reports (10,000 open)',
+        '/comments/admin/reports?skip=0&limit=20',
+        { authorization: `Bearer ${admin.token}` },
+      ],
+    ];
+    for (const [name, path, headers] of routes) {
       rows.push(
-        await load(
-          'feed latest_ai (20), no_cache',
-          `${stack.api}/news/query?ai_summary__ne=NULL&related_exchange_tickers__not__size=0&order_by=-creation_date&limit=20&no_cache=1`,
-          { seconds },
-        ),
-        await load('article /news/get/{id} (100k comments)', `${stack.api}/news/get/${hot.id}`, {
+        await load(`${name}, cache off`, `http://127.0.0.1:${offPort}/api${path}`, {
           seconds,
+          ...(headers && { headers }),
         }),
       );
-    } finally {
-      await off.stop();
+      rows.push(await load(name, `${stack.api}${path}`, { seconds, ...(headers && { headers }) }));
     }
-    const [reference] = rows;
-    if (!reference) throw new Error('no reference');
+    rows.push(
+      await load(
+        'feed latest_ai (20), no_cache',
+        `${stack.api}/news/query?ai_summary__ne=NULL&related_exchange_tickers__not__size=0&order_by=-creation_date&limit=20&no_cache=1`,
+        { seconds },
+      ),
+      await load('article /news/get/{id} (100k comments)', `${stack.api}/news/get/${hot.id}`, {
+        seconds,
+      }),
+    );
     printTable(
       `bench/comments (${seconds} s per route, 32 connections; ratio to the indexed SELECT; target ≥ 0.5×, no errors)`,
       rows,
       reference,
     );
   } finally {
+    await off.stop();
     await db.destroy();
     await stack.stop();
   }
