@@ -382,6 +382,54 @@ describe('alerts and digests (issue 16)', () => {
     expect(invalid.statusCode).toBe(400);
   });
 
+  it('cites the news of every watchlist and portfolio in the digest, not only the default ones', async () => {
+    const reader = await registerUser(t.app);
+    await grant(t.database.db, reader.user.id, { is_email_validated: true });
+    await setPlan(reader, 'tier2_monthly');
+    await t.database.db
+      .updateTable('users')
+      .set({ my_email_summary: true })
+      .where('id', '=', reader.user.id)
+      .execute();
+    const listed = await t.app.inject({
+      url: `/api/ticker/user/watchlist/append/banks/${OTHER}`,
+      headers: bearer(reader.token),
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/portfolio/create',
+      headers: bearer(reader.token),
+      payload: { name: 'retirement' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/portfolio/transactions/create',
+      headers: bearer(reader.token),
+      payload: {
+        portfolio: 'retirement',
+        type: 'buy',
+        symbol: 'NASDAQ:NVDA',
+        date: '2026-11-02',
+        quantity: 3,
+        price: 100,
+      },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const bankStory = await article([OTHER], 4);
+    const chipStory = await article(['NASDAQ:NVDA'], 4);
+    const elsewhere = await article(['NASDAQ:AMZN'], 4);
+
+    await services.alerts.writeDigests();
+    await services.alerts.sendDue();
+    const text = textPart(smtp.mails.find((m) => m.to.includes(reader.email)));
+    expect(text).toContain(`https://stockpulse.test/news/view?id=${bankStory}`);
+    expect(text).toContain(`https://stockpulse.test/news/view?id=${chipStory}`);
+    expect(text).not.toContain(elsewhere);
+    await t.database.db.deleteFrom('users').where('id', '=', reader.user.id).execute();
+  });
+
   it('retries a refused mail with backoff and lets admins see deliveries and failures', async () => {
     const env = { SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://stockpulse.test' };
     const broken = jobDeps(t.database.db, env, { clock }).services;
