@@ -16,8 +16,9 @@ export const INLINE_REFRESH_LIMIT = 25;
 /**
  * How long a quote answer is reused in a process (the financials and top-growth routes'
  * serialised answers, the watchlist's financials). Quotes change on refresh (every minute for
- * watched symbols, every 15 for the universe); a financials answer is kept never past the freshness limit of the snapshots it shows, and a
- * refresh made by this process is never hidden (the key holds the service's version).
+ * watched symbols, every 15 for the universe); a financials answer is never kept past the
+ * freshness limit of the snapshots it shows, and a refresh made by this process is never hidden
+ * (the key holds the service's version).
  */
 export const QUOTE_ANSWER_TTL_MS = 5_000;
 /** Symbols per provider quote call. */
