@@ -736,6 +736,22 @@ async function readRoutes(
       },
     ),
   );
+  // A company's analyses page: five busy listings (as bench/market reads the company page), then
+  // every listing once in turn, most of them asked for the first time in the run (cold).
+  const busy = ['NASDAQ:AAPL', 'NASDAQ:NVDA', 'NYSE:JPM', 'NYSE:XOM', 'NASDAQ:AMD'];
+  rows.push(
+    await load(
+      'query_prompts?symbol= (5)',
+      `${stack.api}/company/query_prompts?symbol=${busy[0] ?? ''}&order_by=-ai_upload_date&skip=0&limit=3`,
+      {
+        seconds,
+        paths: busy.map(
+          (symbol) =>
+            `${apiPath}/company/query_prompts?symbol=${encodeURIComponent(symbol)}&order_by=-ai_upload_date&skip=0&limit=3`,
+        ),
+      },
+    ),
+  );
   rows.push(
     await load(
       `query_prompts?symbol= (${symbols.length})`,

@@ -64,10 +64,11 @@ export function analysisRoutes(
   /** The analyses and the companies they are about (in order of first appearance). */
   const answer = async (rows: AnalysisRow[], only: readonly string[] | null, extra?: string) => {
     const ids = [...new Set([...(extra ? [extra] : []), ...rows.map((row) => row.company_id)])];
-    const companies = new Map(
-      (await repository.companiesByIds(ids)).map((row) => [row.id, toApiCompany(row)]),
-    );
-    const items = await service.toApi(rows);
+    const [companyRows, items] = await Promise.all([
+      repository.companiesByIds(ids),
+      service.toApi(rows),
+    ]);
+    const companies = new Map(companyRows.map((row) => [row.id, toApiCompany(row)]));
     return {
       status: 'success' as const,
       news: items.map((item) => projectFields(item, only, ['id'])),
