@@ -194,17 +194,43 @@ export async function runSiteBench(options: { seconds: number }) {
     // A signed-in user's pages.
     await measure('alert settings', `${api}/alerts/settings`, asMember);
     await measure('maps config (dev pages)', `${api}/dev/maps-config`, asMember);
-    // The admin panel, as the web asks.
-    await measure('admin: users (first page)', `${api}/user/admin/get/ALL`, asAdmin);
-    await measure('admin: validation queue', `${api}/user/admin/validation_queue`, asAdmin);
-    await measure('admin: outbox', `${api}/user/admin/outbox`, asAdmin);
+    // The admin panel, as the web asks (its cards' page sizes), and a user list's last page.
+    await measure(
+      'admin: users, page 1 of 10',
+      `${api}/user/admin/get/ALL?skip=0&limit=10`,
+      asAdmin,
+    );
+    await measure(
+      'admin: users, last page',
+      `${api}/user/admin/get/ALL?skip=${String(USERS - 10)}&limit=10`,
+      asAdmin,
+    );
+    await measure(
+      'admin: users, search',
+      `${api}/user/admin/get/ALL?q=siteuser4242&limit=10`,
+      asAdmin,
+    );
+    await measure(
+      'admin: validation queue (20)',
+      `${api}/user/admin/validation_queue?limit=20`,
+      asAdmin,
+    );
+    await measure('admin: outbox (50)', `${api}/user/admin/outbox`, asAdmin);
     await measure(
       'admin: deliveries limit=100',
       `${api}/alerts/admin/deliveries?limit=100`,
       asAdmin,
     );
-    await measure('admin: contact inbox', `${api}/contact/admin/inbox`, asAdmin);
-    await measure('admin: newsletter list', `${api}/subscription/admin/list`, asAdmin);
+    await measure(
+      'admin: contact inbox (20)',
+      `${api}/contact/admin/inbox?skip=0&limit=20`,
+      asAdmin,
+    );
+    await measure(
+      'admin: newsletter (20)',
+      `${api}/subscription/admin/list?skip=0&limit=20`,
+      asAdmin,
+    );
     await measure('admin: payments overview', `${api}/payment/admin/overview`, asAdmin);
     await measure('admin: channels', `${api}/channels/list`, asAdmin);
     await measure('admin: channel posts', `${api}/channels/posts`, asAdmin);

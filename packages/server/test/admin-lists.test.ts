@@ -70,6 +70,15 @@ describe('admin lists: paged on real PostgreSQL', () => {
       Array.from({ length: 10 }, (_, i) => `member${String(i + 10).padStart(2, '0')}`),
     );
     expect(second.body.total).toBe(31);
+    // A page in the second half is read from the end of the list: the same rows, same order.
+    const deep = await get<'users'>('/api/user/admin/get/ALL?skip=25&limit=5');
+    expect(deep.body.users.map((u) => u.username)).toEqual([
+      'member25',
+      'member26',
+      'member27',
+      'member28',
+      'member29',
+    ]);
     const last = await get<'users'>('/api/user/admin/get/ALL?skip=30&limit=10');
     expect(last.body.users.map((u) => u.username)).toEqual(['member30']);
   });

@@ -32,6 +32,7 @@ import * as newsArticleJson from './migrations/2026-11-28T1500-news-article-json
 import * as commentNotify from './migrations/2026-11-27T1200-comment-notify.ts';
 import * as promptsNotify from './migrations/2026-11-28T1200-prompts-notify.ts';
 import * as adminListIndexes from './migrations/2026-11-28T1600-admin-list-indexes.ts';
+import * as adminUserSearch from './migrations/2026-11-28T1610-admin-user-search.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T1200-prompts-notify': promptsNotify,
   '2026-11-28T1000-portfolio-notify': portfolioNotify,
   '2026-11-28T1600-admin-list-indexes': adminListIndexes,
+  '2026-11-28T1610-admin-user-search': adminUserSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

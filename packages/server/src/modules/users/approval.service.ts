@@ -88,11 +88,19 @@ export function createApprovalService({ users, mailer, limiter, publicUrl, clock
 
     /** A page of the user list (newest first) and how many users match. */
     async list(page: { skip: number; limit: number; search: string }) {
-      const [rows, total] = await Promise.all([
-        users.list(page),
-        page.search === '' ? userTotal.get() : users.count(page.search),
-      ]);
-      return { rows, total };
+      if (page.search !== '') {
+        const [rows, total] = await Promise.all([users.list(page), users.count(page.search)]);
+        return { rows, total };
+      }
+      const total = await userTotal.get();
+      // A page in the second half is read from the end (the last page of 50,000 skips 0 rows,
+      // not 49,990); the total may be 5 s old, so the edges are read the usual way.
+      const fromEnd = total - page.skip - page.limit;
+      if (page.skip > total / 2 && fromEnd >= 0) {
+        const rows = await users.listFromEnd({ skip: fromEnd, limit: page.limit });
+        return { rows: rows.reverse(), total };
+      }
+      return { rows: await users.list(page), total };
     },
 
     /** A page of the approval queue (oldest first) and how many wait. */

@@ -88,6 +88,20 @@ export function createUserRepository(db: Database) {
         .limit(page.limit)
         .execute(),
 
+    /**
+     * The same list counted from its end (oldest first: `users_admin_list` read backwards), so a
+     * page near the end skips few rows instead of nearly all of them.
+     */
+    listFromEnd: (page: { skip: number; limit: number }): Promise<UserRow[]> =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'desc')
+        .offset(page.skip)
+        .limit(page.limit)
+        .execute(),
+
     /** How many users the admin's list holds (with `search`, how many match). */
     count: async (search: string): Promise<number> =>
       Number(
