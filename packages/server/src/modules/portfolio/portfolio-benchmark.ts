@@ -74,11 +74,14 @@ export function createBenchmark(deps: {
 
   return {
     /**
-     * Whether `value` is the benchmark of the stored history `known` describes (not one kept
-     * for up to a minute after new bars arrived).
+     * Until when (`performance.now()`) `value` may stand for the stored history `known`
+     * describes: for ever when it was computed from it; when it is the one kept for up to a
+     * minute after new bars arrived, until that minute ends; otherwise not at all.
      */
-    isCurrent(value: Benchmark, known: { listings: number; last: string }): boolean {
-      return cached?.value === value && cached.key === `${known.listings}:${known.last}`;
+    validUntil(value: Benchmark, known: { listings: number; last: string }): number {
+      if (cached?.value !== value) return 0;
+      if (cached.key === `${known.listings}:${known.last}`) return Number.POSITIVE_INFINITY;
+      return cached.listings === known.listings ? cached.at + REFRESH_MS : 0;
     },
 
     /** `known`: the history fingerprint when already read (else it is read here). */

@@ -68,6 +68,8 @@ type SnapshotMemo = {
   /** What a change notice must name to make it stale, and the generation it was read after. */
   scope: NoticeScope;
   mark: number;
+  /** `performance.now()` after which the benchmark it shows is due to be computed again. */
+  validUntil: number;
 };
 
 /** A ledger's transactions as answered, for one `ledger_version`. */
@@ -438,7 +440,12 @@ export function createPortfolioService(deps: {
       const asOfDay = businessDay(asOf);
       const memoKey = `${userId}\n${name}\n${range}`;
       const memo = snapshots.get(memoKey);
-      if (memo && memo.asOfDay === asOfDay && notices?.fresh(memo.mark, memo.scope)) {
+      if (
+        memo &&
+        memo.asOfDay === asOfDay &&
+        notices?.fresh(memo.mark, memo.scope) &&
+        performance.now() < memo.validUntil
+      ) {
         counts.fromMemory += 1;
         return memo.answer.at(asOf);
       }
@@ -462,8 +469,9 @@ export function createPortfolioService(deps: {
         closesCache.closes(symbols, inputs.stamps),
         benchmark.index(inputs.fingerprint),
       ]);
-      // A benchmark kept for a while after new bars arrived is not answered from memory.
-      const answerMark = benchmark.isCurrent(index, inputs.fingerprint) ? mark : -1;
+      // A benchmark kept for a while after new bars arrived is answered from memory only until
+      // it is due to be computed again.
+      const validUntil = benchmark.validUntil(index, inputs.fingerprint);
       const listingsRead = JSON.stringify(
         listings.map((l) => [
           l.exchange_ticker,
@@ -489,7 +497,8 @@ export function createPortfolioService(deps: {
         memo.closes.length === closesRead.length &&
         memo.closes.every((series, i) => sameCloses(series, closesRead[i]))
       ) {
-        memo.mark = answerMark;
+        memo.mark = mark;
+        memo.validUntil = validUntil;
         return memo.answer.at(asOf);
       }
 
@@ -552,7 +561,8 @@ export function createPortfolioService(deps: {
           benchmark: index,
           answer,
           scope: { userId, portfolioId: found.id, symbols, history: true },
-          mark: answerMark,
+          mark,
+          validUntil,
         });
       }
       return answer.at(asOf);
