@@ -67,9 +67,9 @@ async function startKeptStack(dir: string, env: Record<string, string>): Promise
   );
   const app = await startProcess(
     [
+      ...(process.env.BENCH_NEWS_NODE_ARGS ?? '').split(' ').filter(Boolean),
       'packages/server/src/main.ts',
       '--role=api',
-      ...(process.env.BENCH_NEWS_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ],
     {
       PORT: String(appPort),

@@ -527,16 +527,20 @@ export function createNewsRepository(db: Database) {
       return new Map(rows.map((row) => [row.id, row.title]));
     },
 
-    /** The texts the linker reads of one article the viewer may see. */
-    findVisibleTexts: (id: string, viewer: NewsViewer) =>
+    /** The texts the linker reads of one article the viewer may see (a prepared statement). */
+    findVisibleTexts: async (id: string, viewer: NewsViewer) =>
       isArticleId(id)
-        ? db
-            .selectFrom('news')
-            .select(['id', 'title', 'description', 'articles'])
-            .where('id', '=', id)
-            .where(visibleTo(viewer))
-            .executeTakeFirst()
-        : Promise.resolve(undefined),
+        ? (
+            await prepared(
+              db
+                .selectFrom('news')
+                .select(['id', 'title', 'description', 'articles'])
+                .where('id', '=', id)
+                .where(visibleTo(viewer))
+                .compile(),
+            )
+          )[0]
+        : undefined,
 
     /** What a link preview shows of one article a visitor may see (the SEO head, the OG image). */
     previewOf: (id: string) =>
@@ -601,10 +605,12 @@ export function createNewsRepository(db: Database) {
 
     /** Changes whenever companies are added, removed or renamed; keys the cached linker. */
     companiesFingerprint: async (): Promise<string> => {
-      const { rows } = await sql<{ fingerprint: string }>`
-        select concat_ws(':', count(*), extract(epoch from max(created_at)),
-          sum(length(company_name) + cardinality(exchange_tickers))) as fingerprint
-        from companies`.execute(db);
+      const rows = await prepared(
+        sql<{ fingerprint: string }>`
+          select concat_ws(':', count(*), extract(epoch from max(created_at)),
+            sum(length(company_name) + cardinality(exchange_tickers))) as fingerprint
+          from companies`.compile(db),
+      );
       return rows[0]?.fingerprint ?? '';
     },
   };
