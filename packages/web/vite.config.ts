@@ -83,8 +83,9 @@ function staticLandingPage(): Plugin {
           '</head>',
           `  <link rel="stylesheet" href="/${cssFile}">\n    <script type="module" src="/${enhanceFile}"></script>\n  </head>`,
         )
-        .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
-      if (!html.includes(body)) throw new Error('static landing: index.html has no empty #root');
+        // #root holds the app's loading indicator (index.html); the landing's body replaces it.
+        .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, `<div id="root">${body}</div>$1`);
+      if (!html.includes(body)) throw new Error('static landing: index.html has no #root');
       writeFileSync(path.join(outDir, 'landing.html'), html);
     },
   };

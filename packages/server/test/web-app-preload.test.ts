@@ -36,10 +36,14 @@ describe("preloading a page's first view", () => {
     const res = await t.app.inject({ method: 'GET', url: '/news/latest_ai' });
     expect(res.statusCode).toBe(200);
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain(`<link rel="preload" as="fetch" href="${FEED_FIRST_PAGE}" crossorigin>`);
-    expect(head).toContain('<link rel="preload" as="style" href="/assets/news-1.css" crossorigin>');
     expect(head).toContain(
-      '<link rel="modulepreload" href="/assets/news-feed-page-1.js" crossorigin>',
+      `<link rel="preload" as="fetch" fetchpriority="low" href="${FEED_FIRST_PAGE}" crossorigin>`,
+    );
+    expect(head).toContain(
+      '<link rel="preload" as="style" fetchpriority="low" href="/assets/news-1.css" crossorigin>',
+    );
+    expect(head).toContain(
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/news-feed-page-1.js" crossorigin>',
     );
     expect(head.indexOf('news-feed-page-1.js')).toBeGreaterThan(head.indexOf('index-1.js'));
   });

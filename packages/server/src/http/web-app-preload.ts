@@ -27,9 +27,10 @@ export function firstViewPreloads(assets: FirstViewAssets, pathname: string, sea
   const files = assets[view.page] ?? { js: [], css: [] };
   const link = (attributes: string, href: string) =>
     `<link ${attributes} href="${escape(href)}" crossorigin>`;
+  // Low priority: they are needed after the first paint (the loader), which they must not delay.
   return [
-    ...view.requests.map((url) => link('rel="preload" as="fetch"', url)),
-    ...files.css.map((file) => link('rel="preload" as="style"', `/${file}`)),
-    ...files.js.map((file) => link('rel="modulepreload"', `/${file}`)),
+    ...view.requests.map((url) => link('rel="preload" as="fetch" fetchpriority="low"', url)),
+    ...files.css.map((file) => link('rel="preload" as="style" fetchpriority="low"', `/${file}`)),
+    ...files.js.map((file) => link('rel="modulepreload" fetchpriority="low"', `/${file}`)),
   ].join('\n    ');
 }
