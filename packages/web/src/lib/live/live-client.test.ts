@@ -104,4 +104,44 @@ describe('live client', () => {
     await flush();
     expect(client.isConnected()).toBe(false);
   });
+
+  it('reopens the stream when the session changes: the user topics come with a login and go with a logout', async () => {
+    vi.useFakeTimers();
+    let token: string | null = null;
+    let sessionChanged = () => {};
+    const client = createLiveClient({
+      createSource: (url) => new FakeSource(url) as unknown as EventSource,
+      token: () => token,
+      onSessionChange: (listener) => {
+        sessionChanged = listener;
+        return () => undefined;
+      },
+    });
+    client.subscribe({ topics: ['news', 'alerts'], onMessage: () => undefined });
+    await flush();
+    expect(decodeURIComponent(FakeSource.opened[0]!.url)).toBe('/api/live?topics=news');
+    token = 'tok';
+    sessionChanged();
+    await flush();
+    expect(FakeSource.opened[0]!.closed).toBe(true);
+    expect(decodeURIComponent(FakeSource.opened[1]!.url)).toBe(
+      '/api/live?topics=alerts,news&key=tok',
+    );
+    // Another account on the same page: the stream carries the new key.
+    token = 'other';
+    sessionChanged();
+    await flush();
+    expect(decodeURIComponent(FakeSource.opened[2]!.url)).toBe(
+      '/api/live?topics=alerts,news&key=other',
+    );
+    token = null;
+    sessionChanged();
+    await flush();
+    expect(decodeURIComponent(FakeSource.opened[3]!.url)).toBe('/api/live?topics=news');
+    // Nothing changed: the stream stays.
+    sessionChanged();
+    await flush();
+    expect(FakeSource.opened).toHaveLength(4);
+    client.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { LIVE_MAX_TOPICS } from '@app/shared/api/live';
 import { API_BASE } from '../api-client';
-import { getStoredToken } from '../session';
+import { getStoredToken, subscribeToSession } from '../session';
 
 /** One live event as a page hears it: the event name and its data (with its `topic`). */
 export interface LiveMessage {
@@ -36,6 +36,8 @@ export function createLiveClient(
   options: {
     createSource?: (url: string) => Source;
     token?: () => string | null;
+    /** Told when the session changes (login, logout): the user topics come or go with it. */
+    onSessionChange?: (listener: () => void) => () => void;
   } = {},
 ) {
   const createSource =
@@ -44,10 +46,14 @@ export function createLiveClient(
       ? undefined
       : (url: string): Source => new EventSource(url));
   const token = options.token ?? getStoredToken;
+  const onSessionChange =
+    options.onSessionChange ?? (options.token === undefined ? subscribeToSession : undefined);
+  let watchingSession = false;
   const subscriptions = new Set<LiveSubscription>();
   const stateListeners = new Set<() => void>();
   let source: Source | undefined;
-  let openTopics = '';
+  /** The open stream's topics and the token it carries: a change of either reopens it. */
+  let openKey = '';
   let connected = false;
   let everReady = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -89,16 +95,17 @@ export function createLiveClient(
     timer = undefined;
     const topics = wantedTopics();
     const key = topics.join(',');
-    if (key === openTopics && source) return;
+    const auth = topics.some((topic) => USER_TOPICS.has(topic)) ? token() : null;
+    const nextKey = `${key}\n${auth ?? ''}`;
+    if (nextKey === openKey && source) return;
     source?.close();
     source = undefined;
-    openTopics = key;
+    openKey = nextKey;
     everReady = false;
     setConnected(false);
     if (!createSource || topics.length === 0) return;
     const params = new URLSearchParams({ topics: key });
-    const key_ = token();
-    if (topics.some((topic) => USER_TOPICS.has(topic)) && key_ !== null) params.set('key', key_);
+    if (auth !== null) params.set('key', auth);
     const next = createSource(`${API_BASE}/live?${params.toString()}`);
     source = next;
     next.addEventListener('ready', () => {
@@ -130,6 +137,10 @@ export function createLiveClient(
 
   return {
     subscribe(subscription: LiveSubscription): () => void {
+      if (!watchingSession && onSessionChange) {
+        watchingSession = true;
+        onSessionChange(schedule);
+      }
       subscriptions.add(subscription);
       schedule();
       return () => {
@@ -149,7 +160,7 @@ export function createLiveClient(
       timer = undefined;
       source?.close();
       source = undefined;
-      openTopics = '';
+      openKey = '';
       setConnected(false);
     },
   };

@@ -115,6 +115,30 @@ describe("the 'N new articles' bar", () => {
     client.close();
   });
 
+  it('announcements without pause (an enrichment burst) do not hold back the read of the feed', async () => {
+    const { client, emit } = fakeClient();
+    const peek = vi.fn(() => Promise.resolve(['n1', 'a', 'b']));
+    renderWithProviders(<Feed client={client} initial={['a', 'b']} peek={peek} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 80)));
+    act(() => emit()('ready', { topics: ['news'] }));
+    // Eight announcements 400 ms apart: each comes before the 1.5 s the first read waits.
+    for (let i = 0; i < 8; i += 1) {
+      act(() => {
+        emit()('news', {
+          topic: 'news',
+          stage: 'enriched',
+          ids: [i === 0 ? 'n1' : `x${String(i)}`],
+        });
+      });
+      await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    }
+    expect(peek).toHaveBeenCalled();
+    expect(
+      await screen.findByRole('button', { name: '1 new article' }, { timeout: 4_000 }),
+    ).toBeTruthy();
+    client.close();
+  });
+
   it('labels one and several', () => {
     expect(newArticlesLabel(1)).toBe('1 new article');
     expect(newArticlesLabel(3)).toBe('3 new articles');

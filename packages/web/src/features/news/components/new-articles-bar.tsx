@@ -38,14 +38,21 @@ export function useNewArticles(
   });
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const schedulePeek = (delay: number, retries: number) => {
+  // What the pending timer is for: a read after announcements, or a later read again.
+  const peekFor = useRef<'announced' | 'again' | undefined>(undefined);
+  const schedulePeek = (delay: number, retries: number, why: 'announced' | 'again') => {
     if (!peekRef.current) return;
+    // A read after announcements is due soon and will see these too: announcements arriving
+    // without pause (an enrichment burst) must not postpone it for ever.
+    if (peekFor.current === 'announced') return;
     clearTimeout(timer.current);
+    peekFor.current = why;
     timer.current = setTimeout(() => {
+      peekFor.current = undefined;
       void peekRef.current?.().then(
         (ids) => {
           setTop(new Set(ids));
-          if (retries > 0) schedulePeek(PEEK_RETRY_MS, retries - 1);
+          if (retries > 0) schedulePeek(PEEK_RETRY_MS, retries - 1, 'again');
         },
         () => undefined,
       );
@@ -59,7 +66,7 @@ export function useNewArticles(
       const parsed = liveNewsEventSchema.safeParse(data);
       if (!parsed.success || parsed.data.stage !== stage) return;
       setState((current) => announceArticles(current, parsed.data.ids, shown));
-      schedulePeek(PEEK_DELAY_MS, PEEK_RETRIES);
+      schedulePeek(PEEK_DELAY_MS, PEEK_RETRIES, 'announced');
     },
     undefined,
     client,
