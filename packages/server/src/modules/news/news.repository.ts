@@ -251,10 +251,11 @@ export function createNewsRepository(db: Database) {
     },
 
     /**
-     * The newest visible articles linked to any of `symbols` (a watchlist), through the
-     * `news_tickers` link table: per listing one backward index range of its newest visible
-     * articles (at most skip + limit), then those merged. The GIN index on the array fetched and
-     * sorted every article of the 20 listings (about 30,000 at a million articles) on each call.
+     * The newest visible articles linked to any of `symbols` (a watchlist): the array's overlap,
+     * which PostgreSQL answers by walking the visible articles newest first (a watchlist's
+     * listings together are common) or through the GIN index. Per listing through `news_tickers`
+     * (one index range each, then merged) was measured 3× slower at a million articles: 400 links
+     * each checked for visibility by primary key (bench/README, 2026-11-26).
      */
     mentioningAny: (
       symbols: readonly string[],
@@ -262,23 +263,15 @@ export function createNewsRepository(db: Database) {
       page: NewsPage,
     ): Promise<ArticleJson[]> =>
       prepared(
-        sql<ArticleJson>`select news.id, ${apiNewsJson()} as article
-          from (
-            select distinct l.link_id, l.link_date
-            from unnest(${[...symbols]}::text[]) as s(symbol)
-            cross join lateral (
-              select t.news_id as link_id, t.creation_date as link_date
-              from news_tickers t
-              join news p on p.id = t.news_id
-              where t.symbol = s.symbol and ${viewer?.is_admin ? sql`true` : sql`not p.is_blocked`}
-                and p.experiment is null and p.story_id is null
-              order by t.creation_date desc, t.news_id desc
-              limit ${page.skip + page.limit}
-            ) as l
-          ) as links
-          join news on news.id = links.link_id
-          order by links.link_date desc, links.link_id desc
-          offset ${page.skip} limit ${page.limit}`.compile(db),
+        visible(viewer)
+          .select(['id', apiNewsJson().as('article')])
+          .where(sql<boolean>`related_exchange_tickers && ${[...symbols]}::text[]`)
+          .where(storyLeads)
+          .orderBy('creation_date', 'desc')
+          .orderBy('id', 'desc')
+          .offset(page.skip)
+          .limit(page.limit)
+          .compile(),
       ),
 
     /**
