@@ -22,6 +22,8 @@ test.describe('companies and prices for a visitor', () => {
 
     // Related companies: at most 20 shown, each opening its own page.
     const related = page.getByRole('region', { name: 'Related companies' }).getByRole('link');
+    // Loaded on their own: wait for them before counting.
+    await expect(related.first()).toBeVisible();
     expect(await related.count()).toBeGreaterThan(0);
     expect(await related.count()).toBeLessThanOrEqual(20);
 
