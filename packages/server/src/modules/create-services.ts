@@ -30,6 +30,7 @@ import { createPortfolioService } from './portfolio/portfolio.service.ts';
 import { createLiveBus } from './live/live-bus.ts';
 import {
   publishingAnalysedArticles,
+  createPromptPublisher,
   publishingDeliveries,
   publishingStoredArticles,
 } from './live/live-publishers.ts';
@@ -231,6 +232,8 @@ export function createServices(deps: ServiceDeps) {
         pricePer1kTokensUsd: config.openaiPricePer1kTokensUsd,
       }),
     });
+  // Prompt progress and answer pieces on the owner's live topic, in order per prompt.
+  const promptLive = createPromptPublisher(live);
   // Serialised prompt answers per API process, dropped on the database's notices (issue 18).
   const promptReadCache = config.promptCache ? createPromptReadCache({ db, log }) : undefined;
   const prompts = createPromptService({
@@ -254,7 +257,8 @@ export function createServices(deps: ServiceDeps) {
       new Set((await companies.bySymbols(symbols)).map((row) => row.exchange_ticker)),
     articleVisible: async (id, viewer) => (await news.articleFact(id, viewer)) !== undefined,
     hasDebugInterface: users.hasDebugInterface,
-    onStatus: (userId, id, status) => live.publishPrompt(userId, id, status),
+    onStatus: (userId, id, status) => promptLive.status(userId, id, status),
+    onProgress: (userId, id, progress) => promptLive.progress(userId, id, progress),
   });
   const promptReads = createPromptReads({ prompts, cache: promptReadCache, clock });
   // The dashboard (issue 12): calendar, recommendations, widgets.
