@@ -89,18 +89,20 @@ export function isUnprocessed(prompt: Pick<PromptJson, 'status'>): boolean {
 }
 
 /**
- * The caller's prompts of one list. The editor's list polls every 1 s while any of them waits;
- * the chat refreshes its list only on demand (its waiting prompts are polled one by one).
+ * The caller's prompts of one list. The editor's list polls every 1 s while any of them waits
+ * (`poll`: false while the live stream is up and brings the changes instead); the chat refreshes
+ * its list only on demand (its waiting prompts are polled one by one).
  */
 export function usePromptList(
   kind: PromptListKind,
   username: string | null,
   articleId: string | null = null,
+  { poll = true }: { poll?: boolean } = {},
 ) {
   return useQuery({
     ...promptListQueryOptions(kind, username ?? '', articleId),
     enabled: username !== null && username !== '',
     refetchInterval: (query) =>
-      kind === 'editor' && query.state.data?.some(isUnprocessed) ? EDITOR_POLL_MS : false,
+      poll && kind === 'editor' && query.state.data?.some(isUnprocessed) ? EDITOR_POLL_MS : false,
   });
 }

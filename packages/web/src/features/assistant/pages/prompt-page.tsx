@@ -21,6 +21,7 @@ import { useCurrentUser } from '../../users';
 import { useCreatePrompt } from '../api/prompt-create';
 import type { PromptDraft } from '../api/prompt-create';
 import { usePromptList } from '../api/prompt-list';
+import { usePromptListLive } from '../api/prompt-live';
 import { useRemoveAllPrompts, useRemovePrompt } from '../api/prompt-remove';
 import { PlanNotice } from '../components/plan-notice';
 import { PromptCard } from '../components/prompt-card';
@@ -59,7 +60,10 @@ function shownPrompts(listed: readonly PromptJson[], removed: ReadonlyMap<string
 export function PromptPage() {
   const { user } = useCurrentUser();
   const username = user?.username ?? null;
-  const list = usePromptList('editor', username);
+  // While the live stream is up it brings each prompt's progress and end; the 1 s poll is the
+  // fallback (spec §9) when it is down.
+  const streamUp = usePromptListLive();
+  const list = usePromptList('editor', username, null, { poll: !streamUp });
   useFailureToast(list.error, 'Your prompts could not be loaded');
   const create = useCreatePrompt();
   const remove = useRemovePrompt();
