@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import { poolOf, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import { createNoticeListener } from '../../db/notice-listener.ts';
 
 /** Where the database announces changed comments (migration 2026-11-27T1200-comment-notify). */
 export const COMMENTS_CHANNEL = 'stockpulse_comments';
@@ -11,10 +10,6 @@ const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 /** A safety net only: every change is announced, so an entry is normally dropped long before. */
 const MAX_AGE_MS = 5 * 60_000;
-const RECONNECT_FIRST_MS = 250;
-const RECONNECT_MAX_MS = 15_000;
-/** How long a write waits for every listening process to confirm (a dead one never does). */
-const CONFIRM_WAIT_MS = 2_000;
 /** The listeners' connections carry this name, so a write knows whom to wait for. */
 const LISTENER_NAME = 'stockpulse-comments';
 
@@ -54,16 +49,22 @@ export function createCommentPageCache(deps: { db: Database; log?: FastifyBaseLo
   const byTag = new Map<string, Set<string>>();
   const building = new Map<string, { mark: number; promise: Promise<Buffer> }>();
   let bytes = 0;
-  let generation = 0;
-  let listening = false;
-  let client: pg.Client | undefined;
-  let connecting: Promise<void> | undefined;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-  let failures = 0;
-  let closed = false;
-  let listenerPid = '';
-  const confirming = new Map<string, { pending: Set<string>; done: () => void }>();
-  const isClosed = () => closed;
+  const listener = createNoticeListener({
+    db,
+    channel: COMMENTS_CHANNEL,
+    extraChannels: [USERS_CHANNEL],
+    applicationName: LISTENER_NAME,
+    label: 'comment cache',
+    log,
+    onNotice,
+    // A write's confirmation request (`r:<nonce>`) asks only whether the notices before were read.
+    onReset: () => {
+      entries.clear();
+      byTag.clear();
+      building.clear();
+      bytes = 0;
+    },
+  });
 
   function drop(key: string) {
     const entry = entries.get(key);
@@ -78,42 +79,11 @@ export function createCommentPageCache(deps: { db: Database; log?: FastifyBaseLo
   }
 
   function dropTag(tag: string) {
-    generation += 1;
+    listener.bump();
     for (const key of [...(byTag.get(tag) ?? [])]) drop(key);
   }
 
-  function reset() {
-    generation += 1;
-    entries.clear();
-    byTag.clear();
-    building.clear();
-    bytes = 0;
-  }
-
-  function scheduleReconnect() {
-    if (closed || reconnectTimer) return;
-    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** Math.min(failures, 10));
-    failures += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      connect();
-    }, delay);
-    reconnectTimer.unref();
-  }
-
-  function lost(which: pg.Client, error?: unknown) {
-    if (client !== which) return;
-    listening = false;
-    client = undefined;
-    reset();
-    which.removeAllListeners('notification');
-    which.end().catch(() => undefined);
-    if (closed) return;
-    log?.warn({ err: error }, 'comment cache: the database listener was lost; reconnecting');
-    scheduleReconnect();
-  }
-
-  function onNotice(next: pg.Client, channel: string, payload: string) {
+  function onNotice(payload: string, channel: string) {
     if (channel === USERS_CHANNEL) {
       // The session cache's own confirmations carry no change of ours.
       if (payload.startsWith('a:')) return;
@@ -123,71 +93,12 @@ export function createCommentPageCache(deps: { db: Database; log?: FastifyBaseLo
       dropTag(cacheTags.anyComment);
       return;
     }
-    if (channel !== COMMENTS_CHANNEL) return;
-    if (payload.startsWith('r:')) {
-      // A write asks every listener to confirm it read the notices before: acknowledge by pid.
-      next
-        .query('select pg_notify($1, $2)', [
-          COMMENTS_CHANNEL,
-          `a:${payload.slice(2)}:${listenerPid}`,
-        ])
-        .catch(() => undefined);
-    } else if (payload.startsWith('a:')) {
-      const [, nonce, pid] = payload.split(':');
-      const waiting = nonce && confirming.get(nonce);
-      if (!waiting || !pid) return;
-      waiting.pending.delete(pid);
-      if (waiting.pending.size === 0) waiting.done();
-    } else if (payload.startsWith('u:')) {
+    if (payload.startsWith('u:')) {
       dropTag(payload); // a user's replies marked as read
     } else {
       dropTag(cacheTags.article(payload));
       dropTag(cacheTags.anyComment);
     }
-  }
-
-  function connect() {
-    if (closed || client || connecting) return;
-    const pool = poolOf(db);
-    if (!pool) return; // not our own pool (a transaction in a test): no cache
-    if ((pool as { ending?: boolean }).ending) {
-      closed = true;
-      return;
-    }
-    const next = new pg.Client({
-      ...(pool.options as pg.ClientConfig),
-      application_name: LISTENER_NAME,
-      query_timeout: undefined,
-      keepAlive: true,
-    });
-    next.on('error', (error) => lost(next, error));
-    next.on('end', () => lost(next));
-    next.on('notification', (message) => {
-      if (message.payload) onNotice(next, message.channel, message.payload);
-    });
-    connecting = (async () => {
-      try {
-        await next.connect();
-        await next.query(`LISTEN ${COMMENTS_CHANNEL}`);
-        await next.query(`LISTEN ${USERS_CHANNEL}`);
-        const pid = await next.query<{ pid: number }>('select pg_backend_pid() as pid');
-        listenerPid = String(pid.rows[0]?.pid ?? '');
-        if (isClosed()) {
-          await next.end();
-          return;
-        }
-        client = next;
-        reset();
-        listening = true;
-        failures = 0;
-      } catch (error) {
-        next.end().catch(() => undefined);
-        log?.warn({ err: error }, 'comment cache: could not listen; retrying');
-        scheduleReconnect();
-      } finally {
-        connecting = undefined;
-      }
-    })();
   }
 
   function lookup(key: string, now: number): Buffer | undefined {
@@ -208,7 +119,12 @@ export function createCommentPageCache(deps: { db: Database; log?: FastifyBaseLo
   }
 
   function store(key: string, mark: number, now: number, answer: CachedAnswer) {
-    if (!listening || mark !== generation || answer.body.length > MAX_BYTES / 16) return;
+    if (
+      !listener.isListening() ||
+      mark !== listener.generation() ||
+      answer.body.length > MAX_BYTES / 16
+    )
+      return;
     drop(key);
     while (entries.size >= MAX_ENTRIES || bytes + answer.body.length > MAX_BYTES) {
       const oldest = entries.keys().next();
@@ -235,17 +151,17 @@ export function createCommentPageCache(deps: { db: Database; log?: FastifyBaseLo
       now: Date,
       build: () => Promise<CachedAnswer>,
     ): Promise<{ body: Buffer; hit: boolean }> {
-      if (!listening) {
-        connect();
+      if (!listener.isListening()) {
+        listener.ensureListening();
         return { body: (await build()).body, hit: false };
       }
       const at = now.getTime();
       const found = lookup(key, at);
       if (found) return { body: found, hit: true };
       const pending = building.get(key);
-      if (pending && pending.mark === generation)
+      if (pending && pending.mark === listener.generation())
         return { body: await pending.promise, hit: false };
-      const mark = generation;
+      const mark = listener.generation();
       const promise = build().then((answer) => {
         store(key, mark, at, answer);
         return answer.body;
@@ -267,57 +183,16 @@ export function createCommentPageCache(deps: { db: Database; log?: FastifyBaseLo
      */
     async sync(tags: readonly string[] = []): Promise<void> {
       for (const tag of tags) dropTag(tag);
-      const listener = client;
-      if (!listening || !listener) return;
-      const nonce = randomBytes(9).toString('base64url');
-      try {
-        const { rows } = await listener.query<{ pid: number }>(
-          'select pid from pg_stat_activity where application_name = $1 and datname = current_database()',
-          [LISTENER_NAME],
-        );
-        const pending = new Set(rows.map((row) => String(row.pid)));
-        pending.add(listenerPid);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(finish, CONFIRM_WAIT_MS);
-          function finish() {
-            clearTimeout(timer);
-            confirming.delete(nonce);
-            resolve();
-          }
-          confirming.set(nonce, { pending, done: finish });
-          listener
-            .query('select pg_notify($1, $2)', [COMMENTS_CHANNEL, `r:${nonce}`])
-            .catch(finish);
-        });
-      } catch (error) {
-        log?.warn({ err: error }, 'comment cache: a write could not be confirmed');
-      }
+      await listener.confirmEverywhere();
     },
 
     /** Starts listening if this process does not yet, and waits for it (a failure is not thrown). */
-    async ready(): Promise<void> {
-      connect();
-      await connecting;
-    },
+    ready: listener.ready,
 
     /** Whether entries may be served, how many there are and their bytes; for tests and the log. */
-    stats: () => ({ listening, entries: entries.size, bytes }),
+    stats: () => ({ listening: listener.isListening(), entries: entries.size, bytes }),
 
-    async close() {
-      closed = true;
-      listening = false;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      reconnectTimer = undefined;
-      await connecting;
-      const listener = client;
-      client = undefined;
-      reset();
-      for (const waiting of confirming.values()) waiting.done();
-      if (listener) {
-        listener.removeAllListeners('notification');
-        await listener.end().catch(() => undefined);
-      }
-    },
+    close: listener.close,
   };
 }
 

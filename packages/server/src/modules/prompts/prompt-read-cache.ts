@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
-import { poolOf, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import { createNoticeListener } from '../../db/notice-listener.ts';
 
 /** Where the database announces changed prompts and analyses (migration 2026-11-28T1200-prompts-notify). */
 export const PROMPTS_CHANNEL = 'stockpulse_prompts';
@@ -14,10 +13,6 @@ const MAX_BYTES = 64 * 2 ** 20;
 const MAX_CHANGED_USERS = 50_000;
 /** A safety net only: every change is announced, so an entry is normally dropped long before. */
 const MAX_AGE_MS = 5 * 60_000;
-const RECONNECT_FIRST_MS = 250;
-const RECONNECT_MAX_MS = 15_000;
-/** How long a write waits for every listening process to confirm it (a dead one never does). */
-const CONFIRM_WAIT_MS = 2_000;
 /** The listeners' connections carry this name, so a write knows whom to wait for. */
 const LISTENER_NAME = 'stockpulse-prompts';
 
@@ -60,19 +55,7 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
   let anyChange = 0;
   const changedAt = new Map<string, number>();
   const analysesListeners = new Set<() => void>();
-  let listening = false;
-  let client: pg.Client | undefined;
-  let connecting: Promise<void> | undefined;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-  let failures = 0;
-  let closed = false;
   const counts = { hits: 0, misses: 0 };
-  /** The listener connection's backend pid (how the acknowledgements name it). */
-  let listenerPid = '';
-  /** Writes of this process waiting for the listeners' acknowledgements, by nonce. */
-  const confirming = new Map<string, { pending: Set<string>; done: () => void }>();
-
-  const isClosed = () => closed;
 
   function voidAll() {
     seq += 1;
@@ -91,7 +74,7 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
 
   function onNotice(payload: string) {
     if (payload === ANALYSES_NOTICE) {
-      for (const listener of analysesListeners) listener();
+      for (const onChange of analysesListeners) onChange();
       return;
     }
     markUser(payload);
@@ -102,91 +85,20 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
     entry.builtAt >= (changedAt.get(entry.userId) ?? 0) &&
     (!entry.waiting || entry.builtAt >= anyChange);
 
-  function scheduleReconnect() {
-    if (closed || reconnectTimer) return;
-    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** Math.min(failures, 10));
-    failures += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      connect();
-    }, delay);
-    reconnectTimer.unref();
-  }
-
-  function lost(which: pg.Client, error?: unknown) {
-    if (client !== which) return;
-    listening = false;
-    client = undefined;
-    voidAll();
-    for (const listener of analysesListeners) listener();
-    which.removeAllListeners('notification');
-    which.end().catch(() => undefined);
-    if (closed) return;
-    log?.warn({ err: error }, 'prompt cache: the database listener was lost; reconnecting');
-    scheduleReconnect();
-  }
-
-  function connect() {
-    if (closed || client || connecting) return;
-    const pool = poolOf(db);
-    if (!pool) return; // not our own pool (a transaction in a test): no cache
-    if ((pool as { ending?: boolean }).ending) {
-      closed = true; // the database is being closed: the process or the test is stopping
-      return;
-    }
-    const next = new pg.Client({
-      ...(pool.options as pg.ClientConfig),
-      application_name: LISTENER_NAME,
-      // LISTEN waits forever by design; only the connect is bounded.
-      query_timeout: undefined,
-      keepAlive: true,
-    });
-    next.on('error', (error) => lost(next, error));
-    next.on('end', () => lost(next));
-    next.on('notification', (message) => {
-      if (message.channel !== PROMPTS_CHANNEL || !message.payload) return;
-      const payload = message.payload;
-      if (payload.startsWith('r:')) {
-        // A write asks every listener to confirm: mark the user, then acknowledge by backend pid.
-        const [, nonce, userId] = payload.split(':');
-        if (!nonce || !userId) return;
-        markUser(userId);
-        next
-          .query('select pg_notify($1, $2)', [PROMPTS_CHANNEL, `a:${nonce}:${listenerPid}`])
-          .catch(() => undefined);
-      } else if (payload.startsWith('a:')) {
-        const [, nonce, pid] = payload.split(':');
-        const waiting = nonce && confirming.get(nonce);
-        if (!waiting || !pid) return;
-        waiting.pending.delete(pid);
-        if (waiting.pending.size === 0) waiting.done();
-      } else {
-        onNotice(payload); // the trigger's notice: a user's prompts, or the analyses, changed
-      }
-    });
-    connecting = (async () => {
-      try {
-        await next.connect();
-        await next.query(`LISTEN ${PROMPTS_CHANNEL}`);
-        const pid = await next.query<{ pid: number }>('select pg_backend_pid() as pid');
-        listenerPid = String(pid.rows[0]?.pid ?? '');
-        if (isClosed()) {
-          await next.end();
-          return;
-        }
-        client = next;
-        voidAll(); // whatever was heard before listening is unknown
-        listening = true;
-        failures = 0;
-      } catch (error) {
-        next.end().catch(() => undefined);
-        log?.warn({ err: error }, 'prompt cache: could not listen; retrying');
-        scheduleReconnect();
-      } finally {
-        connecting = undefined;
-      }
-    })();
-  }
+  const listener = createNoticeListener({
+    db,
+    channel: PROMPTS_CHANNEL,
+    applicationName: LISTENER_NAME,
+    label: 'prompt cache',
+    log,
+    onNotice, // the trigger's notice: a user's prompts, or the analyses, changed
+    // A write asks every listener to confirm: mark the user, then acknowledge by backend pid.
+    onConfirmRequest: markUser,
+    onReset: (reason) => {
+      voidAll(); // whatever was heard before listening, or while lost, is unknown
+      if (reason === 'lost') for (const onChange of analysesListeners) onChange();
+    },
+  });
 
   return {
     /**
@@ -199,8 +111,8 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
       key: string,
       build: () => Promise<ReadBuild>,
     ): Promise<{ body: string; hit: boolean }> {
-      if (!listening) {
-        connect();
+      if (!listener.isListening()) {
+        listener.ensureListening();
         counts.misses += 1;
         return { body: (await build()).body, hit: false };
       }
@@ -223,7 +135,7 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
       const promise = build().then(({ body, waiting }) => {
         const stored = { body, userId, waiting, builtAt: startedAt };
         // Stored even if a notice came meanwhile: `valid` then refuses it on the next read.
-        if (listening && valid(stored)) entries.set(fullKey, stored);
+        if (listener.isListening() && valid(stored)) entries.set(fullKey, stored);
         return body;
       });
       const mine = { startedAt, promise };
@@ -245,60 +157,21 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
      * (it died) is not waited for; without a listener here, there is nothing to wait with (the
      * trigger's notice still reaches the others).
      */
-    async confirmEverywhere(userId: string): Promise<void> {
-      const listener = client;
-      if (!listening || !listener) return;
-      const nonce = randomBytes(9).toString('base64url');
-      try {
-        const { rows } = await listener.query<{ pid: number }>(
-          'select pid from pg_stat_activity where application_name = $1 and datname = current_database()',
-          [LISTENER_NAME],
-        );
-        const pending = new Set(rows.map((row) => String(row.pid)));
-        pending.add(listenerPid);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(finish, CONFIRM_WAIT_MS);
-          function finish() {
-            clearTimeout(timer);
-            confirming.delete(nonce);
-            resolve();
-          }
-          confirming.set(nonce, { pending, done: finish });
-          listener
-            .query('select pg_notify($1, $2)', [PROMPTS_CHANNEL, `r:${nonce}:${userId}`])
-            .catch(finish);
-        });
-      } catch (error) {
-        log?.warn({ err: error }, 'prompt cache: a write could not be confirmed');
-      }
-    },
+    confirmEverywhere: (userId: string) => listener.confirmEverywhere(userId),
 
-    /** Calls `listener` on every company_prompts change and whenever notices may have been lost; starts listening. */
-    onAnalysesChange: (listener: () => void) => {
-      analysesListeners.add(listener);
-      connect();
+    /** Calls `onChange` on every company_prompts change and whenever notices may have been lost; starts listening. */
+    onAnalysesChange: (onChange: () => void) => {
+      analysesListeners.add(onChange);
+      listener.ensureListening();
     },
 
     /** Whether answers may be served (the listener is up), and how often they were. */
-    stats: () => ({ listening, entries: entries.size, ...counts }),
+    stats: () => ({ listening: listener.isListening(), entries: entries.size, ...counts }),
 
     /** Starts listening and waits for it (tests; a failure leaves the cache off). */
-    async ready(): Promise<void> {
-      connect();
-      await connecting;
-    },
+    ready: listener.ready,
 
-    async close() {
-      closed = true;
-      listening = false;
-      for (const waiting of confirming.values()) waiting.done();
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      await connecting?.catch(() => undefined);
-      const current = client;
-      client = undefined;
-      voidAll();
-      await current?.end().catch(() => undefined);
-    },
+    close: listener.close,
   };
 }
 
