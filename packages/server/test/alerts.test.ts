@@ -66,6 +66,47 @@ describe('alerts and digests (issue 16)', () => {
     return row.id;
   }
 
+  /**
+   * A validated user on `plan` with `flags` on, who follows OTHER only on a second watchlist
+   * ('banks') and holds NASDAQ:NVDA only in a second portfolio ('retirement').
+   */
+  async function userBeyondDefaults(
+    plan: string,
+    flags: { my_instant_alerts?: boolean; my_email_summary?: boolean },
+  ) {
+    const user = await registerUser(t.app);
+    await grant(t.database.db, user.user.id, { is_email_validated: true });
+    await t.database.db.updateTable('users').set(flags).where('id', '=', user.user.id).execute();
+    await setPlan(user, plan);
+    const listed = await t.app.inject({
+      url: `/api/ticker/user/watchlist/append/banks/${OTHER}`,
+      headers: bearer(user.token),
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/portfolio/create',
+      headers: bearer(user.token),
+      payload: { name: 'retirement' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/portfolio/transactions/create',
+      headers: bearer(user.token),
+      payload: {
+        portfolio: 'retirement',
+        type: 'buy',
+        symbol: 'NASDAQ:NVDA',
+        date: '2026-11-02',
+        quantity: 3,
+        price: 100,
+      },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    return user;
+  }
+
   const deliveries = () =>
     t.database.db
       .selectFrom('deliveries')
@@ -186,41 +227,8 @@ describe('alerts and digests (issue 16)', () => {
   });
 
   it('matches every watchlist and every portfolio of the user, not only the default ones', async () => {
-    const collector = await registerUser(t.app);
-    await grant(t.database.db, collector.user.id, { is_email_validated: true });
-    await t.database.db
-      .updateTable('users')
-      .set({ my_instant_alerts: true })
-      .where('id', '=', collector.user.id)
-      .execute();
-    await setPlan(collector, 'tier3_monthly');
     // A company only on a second watchlist, another only in a second portfolio.
-    const listed = await t.app.inject({
-      url: `/api/ticker/user/watchlist/append/banks/${OTHER}`,
-      headers: bearer(collector.token),
-    });
-    expect(listed.statusCode, listed.body).toBe(200);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/portfolio/create',
-      headers: bearer(collector.token),
-      payload: { name: 'retirement' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const bought = await t.app.inject({
-      method: 'POST',
-      url: '/api/portfolio/transactions/create',
-      headers: bearer(collector.token),
-      payload: {
-        portfolio: 'retirement',
-        type: 'buy',
-        symbol: 'NASDAQ:NVDA',
-        date: '2026-11-02',
-        quantity: 3,
-        price: 100,
-      },
-    });
-    expect(bought.statusCode, bought.body).toBe(200);
+    const collector = await userBeyondDefaults('tier3_monthly', { my_instant_alerts: true });
     expect(await services.watchlists.symbolsOf(collector.user.id)).toEqual([]);
     expect(await services.portfolio.heldSymbols(collector.user.id)).toEqual([]);
 
@@ -383,40 +391,7 @@ describe('alerts and digests (issue 16)', () => {
   });
 
   it('cites the news of every watchlist and portfolio in the digest, not only the default ones', async () => {
-    const reader = await registerUser(t.app);
-    await grant(t.database.db, reader.user.id, { is_email_validated: true });
-    await setPlan(reader, 'tier2_monthly');
-    await t.database.db
-      .updateTable('users')
-      .set({ my_email_summary: true })
-      .where('id', '=', reader.user.id)
-      .execute();
-    const listed = await t.app.inject({
-      url: `/api/ticker/user/watchlist/append/banks/${OTHER}`,
-      headers: bearer(reader.token),
-    });
-    expect(listed.statusCode, listed.body).toBe(200);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/portfolio/create',
-      headers: bearer(reader.token),
-      payload: { name: 'retirement' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const bought = await t.app.inject({
-      method: 'POST',
-      url: '/api/portfolio/transactions/create',
-      headers: bearer(reader.token),
-      payload: {
-        portfolio: 'retirement',
-        type: 'buy',
-        symbol: 'NASDAQ:NVDA',
-        date: '2026-11-02',
-        quantity: 3,
-        price: 100,
-      },
-    });
-    expect(bought.statusCode, bought.body).toBe(200);
+    const reader = await userBeyondDefaults('tier2_monthly', { my_email_summary: true });
     const bankStory = await article([OTHER], 4);
     const chipStory = await article(['NASDAQ:NVDA'], 4);
     const elsewhere = await article(['NASDAQ:AMZN'], 4);
