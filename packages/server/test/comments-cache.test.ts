@@ -7,17 +7,12 @@ import {
   type Comment,
 } from '@app/shared/api/comments';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { fixedClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
-import { createDatabase, type Database } from '../src/db/database.ts';
-import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
-import { jobDefinitions } from '../src/jobs/registry.ts';
+import { type Database } from '../src/db/database.ts';
 import { PAST_DUE_GRACE_DAYS } from '../src/modules/billing/plans.ts';
-import { createServices, type Services } from '../src/modules/create-services.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { type Services } from '../src/modules/create-services.ts';
+import { buildSecondApp, buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, grant, registerUser, type TestUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -34,8 +29,7 @@ const SETTLED = new Date(NOW.getTime() - 2 * 86_400_000);
 describe('comment answer cache across two app instances on one database', () => {
   const clock = fixedClock(NOW);
   let a: TestApp;
-  let bDb: Database;
-  let bJobs: JobQueue;
+  let closeB: () => Promise<void>;
   let bServices: Services;
   let b: FastifyInstance;
   let db: Database;
@@ -48,23 +42,14 @@ describe('comment answer cache across two app instances on one database', () => 
   beforeAll(async () => {
     a = await buildTestApp({ clock, env: { COMMENTS_CACHE: 'on', RATE_LIMIT_SCALE: '100' } });
     db = a.database.db;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      COMMENTS_CACHE: 'on',
-      RATE_LIMIT_SCALE: '100',
-    });
-    const log = pino({ level: 'silent' });
-    bDb = createDatabase({ url: a.database.url, maxConnections: 5 });
-    bJobs = await createJobQueue({
-      url: a.database.url,
-      log,
-      worker: false,
-      definitions: jobDefinitions,
-    });
-    bServices = createServices({ config, db: bDb, jobs: bJobs, log, clock });
-    b = await buildApp({ config, db: bDb, jobs: bJobs, log, clock, services: bServices });
-    await b.ready();
+    ({
+      app: b,
+      services: bServices,
+      close: closeB,
+    } = await buildSecondApp(a.database.url, {
+      env: { COMMENTS_CACHE: 'on', RATE_LIMIT_SCALE: '100' },
+      clock: clock,
+    }));
     const row = await db
       .insertInto('news')
       .values({
@@ -97,9 +82,7 @@ describe('comment answer cache across two app instances on one database', () => 
   }, 60_000);
 
   afterAll(async () => {
-    await b.close();
-    await bJobs.stop(1_000);
-    await bDb.destroy();
+    await closeB();
     await a.close();
   });
 

@@ -2,15 +2,9 @@ import type { Financials } from '@app/shared/api/market';
 import { watchlistResponseSchema } from '@app/shared/api/market';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { fixedClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
-import { createDatabase, type Database } from '../src/db/database.ts';
-import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
-import { jobDefinitions } from '../src/jobs/registry.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { buildSecondApp, buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
 
 type WatchlistBody = {
@@ -30,32 +24,19 @@ const T0 = new Date('2026-03-10T15:00:00Z');
 describe('market answer caches: the watchlist with financials, history', () => {
   const clock = fixedClock(T0);
   let a: TestApp;
-  let bDb: Database;
-  let bJobs: JobQueue;
+  let closeB: () => Promise<void>;
   let b: FastifyInstance;
   let alice: TestUser;
 
   beforeAll(async () => {
     a = await buildTestApp({ demoCompanies: true, clock });
     // A second app instance on the same database: another API process with its own caches.
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-    const log = pino({ level: 'silent' });
-    bDb = createDatabase({ url: a.database.url, maxConnections: 5 });
-    bJobs = await createJobQueue({
-      url: a.database.url,
-      log,
-      worker: false,
-      definitions: jobDefinitions,
-    });
-    b = await buildApp({ config, db: bDb, jobs: bJobs, log, clock });
-    await b.ready();
+    ({ app: b, close: closeB } = await buildSecondApp(a.database.url, { clock: clock }));
     alice = await registerUser(a.app);
   }, 60_000);
 
   afterAll(async () => {
-    await b.close();
-    await bJobs.stop(1_000);
-    await bDb.destroy();
+    await closeB();
     await a.close();
   });
 

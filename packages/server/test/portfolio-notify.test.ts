@@ -1,16 +1,10 @@
 import type { PortfolioSnapshot, Transaction } from '@app/shared/api/portfolio';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { fixedClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
-import { createDatabase, type Database } from '../src/db/database.ts';
-import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
-import { jobDefinitions } from '../src/jobs/registry.ts';
-import { createServices, type Services } from '../src/modules/create-services.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { type Services } from '../src/modules/create-services.ts';
+import { buildSecondApp, buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -28,8 +22,7 @@ const SATURDAY = '2026-11-21T15:00:00Z';
 describe('portfolio answers across two app instances on one database', () => {
   const clock = fixedClock(SATURDAY);
   let a: TestApp;
-  let bDb: Database;
-  let bJobs: JobQueue;
+  let closeB: () => Promise<void>;
   let bServices: Services;
   let b: FastifyInstance;
   let user: TestUser;
@@ -40,31 +33,19 @@ describe('portfolio answers across two app instances on one database', () => {
       demoCompanies: true,
       clock,
     });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PORTFOLIO_CACHE: 'on',
-      RATE_LIMIT_SCALE: '100',
-    });
-    const log = pino({ level: 'silent' });
-    bDb = createDatabase({ url: a.database.url, maxConnections: 5 });
-    bJobs = await createJobQueue({
-      url: a.database.url,
-      log,
-      worker: false,
-      definitions: jobDefinitions,
-    });
-    bServices = createServices({ config, db: bDb, jobs: bJobs, log, clock });
-    b = await buildApp({ config, db: bDb, jobs: bJobs, log, clock, services: bServices });
-    await b.ready();
+    ({
+      app: b,
+      services: bServices,
+      close: closeB,
+    } = await buildSecondApp(a.database.url, {
+      env: { PORTFOLIO_CACHE: 'on', RATE_LIMIT_SCALE: '100' },
+      clock: clock,
+    }));
     user = await registerUser(a.app);
   }, 60_000);
 
   afterAll(async () => {
-    await b.close();
-    bServices.close();
-    await bJobs.stop(1_000);
-    await bDb.destroy();
+    await closeB();
     await a.close();
   });
 

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMPT_LIST_FIELDS, type PromptJson } from '@app/shared/api/prompts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createDatabase, type Database } from '../src/db/database.ts';
-import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
-import { createServices, type Services } from '../src/modules/create-services.ts';
+import { type Database } from '../src/db/database.ts';
+import { type Services } from '../src/modules/create-services.ts';
+import { buildSecondApp } from './helpers/app.ts';
 import { grant, type TestUser } from './helpers/factories.ts';
 import { buildPromptsTestApp, promptCalls, type PromptsTestApp } from './helpers/prompts.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -61,8 +58,7 @@ async function storeAnswered(
  */
 describe('prompt read cache (two API processes on one database)', () => {
   let a: PromptsTestApp;
-  let bDb: Database;
-  let bJobs: JobQueue;
+  let closeB: () => Promise<void>;
   let bServices: Services;
   let b: FastifyInstance;
   let alice: TestUser;
@@ -73,18 +69,15 @@ describe('prompt read cache (two API processes on one database)', () => {
 
   beforeAll(async () => {
     a = await buildPromptsTestApp({ env: { PROMPT_CACHE: 'on' } });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_SCALE: '1000',
-      PROMPT_CACHE: 'on',
-    });
-    const log = pino({ level: 'silent' });
-    bDb = createDatabase({ url: a.database.url, maxConnections: 5 });
-    bJobs = await createJobQueue({ url: a.database.url, log, worker: false, definitions: [] });
-    bServices = createServices({ config, db: bDb, jobs: bJobs, log, clock: a.clock });
-    b = await buildApp({ config, db: bDb, jobs: bJobs, log, clock: a.clock, services: bServices });
-    await b.ready();
+    ({
+      app: b,
+      services: bServices,
+      close: closeB,
+    } = await buildSecondApp(a.database.url, {
+      env: { RATE_LIMIT_SCALE: '1000', PROMPT_CACHE: 'on' },
+      clock: a.clock,
+      definitions: [],
+    }));
     await a.services.promptReadCache?.ready();
     await bServices.promptReadCache?.ready();
     callsA = promptCalls(a.app);
@@ -96,10 +89,7 @@ describe('prompt read cache (two API processes on one database)', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await b.close();
-    await bJobs.stop(1_000);
-    bServices.close();
-    await bDb.destroy();
+    await closeB();
     await a.close();
   });
 

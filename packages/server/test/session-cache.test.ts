@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { systemClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
-import { createDatabase, type Database } from '../src/db/database.ts';
-import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
-import { jobDefinitions } from '../src/jobs/registry.ts';
-import { createServices, type Services } from '../src/modules/create-services.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { type Services } from '../src/modules/create-services.ts';
+import { buildSecondApp, buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, grant, registerUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -20,8 +13,7 @@ import { waitFor } from './helpers/wait.ts';
  */
 describe('session cache across two app instances on one database', () => {
   let a: TestApp;
-  let bDb: Database;
-  let bJobs: JobQueue;
+  let closeB: () => Promise<void>;
   let bServices: Services;
   let b: FastifyInstance;
   let aUrl: string;
@@ -29,40 +21,19 @@ describe('session cache across two app instances on one database', () => {
 
   beforeAll(async () => {
     a = await buildTestApp({ env: { SESSION_CACHE: 'on', RATE_LIMIT_SCALE: '100' } });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SESSION_CACHE: 'on',
-      RATE_LIMIT_SCALE: '100',
-    });
-    const log = pino({ level: 'silent' });
-    bDb = createDatabase({ url: a.database.url, maxConnections: 5 });
-    bJobs = await createJobQueue({
-      url: a.database.url,
-      log,
-      worker: false,
-      definitions: jobDefinitions,
-    });
-    // B's services are built here so the test can watch its cache and close its listener.
-    bServices = createServices({ config, db: bDb, jobs: bJobs, log, clock: systemClock });
-    b = await buildApp({
-      config,
-      db: bDb,
-      jobs: bJobs,
-      log,
-      clock: systemClock,
+    ({
+      app: b,
       services: bServices,
-    });
-    await b.ready();
+      close: closeB,
+    } = await buildSecondApp(a.database.url, {
+      env: { SESSION_CACHE: 'on', RATE_LIMIT_SCALE: '100' },
+    }));
     aUrl = await a.app.listen({ port: 0, host: '127.0.0.1' });
     bUrl = await b.listen({ port: 0, host: '127.0.0.1' });
   }, 60_000);
 
   afterAll(async () => {
-    await b.close();
-    bServices.close();
-    await bJobs.stop(1_000);
-    await bDb.destroy();
+    await closeB();
     await a.close();
   });
 

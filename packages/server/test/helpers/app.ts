@@ -3,7 +3,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
-import { createJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
+import { createDatabase, type Database } from '../../src/db/database.ts';
+import { createJobQueue, type AnyJobDefinition, type JobQueue } from '../../src/jobs/queue.ts';
+import { createServices, type Services } from '../../src/modules/create-services.ts';
 import { ensureDemoCompanies } from '../../src/modules/companies/demo-companies.ts';
 import type { MarketDataProvider } from '../../src/providers/market-data/market-data-provider.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -74,4 +76,51 @@ export function capturedLog(): { log: FastifyBaseLogger; lines: string[] } {
     },
   });
   return { log: pino(loggerOptions('info'), sink), lines };
+}
+
+export type SecondApp = {
+  app: FastifyInstance;
+  db: Database;
+  jobs: JobQueue;
+  services: Services;
+  close: () => Promise<void>;
+};
+
+/**
+ * A second API process's app on a test app's database, with its own pool, job sender and
+ * services (their caches and listeners): for tests of what must hold across processes.
+ */
+export async function buildSecondApp(
+  url: string,
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    definitions?: readonly AnyJobDefinition[];
+  } = {},
+): Promise<SecondApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const log = pino({ level: 'silent' });
+  const clock = options.clock ?? systemClock;
+  const db = createDatabase({ url, maxConnections: 5 });
+  const jobs = await createJobQueue({
+    url,
+    log,
+    worker: false,
+    definitions: options.definitions ?? jobDefinitions,
+  });
+  const services = createServices({ config, db, jobs, log, clock });
+  const app = await buildApp({ config, db, jobs, log, clock, services });
+  await app.ready();
+  return {
+    app,
+    db,
+    jobs,
+    services,
+    close: async () => {
+      await app.close();
+      services.close();
+      await jobs.stop(1_000);
+      await db.destroy();
+    },
+  };
 }
