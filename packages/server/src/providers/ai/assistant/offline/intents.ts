@@ -22,6 +22,8 @@ export type Topic = 'compare' | 'explain' | 'risks' | 'watch' | 'movers' | 'news
 
 export interface Reading {
   topic: Topic | null;
+  /** Every topic the question names, in the order of TOPICS ("how did it do and what's next"). */
+  topics: Topic[];
   period: Period | null;
   /** Names the portfolio, the watchlist, "my stocks". */
   portfolio: boolean;
@@ -70,9 +72,11 @@ const PERIODS: readonly [Period, RegExp][] = [
 ];
 
 export function readQuestion(question: string): Reading {
-  const topic = TOPICS.find(([, pattern]) => pattern.test(question))?.[0] ?? null;
+  const topics = TOPICS.filter(([, pattern]) => pattern.test(question)).map(([t]) => t);
+  const topic = topics[0] ?? null;
   return {
     topic,
+    topics,
     period: PERIODS.find(([, pattern]) => pattern.test(question))?.[0] ?? null,
     portfolio:
       /\b(?:portfolio|watch ?list|holdings?|positions?|my (?:stocks|shares|companies|picks|investments|selection|tickers))\b/i.test(
@@ -94,4 +98,19 @@ export function isFollowUp(question: string): boolean {
 /** Generic instructions of the prompt editor ("summarise my portfolio", or nothing specific). */
 export function isGenericInstruction(reading: Reading, named: number): boolean {
   return named === 0 && (reading.topic === null || reading.topic === 'overview');
+}
+
+/** The parts of an answer, in the order they are written, when one question asks several. */
+const ANSWER_ORDER = ['overview', 'movers', 'news', 'risks', 'watch'] as const;
+export type AnswerPart = (typeof ANSWER_ORDER)[number];
+
+/**
+ * The parts a question asks for when it asks more than one ("how did my portfolio do this week,
+ * what moved it and what should I watch next?"); one or none: an empty list (the intent decides).
+ * Comparisons and definitions are answered alone.
+ */
+export function answerParts(reading: Reading): AnswerPart[] {
+  if (reading.topics.includes('compare') || reading.topics.includes('explain')) return [];
+  const parts = ANSWER_ORDER.filter((part) => reading.topics.includes(part));
+  return parts.length > 1 ? parts : [];
 }

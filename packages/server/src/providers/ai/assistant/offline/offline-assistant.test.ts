@@ -103,6 +103,35 @@ describe('the offline assistant recognises what is asked', () => {
     expect(ask('Focus on the risks', { type: 'PORTFOLIO' }).intent).toBe('risks');
   });
 
+  it('answers every part of a question that asks several, in order, repeating no sentence', () => {
+    // The prompt editor's own example (spec §2): before, only its first topic (watch) was answered.
+    for (const type of ['PORTFOLIO', 'CHAT'] as const) {
+      const answer = ask(
+        'How did my portfolio do this week, what moved it and what should I watch next?',
+        { type },
+      );
+      const at = ['Your companies', 'Biggest moves', 'What to watch next'].map((title) =>
+        answer.text.indexOf(title),
+      );
+      expect(
+        at.every((i) => i >= 0),
+        answer.text,
+      ).toBe(true);
+      expect([...at].sort((a, b) => a - b)).toEqual(at);
+      const sentences = answer.text
+        .split(/\n+/)
+        .flatMap((l) => l.split(SENTENCE_END))
+        .map(sentenceKey)
+        .filter((s) => s.length > 12);
+      expect(new Set(sentences).size).toBe(sentences.length);
+    }
+    const both = ask('How did my watchlist do this week, and what should I watch next?').text;
+    expect(both).toContain('Your companies');
+    expect(both).toContain('What to watch next');
+    // One topic: one part.
+    expect(ask('What should I watch next?').text).not.toContain('Your companies');
+  });
+
   it('answers about an article: summary, impact, sentiment and its own sentences', () => {
     const withArticle = { context: context({ article: ARTICLE }) };
     const summary = ask('Summarise this article', withArticle);

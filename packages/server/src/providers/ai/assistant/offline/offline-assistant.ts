@@ -26,6 +26,7 @@ import { explain } from './answer-explain.ts';
 import { glossaryTerms, isGlossaryTerm } from './glossary.ts';
 import {
   isFollowUp,
+  answerParts,
   isGenericInstruction,
   readQuestion,
   type Intent,
@@ -52,6 +53,16 @@ function recall(history: readonly ChatTurn[], matcher: CompanyMatcher) {
   }
   return { topic: topic === 'explain' ? null : topic, named };
 }
+
+/** Intents whose question may ask several parts at once (see answerParts). */
+const PART_INTENTS: ReadonlySet<Intent> = new Set([
+  'portfolio_overview',
+  'company_overview',
+  'movers',
+  'news',
+  'risks',
+  'watch',
+]);
 
 function intentOf(topic: Topic | null, named: number, portfolio: boolean): Intent {
   switch (topic) {
@@ -151,48 +162,71 @@ export function answerOffline(request: AssistantRequest): AssistantAnswer {
   }
 
   const data = input();
+  // A question asking several things of the portfolio or the named companies gets each part, in
+  // a fixed order, instead of only the first topic it names.
+  const parts = PART_INTENTS.has(intent) ? answerParts(reading) : [];
   let sections: Section[];
-  switch (intent) {
-    case 'article':
-      sections = context.article ? articleAnswer(w, context, context.article, question, named) : [];
-      break;
-    case 'explain':
-      sections = explain(data, terms);
-      break;
-    case 'portfolio_summary':
-      sections =
-        context.companies.length === 0
-          ? [{ lines: [NO_COMPANIES] }]
-          : [
-              ...portfolioOverview(data),
-              ...movers(data, false),
-              ...risks(data),
-              ...watch(data, false),
-            ];
-      break;
-    case 'portfolio_overview':
-      sections = portfolioOverview(data);
-      break;
-    case 'company_overview':
-      sections = companyOverview(data);
-      break;
-    case 'movers':
-      sections = movers(data, named.length > 0);
-      break;
-    case 'news':
-      sections = news(data, named.length > 0);
-      break;
-    case 'risks':
-      sections = risks(data);
-      break;
-    case 'watch':
-      sections = watch(data, named.length > 0);
-      break;
-    case 'compare':
-      sections = compare(data);
-      break;
-    default:
-      sections = [{ lines: OUT_OF_SCOPE_LINES }];
+  if (parts.length > 0) {
+    const isNamed = named.length > 0;
+    sections = parts.flatMap((part) => {
+      switch (part) {
+        case 'overview':
+          return isNamed ? companyOverview(data) : portfolioOverview(data);
+        case 'movers':
+          return movers(data, isNamed);
+        case 'news':
+          return news(data, isNamed);
+        case 'risks':
+          return risks(data);
+        case 'watch':
+          return watch(data, isNamed);
+      }
+    });
+  } else {
+    switch (intent) {
+      case 'article':
+        sections = context.article
+          ? articleAnswer(w, context, context.article, question, named)
+          : [];
+        break;
+      case 'explain':
+        sections = explain(data, terms);
+        break;
+      case 'portfolio_summary':
+        sections =
+          context.companies.length === 0
+            ? [{ lines: [NO_COMPANIES] }]
+            : [
+                ...portfolioOverview(data),
+                ...movers(data, false),
+                ...risks(data),
+                ...watch(data, false),
+              ];
+        break;
+      case 'portfolio_overview':
+        sections = portfolioOverview(data);
+        break;
+      case 'company_overview':
+        sections = companyOverview(data);
+        break;
+      case 'movers':
+        sections = movers(data, named.length > 0);
+        break;
+      case 'news':
+        sections = news(data, named.length > 0);
+        break;
+      case 'risks':
+        sections = risks(data);
+        break;
+      case 'watch':
+        sections = watch(data, named.length > 0);
+        break;
+      case 'compare':
+        sections = compare(data);
+        break;
+      default:
+        sections = [{ lines: OUT_OF_SCOPE_LINES }];
+    }
   }
   if (
     context.companies.length === 0 &&
