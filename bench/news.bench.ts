@@ -8,12 +8,10 @@ import { createNewsRepository } from '../packages/server/src/modules/news/news.r
 import { createTickerLinker } from '../packages/server/src/modules/news/ticker-linker.ts';
 import { createBenchUsers } from './lib/bench-users.ts';
 import {
-  answers,
-  freePort,
   load,
   printTable,
   startBenchStack,
-  startProcess,
+  startStackOn,
   type BenchStack,
   type LoadResult,
 } from './lib/harness.ts';
@@ -58,38 +56,11 @@ async function startKeptStack(dir: string, env: Record<string, string>): Promise
   } finally {
     await setup.destroy();
   }
-  const referencePort = await freePort();
-  const appPort = await freePort();
-  const reference = await startProcess(
-    ['bench/lib/reference-server.ts', String(referencePort), database.url],
-    {},
-    answers(`http://127.0.0.1:${referencePort}/bare`),
+  return startStackOn(
+    database,
+    env,
+    (process.env.BENCH_NEWS_NODE_ARGS ?? '').split(' ').filter(Boolean),
   );
-  const app = await startProcess(
-    [
-      ...(process.env.BENCH_NEWS_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      'packages/server/src/main.ts',
-      '--role=api',
-    ],
-    {
-      PORT: String(appPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    answers(`http://127.0.0.1:${appPort}/api/health`),
-  );
-  return {
-    reference: `http://127.0.0.1:${referencePort}`,
-    api: `http://127.0.0.1:${appPort}/api`,
-    databaseUrl: database.url,
-    stop: async () => {
-      await app.stop();
-      await reference.stop();
-      await database.stop();
-    },
-  };
 }
 
 /** Loads the benchmark's articles unless the (kept) database has them already. */

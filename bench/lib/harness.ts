@@ -123,7 +123,18 @@ export type BenchStack = {
  * process, so a benchmark measures both sides in the same run.
  */
 export async function startBenchStack(env: Record<string, string> = {}): Promise<BenchStack> {
-  const database = await startBenchDatabase();
+  return startStackOn(await startBenchDatabase(), env);
+}
+
+/**
+ * The reference server and our API process on a started database (`stop` stops the database
+ * too); `nodeArgs` go before the server's entry (e.g. `--cpu-prof`).
+ */
+export async function startStackOn(
+  database: { url: string; stop: () => Promise<void> },
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): Promise<BenchStack> {
   const referencePort = await freePort();
   const appPort = await freePort();
   const reference = await startProcess(
@@ -132,7 +143,7 @@ export async function startBenchStack(env: Record<string, string> = {}): Promise
     answers(`http://127.0.0.1:${referencePort}/bare`),
   );
   const app = await startProcess(
-    ['packages/server/src/main.ts', '--role=api'],
+    [...nodeArgs, 'packages/server/src/main.ts', '--role=api'],
     {
       PORT: String(appPort),
       HOST: '127.0.0.1',
