@@ -215,6 +215,21 @@ export async function runPortfolioBench(options: { seconds: number }) {
         { seconds, headers },
       ),
     );
+    // As a browser asks (every browser sends Accept-Encoding): the answers' compressed bytes.
+    const browser = { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' };
+    for (const [name, path] of [
+      ['snapshot range=1Y, br', '/portfolio/snapshot?range=1Y'],
+      ['snapshot range=MAX, br', '/portfolio/snapshot?range=MAX'],
+      ['transactions (2,000), br', '/portfolio/transactions'],
+    ] as const) {
+      const res = await fetch(`${stack.api}${path}`, { headers: browser });
+      const sent = Number(res.headers.get('content-length') ?? 0);
+      const text = await res.text();
+      console.log(
+        `  ${path}: ${(text.length / 1024).toFixed(0)} KiB, sent as ${res.headers.get('content-encoding') ?? 'identity'} ${(sent / 1024).toFixed(0)} KiB`,
+      );
+      rows.push(await load(name, `${stack.api}${path}`, { seconds, headers: browser }));
+    }
     printTable(
       `bench/portfolio (${seconds} s per route, 32 connections; ratio to the indexed SELECT)`,
       rows,

@@ -4,7 +4,9 @@ import {
   type PortfolioSnapshot,
   type Transaction,
 } from '@app/shared/api/portfolio';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { z } from 'zod';
+import { BROTLI_OPTIONS, GZIP_OPTIONS } from '../../http/compression.ts';
 import { compileResponseSerializer } from '../../http/serializer.ts';
 
 /**
@@ -71,4 +73,27 @@ export function transactionsAnswer(
   transactions: readonly Transaction[],
 ): Buffer {
   return Buffer.from(writeTransactions({ status: 'success', portfolio, transactions }));
+}
+
+/** Compressed bytes of answers, by the answer's Buffer (answers are never written once built). */
+const encodedAnswers = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
+
+/**
+ * An answer's bytes compressed as the compression hook would (brotli quality 2, gzip level 4),
+ * once per answer Buffer: the kept snapshot (one Buffer per second, `as_of`) and ledger answers
+ * are 60–380 KiB, which the hook compressed again on every call.
+ */
+export function encodedAnswer(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  let kept = encodedAnswers.get(body);
+  if (!kept) {
+    kept = {};
+    encodedAnswers.set(body, kept);
+  }
+  let encoded = kept[encoding];
+  if (!encoded) {
+    encoded =
+      encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body, GZIP_OPTIONS);
+    kept[encoding] = encoded;
+  }
+  return encoded;
 }

@@ -5,6 +5,7 @@ import {
   type PerformanceRange,
   type PortfolioSnapshot,
 } from '@app/shared/api/portfolio';
+import { chartPointIndexes } from './chart-points.ts';
 import type { LedgerEntry } from './ledger.ts';
 import {
   baseIndex,
@@ -157,7 +158,7 @@ export function buildSnapshot(input: SnapshotInput): PortfolioSnapshot {
   const twrStart = series.twr[from] ?? 1;
   const benchStart = levelOn(input.benchmark.index, series.days[from] ?? '');
   const points = [];
-  for (let i = from; i <= end; i++) {
+  for (const i of chartPointIndexes(series.days, from, end)) {
     const day = series.days[i] ?? '';
     const level = benchStart ? levelOn(input.benchmark.index, day) : null;
     points.push({
