@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import {
+  apiNewsJson,
+  isArticleId,
+  visibleTo,
+  type ArticleFactRow,
+  type ArticleJson,
+  type NewsSqlContext,
+  type NewsViewer,
+} from './news-sql.repository.ts';
+
+/** One article or a few, as readers, the assistant, link previews and the sitemap read them. */
+export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
+  return {
+    /** One article as the API shows it, when it exists and the viewer may see it. */
+    findVisibleArticle: async (
+      id: string,
+      viewer: NewsViewer,
+    ): Promise<ArticleJson | undefined> => {
+      if (!isArticleId(id)) return undefined;
+      const [row] = await prepared(
+        db
+          .selectFrom('news')
+          .select(['id', apiNewsJson().as('article')])
+          .where('id', '=', id)
+          .where(visibleTo(viewer))
+          .compile(),
+      );
+      return row;
+    },
+
+    /**
+     * The newest processed articles about each group of listings (a company's), at most `limit`
+     * a group, in one query; `key` says which group a row belongs to.
+     */
+    recentProcessed: async (
+      groups: readonly { key: string; tickers: readonly string[] }[],
+      limit: number,
+      viewer: NewsViewer,
+      before: Date,
+    ): Promise<(ArticleFactRow & { key: string })[]> => {
+      if (groups.length === 0) return [];
+      const hidden = viewer?.is_admin ? sql<boolean>`true` : sql<boolean>`not n.is_blocked`;
+      const result = await sql<ArticleFactRow & { key: string }>`
+        select g.key, n.id, n.title, n.ai_summary, n.description, n."AI", n.interest_score,
+               n.creation_date, n.publisher, n.related_exchange_tickers
+        from jsonb_to_recordset(${JSON.stringify(groups)}::jsonb) as g(key text, tickers text[])
+        cross join lateral (
+          select * from news n
+          where n.related_exchange_tickers && g.tickers and n.status = 'PROCESSED'
+            and n."AI" is not null and n.experiment is null and ${hidden}
+            and n.creation_date <= ${before}
+          order by n.creation_date desc, n.id desc
+          limit ${limit}
+        ) as n`.execute(db);
+      return result.rows;
+    },
+
+    /** One article the viewer may see, with its full text (the Q&A panel's context). */
+    findVisibleFact: (id: string, viewer: NewsViewer) =>
+      isArticleId(id)
+        ? db
+            .selectFrom('news')
+            .select([
+              'id',
+              'title',
+              'ai_summary',
+              'description',
+              'AI',
+              'interest_score',
+              'creation_date',
+              'publisher',
+              'related_exchange_tickers',
+              'articles',
+            ])
+            .where('id', '=', id)
+            .where(visibleTo(viewer))
+            .executeTakeFirst()
+        : Promise.resolve(undefined),
+
+    /** The titles (the analyst's, else the source's) of the articles the viewer may see. */
+    titlesVisibleTo: async (ids: string[], viewer: NewsViewer): Promise<Map<string, string>> => {
+      const valid = [...new Set(ids)].filter(isArticleId);
+      if (valid.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('news')
+        .select(['id', sql<string>`coalesce(nullif("AI" ->> 'title', ''), title)`.as('title')])
+        .where('id', 'in', valid)
+        .where(visibleTo(viewer))
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.title]));
+    },
+
+    /** What a link preview shows of one article a visitor may see (the SEO head, the OG image). */
+    previewOf: (id: string) =>
+      isArticleId(id)
+        ? db
+            .selectFrom('news')
+            .select([
+              'id',
+              'title',
+              'ai_summary',
+              'description',
+              'publisher',
+              'creation_date',
+              'updated_at',
+              'related_exchange_tickers',
+            ])
+            .where('id', '=', id)
+            .where(visibleTo(null))
+            .executeTakeFirst()
+        : Promise.resolve(undefined),
+
+    /**
+     * The sitemap's pages of public articles in (creation_date, id) order: each page's first id,
+     * size and newest change, in one pass over the visible articles' index (no OFFSET).
+     */
+    sitemapPages: async (size: number) =>
+      (
+        await sql<{ first_id: string; count: number; lastmod: Date }>`
+          with numbered as (
+            select id, updated_at,
+                   row_number() over (order by creation_date, id) - 1 as rn
+            from news where not is_blocked and experiment is null),
+          ranked as (select *, rn / ${size} as page from numbered)
+          select (array_agg(id) filter (where rn % ${size} = 0))[1] as first_id,
+                 count(*)::int as count, max(updated_at) as lastmod
+          from ranked group by page order by page`.execute(db)
+      ).rows,
+
+    /** Up to `size` public articles from the one with id `fromId` on, in (creation_date, id) order. */
+    sitemapEntries: async (fromId: string, size: number) =>
+      isArticleId(fromId)
+        ? (
+            await sql<{ id: string; updated_at: Date }>`
+              select n.id, n.updated_at
+              from news n, (select creation_date, id from news where id = ${fromId}) start
+              where (n.creation_date, n.id) >= (start.creation_date, start.id)
+                and not n.is_blocked and n.experiment is null
+              order by n.creation_date, n.id
+              limit ${size}`.execute(db)
+          ).rows
+        : [],
+  };
+}
