@@ -9,6 +9,7 @@ import { createMarketServices } from '../packages/server/src/modules/quotes/mark
 import { createDemoMarketDataProvider } from '../packages/server/src/providers/market-data/demo/demo-market-data-provider.ts';
 import type { DailyBar } from '../packages/server/src/providers/market-data/market-data-provider.ts';
 import { load, printTable, startBenchStack, type LoadResult } from './lib/harness.ts';
+import { startKeptStack } from './lib/kept-stack.ts';
 import { createBenchUsers } from './lib/bench-users.ts';
 import { insertBenchArticles } from './lib/news-data.ts';
 import { systemClock } from '../packages/server/src/clock.ts';
@@ -22,6 +23,13 @@ const ARTICLES = Number(process.env.BENCH_MARKET_ARTICLES ?? 1_000_000);
  * (the references always run); the data set is loaded in full either way.
  */
 const ONLY = (process.env.BENCH_MARKET_ROUTES ?? '').split(',').filter(Boolean);
+/**
+ * `BENCH_MARKET_DATA_DIR=<folder>` keeps the database there across runs: the bars, articles and
+ * synthetic listings are loaded once (the ingest and load figures are printed by that first run
+ * only); `BENCH_MARKET_NODE_ARGS` adds Node arguments to the API process (`--cpu-prof …`).
+ */
+const DATA_DIR = process.env.BENCH_MARKET_DATA_DIR;
+const NODE_ARGS = (process.env.BENCH_MARKET_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** What Chromium sends. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
@@ -151,7 +159,10 @@ async function sequentialLatency(url: string, count: number) {
  */
 export async function runMarketBench(options: { seconds: number }) {
   const { seconds } = options;
-  const stack = await startBenchStack({ RATE_LIMIT_SCALE: '10000' });
+  const env = { RATE_LIMIT_SCALE: '10000' };
+  const stack = DATA_DIR
+    ? await startKeptStack('bench/market', DATA_DIR, env, NODE_ARGS)
+    : await startBenchStack(env);
   // Bulk loads run longer than the product's statement limit.
   const db = createDatabase({
     url: stack.databaseUrl,
@@ -173,51 +184,60 @@ export async function runMarketBench(options: { seconds: number }) {
     // stored by PriceRepository.storeBars on INGEST_WORKERS connections while a reader loads
     // the history route.
     const companies = loadDemoCompanies();
-    const today = systemClock.now().toISOString().slice(0, 10);
-    const from = `${Number(today.slice(0, 4)) - 10}${today.slice(4)}`;
-    const batches: { symbol: string; bars: DailyBar[] }[] = [];
-    for (const company of companies) {
-      batches.push({
-        symbol: company.symbol,
-        bars: await provider.getDailyHistory(company.symbol, from, today),
-      });
-    }
-    const points = batches.reduce((sum, batch) => sum + batch.bars.length, 0);
-    const prices = createPriceRepository(db);
-    const idleRead = await load(
-      'history 1y, idle',
-      `${stack.api}/ticker/history/NASDAQ:AAPL?range=1y`,
-      { seconds: 3, connections: 2 },
-    );
-    const queue = [...batches];
-    const started = performance.now();
-    const readDuringIngest = load(
-      'history 1y, during ingest',
-      `${stack.api}/ticker/history/NASDAQ:AAPL?range=1y`,
-      { seconds: 3, connections: 2 },
-    );
-    await Promise.all(
-      Array.from({ length: INGEST_WORKERS }, async () => {
-        for (let batch = queue.shift(); batch; batch = queue.shift()) {
-          await prices.storeBars(batch.symbol, batch.bars, {
-            first: batch.bars[0]?.date ?? from,
-            last: batch.bars.at(-1)?.date ?? today,
-          });
-        }
-      }),
-    );
-    const ingestSeconds = (performance.now() - started) / 1000;
-    // Let the 1.7 M bar objects go before latency is measured in this process.
-    batches.length = 0;
-    const during = await readDuringIngest;
-    console.log(
-      `\nbench/market ingest: ${points.toLocaleString('en-US')} daily bars of ${companies.length} symbols in ${ingestSeconds.toFixed(2)} s = ` +
-        `${Math.round(points / ingestSeconds).toLocaleString('en-US')} points/s (${INGEST_WORKERS} writers; target ≥ 250,000)`,
-    );
-    console.log(
-      `  reads meanwhile (history 1y, 2 connections): ${Math.round(during.rps)} req/s, p99 ${during.p99.toFixed(1)} ms, ${during.errors} errors ` +
-        `(idle before: ${Math.round(idleRead.rps)} req/s, p99 ${idleRead.p99.toFixed(1)} ms)`,
-    );
+    const keptBars = await db
+      .selectFrom('price_history_status')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const ingestBars = async () => {
+      const today = systemClock.now().toISOString().slice(0, 10);
+      const from = `${Number(today.slice(0, 4)) - 10}${today.slice(4)}`;
+      const batches: { symbol: string; bars: DailyBar[] }[] = [];
+      for (const company of companies) {
+        batches.push({
+          symbol: company.symbol,
+          bars: await provider.getDailyHistory(company.symbol, from, today),
+        });
+      }
+      const points = batches.reduce((sum, batch) => sum + batch.bars.length, 0);
+      const prices = createPriceRepository(db);
+      const idleRead = await load(
+        'history 1y, idle',
+        `${stack.api}/ticker/history/NASDAQ:AAPL?range=1y`,
+        { seconds: 3, connections: 2 },
+      );
+      const queue = [...batches];
+      const started = performance.now();
+      const readDuringIngest = load(
+        'history 1y, during ingest',
+        `${stack.api}/ticker/history/NASDAQ:AAPL?range=1y`,
+        { seconds: 3, connections: 2 },
+      );
+      await Promise.all(
+        Array.from({ length: INGEST_WORKERS }, async () => {
+          for (let batch = queue.shift(); batch; batch = queue.shift()) {
+            await prices.storeBars(batch.symbol, batch.bars, {
+              first: batch.bars[0]?.date ?? from,
+              last: batch.bars.at(-1)?.date ?? today,
+            });
+          }
+        }),
+      );
+      const ingestSeconds = (performance.now() - started) / 1000;
+      // Let the 1.7 M bar objects go before latency is measured in this process.
+      batches.length = 0;
+      const during = await readDuringIngest;
+      console.log(
+        `\nbench/market ingest: ${points.toLocaleString('en-US')} daily bars of ${companies.length} symbols in ${ingestSeconds.toFixed(2)} s = ` +
+          `${Math.round(points / ingestSeconds).toLocaleString('en-US')} points/s (${INGEST_WORKERS} writers; target ≥ 250,000)`,
+      );
+      console.log(
+        `  reads meanwhile (history 1y, 2 connections): ${Math.round(during.rps)} req/s, p99 ${during.p99.toFixed(1)} ms, ${during.errors} errors ` +
+          `(idle before: ${Math.round(idleRead.rps)} req/s, p99 ${idleRead.p99.toFixed(1)} ms)`,
+      );
+    };
+    if (Number(keptBars.n) >= companies.length) {
+      console.log(`\nbench/market: daily bars of ${keptBars.n} listings kept from an earlier run`);
+    } else await ingestBars();
 
     // 2. Quotes and change fields of the whole universe.
     const quoteStart = performance.now();
@@ -232,21 +252,32 @@ export async function runMarketBench(options: { seconds: number }) {
     // 3. The data set the pages are measured at: ARTICLES articles about the demo listings (so
     // a covered name has ~1,400), then synthetic listings up to SUGGESTION_UNIVERSE.
     let started3 = performance.now();
-    await insertBenchArticles(db, ARTICLES);
-    await sql`vacuum analyze news`.execute(db);
-    console.log(
-      `\nbench/market: ${ARTICLES.toLocaleString('en-US')} articles loaded in ${((performance.now() - started3) / 1000).toFixed(1)} s`,
-    );
+    const { rows: keptArticles } = await sql<{ n: number }>`
+      select count(*)::int as n from news where source = 'bench'`.execute(db);
+    if ((keptArticles[0]?.n ?? 0) === ARTICLES) {
+      console.log(`\nbench/market: ${ARTICLES.toLocaleString('en-US')} articles kept`);
+    } else {
+      if ((keptArticles[0]?.n ?? 0) > 0)
+        await sql`delete from news where source = 'bench'`.execute(db);
+      await insertBenchArticles(db, ARTICLES);
+      await sql`vacuum analyze news`.execute(db);
+      console.log(
+        `\nbench/market: ${ARTICLES.toLocaleString('en-US')} articles loaded in ${((performance.now() - started3) / 1000).toFixed(1)} s`,
+      );
+    }
     const companyRepository = createCompanyRepository(db);
-    const taken = new Set(companies.map((company) => company.symbol.split(':')[1] ?? ''));
-    const extra = syntheticCompanies(SUGGESTION_UNIVERSE - companies.length, taken);
-    started3 = performance.now();
-    await companyRepository.insertWithSecurities(extra);
-    await sql`analyze`.execute(db);
-    const total = await companyRepository.count();
-    console.log(
-      `bench/market: ${extra.length.toLocaleString('en-US')} synthetic listings added in ${((performance.now() - started3) / 1000).toFixed(1)} s (${total.toLocaleString('en-US')} in all)`,
-    );
+    let total = await companyRepository.count();
+    if (total < SUGGESTION_UNIVERSE) {
+      const taken = new Set(companies.map((company) => company.symbol.split(':')[1] ?? ''));
+      const extra = syntheticCompanies(SUGGESTION_UNIVERSE - companies.length, taken);
+      started3 = performance.now();
+      await companyRepository.insertWithSecurities(extra);
+      await sql`analyze`.execute(db);
+      total = await companyRepository.count();
+      console.log(
+        `bench/market: ${extra.length.toLocaleString('en-US')} synthetic listings added in ${((performance.now() - started3) / 1000).toFixed(1)} s (${total.toLocaleString('en-US')} in all)`,
+      );
+    }
 
     // 4. Suggestions at 50,000 securities, one call at a time.
     console.log(
@@ -299,7 +330,8 @@ export async function runMarketBench(options: { seconds: number }) {
 
     // 6. Every read of the company page and the watchlist under load, against the references.
     const [watcher] = await createBenchUsers(db, {
-      prefix: 'market-bench-',
+      // A new name each run: a kept database has the earlier runs' users.
+      prefix: `market-bench-${Date.now().toString(36)}-`,
       count: 1,
       plan: () => 'tier3_monthly',
     });

@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+// The load generator counts response bodies instead of decoding them (see the module).
+import './autocannon-bodies.ts';
 import { freePort, startEmbeddedPostgres } from '../../packages/server/src/db/embedded.ts';
 
 export { freePort };
