@@ -5,6 +5,11 @@ import {
   recommendationReason,
   recommendationScore,
 } from '../src/modules/recommendations/recommendation-rules.ts';
+import { createRecommendationRepository } from '../src/modules/recommendations/recommendation.repository.ts';
+import {
+  createRecommendationService,
+  RECOMMENDATIONS_CACHE_TTL_MS,
+} from '../src/modules/recommendations/recommendation.service.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 
 type Body = { status: string; recommendations: Recommendation[] };
@@ -180,5 +185,43 @@ describe('the recommendations (/company/recommendations, spec §9)', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json<{ status: string }>().status).toBe('error');
     }
+  });
+
+  it('reuses the ranking for a few seconds: concurrent callers share one query, a smaller limit is its prefix', async () => {
+    const repository = createRecommendationRepository(t.database.db);
+    let queries = 0;
+    let monotonic = 1_000;
+    const service = createRecommendationService({
+      repository: {
+        top: (now, limit) => {
+          queries += 1;
+          return repository.top(now, limit);
+        },
+      },
+      clock: fixedClock(NOW),
+      cacheNow: () => monotonic,
+    });
+    const [first, second, two] = await Promise.all([
+      service.top(20),
+      service.top(20),
+      service.top(2),
+    ]);
+    expect(queries).toBe(1);
+    expect(second).toEqual(first);
+    expect(two).toEqual(first.slice(0, 2));
+    expect(first.map((r) => r.exchange_ticker)).toContain('NASDAQ:AMD');
+
+    // New bearish news about AMD shows once the entry's lifetime has passed, not before.
+    await article(['NASDAQ:AMD'], -9, 10);
+    await article(['NASDAQ:AMD'], -9, 10);
+    monotonic += RECOMMENDATIONS_CACHE_TTL_MS - 10;
+    expect(await service.top(20)).toEqual(first);
+    expect(queries).toBe(1);
+    monotonic += 20;
+    const fresh = await service.top(20);
+    expect(queries).toBe(2);
+    expect(fresh.find((r) => r.exchange_ticker === 'NASDAQ:AMD')?.news_sentiment).toBeLessThan(
+      first.find((r) => r.exchange_ticker === 'NASDAQ:AMD')?.news_sentiment ?? 0,
+    );
   });
 });
