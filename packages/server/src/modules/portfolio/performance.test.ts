@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replayLedger, type LedgerEntry } from './ledger.ts';
-import {
-  addDays,
-  dailySeries,
-  moneyWeightedReturn,
-  timeWeightedReturn,
-  xirr,
-  type PriceSeries,
-} from './performance.ts';
+import { addDays, dailySeries, type PriceSeries } from './performance.ts';
+import { moneyWeightedReturn, timeWeightedReturn, xirr } from './returns.ts';
 import { buildSnapshot } from './portfolio-snapshot.ts';
 
 let seq = 0;

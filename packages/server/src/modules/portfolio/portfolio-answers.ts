@@ -19,6 +19,9 @@ function writerOf(schema: z.ZodType): (value: unknown) => string {
   return (value) => JSON.stringify(schema.encode(value));
 }
 
+/** Bytes of serialised answers kept, over all snapshots and over all ledgers (each cache). */
+export const ANSWER_BYTES = 64 * 1024 * 1024;
+
 const writeSnapshot = writerOf(portfolioSnapshotResponseSchema);
 const writeTransactions = writerOf(transactionListResponseSchema);
 

@@ -1,4 +1,4 @@
-import { chainReturns, type IndexSeries } from './performance.ts';
+import { chainReturns, type IndexSeries } from './returns.ts';
 import type { PortfolioRepository } from './portfolio.repository.ts';
 
 export type Benchmark = { name: string; symbol: string | null; index: IndexSeries };

@@ -7,19 +7,17 @@ import {
 } from '@app/shared/api/portfolio';
 import { chartPointIndexes } from './chart-points.ts';
 import type { LedgerEntry } from './ledger.ts';
+import { dailySeries, type DailySeries, type PriceSeries } from './performance.ts';
 import {
   baseIndex,
   benchmarkReturn,
   contributions,
-  dailySeries,
   levelOn,
   moneyWeightedReturn,
   rangeBaseDay,
   timeWeightedReturn,
-  type DailySeries,
   type IndexSeries,
-  type PriceSeries,
-} from './performance.ts';
+} from './returns.ts';
 
 /** What the snapshot knows of a listing besides its closes. */
 export type ListingFacts = {
