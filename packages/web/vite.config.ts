@@ -91,6 +91,46 @@ function staticLandingPage(): Plugin {
   };
 }
 
+const FIRST_SCREEN_RENDER = 'src/app/first-screen/render.tsx';
+
+/**
+ * Issue 18: the server-side renderer of the feed's and the company page's first screen
+ * (`first-screen/render.tsx`), built after the app into `ssr/first-screen.js` of the output, one
+ * file with every dependency inside (the server loads it from any dist folder). Its CSS-module
+ * class names are the app's (both builds name them alike); its CSS is the app's, not emitted.
+ */
+function firstScreenRenderer(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'stockpulse:first-screen-renderer',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'error',
+        plugins: [react()],
+        publicDir: false,
+        ssr: { noExternal: true },
+        build: {
+          ssr: FIRST_SCREEN_RENDER,
+          outDir: path.join(outDir, 'ssr'),
+          emptyOutDir: true,
+          sourcemap: false,
+          rolldownOptions: {
+            output: { entryFileNames: 'first-screen.js', codeSplitting: false },
+          },
+        },
+      });
+    },
+  };
+}
+
 /** The page modules whose chunks the server preloads with the page (`@app/shared/first-view`). */
 const FIRST_VIEW_PAGES = {
   'news-feed': 'src/features/news/pages/news-feed-page.tsx',
@@ -146,7 +186,7 @@ function firstViewAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), staticLandingPage(), firstViewAssets()],
+  plugins: [react(), staticLandingPage(), firstViewAssets(), firstScreenRenderer()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -21,7 +21,13 @@ export function readFirstViewAssets(distDir: string): FirstViewAssets {
  * app's `fetch` (cors, same-origin). A signed-in visitor's app sends its token, so its request
  * does not match and the preloaded (anonymous, cacheable) answer goes unused.
  */
-export function firstViewPreloads(assets: FirstViewAssets, pathname: string, search: string) {
+export function firstViewPreloads(
+  assets: FirstViewAssets,
+  pathname: string,
+  search: string,
+  /** The page carries its first screen drawn (web-app-first-screen): its CSS applies at once. */
+  drawn = false,
+) {
   const view = firstViewOf(pathname, search);
   if (view === null) return '';
   const files = assets[view.page] ?? { js: [], css: [] };
@@ -29,8 +35,13 @@ export function firstViewPreloads(assets: FirstViewAssets, pathname: string, sea
     `<link ${attributes} href="${escape(href)}" crossorigin>`;
   // Low priority: they are needed after the first paint (the loader), which they must not delay.
   return [
-    ...view.requests.map((url) => link('rel="preload" as="fetch" fetchpriority="low"', url)),
-    ...files.css.map((file) => link('rel="preload" as="style" fetchpriority="low"', `/${file}`)),
+    // A drawn page carries its answers (the query cache) itself.
+    ...(drawn ? [] : view.requests).map((url) =>
+      link('rel="preload" as="fetch" fetchpriority="low"', url),
+    ),
+    ...files.css.map((file) =>
+      link(drawn ? 'rel="stylesheet"' : 'rel="preload" as="style" fetchpriority="low"', `/${file}`),
+    ),
     ...files.js.map((file) => link('rel="modulepreload" fetchpriority="low"', `/${file}`)),
   ].join('\n    ');
 }

@@ -8,6 +8,7 @@ import { renderHead, splitIndexHtml } from '../modules/seo/seo-head.ts';
 import type { SeoServices } from '../modules/seo/seo-services.ts';
 import { seoRoutes } from '../modules/seo/seo.routes.ts';
 import { precompressAssets } from './precompress.ts';
+import { firstScreens, loadFirstScreenRenderer, withFirstScreen } from './web-app-first-screen.ts';
 import { firstViewPreloads, readFirstViewAssets } from './web-app-preload.ts';
 
 /**
@@ -76,6 +77,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
   // Issue 18: the feed's and the company page's first screen preloaded with the page.
   const firstViewAssets = readFirstViewAssets(distDir);
   const headEnd = page.after.indexOf('</head>');
+  // Issue 18: the feed's and a company's first screen drawn on the server (web-app-first-screen).
+  const renderer = loadFirstScreenRenderer(distDir).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'web app: could not load the first-screen renderer');
+    return undefined;
+  });
+  const firstScreenOf = firstScreens(app, renderer, app.log);
   const staticPages = new Map<string, typeof page>(
     landingHtml === undefined ? [] : [[PAGE_PATHS.landing, splitIndexHtml(landingHtml)]],
   );
@@ -110,15 +117,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
       .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8');
+    const search = request.url.slice(pathname.length + 1);
+    const screen = known && html === page ? await firstScreenOf(pathname, search) : null;
     const preloads =
       known && html === page && headEnd >= 0
-        ? firstViewPreloads(firstViewAssets, pathname, request.url.slice(pathname.length + 1))
+        ? firstViewPreloads(firstViewAssets, pathname, search, screen !== null)
         : '';
     // After the entry's own links, which the browser should fetch first.
-    const after =
+    const withPreloads =
       preloads === ''
         ? html.after
         : `${html.after.slice(0, headEnd)}  ${preloads}\n  ${html.after.slice(headEnd)}`;
+    const after = screen === null ? withPreloads : withFirstScreen(withPreloads, screen);
     const body = `${html.before}${head}${after}`;
     return sendCompressed(request, reply, body);
   });

@@ -1,12 +1,23 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export interface AppProps {
+  /** Issue 18: main.tsx creates them first when the page came with its first screen drawn. */
+  router?: ReturnType<typeof createAppRouter>;
+  queryClient?: QueryClient;
+}
+
+export function App({ router: givenRouter, queryClient }: AppProps) {
+  const [router] = useState(() => givenRouter ?? createAppRouter());
+  // The server's first screen is replaced: index.html's style for it no longer applies.
+  useLayoutEffect(() => {
+    document.getElementById('root')?.removeAttribute('data-first-screen');
+  }, []);
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );
