@@ -178,7 +178,10 @@ export async function runSiteBench(options: { seconds: number }) {
       seconds,
     });
     const rows: LoadResult[] = [reference];
+    // `BENCH_SITE_ROUTES=admin,blog`: only the rows whose names contain one of these.
+    const only = (process.env.BENCH_SITE_ROUTES ?? '').split(',').filter(Boolean);
     const measure = async (name: string, url: string, options: Parameters<typeof load>[2]) => {
+      if (only.length > 0 && !only.some((part) => name.includes(part))) return;
       const row = await load(name, url, options);
       rows.push(row);
       console.log(

@@ -103,6 +103,14 @@ describe('admin lists: paged on real PostgreSQL', () => {
     expect(underscore.body).toMatchObject({ users: [], total: 0 });
   });
 
+  it("answers a search's total with its page, and past its last match", async () => {
+    const page = await get<'users'>('/api/user/admin/get/ALL?q=member1&skip=8&limit=5');
+    expect(page.body.total).toBe(11); // member01, member10 … member19
+    expect(page.body.users.map((u) => u.username)).toEqual(['member17', 'member18', 'member19']);
+    const past = await get<'users'>('/api/user/admin/get/ALL?q=member1&skip=20&limit=5');
+    expect(past.body).toMatchObject({ users: [], total: 11 });
+  });
+
   it('pages the approval queue oldest first, with how many wait', async () => {
     const page = await get<'users'>('/api/user/admin/validation_queue?limit=4');
     expect(page.body.total).toBe(10);
@@ -186,5 +194,18 @@ describe('admin lists: paged on real PostgreSQL', () => {
     const res = await get(`/api/user/admin/get/ALL?q=${'x'.repeat(101)}`);
     expect(res.status).toBe(400);
     expect(res.body.error_msg).toContain('The search is at most 100 characters.');
+  });
+
+  it("counts the approval queue again after this process's approval", async () => {
+    const before = await get<'users'>('/api/user/admin/validation_queue?limit=1');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/admin/update',
+      headers: bearer(admin.token),
+      payload: { username: 'member27', key: 'is_email_validated', value: true },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await get<'users'>('/api/user/admin/validation_queue?limit=1');
+    expect(after.body.total).toBe(before.body.total - 1);
   });
 });

@@ -525,6 +525,19 @@ describe('billing with the offline provider (issue 13)', () => {
     expect(view.ledger_totals.map((r) => r.kind)).toContain('commission');
     const user = await registerUser(t.app);
     expect((await get(user, '/api/payment/admin/overview')).statusCode).toBe(403);
+    // The view is kept a few seconds per process, but an event this process received shows at once.
+    const latest = new Date('2027-06-01T12:00:00Z');
+    const event = paymentEvent('customer.updated', { id: `cus_${user.user.id}` }, latest);
+    clock.set(latest);
+    try {
+      await postEvent(t.app, SECRET, event, latest);
+    } finally {
+      clock.set(NOW);
+    }
+    const next = (await get(admin, '/api/payment/admin/overview')).json<{
+      events: { id: string }[];
+    }>();
+    expect(next.events[0]?.id).toBe(event.id);
   });
 
   it('stores cancel feedback', async () => {

@@ -11,6 +11,7 @@ import type { BillingRepository, BillingUser } from './billing.repository.ts';
 import { epoch, num, obj, str } from './event-fields.ts';
 import { createOfflineCheckout } from './offline-checkout.ts';
 import { createPaymentEvents } from './payment-events.ts';
+import { recentValue } from '../site/recent-value.ts';
 import { entitlementsOf, isPlanId, toOurStatus, TRIAL_DAYS } from './plans.ts';
 
 /** Rows of each list in the admin payments view. */
@@ -23,6 +24,9 @@ export const INVALID_SIGNATURE = 'Invalid signature';
  * verified provider events: each stored once (a replay does nothing), subscription events applied
  * in the order of their own creation time (an older one arriving late is ignored).
  */
+/** How old the admin payments view may be (like the admin lists' totals). */
+const ADMIN_OVERVIEW_TTL_MS = 5_000;
+
 export function createBillingService(deps: {
   repository: BillingRepository;
   provider: PaymentsProvider;
@@ -35,6 +39,52 @@ export function createBillingService(deps: {
   const { repository, provider, clock, log } = deps;
   const siteUrl = () => (provider.name === 'offline' ? '' : deps.publicUrl);
   const { apply } = createPaymentEvents(deps);
+
+  /**
+   * The admin payments view: subscriptions, events received, failed webhooks, ledger totals.
+   * Built at most every ADMIN_OVERVIEW_TTL_MS per process (five reads, two of them counts over
+   * every paying user and the whole ledger): an admin's refresh may show it that old.
+   */
+  const adminOverview = recentValue(ADMIN_OVERVIEW_TTL_MS, async () => {
+    const seconds = (date: Date | null) => epoch(date);
+    const event = (row: Awaited<ReturnType<BillingRepository['recentEvents']>>[number]) => ({
+      id: row.id,
+      type: row.type,
+      created: Math.floor(row.created.getTime() / 1000),
+      received: Math.floor(row.received_at.getTime() / 1000),
+      processed: seconds(row.processed_at),
+      error: row.error,
+    });
+    // Five small indexed reads, at once.
+    const [subscriptions, events, failed, ledger, feedback] = await Promise.all([
+      repository.subscriptionCounts(),
+      repository.recentEvents(ADMIN_LIST_SIZE, false),
+      repository.recentEvents(ADMIN_LIST_SIZE, true),
+      repository.ledgerTotals(),
+      repository.recentFeedback(ADMIN_LIST_SIZE),
+    ]);
+    return {
+      provider: provider.name,
+      subscriptions: subscriptions.map((row) => ({
+        plan: row.subscription,
+        status: row.subscription_status,
+        count: Number(row.n),
+      })),
+      events: events.map(event),
+      failed_events: failed.map(event),
+      ledger_totals: ledger.map((row) => ({
+        kind: row.kind,
+        entries: Number(row.n),
+        amount_cents: Number(row.cents),
+      })),
+      cancel_feedback: feedback.map((row) => ({
+        username: row.username,
+        reason: row.reason,
+        text: row.text,
+        date: Math.floor(row.created_at.getTime() / 1000),
+      })),
+    };
+  });
 
   /** Verifies, stores once and applies a provider event (the webhook, and our offline pages). */
   async function handleWebhook(
@@ -62,9 +112,12 @@ export function createBillingService(deps: {
     try {
       await apply({ ...event, data: { object: obj(obj(event.data).object) } });
       await repository.finishEvent(event.id, clock.now(), null);
+      // The admin view shows this event (and its effect on the counts) at the next look.
+      adminOverview.clear();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await repository.finishEvent(event.id, clock.now(), message);
+      adminOverview.clear();
       log.error({ err: error, event: event.id }, 'billing: event failed');
       throw error;
     }
@@ -158,47 +211,8 @@ export function createBillingService(deps: {
       };
     },
 
-    /** The admin payments view: subscriptions, events received, failed webhooks, ledger totals. */
-    async adminOverview() {
-      const seconds = (date: Date | null) => epoch(date);
-      const event = (row: Awaited<ReturnType<BillingRepository['recentEvents']>>[number]) => ({
-        id: row.id,
-        type: row.type,
-        created: Math.floor(row.created.getTime() / 1000),
-        received: Math.floor(row.received_at.getTime() / 1000),
-        processed: seconds(row.processed_at),
-        error: row.error,
-      });
-      // Five small indexed reads, at once.
-      const [subscriptions, events, failed, ledger, feedback] = await Promise.all([
-        repository.subscriptionCounts(),
-        repository.recentEvents(ADMIN_LIST_SIZE, false),
-        repository.recentEvents(ADMIN_LIST_SIZE, true),
-        repository.ledgerTotals(),
-        repository.recentFeedback(ADMIN_LIST_SIZE),
-      ]);
-      return {
-        provider: provider.name,
-        subscriptions: subscriptions.map((row) => ({
-          plan: row.subscription,
-          status: row.subscription_status,
-          count: Number(row.n),
-        })),
-        events: events.map(event),
-        failed_events: failed.map(event),
-        ledger_totals: ledger.map((row) => ({
-          kind: row.kind,
-          entries: Number(row.n),
-          amount_cents: Number(row.cents),
-        })),
-        cancel_feedback: feedback.map((row) => ({
-          username: row.username,
-          reason: row.reason,
-          text: row.text,
-          date: Math.floor(row.created_at.getTime() / 1000),
-        })),
-      };
-    },
+    /** The admin payments view (at most ADMIN_OVERVIEW_TTL_MS old). */
+    adminOverview: () => adminOverview.get(),
     ...offline,
   };
 }
