@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { firstViewOf } from '@app/shared/first-view';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
@@ -11,11 +12,7 @@ export interface FirstScreen {
 }
 
 export interface FirstScreenRenderer {
-  renderFirstScreen(
-    url: string,
-    allowedApiUrls: readonly string[],
-    fetchApi: (url: string) => Promise<{ status: number; body: string }>,
-  ): Promise<FirstScreen | null>;
+  renderFirstScreen(url: string, allowedApiUrls: readonly string[]): Promise<FirstScreen | null>;
 }
 
 /** How long a drawn first screen is reused for the same URL (public, anonymous data). */
@@ -23,14 +20,68 @@ const REUSE_MS = 5_000;
 /** A first screen not drawn in this time is skipped: the page goes out as the plain app. */
 const RENDER_LIMIT_MS = 1_500;
 
-/** Loads the renderer of the web build, or undefined when the build has none. */
+/**
+ * The web build's renderer, run in a worker thread (`web-app-first-screen-worker.ts`) whose API
+ * requests this thread answers in process; undefined when the build has none.
+ */
 export async function loadFirstScreenRenderer(
+  app: FastifyInstance,
   distDir: string,
 ): Promise<FirstScreenRenderer | undefined> {
   const file = path.join(distDir, 'ssr', 'first-screen.js');
   if (!existsSync(file)) return undefined;
-  return (await import(pathToFileURL(file).href)) as FirstScreenRenderer;
+  const worker = new Worker(new URL('./web-app-first-screen-worker.ts', import.meta.url), {
+    workerData: { file: pathToFileURL(file).href },
+  });
+  worker.unref();
+  app.addHook('onClose', async () => {
+    await worker.terminate();
+  });
+  const renders = new Map<number, (screen: FirstScreen | null) => void>();
+  let nextId = 0;
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'ready') resolve();
+      if (message.type === 'screen') {
+        if (message.error !== undefined) {
+          app.log.warn({ error: message.error }, 'web app: first screen not drawn');
+        }
+        renders.get(message.id)?.(message.screen);
+        renders.delete(message.id);
+      }
+      if (message.type === 'api') {
+        const { id, url } = message;
+        void app
+          .inject({ method: 'GET', url, headers: { accept: 'application/json' } })
+          .then(
+            (res) => ({ status: res.statusCode, body: res.body }),
+            () => ({ status: 500, body: '{"status":"error"}' }),
+          )
+          .then((answer) => worker.postMessage({ type: 'api', id, ...answer }));
+      }
+    });
+  });
+  worker.on('error', (error) => {
+    app.log.warn({ err: error }, 'web app: the first-screen worker failed');
+    for (const finish of renders.values()) finish(null);
+    renders.clear();
+  });
+  return {
+    renderFirstScreen(url, allowedApiUrls) {
+      const id = (nextId += 1);
+      return new Promise((resolve) => {
+        renders.set(id, resolve);
+        worker.postMessage({ type: 'render', id, url, allowed: [...allowedApiUrls] });
+      });
+    },
+  };
 }
+
+type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'screen'; id: number; screen: FirstScreen | null; error?: string }
+  | { type: 'api'; id: number; url: string };
 
 /**
  * Issue 18: the first screen of the feed and a company page drawn on the server, for
@@ -40,16 +91,10 @@ export async function loadFirstScreenRenderer(
  * the page is the plain app.
  */
 export function firstScreens(
-  app: FastifyInstance,
   renderer: Promise<FirstScreenRenderer | undefined>,
   log: FastifyBaseLogger,
 ) {
   const drawn = new Map<string, { at: number; screen: Promise<FirstScreen | null> }>();
-  const fetchApi = async (url: string) => {
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    return { status: res.statusCode, body: res.body };
-  };
-
   async function draw(url: string, requests: readonly string[]): Promise<FirstScreen | null> {
     const loaded = await renderer;
     if (loaded === undefined) return null;
@@ -58,7 +103,7 @@ export function firstScreens(
       timer = setTimeout(() => resolve(null), RENDER_LIMIT_MS);
     });
     try {
-      return await Promise.race([loaded.renderFirstScreen(url, requests, fetchApi), limit]);
+      return await Promise.race([loaded.renderFirstScreen(url, requests), limit]);
     } catch (error) {
       log.warn({ err: error, url }, 'web app: first screen not drawn');
       return null;
@@ -80,14 +125,18 @@ export function firstScreens(
   };
 }
 
-/** index.html with the drawn screen in #root (replacing the loader) and its query cache. */
+/**
+ * index.html with the drawn screen in #root (replacing the loader) and its query cache. The
+ * screen is `inert` until the app replaces it: a tap or a keystroke on the server's markup would
+ * be lost (the app draws its own), so nothing there can be clicked or focused meanwhile.
+ */
 export function withFirstScreen(html: string, screen: FirstScreen): string {
   // #root holds the loader (index.html) and is the last element of the body.
   const root = /<div id="root">[\s\S]*<\/div>(?=\s*(?:<\/body>|$))/.exec(html);
   if (root === null) return html;
   return (
     html.slice(0, root.index) +
-    `<div id="root" data-first-screen>${screen.html}</div>\n    ` +
+    `<div id="root" data-first-screen inert>${screen.html}</div>\n    ` +
     `<script type="application/json" id="first-screen-state">${screen.state}</script>` +
     html.slice(root.index + root[0].length)
   );

@@ -78,11 +78,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
   const firstViewAssets = readFirstViewAssets(distDir);
   const headEnd = page.after.indexOf('</head>');
   // Issue 18: the feed's and a company's first screen drawn on the server (web-app-first-screen).
-  const renderer = loadFirstScreenRenderer(distDir).catch((error: unknown) => {
+  const renderer = loadFirstScreenRenderer(app, distDir).catch((error: unknown) => {
     app.log.warn({ err: error }, 'web app: could not load the first-screen renderer');
     return undefined;
   });
-  const firstScreenOf = firstScreens(app, renderer, app.log);
+  const firstScreenOf = firstScreens(renderer, app.log);
   const staticPages = new Map<string, typeof page>(
     landingHtml === undefined ? [] : [[PAGE_PATHS.landing, splitIndexHtml(landingHtml)]],
   );

@@ -12,9 +12,11 @@ export interface AppProps {
 
 export function App({ router: givenRouter, queryClient }: AppProps) {
   const [router] = useState(() => givenRouter ?? createAppRouter());
-  // The server's first screen is replaced: index.html's style for it no longer applies.
+  // The server's first screen (first-screen/) is replaced: the root is the app's again.
   useLayoutEffect(() => {
-    document.getElementById('root')?.removeAttribute('data-first-screen');
+    const root = document.getElementById('root');
+    root?.removeAttribute('data-first-screen');
+    root?.removeAttribute('inert');
   }, []);
   return (
     <AppProviders queryClient={queryClient}>
