@@ -51,6 +51,13 @@ async function startKeptStack(dir: string, env: Record<string, string>): Promise
       console.log(
         `bench/news: migrations ${applied.join(', ')} applied to the kept data in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
+      // A migration that rewrote the articles left their old versions behind: what autovacuum
+      // would do in time, done before measuring.
+      const vacuumed = performance.now();
+      await sql`vacuum analyze news`.execute(setup);
+      console.log(
+        `bench/news: vacuum analyze news after the migrations in ${((performance.now() - vacuumed) / 1000).toFixed(1)} s`,
+      );
     }
     await ensureDemoCompanies(setup);
   } finally {

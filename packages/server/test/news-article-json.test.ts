@@ -268,4 +268,36 @@ describe('stored article JSON and the feed indexes', () => {
       );
     }
   });
+
+  it('keeps an article whole in its row, and a long article its JSON (not in TOAST)', async () => {
+    // Issue 18 (migration 2026-11-29T1100-news-api-json-inline): with the defaults the JSON, the
+    // row's largest value, went out of line, costing each article of a feed page a TOAST lookup.
+    const placement = async (id: string) =>
+      (
+        await sql<{ api: string | null; ai: string | null; text: string | null }>`
+          select pg_column_toast_chunk_id(api_json)::text as api,
+                 pg_column_toast_chunk_id("AI")::text as ai,
+                 pg_column_toast_chunk_id(articles)::text as text
+          from news where id = ${id}`.execute(t.database.db)
+      ).rows[0];
+    // A wire-length article (as bench/news writes them) with a complete analysis.
+    const { rows } = await sql<{ id: string }>`
+      insert into news (link, guid, title, description, publisher, creation_date, articles, "AI",
+                        related_exchange_tickers, status, source)
+      select 'https://wire.example/inline-' || i, 'inline-' || i, n.title, left(n.description, 300),
+             n.publisher, n.creation_date,
+             array['Executives told analysts on a call that orders improved through the quarter. '
+               || 'The stock moved in after-hours trading as investors weighed the guidance.'],
+             n."AI", n.related_exchange_tickers, 'PROCESSED', 'test'
+      from (select * from news where "AI" is not null order by id limit 1) as n,
+           generate_series(1, 2) as i
+      returning id`.execute(t.database.db);
+    const [ordinary, long] = rows.map((row) => row.id);
+    expect(await placement(ordinary!)).toEqual({ api: null, ai: null, text: null });
+    // A long text (5,000 characters) leaves the row; the JSON, compressed, stays.
+    await sql`update news set articles = array[(
+        select string_agg(md5(i::text), ' ') from generate_series(1, 150) as i)]
+      where id = ${long!}`.execute(t.database.db);
+    expect(await placement(long!)).toMatchObject({ api: null, text: expect.any(String) });
+  });
 });
