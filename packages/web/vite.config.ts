@@ -203,7 +203,7 @@ export default defineConfig({
             },
             {
               name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](?!charts)|@floating-ui|react-remove-scroll|react-transition-group|react-number-format)/,
+              test: /node_modules[\\/](@mantine[\\/](core|hooks|notifications|modals|store)[\\/]|@floating-ui|react-remove-scroll|react-transition-group)/,
             },
             // Charts (recharts and its d3, redux, immer) only for the pages that draw them: in the
             // mantine group they made every first visit download 1 MB more.
