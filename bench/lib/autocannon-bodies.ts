@@ -8,9 +8,10 @@ import { createRequire } from 'node:module';
  * machine), so the client, on the same two cores, slowed every compressed route it measured — the
  * 5-year history asked with `Accept-Encoding: br` read 0.08–0.10× while the server was two-thirds
  * idle. Imported by the harness before any load runs: bodies are counted (bytes), not kept.
+ * `BENCH_KEEP_BODIES=1` keeps autocannon as it is (to compare).
  */
 const require = createRequire(import.meta.url);
 const Queue = require('autocannon/lib/pipelinedRequestsQueue.js') as {
   prototype: { addBody: (data: unknown) => void };
 };
-Queue.prototype.addBody = () => undefined;
+if (process.env.BENCH_KEEP_BODIES !== '1') Queue.prototype.addBody = () => undefined;

@@ -137,6 +137,27 @@ describe('live updates (GET /api/live) across processes', () => {
     expect(data.updated_at).toBeGreaterThan(0);
   });
 
+  it('a publish of several notifications (one statement) arrives complete and in order', async () => {
+    const stream = await open(b, 'quotes:NASDAQ:AAPL');
+    await stream.ready();
+    // 120 parts of ~1 KB: more than one notification's 7,000 bytes, so several go out at once.
+    const parts: [string, Record<string, unknown>][] = Array.from({ length: 120 }, (_, i) => [
+      'quotes:NASDAQ:AAPL',
+      { symbol: 'NASDAQ:AAPL', price: i, note: 'x'.repeat(1_000) },
+    ]);
+    await a.services.live.publish('quotes', parts);
+    for (let i = 0; i < 120; i += 1) {
+      const quote = await stream.next(
+        (event) => event.event === 'quotes' && (event.data as { price: number }).price === i,
+      );
+      expect(quote.data).toMatchObject({ price: i });
+    }
+    const prices = stream.events
+      .filter((event) => event.event === 'quotes')
+      .map((event) => (event.data as { price: number }).price);
+    expect(prices).toEqual(Array.from({ length: 120 }, (_, i) => i));
+  });
+
   it('publishes on commit only: a rolled-back write sends nothing', async () => {
     const stream = await open(a, 'news');
     await stream.ready();

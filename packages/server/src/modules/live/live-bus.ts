@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { LiveAlert, LivePromptEvent } from '@app/shared/api/live';
 import { poolOf, type Database } from '../../db/database.ts';
-import { notify } from './live.repository.ts';
+import { notifyAll } from './live.repository.ts';
 
 /** The PostgreSQL channel every process publishes to and every API process listens on. */
 export const LIVE_CHANNEL = 'stockpulse_live';
@@ -180,11 +180,11 @@ export function createLiveBus(deps: { db: Database; log: FastifyBaseLogger }) {
     if (parts.length === 0) return;
     const payloads = packNotifications(event, parts).map((message) => JSON.stringify(message));
     if (executor) {
-      for (const payload of payloads) await notify(executor, LIVE_CHANNEL, payload);
+      await notifyAll(executor, LIVE_CHANNEL, payloads);
       return;
     }
     try {
-      for (const payload of payloads) await notify(db, LIVE_CHANNEL, payload);
+      await notifyAll(db, LIVE_CHANNEL, payloads);
     } catch (error) {
       log.warn({ err: error, event }, 'live: publishing failed');
     }
