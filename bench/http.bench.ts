@@ -160,7 +160,7 @@ function serializerBench() {
 /**
  * bench/http: the serializer alone; then our /api/health against a bare Fastify route, and a
  * large public JSON answer (100 companies) as asked plainly, revalidated (If-None-Match → 304)
- * and compressed (brotli), measured in the same run.
+ * and compressed (brotli, gzip), measured in the same run.
  */
 export async function runHttpBench(options: { seconds: number }) {
   serializerBench();
@@ -186,9 +186,13 @@ export async function runHttpBench(options: { seconds: number }) {
       seconds,
       headers: { 'accept-encoding': 'br' },
     });
+    const gzip = await load('companies, Accept-Encoding: gzip', companies, {
+      seconds,
+      headers: { 'accept-encoding': 'gzip' },
+    });
     printTable(
       `bench/http (${String(seconds)} s per route, 32 connections; ratio to the bare route)`,
-      [bare, select, health, plain, revalidated, brotli],
+      [bare, select, health, plain, revalidated, brotli, gzip],
       bare,
     );
   } finally {
