@@ -182,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       widgetRoutes(zodApi, { widgets: services.widgets });
       billingRoutes(zodApi, { billing: services.billing });
       newsletterRoutes(zodApi, { newsletter: services.newsletter });
-      alertRoutes(zodApi, { alerts: services.alerts });
+      alertRoutes(zodApi, { alerts: services.alerts, sessionRow: users.sessionRow });
       contactRoutes(zodApi, { contact: services.contact, details: config.contact });
       devRoutes(zodApi, { googleMapsKey: config.googleMapsKey });
       blogRoutes(zodApi, { blog: services.blog });

@@ -370,6 +370,20 @@ const MATRIX: { name: string; call: Call; expect: Record<Role, number> }[] = [
     expect: { visitor: 401, user: ok, validated: ok, admin: ok },
   },
   {
+    name: 'GET /alerts/mine (own alerts only)',
+    call: { method: 'GET', url: () => '/api/alerts/mine' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /alerts/mine/seen (not an alert of the caller)',
+    call: {
+      method: 'POST',
+      url: () => '/api/alerts/mine/seen',
+      body: () => ({ up_to: '00000000-0000-4000-8000-000000000000' }),
+    },
+    expect: { visitor: 401, user: 404, validated: 404, admin: 404 },
+  },
+  {
     name: 'GET /alerts/admin/deliveries',
     call: { method: 'GET', url: () => '/api/alerts/admin/deliveries' },
     expect: { visitor: 401, user: 403, validated: 403, admin: ok },

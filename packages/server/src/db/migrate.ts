@@ -34,6 +34,7 @@ import * as promptsNotify from './migrations/2026-11-28T1200-prompts-notify.ts';
 import * as adminListIndexes from './migrations/2026-11-28T1600-admin-list-indexes.ts';
 import * as adminUserSearch from './migrations/2026-11-28T1610-admin-user-search.ts';
 import * as newsApiJsonInline from './migrations/2026-11-29T1100-news-api-json-inline.ts';
+import * as alertInbox from './migrations/2026-11-29T1200-alert-inbox.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T1600-admin-list-indexes': adminListIndexes,
   '2026-11-28T1610-admin-user-search': adminUserSearch,
   '2026-11-29T1100-news-api-json-inline': newsApiJsonInline,
+  '2026-11-29T1200-alert-inbox': alertInbox,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -520,6 +520,13 @@ export type AlertSettingsTable = {
   updated_at: Timestamp;
 };
 
+/** How far a user has seen their in-app alerts (issue 18, the bell): one watermark per user. */
+export type AlertReadTable = {
+  user_id: string;
+  seen_until: Timestamp;
+  updated_at: Timestamp;
+};
+
 /** A one-click unsubscribe token of one alert or digest mail (SHA-256 of the token). */
 export type AlertUnsubscribeTokenTable = {
   token_hash: Buffer;
@@ -562,6 +569,7 @@ export type DB = {
   blog_posts: BlogPostTable;
   deliveries: DeliveryTable;
   alert_settings: AlertSettingsTable;
+  alert_reads: AlertReadTable;
   alert_unsubscribe_tokens: AlertUnsubscribeTokenTable;
   telegram_link_codes: TelegramLinkCodeTable;
   telegram_channels: TelegramChannelTable;

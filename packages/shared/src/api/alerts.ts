@@ -102,3 +102,64 @@ export const UNSUBSCRIBE_KIND_LABELS: Record<Exclude<DeliveryKind, 'insights'>, 
   daily: 'daily e-mail alerts',
   weekly: 'weekly e-mail summaries',
 };
+
+/**
+ * Issue 18, the alerts bell: the caller's own instant alerts (what the fan-out wrote for them),
+ * newest first, with how many are unread since their "seen up to" watermark.
+ */
+export const MY_ALERTS_PAGE_MAX = 50;
+/** The unread count stops here (the bell shows '99+'). */
+export const MY_ALERTS_UNREAD_MAX = 100;
+
+/** GET /alerts/mine?skip&limit (limit 1–50, default 10). */
+export const myAlertsQueryShape = {
+  skip: z.coerce
+    .number('skip must be a whole number.')
+    .int('skip must be a whole number.')
+    .min(0, 'skip must be 0 or more.')
+    .max(10_000, 'skip must be at most 10,000.')
+    .default(0),
+  limit: z.coerce
+    .number('limit must be a whole number.')
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(MY_ALERTS_PAGE_MAX, `limit must be at most ${String(MY_ALERTS_PAGE_MAX)}.`)
+    .default(10),
+};
+
+export const myAlertSchema = z.object({
+  /** The alert's id (the argument of POST /alerts/mine/seen). */
+  id: z.string(),
+  /** The article the alert is about (`/news/view?id=`). */
+  article_id: z.string(),
+  title: z.string(),
+  defcon_level: z.number().int(),
+  sentiment: z.string(),
+  /** The article's listings (at most 3). */
+  symbols: z.array(z.string()),
+  /** When the alert was written, epoch seconds. */
+  created_at: z.number(),
+  unread: z.boolean(),
+});
+export type MyAlert = z.infer<typeof myAlertSchema>;
+
+export const myAlertsResponseSchema = successResponse({
+  alerts: z.array(myAlertSchema),
+  /** Unread alerts, at most MY_ALERTS_UNREAD_MAX. */
+  unread: z.number().int(),
+  has_more: z.boolean(),
+  /** Whether the caller's plan includes instant alerts now (Standard). */
+  instant: z.boolean(),
+});
+export type MyAlertsResponse = z.infer<typeof myAlertsResponseSchema>;
+
+/** POST /alerts/mine/seen: everything up to and including this alert of the caller is read. */
+export const alertsSeenRequestSchema = z.object({
+  up_to: z.uuid('up_to must be the id of one of your alerts.'),
+});
+export type AlertsSeenRequest = z.infer<typeof alertsSeenRequestSchema>;
+
+export const alertsSeenResponseSchema = successResponse({
+  unread: z.number().int(),
+});
+export type AlertsSeenResponse = z.infer<typeof alertsSeenResponseSchema>;

@@ -1,11 +1,15 @@
 import {
   alertSettingsResponseSchema,
   alertSettingsUpdateSchema,
+  alertsSeenRequestSchema,
+  alertsSeenResponseSchema,
   deliveriesQuerySchema,
   deliveriesResponseSchema,
+  myAlertsQueryShape,
+  myAlertsResponseSchema,
 } from '@app/shared/api/alerts';
 import { errorResponseSchema } from '@app/shared/api/envelope';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
@@ -24,13 +28,25 @@ const errors = {
   401: errorResponseSchema,
   403: errorResponseSchema,
 };
+/** The plan facts of the caller's row, as the session lookup read it. */
+type SessionRow = (
+  request: FastifyRequest,
+) =>
+  | { subscription: string; subscription_status: string; current_period_end: Date | null }
+  | undefined;
 const tags = ['alerts'];
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.code(status).type('text/html; charset=utf-8').send(body);
 const tokenQuery = queryParams({ token: z.string().max(200).default('') });
 
-/** Issue 16: the caller's alert settings, the admin's deliveries, one-click unsubscribe. */
-export function alertRoutes(app: ZodApp, { alerts }: { alerts: AlertsService }) {
+/**
+ * Issue 16: the caller's alert settings, the admin's deliveries, one-click unsubscribe; issue 18:
+ * the caller's own alerts for the bell and how far they have seen them.
+ */
+export function alertRoutes(
+  app: ZodApp,
+  { alerts, sessionRow }: { alerts: AlertsService; sessionRow?: SessionRow },
+) {
   const user = { access: 'user' as const };
 
   app.get(
@@ -43,9 +59,51 @@ export function alertRoutes(app: ZodApp, { alerts }: { alerts: AlertsService }) 
         response: { 200: alertSettingsResponseSchema, ...errors },
       },
     },
+    async (request) => {
+      const { settings, entitlements } = await alerts.settings(
+        currentUser(request).id,
+        sessionRow?.(request),
+      );
+      return { status: 'success' as const, settings, entitlements };
+    },
+  );
+
+  app.get(
+    '/alerts/mine',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: "The caller's own instant alerts (the bell), newest first, and the unread count",
+        querystring: queryParams(myAlertsQueryShape),
+        response: { 200: myAlertsResponseSchema, ...errors },
+      },
+    },
     async (request) => ({
       status: 'success' as const,
-      ...(await alerts.settings(currentUser(request).id)),
+      ...(await alerts.myAlerts(
+        currentUser(request).id,
+        sessionRow?.(request),
+        request.query.skip,
+        request.query.limit,
+      )),
+    }),
+  );
+
+  app.post(
+    '/alerts/mine/seen',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: "Marks the caller's alerts read up to and including `up_to` (idempotent)",
+        body: alertsSeenRequestSchema,
+        response: { 200: alertsSeenResponseSchema, 404: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await alerts.markSeen(currentUser(request).id, request.body.up_to)),
     }),
   );
 

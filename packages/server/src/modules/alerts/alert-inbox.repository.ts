@@ -1,0 +1,97 @@
+import { MY_ALERTS_UNREAD_MAX } from '@app/shared/api/alerts';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/** One of a user's instant alerts as the bell lists it (from the payload fixed at fan-out). */
+export type InboxAlertRow = {
+  id: string;
+  article_id: string | null;
+  title: string | null;
+  defcon_level: number | null;
+  sentiment: string | null;
+  moves: unknown;
+  created_at: Date;
+  unread: boolean;
+};
+
+/**
+ * SQL of the alerts bell (issue 18). A user's alerts are the instant deliveries the fan-out wrote
+ * for them; every alert of a user has an e-mail row (a Telegram row only besides it), so the
+ * e-mail rows are the list, one per story, read from `deliveries_user_alerts` in its order. What
+ * the user has seen is one watermark per user (`alert_reads.seen_until`).
+ */
+export function createAlertInboxRepository(db: Database) {
+  const alertsOf = (userId: string) =>
+    db
+      .selectFrom('deliveries as d')
+      .where('d.user_id', '=', userId)
+      .where('d.kind', '=', 'instant')
+      .where('d.channel', '=', 'email');
+  /** The watermark of the user, or -infinity: every alert after it is unread. */
+  const seenUntil = (userId: string) =>
+    sql<Date>`coalesce((select r.seen_until from alert_reads r where r.user_id = ${userId}), '-infinity'::timestamptz)`;
+
+  return {
+    /** A page of the user's alerts, newest first, each with whether it is unread. */
+    inboxPage: (userId: string, skip: number, limit: number): Promise<InboxAlertRow[]> =>
+      alertsOf(userId)
+        .select([
+          'd.id',
+          sql<string | null>`d.payload ->> 'article_id'`.as('article_id'),
+          sql<string | null>`d.payload ->> 'title'`.as('title'),
+          sql<number | null>`(d.payload ->> 'defcon_level')::int`.as('defcon_level'),
+          sql<string | null>`d.payload ->> 'sentiment'`.as('sentiment'),
+          sql`d.payload -> 'moves'`.as('moves'),
+          'd.created_at',
+          sql<boolean>`d.created_at > ${seenUntil(userId)}`.as('unread'),
+        ])
+        .orderBy('d.created_at', 'desc')
+        .orderBy('d.id', 'desc')
+        .offset(skip)
+        .limit(limit)
+        .execute(),
+
+    /** How many of the user's alerts are newer than the watermark, counting to at most 100. */
+    unreadCount: async (userId: string): Promise<number> => {
+      const row = await db
+        .selectFrom(
+          alertsOf(userId)
+            .select('d.id')
+            .where('d.created_at', '>', seenUntil(userId))
+            .limit(MY_ALERTS_UNREAD_MAX)
+            .as('u'),
+        )
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Moves the user's watermark up to the alert `upTo` (never back); false when `upTo` is not
+     * one of the user's alerts. Repeating it changes nothing.
+     */
+    markSeen: async (userId: string, upTo: string, now: Date): Promise<boolean> => {
+      const row = await db
+        .insertInto('alert_reads')
+        .columns(['user_id', 'seen_until', 'updated_at'])
+        .expression(
+          alertsOf(userId)
+            .where('d.id', '=', upTo)
+            .select([
+              sql<string>`${userId}::uuid`.as('user_id'),
+              'd.created_at',
+              sql<Date>`${now}`.as('updated_at'),
+            ]),
+        )
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({
+            seen_until: sql<Date>`greatest(alert_reads.seen_until, excluded.seen_until)`,
+            updated_at: (eb) => eb.ref('excluded.updated_at'),
+          }),
+        )
+        .returning('user_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Mailer, MailOutcome } from '../messaging/mailer.ts';
+import { hashToken, newToken } from '../security/secrets.ts';
+import {
+  alertMessage,
+  renderAlertMail,
+  renderDigestMail,
+  type DigestPayload,
+  type InstantPayload,
+} from './alert-mail.ts';
+import { MAX_ATTEMPTS, retryAt, settingsWithDefaults } from './alert-rules.ts';
+import type { AlertsRepository, ClaimedDelivery } from './alerts.repository.ts';
+
+/** Deliveries claimed per round, and sent in parallel within one. */
+const CLAIM_BATCH = 100;
+const SEND_PARALLEL = 16;
+/** A claimed delivery whose worker died is due again after this long. */
+const LEASE_MS = 5 * 60_000;
+const HOUR_MS = 3_600_000;
+/** The address of the public channel's rows (defcon-1 alerts published once per story). */
+export const PUBLIC_CHANNEL = 'telegram:public-channel';
+
+export type TelegramSender = (
+  userId: string,
+  text: string,
+) => Promise<'sent' | 'not-linked' | 'disabled'>;
+
+export type AlertSenderDeps = {
+  repository: AlertsRepository;
+  mailer: Mailer;
+  sendTelegram: TelegramSender;
+  /** Posts to the public channel (defcon-1 alerts); absent: no channel. */
+  publishTelegram?: (kind: 'alert' | 'brief', text: string) => Promise<void>;
+  insights: {
+    send: (
+      subscriber: { id: string; email: string },
+      subject: string,
+      text: string,
+    ) => Promise<MailOutcome>;
+  };
+  clock: Clock;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+};
+
+/**
+ * Sending the outbox (issue 16): claims due deliveries, sends each by its channel (mail with its
+ * one-click unsubscribe link, Telegram, the public channel, the newsletter's insights), keeps the
+ * hourly cap, and retries with backoff.
+ */
+export function createAlertSender(deps: AlertSenderDeps) {
+  const { repository, mailer, clock, log, publicUrl } = deps;
+
+  /** A one-click unsubscribe link of one mail and the headers that offer it (RFC 8058). */
+  async function unsubscribeLink(userId: string, kind: 'instant' | 'daily' | 'weekly') {
+    const token = newToken();
+    await repository.addUnsubscribeToken(hashToken(token), userId, kind, clock.now());
+    const url = `${publicUrl}/api/alerts/unsubscribe?token=${token}`;
+    return {
+      token,
+      url,
+      headers: {
+        'List-Unsubscribe': `<${url}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    };
+  }
+
+  /**
+   * A mail the SMTP server refused: failed for good on a permanent (5xx) refusal, else thrown so
+   * the row is retried with backoff.
+   */
+  async function refused(row: ClaimedDelivery, outcome: MailOutcome): Promise<'failed'> {
+    const reason = `the SMTP server refused the mail: ${outcome.error ?? 'no reason given'}`;
+    if (!outcome.permanent) throw new Error(reason);
+    await repository.finish(row.id, 'failed', reason);
+    log.warn({ delivery: row.id, reason }, 'alerts: mail refused for good');
+    return 'failed';
+  }
+
+  /**
+   * What the rows of one recipient within a claimed batch share, read once for the chain: the
+   * hourly cap and the instant alerts already sent this hour per channel (counted on as the
+   * chain sends, in order).
+   */
+  type Chain = { cap?: number; sent: Map<string, number> };
+
+  /** Sends one claimed delivery; answers what became of it. */
+  async function deliver(
+    row: ClaimedDelivery,
+    chain: Chain,
+  ): Promise<'sent' | 'skipped' | 'failed'> {
+    const now = clock.now();
+    if (row.kind === 'insights') {
+      const payload = row.payload as { subject: string; text: string };
+      const outcome = await deps.insights.send(
+        { id: row.key.split(':')[1] ?? '', email: row.address ?? '' },
+        payload.subject,
+        payload.text,
+      );
+      if (outcome.delivery === 'failed') return refused(row, outcome);
+      await repository.markSent(row.id, now, null);
+      return 'sent';
+    }
+    if (row.address === PUBLIC_CHANNEL) {
+      if (!deps.publishTelegram) {
+        await repository.finish(row.id, 'skipped', 'no public channel');
+        return 'skipped';
+      }
+      await deps.publishTelegram('alert', alertMessage(row.payload as InstantPayload));
+      await repository.markSent(row.id, now, null);
+      return 'sent';
+    }
+    const userId = row.user_id ?? '';
+    if (row.kind === 'instant') {
+      if (chain.cap === undefined) {
+        const user = await repository.userById(userId);
+        chain.cap = settingsWithDefaults(
+          user ?? { time_zone: null, quiet_start: null, quiet_end: null, hourly_cap: null },
+        ).hourly_cap;
+      }
+      let sent = chain.sent.get(row.channel);
+      if (sent === undefined) {
+        sent = await repository.sentSince(userId, row.channel, new Date(now.getTime() - HOUR_MS));
+        chain.sent.set(row.channel, sent);
+      }
+      if (sent >= chain.cap) {
+        await repository.finish(
+          row.id,
+          'skipped',
+          `over the hourly cap of ${String(chain.cap)} alerts`,
+        );
+        return 'skipped';
+      }
+    }
+    if (row.channel === 'telegram') {
+      const text =
+        row.kind === 'instant'
+          ? alertMessage(row.payload as InstantPayload)
+          : (row.payload as DigestPayload).body;
+      const answer = await deps.sendTelegram(userId, text);
+      if (answer !== 'sent') {
+        await repository.finish(
+          row.id,
+          'skipped',
+          answer === 'disabled' ? 'Telegram is off' : 'Telegram is not linked',
+        );
+        return 'skipped';
+      }
+      await repository.markSent(row.id, now, null);
+      if (row.kind === 'instant')
+        chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
+      return 'sent';
+    }
+    if (!row.email) {
+      await repository.finish(row.id, 'skipped', 'no e-mail address');
+      return 'skipped';
+    }
+    const link = await unsubscribeLink(userId, row.kind);
+    const mail =
+      row.kind === 'instant'
+        ? await renderAlertMail(row.payload as InstantPayload, link.url)
+        : await renderDigestMail(row.payload as DigestPayload, row.kind, link.url);
+    const outcome = await mailer.deliver({
+      to: row.email,
+      userId,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: link.headers,
+      secrets: [link.token],
+    });
+    if (outcome.delivery === 'failed') return refused(row, outcome);
+    await repository.markSent(row.id, clock.now(), userId);
+    if (row.kind === 'instant') chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
+    return 'sent';
+  }
+
+  async function settle(row: ClaimedDelivery, chain: Chain) {
+    try {
+      return await deliver(row, chain);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (row.attempts >= MAX_ATTEMPTS) {
+        await repository.finish(row.id, 'failed', reason);
+        log.warn({ err: error, delivery: row.id }, 'alerts: delivery failed for good');
+      } else {
+        await repository.retryLater(row.id, reason, retryAt(clock.now(), row.attempts));
+      }
+      return 'retry' as const;
+    }
+  }
+
+  return {
+    /** Sends every due delivery, a batch at a time; one failing never holds up the others. */
+    async sendDue(): Promise<Record<'sent' | 'skipped' | 'failed' | 'retry', number>> {
+      const counts = { sent: 0, skipped: 0, failed: 0, retry: 0 };
+      for (;;) {
+        const now = clock.now();
+        const batch = await repository.claim(now, new Date(now.getTime() - LEASE_MS), CLAIM_BATCH);
+        // Recipients in parallel, each recipient's rows in order (so the hourly cap counts the
+        // ones just sent).
+        const byRecipient = new Map<string, ClaimedDelivery[]>();
+        for (const row of batch) {
+          const recipient = row.user_id ?? row.address ?? row.id;
+          byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), row]);
+        }
+        const chains = [...byRecipient.values()];
+        for (let i = 0; i < chains.length; i += SEND_PARALLEL) {
+          await Promise.all(
+            chains.slice(i, i + SEND_PARALLEL).map(async (rows) => {
+              const chain: Chain = { sent: new Map() };
+              for (const row of rows) counts[await settle(row, chain)] += 1;
+            }),
+          );
+        }
+        if (batch.length < CLAIM_BATCH) return counts;
+      }
+    },
+  };
+}
