@@ -1,6 +1,6 @@
 import { ActionIcon, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../features/users/api/logout';
 import { useStoredToken } from '../../lib/use-stored-token';
@@ -9,6 +9,13 @@ import { useCommunityLinks } from '../community-links';
 import { LayoutSettings } from './layout-settings';
 import type { LayoutPreferencesControls } from './layout-preferences';
 import classes from './top-bar.module.css';
+
+// Signed-in users only (issue 18): the bell's chunk stays out of what visitors load.
+const AlertsBell = lazy(() =>
+  import('../../features/alerts/components/alerts-bell').then((module) => ({
+    default: module.AlertsBell,
+  })),
+);
 
 export interface TopBarProps {
   title: string | undefined;
@@ -87,6 +94,11 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
               <communityChat.icon size={20} stroke={1.7} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
+        )}
+        {signedIn && (
+          <Suspense fallback={null}>
+            <AlertsBell />
+          </Suspense>
         )}
         {signedIn && (
           <Button
