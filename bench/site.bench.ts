@@ -131,6 +131,33 @@ export async function loadSiteData(db: Database) {
   return users;
 }
 
+/** The bench member's own instant alerts (the bell): a year of a busy watchlist. */
+const MEMBER_ALERTS = 2_000;
+
+/**
+ * `MEMBER_ALERTS` instant alerts of one user as the fan-out writes them (an e-mail row each, a
+ * Telegram row for every third), four an hour back from now, seen up to the 31st newest.
+ */
+async function loadMemberAlerts(db: Database, userId: string) {
+  await sql`
+    insert into deliveries (user_id, channel, kind, key, payload, status, attempts, created_at, due_at, sent_at)
+    select ${userId}::uuid, c.channel, 'instant', 'member-story-' || i,
+      jsonb_build_object('subject', 'Alert: NASDAQ:AAPL guidance raised ' || i, 'article_id', gen_random_uuid()::text,
+        'title', 'Apple raises guidance as services revenue jumps ' || i, 'line', repeat('Plain words. ', 8),
+        'sentiment', 'bullish', 'sentiment_score', 7, 'defcon_level', 1 + i % 2,
+        'moves', jsonb_build_array(jsonb_build_object('symbol', 'NASDAQ:AAPL', 'pct', 2.4),
+          jsonb_build_object('symbol', 'NASDAQ:MSFT', 'pct', -0.3)),
+        'url', 'https://stockpulse.example/news/view?id=' || i, 'stored_at', 0),
+      'sent', 1, now() - make_interval(mins => i * 15), now() - make_interval(mins => i * 15),
+      now() - make_interval(mins => i * 15)
+    from generate_series(1, ${MEMBER_ALERTS}) as i,
+      lateral (select 'email' as channel union all select 'telegram' where i % 3 = 0) as c`.execute(
+    db,
+  );
+  await sql`insert into alert_reads (user_id, seen_until, updated_at)
+    values (${userId}, now() - make_interval(mins => 31 * 15), now())`.execute(db);
+}
+
 /**
  * bench/site (issue 18): the GET read routes of the site, account and admin pages no other
  * benchmark hits, at a realistic size, under autocannon against the reference SELECT.
@@ -155,6 +182,7 @@ export async function runSiteBench(options: { seconds: number }) {
     });
     const member = users[41];
     if (!admin || !member) throw new Error('bench/site: no users');
+    await loadMemberAlerts(db, member.id);
     console.log(
       `\nbench/site: ${USERS.toLocaleString('en-US')} users (${PENDING_USERS.toLocaleString('en-US')} waiting for approval), ` +
         `${DELIVERIES.toLocaleString('en-US')} deliveries, ${BLOG_POSTS} blog posts, ${CONTACT_MESSAGES.toLocaleString('en-US')} contact messages, ` +
@@ -196,6 +224,11 @@ export async function runSiteBench(options: { seconds: number }) {
     await measure('demo credentials (login)', `${api}/user/demo`, { seconds });
     // A signed-in user's pages.
     await measure('alert settings', `${api}/alerts/settings`, asMember);
+    await measure(
+      `alerts bell (10 of ${MEMBER_ALERTS.toLocaleString('en-US')}, unread count)`,
+      `${api}/alerts/mine?limit=10`,
+      asMember,
+    );
     await measure('maps config (dev pages)', `${api}/dev/maps-config`, asMember);
     // The admin panel, as the web asks (its cards' page sizes), and a user list's last page.
     await measure(

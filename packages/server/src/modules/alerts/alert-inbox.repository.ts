@@ -12,6 +12,8 @@ export type InboxAlertRow = {
   moves: unknown;
   created_at: Date;
   unread: boolean;
+  /** The user's unread count (to 100), read in the same statement. */
+  unread_count: string | null;
 };
 
 /**
@@ -31,8 +33,23 @@ export function createAlertInboxRepository(db: Database) {
   const seenUntil = (userId: string) =>
     sql<Date>`coalesce((select r.seen_until from alert_reads r where r.user_id = ${userId}), '-infinity'::timestamptz)`;
 
+  /** How many of the user's alerts are newer than the watermark, counting to at most 100. */
+  const unreadQuery = (userId: string) =>
+    db
+      .selectFrom(
+        alertsOf(userId)
+          .select('d.id')
+          .where('d.created_at', '>', seenUntil(userId))
+          .limit(MY_ALERTS_UNREAD_MAX)
+          .as('u'),
+      )
+      .select((eb) => eb.fn.countAll<string>().as('n'));
+
   return {
-    /** A page of the user's alerts, newest first, each with whether it is unread. */
+    /**
+     * A page of the user's alerts, newest first, each with whether it is unread, and the unread
+     * count in the same statement (one round trip for the bell).
+     */
     inboxPage: (userId: string, skip: number, limit: number): Promise<InboxAlertRow[]> =>
       alertsOf(userId)
         .select([
@@ -44,6 +61,7 @@ export function createAlertInboxRepository(db: Database) {
           sql`d.payload -> 'moves'`.as('moves'),
           'd.created_at',
           sql<boolean>`d.created_at > ${seenUntil(userId)}`.as('unread'),
+          unreadQuery(userId).as('unread_count'),
         ])
         .orderBy('d.created_at', 'desc')
         .orderBy('d.id', 'desc')
@@ -52,19 +70,8 @@ export function createAlertInboxRepository(db: Database) {
         .execute(),
 
     /** How many of the user's alerts are newer than the watermark, counting to at most 100. */
-    unreadCount: async (userId: string): Promise<number> => {
-      const row = await db
-        .selectFrom(
-          alertsOf(userId)
-            .select('d.id')
-            .where('d.created_at', '>', seenUntil(userId))
-            .limit(MY_ALERTS_UNREAD_MAX)
-            .as('u'),
-        )
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    unreadCount: async (userId: string): Promise<number> =>
+      Number((await unreadQuery(userId).executeTakeFirstOrThrow()).n),
 
     /**
      * Moves the user's watermark up to the alert `upTo` (never back); false when `upTo` is not

@@ -116,12 +116,14 @@ export function createAlertsService(deps: AlertsServiceDeps) {
       skip: number,
       limit: number,
     ) {
-      const [rows, unread, facts] = await Promise.all([
+      const [rows, facts] = await Promise.all([
         repository.inboxPage(userId, skip, limit + 1),
-        repository.unreadCount(userId),
         sessionFacts ?? repository.userById(userId),
       ]);
       if (!facts) throw badRequest('This account no longer exists.');
+      // The page carries the count; a page past the end has no row to carry it.
+      const unread =
+        rows[0] === undefined ? await repository.unreadCount(userId) : Number(rows[0].unread_count);
       return {
         alerts: rows.slice(0, limit).map((row) => ({
           id: row.id,
