@@ -39,6 +39,7 @@ describe("drawing a page's first screen on the server", () => {
         company: { js: ['assets/company-page-1.js'], css: [] },
       }),
     );
+    await fs.writeFile(path.join(dist, 'first-screen-boot.js'), '// boots the app');
     await fs.mkdir(path.join(dist, 'ssr'));
     await fs.writeFile(path.join(dist, 'ssr', 'first-screen.js'), RENDERER);
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -74,7 +75,13 @@ describe("drawing a page's first screen on the server", () => {
     // The drawn screen needs its CSS at once, and carries the answers the preload fetched.
     expect(head).toContain('<link rel="stylesheet" href="/assets/news-1.css" crossorigin>');
     expect(head).not.toContain('as="fetch"');
-    expect(head).toContain('href="/assets/news-feed-page-1.js"');
+    // The app's scripts load after the drawn screen's first paint (first-screen-boot.js).
+    expect(head).not.toContain('<script type="module"');
+    expect(head).not.toContain('modulepreload');
+    expect(head).toContain(
+      '<script src="/first-screen-boot.js" data-entry="/assets/index-1.js" ' +
+        'data-modules="/assets/news-feed-page-1.js" defer></script>',
+    );
   });
 
   it("draws a company's header from its first-view answers", async () => {
@@ -96,6 +103,8 @@ describe("drawing a page's first screen on the server", () => {
     const withQuery = await page('/news/latest_ai?page=2');
     expect(withQuery.body).not.toContain('data-first-screen');
     expect(withQuery.body).toContain('boot-loader');
+    expect(withQuery.body).toContain('<script type="module" src="/assets/index-1.js">');
+    expect(withQuery.body).not.toContain('first-screen-boot.js');
     const about = await page('/about');
     expect(about.body).not.toContain('data-first-screen');
   });

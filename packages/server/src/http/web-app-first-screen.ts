@@ -128,16 +128,31 @@ export function firstScreens(
 /**
  * index.html with the drawn screen in #root (replacing the loader) and its query cache. The
  * screen is `inert` until the app replaces it: a tap or a keystroke on the server's markup would
- * be lost (the app draws its own), so nothing there can be clicked or focused meanwhile.
+ * be lost (the app draws its own), so nothing there can be clicked or focused meanwhile. With
+ * `bootAfterPaint` (the build's `first-screen-boot.js`), the entry script and the module preloads
+ * leave the head for that script, which adds them once the screen has been painted.
  */
-export function withFirstScreen(html: string, screen: FirstScreen): string {
+export function withFirstScreen(html: string, screen: FirstScreen, bootAfterPaint = false): string {
   // #root holds the loader (index.html) and is the last element of the body.
   const root = /<div id="root">[\s\S]*<\/div>(?=\s*(?:<\/body>|$))/.exec(html);
   if (root === null) return html;
-  return (
+  const page =
     html.slice(0, root.index) +
     `<div id="root" data-first-screen inert>${screen.html}</div>\n    ` +
     `<script type="application/json" id="first-screen-state">${screen.state}</script>` +
-    html.slice(root.index + root[0].length)
-  );
+    html.slice(root.index + root[0].length);
+  if (!bootAfterPaint) return page;
+  const entry = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(page);
+  if (entry === null) return page;
+  const modules: string[] = [];
+  const withoutScripts = page
+    .replace(entry[0], '')
+    .replace(/\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_tag, href: string) => {
+      modules.push(href);
+      return '';
+    });
+  const boot =
+    `<script src="/first-screen-boot.js" data-entry="${entry[1]}" ` +
+    `data-modules="${modules.join(' ')}" defer></script>`;
+  return withoutScripts.replace('</head>', `  ${boot}\n  </head>`);
 }

@@ -83,6 +83,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
     return undefined;
   });
   const firstScreenOf = firstScreens(renderer, app.log);
+  const bootAfterPaint = existsSync(path.join(distDir, 'first-screen-boot.js'));
   const staticPages = new Map<string, typeof page>(
     landingHtml === undefined ? [] : [[PAGE_PATHS.landing, splitIndexHtml(landingHtml)]],
   );
@@ -128,7 +129,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
       preloads === ''
         ? html.after
         : `${html.after.slice(0, headEnd)}  ${preloads}\n  ${html.after.slice(headEnd)}`;
-    const after = screen === null ? withPreloads : withFirstScreen(withPreloads, screen);
+    const after =
+      screen === null ? withPreloads : withFirstScreen(withPreloads, screen, bootAfterPaint);
     const body = `${html.before}${head}${after}`;
     return sendCompressed(request, reply, body);
   });
