@@ -209,4 +209,18 @@ describe('the alerts bell: GET /alerts/mine and POST /alerts/mine/seen', () => {
     const visitor = await t.app.inject({ url: '/api/alerts/mine' });
     expect(visitor.statusCode).toBe(401);
   });
+
+  it('is documented in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<{
+      paths: Record<
+        string,
+        { get?: { parameters?: { name: string }[] }; post?: { requestBody?: unknown } }
+      >;
+    }>();
+    expect(doc.paths['/api/alerts/mine']?.get?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['skip', 'limit']),
+    );
+    expect(doc.paths['/api/alerts/mine/seen']?.post?.requestBody).toBeTruthy();
+  });
 });
