@@ -19,6 +19,9 @@ export interface FirstScreenRenderer {
 const REUSE_MS = 5_000;
 /** A first screen not drawn in this time is skipped: the page goes out as the plain app. */
 const RENDER_LIMIT_MS = 1_500;
+/** Drawings under way at most, and drawn pages kept at most (about 100 KB each). */
+const MAX_DRAWING = 4;
+const MAX_KEPT = 200;
 
 /**
  * The web build's renderer, run in a worker thread (`web-app-first-screen-worker.ts`) whose API
@@ -62,13 +65,21 @@ export async function loadFirstScreenRenderer(
       }
     });
   });
-  worker.on('error', (error) => {
-    app.log.warn({ err: error }, 'web app: the first-screen worker failed');
+  // A failed worker draws nothing more: the pages go out as the plain app.
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
     for (const finish of renders.values()) finish(null);
     renders.clear();
+  };
+  worker.on('error', (error) => {
+    app.log.warn({ err: error }, 'web app: the first-screen worker failed');
+    stop();
   });
+  worker.on('exit', stop);
   return {
     renderFirstScreen(url, allowedApiUrls) {
+      if (stopped) return Promise.resolve(null);
       const id = (nextId += 1);
       return new Promise((resolve) => {
         renders.set(id, resolve);
@@ -95,6 +106,7 @@ export function firstScreens(
   log: FastifyBaseLogger,
 ) {
   const drawn = new Map<string, { at: number; screen: Promise<FirstScreen | null> }>();
+  let drawing = 0;
   async function draw(url: string, requests: readonly string[]): Promise<FirstScreen | null> {
     const loaded = await renderer;
     if (loaded === undefined) return null;
@@ -119,7 +131,12 @@ export function firstScreens(
     for (const [key, entry] of drawn) if (now - entry.at > REUSE_MS) drawn.delete(key);
     const cached = drawn.get(pathname);
     if (cached !== undefined) return cached.screen;
-    const screen = draw(pathname, view.requests);
+    // A burst of different pages (a crawler) is not queued on the worker nor kept: plain app.
+    if (drawing >= MAX_DRAWING || drawn.size >= MAX_KEPT) return Promise.resolve(null);
+    drawing += 1;
+    const screen = draw(pathname, view.requests).finally(() => {
+      drawing -= 1;
+    });
     drawn.set(pathname, { at: now, screen });
     return screen;
   };
