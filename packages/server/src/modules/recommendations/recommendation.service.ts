@@ -20,9 +20,10 @@ const factorsOf = (row: RecommendationRow): RecommendationFactors => ({
 
 /**
  * How long the ranking is reused in the process (real time). It is one question for every
- * visitor, and ranking the 14-day news aggregate over all listings took 5–10 ms of PostgreSQL
- * per call at a million articles (0.06× the indexed SELECT in bench/news); its HTTP answer may be
- * cached 30 s anyway (http-cache-routes.ts). Analyses, news and quotes change it within this time.
+ * visitor, and each call planned the statement (2–4 ms) and, with quotes, aggregated the 14-day
+ * news of every listing (89 ms cold at a million articles; 0.10× the indexed SELECT in bench/news);
+ * its HTTP answer may be cached 30 s anyway (http-cache-routes.ts). Analyses, news and quotes
+ * change it within this time.
  */
 export const RECOMMENDATIONS_CACHE_TTL_MS = 5_000;
 
