@@ -280,7 +280,8 @@ describe('stored article JSON and the feed indexes', () => {
                  pg_column_toast_chunk_id(articles)::text as text
           from news where id = ${id}`.execute(t.database.db)
       ).rows[0];
-    // A wire-length article (as bench/news writes them) with a complete analysis.
+    // A wire-length article with a complete analysis, as bench/news writes them (fixed sizes: a
+    // demo article's own analysis varies in length).
     const { rows } = await sql<{ id: string }>`
       insert into news (link, guid, title, description, publisher, creation_date, articles, "AI",
                         related_exchange_tickers, status, source)
@@ -288,7 +289,17 @@ describe('stored article JSON and the feed indexes', () => {
              n.publisher, n.creation_date,
              array['Executives told analysts on a call that orders improved through the quarter. '
                || 'The stock moved in after-hours trading as investors weighed the guidance.'],
-             n."AI", n.related_exchange_tickers, 'PROCESSED', 'test'
+             jsonb_build_object(
+               'title', n.title, 'title_clickbait', n.title || ': what investors need to know',
+               'summary', 'Orders improved through the quarter.', 'paragraph', 'Orders improved.',
+               'classification', 'Company Results', 'sentiment', 'positive',
+               'sentiment_score', 6, 'interest_score', 5, 'article_icon', 'chart',
+               'gif_keywords', jsonb_build_array('stocks', 'earnings'), 'defcon_level', 4,
+               'defcon_outcome', 'No immediate action needed.',
+               'no_bullshit', 'Results and outlook.', 'provider', 'offline',
+               'sources', jsonb_build_array(jsonb_build_object('index', 0, 'text',
+                 'Executives told analysts on a call that orders improved through the quarter.'))),
+             n.related_exchange_tickers, 'PROCESSED', 'test'
       from (select * from news where "AI" is not null order by id limit 1) as n,
            generate_series(1, 2) as i
       returning id`.execute(t.database.db);
