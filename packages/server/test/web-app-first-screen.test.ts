@@ -99,6 +99,11 @@ describe("drawing a page's first screen on the server", () => {
     expect(res.body).toMatch(/sentiment_score__gte=7[^|]* 200 success/);
   });
 
+  it('does not serve the renderer itself', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/ssr/first-screen.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('draws nothing for a visit with a query or a page without a first view', async () => {
     const withQuery = await page('/news/latest_ai?page=2');
     expect(withQuery.body).not.toContain('data-first-screen');

@@ -56,6 +56,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
       index: false,
       // Brotli or gzip copies written next to the assets after start-up (precompress.ts).
       preCompressed: true,
+      // The server's own first-screen renderer (web-app-first-screen.ts) is no asset.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
