@@ -1,20 +1,10 @@
-import path from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase, type Database } from '../packages/server/src/db/database.ts';
-import { startEmbeddedPostgres } from '../packages/server/src/db/embedded.ts';
-import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
-import { ensureDemoCompanies } from '../packages/server/src/modules/companies/demo-companies.ts';
 import { createNewsRepository } from '../packages/server/src/modules/news/news.repository.ts';
 import { createTickerLinker } from '../packages/server/src/modules/news/ticker-linker.ts';
 import { createBenchUsers } from './lib/bench-users.ts';
-import {
-  load,
-  printTable,
-  startBenchStack,
-  startStackOn,
-  type BenchStack,
-  type LoadResult,
-} from './lib/harness.ts';
+import { load, printTable, startBenchStack, type LoadResult } from './lib/harness.ts';
+import { startKeptStack } from './lib/kept-stack.ts';
 import { insertBenchArticles } from './lib/news-data.ts';
 
 /** `BENCH_NEWS_ARTICLES` sets a smaller load for a quick try of the benchmark itself. */
@@ -24,51 +14,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
-
-/**
- * The stack on a kept data folder (`BENCH_NEWS_DATA_DIR`): the 1 M-article load takes 3–10 min,
- * so repeated runs (before and after a change) reuse it. PostgreSQL starts on the folder, pending
- * migrations run here without time limits (a migration may rewrite the million articles), the
- * demo listings are loaded when missing; then the reference server and our API on it.
- */
-async function startKeptStack(dir: string, env: Record<string, string>): Promise<BenchStack> {
-  const database = await startEmbeddedPostgres({
-    dir: path.resolve(dir),
-    port: 0,
-    log: () => undefined,
-    ephemeral: true,
-  });
-  const setup = createDatabase({
-    url: database.url,
-    maxConnections: 1,
-    statementTimeoutMs: 0,
-    queryTimeoutMs: 0,
-  });
-  try {
-    const started = performance.now();
-    const applied = await migrateToLatest(setup);
-    if (applied.length > 0) {
-      console.log(
-        `bench/news: migrations ${applied.join(', ')} applied to the kept data in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
-      // A migration that rewrote the articles left their old versions behind: what autovacuum
-      // would do in time, done before measuring.
-      const vacuumed = performance.now();
-      await sql`vacuum analyze news`.execute(setup);
-      console.log(
-        `bench/news: vacuum analyze news after the migrations in ${((performance.now() - vacuumed) / 1000).toFixed(1)} s`,
-      );
-    }
-    await ensureDemoCompanies(setup);
-  } finally {
-    await setup.destroy();
-  }
-  return startStackOn(
-    database,
-    env,
-    (process.env.BENCH_NEWS_NODE_ARGS ?? '').split(' ').filter(Boolean),
-  );
-}
 
 /** Loads the benchmark's articles unless the (kept) database has them already. */
 async function ensureArticles(db: Database): Promise<string[]> {
@@ -114,7 +59,14 @@ export async function runNewsBench(options: { seconds: number }) {
   const dataDir = process.env.BENCH_NEWS_DATA_DIR;
   const only = process.env.BENCH_NEWS_ONLY ? new RegExp(process.env.BENCH_NEWS_ONLY) : null;
   const wanted = (name: string) => only === null || only.test(name);
-  const stack = dataDir ? await startKeptStack(dataDir, env) : await startBenchStack(env);
+  const stack = dataDir
+    ? await startKeptStack(
+        'bench/news',
+        dataDir,
+        env,
+        (process.env.BENCH_NEWS_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      )
+    : await startBenchStack(env);
   // Each 100,000-article insert runs longer than the app's statement limits.
   const db = createDatabase({
     url: stack.databaseUrl,

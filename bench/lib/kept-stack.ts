@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'kysely';
 import { createDatabase } from '../../packages/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../packages/server/src/db/embedded.ts';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.ts';
@@ -36,6 +37,13 @@ export async function startKeptStack(
     if (applied.length > 0) {
       console.log(
         `${label}: migrations ${applied.join(', ')} applied to the kept data in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      // A migration that rewrote the articles left their old versions behind: what autovacuum
+      // would do in time, done before measuring.
+      const vacuumed = performance.now();
+      await sql`vacuum analyze news`.execute(setup);
+      console.log(
+        `${label}: vacuum analyze news after the migrations in ${((performance.now() - vacuumed) / 1000).toFixed(1)} s`,
       );
     }
     await ensureDemoCompanies(setup);

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import { parseMail } from '../../packages/server/test/helpers/smtp.ts';
 import { expect, registerAndLogin, serverNow, test } from '../fixtures.ts';
+import { serverDatabase } from '../server-database.ts';
 
 /** The local Bot API server global-setup started: the test plays the user in Telegram. */
 const telegram = () => process.env.E2E_TELEGRAM_URL ?? '';
@@ -26,23 +26,6 @@ async function subjectsTo(to: string): Promise<string[]> {
     if (mail.to.includes(to)) subjects.push(parseMail(mail.raw, '', mail.to).subject);
   }
   return subjects;
-}
-
-/**
- * The server's own database (the embedded PostgreSQL global-setup started in its DATA_DIR): the
- * test plays a news wire that stores an article, as news ingestion would.
- */
-async function serverDatabase(): Promise<pg.Client> {
-  const dir = path.join(path.dirname(process.env.E2E_MAIL_DIR ?? ''), 'postgres');
-  const password = (await fs.readFile(path.join(dir, 'password'), 'utf8')).trim();
-  const { port } = JSON.parse(await fs.readFile(path.join(dir, 'owner.json'), 'utf8')) as {
-    port: number;
-  };
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${String(port)}/stockpulse`,
-  });
-  await client.connect();
-  return client;
 }
 
 test.describe('instant alerts (issue 16)', () => {

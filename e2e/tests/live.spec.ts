@@ -1,25 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import pg from 'pg';
 import type { Page } from '@playwright/test';
 import { expect, registerAndLogin, serverNow, test } from '../fixtures.ts';
-
-/**
- * The server's own database (the embedded PostgreSQL global-setup started in its DATA_DIR): the
- * test plays a news wire that stores an article, as news ingestion would.
- */
-async function serverDatabase(): Promise<pg.Client> {
-  const dir = path.join(path.dirname(process.env.E2E_MAIL_DIR ?? ''), 'postgres');
-  const password = (await fs.readFile(path.join(dir, 'password'), 'utf8')).trim();
-  const { port } = JSON.parse(await fs.readFile(path.join(dir, 'owner.json'), 'utf8')) as {
-    port: number;
-  };
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${String(port)}/stockpulse`,
-  });
-  await client.connect();
-  return client;
-}
+import { serverDatabase } from '../server-database.ts';
 
 /** One event the page's EventSource heard (recorded by `recordLiveEvents`). */
 type HeardEvent = { name: string; data: { id?: string; stage?: string; topic?: string } };

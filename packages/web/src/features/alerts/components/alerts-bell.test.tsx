@@ -2,34 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failure, stubApi, success } from '../../../../test/api-stub';
 import { renderInRouter } from '../../../../test/render';
-import { createLiveClient, type LiveClient } from '../../../lib/live/live-client';
+import { fakeLiveClient } from '../../../../test/fake-live';
 import { AlertsBell, unreadLabel } from './alerts-bell';
-
-type Emit = (name: string, data: unknown) => void;
-
-function fakeClient(): { client: LiveClient; emit: Emit } {
-  const listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  const client = createLiveClient({
-    token: () => 'token-1',
-    createSource: () => {
-      listeners.clear();
-      return {
-        readyState: 1,
-        onerror: null,
-        close: () => undefined,
-        addEventListener: (name: string, listener: (event: MessageEvent<string>) => void) => {
-          listeners.set(name, [...(listeners.get(name) ?? []), listener]);
-        },
-      } as unknown as EventSource;
-    },
-  });
-  const emit: Emit = (name, data) => {
-    for (const listener of listeners.get(name) ?? []) {
-      listener({ data: JSON.stringify(data) } as MessageEvent<string>);
-    }
-  };
-  return { client, emit };
-}
 
 const alert = (n: number, unread: boolean) => ({
   id: `00000000-0000-4000-8000-00000000000${String(n)}`,
@@ -64,7 +38,7 @@ describe('the alerts bell', () => {
         return { body: success({ unread: 0 }) };
       },
     });
-    const { client, emit } = fakeClient();
+    const { client, emit } = fakeLiveClient();
     renderInRouter(<AlertsBell client={client} />);
     const bell = await screen.findByRole('button', { name: 'Alerts, 1 unread' });
     act(() => emit('ready', { topics: ['alerts'] }));
@@ -96,7 +70,7 @@ describe('the alerts bell', () => {
           ? failure(500, 'down')
           : { body: success({ alerts: [], unread: 0, has_more: false, instant: false }) },
     });
-    const { client } = fakeClient();
+    const { client } = fakeLiveClient();
     renderInRouter(<AlertsBell client={client} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Alerts' }));
     expect(

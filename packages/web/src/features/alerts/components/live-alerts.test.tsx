@@ -1,36 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderInRouter } from '../../../../test/render';
-import { createLiveClient, type LiveClient } from '../../../lib/live/live-client';
+import { fakeLiveClient } from '../../../../test/fake-live';
 import { alertToastTitle, LiveAlerts, MAX_ALERT_TOASTS } from './live-alerts';
-
-type Emit = (name: string, data: unknown) => void;
-
-function fakeClient(): { client: LiveClient; emit: Emit; urls: string[] } {
-  const listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  const urls: string[] = [];
-  const client = createLiveClient({
-    token: () => 'token-1',
-    createSource: (url) => {
-      urls.push(url);
-      listeners.clear();
-      return {
-        readyState: 1,
-        onerror: null,
-        close: () => undefined,
-        addEventListener: (name: string, listener: (event: MessageEvent<string>) => void) => {
-          listeners.set(name, [...(listeners.get(name) ?? []), listener]);
-        },
-      } as unknown as EventSource;
-    },
-  });
-  const emit: Emit = (name, data) => {
-    for (const listener of listeners.get(name) ?? []) {
-      listener({ data: JSON.stringify(data) } as MessageEvent<string>);
-    }
-  };
-  return { client, emit, urls };
-}
 
 const alert = (n: number) => ({
   article_id: `00000000-0000-4000-8000-00000000000${String(n)}`,
@@ -47,7 +19,7 @@ describe('live alerts (in-app notifications)', () => {
   });
 
   it("shows the caller's alert as a toast linking to its article; at most three at once", async () => {
-    const { client, emit, urls } = fakeClient();
+    const { client, emit, urls } = fakeLiveClient();
     renderInRouter(<LiveAlerts client={client} />);
     await act(() => new Promise((resolve) => setTimeout(resolve, 80)));
     expect(urls[0]).toContain('topics=alerts');

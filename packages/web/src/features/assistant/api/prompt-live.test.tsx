@@ -1,38 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
-import { createLiveClient, type LiveClient } from '../../../lib/live/live-client';
+import { fakeLiveClient } from '../../../../test/fake-live';
 import { applyPromptEvent, refreshesLists, usePromptLive } from './prompt-live';
 
-type Emit = (name: string, data: unknown) => void;
-
 /** A live client over a fake EventSource whose events the test emits. */
-function fakeClient(): { client: LiveClient; emit: Emit; urls: string[] } {
-  const listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  const urls: string[] = [];
-  const client = createLiveClient({
-    token: () => 'token-1',
-    createSource: (url) => {
-      urls.push(url);
-      listeners.clear();
-      return {
-        readyState: 1,
-        onerror: null,
-        close: () => undefined,
-        addEventListener: (name: string, listener: (event: MessageEvent<string>) => void) => {
-          listeners.set(name, [...(listeners.get(name) ?? []), listener]);
-        },
-      } as unknown as EventSource;
-    },
-  });
-  const emit: Emit = (name, data) => {
-    for (const listener of listeners.get(name) ?? []) {
-      listener({ data: JSON.stringify(data) } as MessageEvent<string>);
-    }
-  };
-  return { client, emit, urls };
-}
-
 const start = { id: 'p1', text: '', writing: false, gap: false };
 
 describe('prompt progress from the live stream', () => {
@@ -67,7 +39,7 @@ describe('prompt progress from the live stream', () => {
   });
 
   it("shows a waiting prompt's answer as its pieces arrive, and only that prompt's", async () => {
-    const { client, emit, urls } = fakeClient();
+    const { client, emit, urls } = fakeLiveClient();
     function Answer({ id }: { id: string }) {
       const live = usePromptLive(id, true, client);
       return (
