@@ -13,6 +13,8 @@ export interface FirstScreen {
 
 export interface FirstScreenRenderer {
   renderFirstScreen(url: string, allowedApiUrls: readonly string[]): Promise<FirstScreen | null>;
+  /** Ends the worker (the app's close). */
+  close(): Promise<void>;
 }
 
 /** How long a drawn first screen is reused for the same URL (public, anonymous data). */
@@ -37,9 +39,6 @@ export async function loadFirstScreenRenderer(
     workerData: { file: pathToFileURL(file).href },
   });
   worker.unref();
-  app.addHook('onClose', async () => {
-    await worker.terminate();
-  });
   const renders = new Map<number, (screen: FirstScreen | null) => void>();
   let nextId = 0;
   await new Promise<void>((resolve, reject) => {
@@ -78,6 +77,9 @@ export async function loadFirstScreenRenderer(
   });
   worker.on('exit', stop);
   return {
+    async close() {
+      await worker.terminate();
+    },
     renderFirstScreen(url, allowedApiUrls) {
       if (stopped) return Promise.resolve(null);
       const id = (nextId += 1);
@@ -102,13 +104,13 @@ type WorkerMessage =
  * the page is the plain app.
  */
 export function firstScreens(
-  renderer: Promise<FirstScreenRenderer | undefined>,
+  renderer: () => Promise<FirstScreenRenderer | undefined>,
   log: FastifyBaseLogger,
 ) {
   const drawn = new Map<string, { at: number; screen: Promise<FirstScreen | null> }>();
   let drawing = 0;
   async function draw(url: string, requests: readonly string[]): Promise<FirstScreen | null> {
-    const loaded = await renderer;
+    const loaded = await renderer();
     if (loaded === undefined) return null;
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<null>((resolve) => {

@@ -8,7 +8,12 @@ import { renderHead, splitIndexHtml } from '../modules/seo/seo-head.ts';
 import type { SeoServices } from '../modules/seo/seo-services.ts';
 import { seoRoutes } from '../modules/seo/seo.routes.ts';
 import { precompressAssets } from './precompress.ts';
-import { firstScreens, loadFirstScreenRenderer, withFirstScreen } from './web-app-first-screen.ts';
+import {
+  firstScreens,
+  loadFirstScreenRenderer,
+  withFirstScreen,
+  type FirstScreenRenderer,
+} from './web-app-first-screen.ts';
 import { firstViewPreloads, readFirstViewAssets } from './web-app-preload.ts';
 
 /**
@@ -80,9 +85,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
   const firstViewAssets = readFirstViewAssets(distDir);
   const headEnd = page.after.indexOf('</head>');
   // Issue 18: the feed's and a company's first screen drawn on the server (web-app-first-screen).
-  const renderer = loadFirstScreenRenderer(app, distDir).catch((error: unknown) => {
-    app.log.warn({ err: error }, 'web app: could not load the first-screen renderer');
-    return undefined;
+  // The worker (a 6 MB renderer) starts when the server listens, or at the first page asked of
+  // an app that never listens (tests on inject): apps built and never asked for a page spawn none.
+  let loading: Promise<FirstScreenRenderer | undefined> | undefined;
+  const renderer = () =>
+    (loading ??= loadFirstScreenRenderer(app, distDir).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'web app: could not load the first-screen renderer');
+      return undefined;
+    }));
+  app.addHook('onListen', (done) => {
+    void renderer();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await (await loading)?.close();
   });
   const firstScreenOf = firstScreens(renderer, app.log);
   const bootAfterPaint = existsSync(path.join(distDir, 'first-screen-boot.js'));
