@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { writeWebBuild } from './helpers/web-build.ts';
 
 /**
  * A stand-in for the web build's `ssr/first-screen.js`: it fetches every URL it is allowed and
@@ -25,23 +24,18 @@ describe("drawing a page's first screen on the server", () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'stockpulse-dist-'));
-    await fs.writeFile(
-      path.join(dist, 'index.html'),
-      '<!doctype html><head><title>StockPulse</title>' +
+    dist = await writeWebBuild({
+      'index.html':
+        '<!doctype html><head><title>StockPulse</title>' +
         '<script type="module" src="/assets/index-1.js"></script></head><body>' +
         '<div id="root"><div class="boot-loader"><svg></svg></div></div>\n</body></html>',
-    );
-    await fs.writeFile(
-      path.join(dist, 'first-view-assets.json'),
-      JSON.stringify({
+      'first-view-assets.json': JSON.stringify({
         'news-feed': { js: ['assets/news-feed-page-1.js'], css: ['assets/news-1.css'] },
         company: { js: ['assets/company-page-1.js'], css: [] },
       }),
-    );
-    await fs.writeFile(path.join(dist, 'first-screen-boot.js'), '// boots the app');
-    await fs.mkdir(path.join(dist, 'ssr'));
-    await fs.writeFile(path.join(dist, 'ssr', 'first-screen.js'), RENDERER);
+      'first-screen-boot.js': '// boots the app',
+      'ssr/first-screen.js': RENDERER,
+    });
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {

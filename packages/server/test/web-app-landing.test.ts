@@ -1,23 +1,18 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { writeWebBuild } from './helpers/web-build.ts';
 
 /** Issue 18: /landing is the page the web build drew at build time (dist/landing.html). */
 describe('serving the static landing page', () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'stockpulse-dist-'));
-    await fs.writeFile(
-      path.join(dist, 'index.html'),
-      '<!doctype html><head><title>StockPulse</title></head><div id="root"></div>',
-    );
-    await fs.writeFile(
-      path.join(dist, 'landing.html'),
-      '<!doctype html><head><title>StockPulse</title></head><div id="root"><h1>Static landing</h1></div>',
-    );
+    dist = await writeWebBuild({
+      'index.html': '<!doctype html><head><title>StockPulse</title></head><div id="root"></div>',
+      'landing.html':
+        '<!doctype html><head><title>StockPulse</title></head><div id="root"><h1>Static landing</h1></div>',
+    });
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {

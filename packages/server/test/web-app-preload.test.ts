@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { writeWebBuild } from './helpers/web-build.ts';
 
 const FEED_FIRST_PAGE =
   '/api/news/query?ai_summary__ne=NULL&amp;related_exchange_tickers__not__size=0&amp;order_by=-creation_date&amp;skip=0&amp;limit=5';
@@ -12,19 +11,15 @@ describe("preloading a page's first view", () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'stockpulse-dist-'));
-    await fs.writeFile(
-      path.join(dist, 'index.html'),
-      '<!doctype html><head><title>StockPulse</title>' +
+    dist = await writeWebBuild({
+      'index.html':
+        '<!doctype html><head><title>StockPulse</title>' +
         '<script type="module" src="/assets/index-1.js"></script></head><div id="root"></div>',
-    );
-    await fs.writeFile(
-      path.join(dist, 'first-view-assets.json'),
-      JSON.stringify({
+      'first-view-assets.json': JSON.stringify({
         'news-feed': { js: ['assets/news-feed-page-1.js'], css: ['assets/news-1.css'] },
         company: { js: ['assets/company-page-1.js', 'assets/market-1.js'], css: [] },
       }),
-    );
+    });
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import type { Mailer, MailOutcome } from '../messaging/mailer.ts';
+import { oneClickUnsubscribeHeaders, type Mailer, type MailOutcome } from '../messaging/mailer.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
 import {
   alertMessage,
@@ -60,10 +60,7 @@ export function createAlertSender(deps: AlertSenderDeps) {
     return {
       token,
       url,
-      headers: {
-        'List-Unsubscribe': `<${url}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+      headers: oneClickUnsubscribeHeaders(url),
     };
   }
 

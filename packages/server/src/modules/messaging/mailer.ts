@@ -16,6 +16,14 @@ export type Mail = {
   html?: string;
 };
 
+/** The headers that offer a mail's unsubscribe link to mail clients as one click (RFC 8058). */
+export function oneClickUnsubscribeHeaders(url: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${url}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
 /** What became of a mail: handed to SMTP, only logged (offline), or refused by SMTP. */
 export type MailDelivery = 'logged' | 'sent' | 'failed';
 

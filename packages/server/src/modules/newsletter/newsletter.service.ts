@@ -1,7 +1,7 @@
 import type { NewsletterSubscriber } from '@app/shared/api/site';
 import type { Clock } from '../../clock.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { Mailer, MailOutcome } from '../messaging/mailer.ts';
+import { oneClickUnsubscribeHeaders, type Mailer, type MailOutcome } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
 import { recentValue } from '../site/recent-value.ts';
@@ -65,10 +65,7 @@ export function createNewsletterService(deps: {
     return {
       token,
       url,
-      headers: {
-        'List-Unsubscribe': `<${url}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+      headers: oneClickUnsubscribeHeaders(url),
     };
   }
 
