@@ -142,6 +142,28 @@ describe('offline analyst: summary, sources and the other fields', () => {
     expect(sentences.some((s) => result.summary.startsWith(s))).toBe(true);
   });
 
+  it('leaves labels and disclaimers out of the summary and the paragraph', async () => {
+    const note =
+      "Demo data: synthetic news generated from StockPulse's demo prices, not real events.";
+    const input = article({
+      title: 'Equinor rises 3.7% to a 52-week high',
+      text:
+        'Equinor closed at $24.86 on Wednesday, up 3.7% on the day and above its previous high. ' +
+        'The stock is up 25% from a year ago, on volume of 24.1 million shares. ' +
+        `${note} This article is not investment advice.`,
+    });
+    const result = await analyst.analyze(input);
+    expect(result.summary).toContain('Equinor closed at $24.86');
+    for (const text of [result.summary, result.paragraph]) {
+      expect(text).not.toContain('Demo data');
+      expect(text).not.toContain('investment advice');
+    }
+    expect(result.sources.map((s) => s.text)).not.toContain(note);
+    // A text that is nothing but a label is still summarised rather than left empty.
+    const bare = await analyst.analyze(article({ text: note }));
+    expect(bare.summary).toBe(note);
+  });
+
   it('fills every presentation field', async () => {
     const result = await analyst.analyze(article({ tickers: ['NASDAQ:ACME'] }));
     expect(result.title_clickbait).toContain(result.title);

@@ -65,6 +65,19 @@ export interface Extract {
   sources: SourceSentence[];
 }
 
+/**
+ * Labels and disclaimers a publisher appends to a story ('Demo data: synthetic news …', 'This
+ * article is not investment advice.'): they say nothing about the news, so a summary that quotes
+ * them reads as filler. The article page still shows them in the full text.
+ */
+const BOILERPLATE =
+  /^(?:demo data:|this (?:article|story|content|report) (?:is|was) (?:not|generated|provided|produced|written)|not (?:financial|investment) advice|(?:this|the) (?:information|article) (?:above )?(?:is|does) not (?:constitute|represent|financial|investment)|(?:disclosure|disclaimer):|forward-looking statements?\b)/i;
+
+/** Whether a sentence is a label or disclaimer rather than part of the news. */
+export function isBoilerplate(sentence: string): boolean {
+  return BOILERPLATE.test(sentence.trim());
+}
+
 /** How much similarity to already chosen sentences costs a candidate (maximal marginal relevance). */
 const REDUNDANCY_PENALTY = 0.7;
 
@@ -74,7 +87,7 @@ const REDUNDANCY_PENALTY = 0.7;
  * Near-duplicates of a chosen sentence (normalised Jaccard ≥ 0.8) are never taken, so a text that
  * repeats itself (a teaser that is also the first paragraph) is summarised once. Markdown list
  * items, table rows and other lines that do not end like a sentence are left out while there is
- * prose to pick from.
+ * prose to pick from, and so are labels and disclaimers ({@link isBoilerplate}) while there is news.
  */
 function pick(sentences: readonly string[], scores: readonly number[], budget: number): Extract {
   const words = sentences.map(sentenceWords);
@@ -84,8 +97,12 @@ function pick(sentences: readonly string[], scores: readonly number[], budget: n
     (s) => !/^\s*(?:[-*|]|\d+\.\s)/.test(s) && /[.!?]["'”’)]?$/.test(s.trim()),
   );
   const anyProse = prose.some(Boolean);
+  const news = sentences.map((s) => !isBoilerplate(s));
+  const anyNews = news.some(Boolean);
   const candidates = new Set(
-    scores.map((_, index) => index).filter((index) => !anyProse || prose[index]),
+    scores
+      .map((_, index) => index)
+      .filter((index) => (!anyProse || prose[index]) && (!anyNews || news[index])),
   );
   const chosen: number[] = [];
   let used = 0;

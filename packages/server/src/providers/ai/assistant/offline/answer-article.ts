@@ -5,7 +5,7 @@
  */
 import { formatSigned } from '@app/shared/display/format';
 import type { AssistantContext, CompanyContext, NewsFact } from '../assistant-provider.ts';
-import { rankSentences } from '../../offline/summarize.ts';
+import { isBoilerplate, rankSentences } from '../../offline/summarize.ts';
 import { contentWords, splitSentences } from '../../offline/text.ts';
 import type { Section, Writer } from './answer-writer.ts';
 import { analysisSentence, priceSentence, toneWord, when } from './company-facts.ts';
@@ -40,9 +40,9 @@ export function articleQuestion(question: string, namesCompany: boolean): Articl
   return 'question';
 }
 
-/** Sentences of the article worth quoting (the demo label and very short lines left out). */
+/** Sentences of the article worth quoting (labels, disclaimers and very short lines left out). */
 function sentencesOf(article: Article): string[] {
-  return splitSentences(article.text).filter((s) => s.length >= 25 && !/^Demo data:/i.test(s));
+  return splitSentences(article.text).filter((s) => s.length >= 25 && !isBoilerplate(s));
 }
 
 function quote(w: Writer, sentence: string, article: Article): string {
