@@ -87,6 +87,8 @@ const envSchema = z.object({
   COMMENTS_CACHE: z.enum(['on', 'off']).optional(),
   /** Portfolio snapshots and ledgers answered from memory in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
   PORTFOLIO_CACHE: z.enum(['on', 'off']).optional(),
+  /** Users' watchlists kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  WATCHLIST_CACHE: z.enum(['on', 'off']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   CLOCK_START: z.iso
     .datetime({ offset: true })
@@ -186,6 +188,8 @@ export type AppConfig = {
   commentsCache: boolean;
   /** Whether API processes answer unchanged portfolio snapshots from memory (portfolio/portfolio-notices.ts). */
   portfolioCache: boolean;
+  /** Whether API processes keep users' watchlists in memory (watchlists/watchlist-cache.ts). */
+  watchlistCache: boolean;
   /** Business time starts here when set (ISO date-time) and runs on; unset: the machine's clock. */
   clockStart: Date | undefined;
   marketData: 'demo' | 'yahoo';
@@ -282,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     promptCache: (e.PROMPT_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     commentsCache: (e.COMMENTS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     portfolioCache: (e.PORTFOLIO_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    watchlistCache: (e.WATCHLIST_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     clockStart: e.CLOCK_START,
     marketData: e.MARKET_DATA,
     yahooBaseUrl: e.YAHOO_BASE_URL,

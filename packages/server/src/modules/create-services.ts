@@ -64,6 +64,7 @@ import { blogSeo } from './seo/blog-source.ts';
 import { createSeoServices } from './seo/seo-services.ts';
 import { createRateLimiter } from './security/rate-limiter.ts';
 import { createUserServices } from './users/user-services.ts';
+import { createWatchlistCache } from './watchlists/watchlist-cache.ts';
 import { createWatchlistRepository } from './watchlists/watchlist.repository.ts';
 import { createWatchlistService } from './watchlists/watchlist.service.ts';
 import { createNewsletterRepository } from './newsletter/newsletter.repository.ts';
@@ -142,9 +143,12 @@ export function createServices(deps: ServiceDeps) {
     clock,
     onQuotesStored: (quotes, at) => live.publishQuotes(quotes, at),
   });
+  // Users' lists kept in memory, dropped on the database's notices (issue 18: my_portfolio).
+  const watchlistCache = config.watchlistCache ? createWatchlistCache({ db, log }) : undefined;
   const watchlists = createWatchlistService({
     watchlists: createWatchlistRepository(db),
     symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
+    ...(watchlistCache && { cache: watchlistCache }),
   });
   // Unchanged snapshots answered from memory, dropped on the database's notices (issue 18).
   const portfolioNotices = config.portfolioCache ? createPortfolioNotices({ db, log }) : undefined;
@@ -524,6 +528,7 @@ export function createServices(deps: ServiceDeps) {
       void portfolioNotices?.close();
       void promptReadCache?.close();
       void comments.close();
+      void watchlistCache?.close();
     },
   };
 }
