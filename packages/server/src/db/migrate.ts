@@ -36,6 +36,7 @@ import * as adminUserSearch from './migrations/2026-11-28T1610-admin-user-search
 import * as newsApiJsonInline from './migrations/2026-11-29T1100-news-api-json-inline.ts';
 import * as alertInbox from './migrations/2026-11-29T1200-alert-inbox.ts';
 import * as watchlistNotify from './migrations/2026-11-30T1300-watchlist-notify.ts';
+import * as adminOutboxOrder from './migrations/2026-11-30T1400-admin-outbox-order.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T1100-news-api-json-inline': newsApiJsonInline,
   '2026-11-29T1200-alert-inbox': alertInbox,
   '2026-11-30T1300-watchlist-notify': watchlistNotify,
+  '2026-11-30T1400-admin-outbox-order': adminOutboxOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

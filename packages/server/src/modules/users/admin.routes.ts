@@ -7,12 +7,20 @@ import {
   outboxResponseSchema,
   userSchema,
 } from '@app/shared/api/users';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ApprovalService } from './approval.service.ts';
 import { toApiUser } from './user.mapper.ts';
+
+/**
+ * A kept page answer (`admin/page-answers.ts`): JSON bytes the service wrote from the schema's
+ * type, sent as they are (a Buffer skips the serializer; the schema still documents the answer).
+ */
+const sendJson = (reply: FastifyReply, body: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(body);
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const username = z.object({ username: z.string().min(1).max(60) });
@@ -34,10 +42,9 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
         response: { 200: adminUsersResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { skip, limit, q } = request.query;
-      const { rows, total } = await approvals.list({ skip, limit, search: q });
-      return { status: 'success' as const, users: rows.map(toApiUser), total };
+      return sendJson(reply, await approvals.listAnswer({ skip, limit, search: q }));
     },
   );
 
@@ -52,10 +59,7 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
         response: { 200: adminUsersResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => {
-      const { rows, total } = await approvals.pending(request.query);
-      return { status: 'success' as const, users: rows.map(toApiUser), total };
-    },
+    async (request, reply) => sendJson(reply, await approvals.pendingAnswer(request.query)),
   );
 
   app.post(
@@ -107,16 +111,6 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
         response: { 200: outboxResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      messages: (await approvals.outbox(request.query)).map((m) => ({
-        id: m.id,
-        to: m.to_address,
-        subject: m.subject,
-        text: m.text_body,
-        creation_date: Math.floor(m.created_at.getTime() / 1000),
-        delivery: m.delivery,
-      })),
-    }),
+    async (request, reply) => sendJson(reply, await approvals.outboxAnswer(request.query)),
   );
 }

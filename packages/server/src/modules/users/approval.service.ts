@@ -2,11 +2,13 @@ import type { AdminSettableKey } from '@app/shared/api/users';
 import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import type { AdminPagesRepository } from '../admin/admin-pages.repository.ts';
+import { createPageAnswers, jsonBytes, rowVersions } from '../admin/page-answers.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
 import { recentValue } from '../site/recent-value.ts';
-import type { UserRow } from './user.mapper.ts';
+import { toApiUser, type UserRow } from './user.mapper.ts';
 import type { UserRepository } from './user.repository.ts';
 
 const VALIDATION_TTL_MS = 48 * 3600 * 1000;
@@ -15,6 +17,8 @@ const USER_TOTAL_TTL_MS = 5_000;
 
 type Deps = {
   users: UserRepository;
+  /** The admin pages' versions (kept answers are checked against them on every call). */
+  pages: AdminPagesRepository;
   mailer: Mailer;
   limiter: RateLimiter;
   publicUrl: string;
@@ -25,7 +29,7 @@ type Deps = {
  * "Validate you as human": the user confirms their e-mail, the request joins the admin's queue,
  * an admin approves or rejects, the user is told by e-mail. Also the admin's user management.
  */
-export function createApprovalService({ users, mailer, limiter, publicUrl, clock }: Deps) {
+export function createApprovalService({ users, pages, mailer, limiter, publicUrl, clock }: Deps) {
   // The user list's total counts every account (50,000 rows): read at most every 5 s per
   // process (a removal here clears it); a search's total is counted each time.
   const userTotal = recentValue(USER_TOTAL_TTL_MS, () => users.count(''));
@@ -36,6 +40,33 @@ export function createApprovalService({ users, mailer, limiter, publicUrl, clock
     userTotal.clear();
     pendingTotal.clear();
   };
+  // The admin pages' answers as sent, checked against their rows' versions on every call.
+  const answers = createPageAnswers();
+  const usersBody = (rows: readonly UserRow[], total: number) =>
+    jsonBytes({ users: rows.map(toApiUser), total });
+
+  /** Where a user-list page is read from: its start, or (second half) the list's end. */
+  const listPlan = (page: { skip: number; limit: number }, total: number) => {
+    // A page in the second half is read from the end (the last page of 50,000 skips 0 rows,
+    // not 49,990); the total may be 5 s old, so the edges are read the usual way.
+    const fromEnd = total - page.skip - page.limit;
+    return page.skip > total / 2 && fromEnd >= 0 ? fromEnd : undefined;
+  };
+
+  /** A page of the user list (newest first) and how many users match. */
+  async function list(page: { skip: number; limit: number; search: string }) {
+    if (page.search !== '') {
+      const { rows, total } = await users.search(page);
+      return { rows, total: total ?? (await users.count(page.search)) };
+    }
+    const total = await userTotal.get();
+    const fromEnd = listPlan(page, total);
+    if (fromEnd !== undefined) {
+      const rows = await users.listFromEnd({ skip: fromEnd, limit: page.limit });
+      return { rows: rows.reverse(), total };
+    }
+    return { rows: await users.list(page), total };
+  }
 
   async function byUsername(username: string): Promise<UserRow> {
     const row = await users.findByUsername(username);
@@ -95,21 +126,81 @@ export function createApprovalService({ users, mailer, limiter, publicUrl, clock
       return row !== undefined;
     },
 
-    /** A page of the user list (newest first) and how many users match. */
-    async list(page: { skip: number; limit: number; search: string }) {
+    list,
+
+    /**
+     * `/user/admin/get/ALL`'s answer (the JSON bytes): a page of the user list or of a search,
+     * kept and sent again while its rows are the same row versions (`admin/page-answers.ts`).
+     */
+    async listAnswer(page: { skip: number; limit: number; search: string }): Promise<Buffer> {
       if (page.search !== '') {
-        const { rows, total } = await users.search(page);
-        return { rows, total: total ?? (await users.count(page.search)) };
+        const versions = await pages.search(page);
+        // A page past the last match carries no count: its total is counted every time.
+        if (versions === '') {
+          const { rows, total } = await list(page);
+          return usersBody(rows, total);
+        }
+        return answers.answer(`search:${JSON.stringify(page)}`, versions, async () => {
+          const { rows, total } = await users.search(page);
+          if (total === undefined)
+            return { versions: '', body: usersBody([], await users.count(page.search)) };
+          return {
+            versions: `${String(total)}:${rowVersions(rows)}`,
+            body: usersBody(rows, total),
+          };
+        });
       }
       const total = await userTotal.get();
-      // A page in the second half is read from the end (the last page of 50,000 skips 0 rows,
-      // not 49,990); the total may be 5 s old, so the edges are read the usual way.
-      const fromEnd = total - page.skip - page.limit;
-      if (page.skip > total / 2 && fromEnd >= 0) {
-        const rows = await users.listFromEnd({ skip: fromEnd, limit: page.limit });
-        return { rows: rows.reverse(), total };
-      }
-      return { rows: await users.list(page), total };
+      const fromEnd = listPlan(page, total);
+      const versions =
+        fromEnd === undefined
+          ? await pages.users(page)
+          : await pages.usersFromEnd({ skip: fromEnd, limit: page.limit });
+      return answers.answer(
+        `list:${String(page.skip)}:${String(page.limit)}:${String(total)}`,
+        versions,
+        async () => {
+          const rows =
+            fromEnd === undefined
+              ? await users.list(page)
+              : (await users.listFromEnd({ skip: fromEnd, limit: page.limit })).reverse();
+          return { versions: rowVersions(rows), body: usersBody(rows, total) };
+        },
+      );
+    },
+
+    /** `/user/admin/validation_queue`'s answer, kept like the user list's. */
+    async pendingAnswer(page: { skip: number; limit: number }): Promise<Buffer> {
+      const [versions, total] = await Promise.all([pages.pending(page), pendingTotal.get()]);
+      return answers.answer(
+        `pending:${String(page.skip)}:${String(page.limit)}:${String(total)}`,
+        versions,
+        async () => {
+          const rows = await users.listPendingValidation(page);
+          return { versions: rowVersions(rows), body: usersBody(rows, total) };
+        },
+      );
+    },
+
+    /** `/user/admin/outbox`'s answer, kept like the user list's. */
+    async outboxAnswer(page: { skip: number; limit: number }): Promise<Buffer> {
+      const versions = await pages.outbox(page);
+      return answers.answer(
+        `outbox:${String(page.skip)}:${String(page.limit)}`,
+        versions,
+        async () => {
+          const rows = await users.outbox(page);
+          const messages = rows.map((m) => ({
+            id: m.id,
+            to: m.to_address,
+            subject: m.subject,
+            text: m.text_body,
+            creation_date: Math.floor(m.created_at.getTime() / 1000),
+            delivery: m.delivery,
+          }));
+          return { versions: rowVersions(rows), body: jsonBytes({ messages }) };
+        },
+      );
     },
 
     /** A page of the approval queue (oldest first) and how many wait. */

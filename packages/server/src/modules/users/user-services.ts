@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { createAdminPagesRepository } from '../admin/admin-pages.repository.ts';
 import type { ResolveUser } from '../../http/access.ts';
 import type { EntitySetter } from '../../http/entity-setters.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -61,6 +62,7 @@ export function createUserServices(deps: {
   });
   const approvals = createApprovalService({
     users,
+    pages: createAdminPagesRepository(db),
     mailer,
     limiter,
     publicUrl: config.publicUrl,

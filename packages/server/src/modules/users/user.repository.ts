@@ -1,10 +1,8 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB, UserTable } from '../../db/schema.ts';
+import { userSearchCondition } from '../admin/admin-pages.repository.ts';
 import type { UserRow } from './user.mapper.ts';
-
-/** `%`, `_` and `\\` taken literally in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Users whose username, e-mail or first and last name hold `search` (any case); all when empty. */
 function withSearch<Q extends SelectQueryBuilder<DB, 'users', object>>(
@@ -12,15 +10,12 @@ function withSearch<Q extends SelectQueryBuilder<DB, 'users', object>>(
   search: string,
 ): Q {
   if (search === '') return query;
-  const pattern = `%${likeLiteral(search.toLowerCase())}%`;
-  return query.where((eb) =>
-    eb.or([
-      eb(sql<string>`lower(username)`, 'like', pattern),
-      eb(sql<string>`lower(email)`, 'like', pattern),
-      eb(sql<string>`lower(first_name || ' ' || last_name)`, 'like', pattern),
-    ]),
-  ) as Q;
+  return query.where(userSearchCondition(search)) as Q;
 }
+
+/** A row's version (`xmin`: new with every update), for the admin pages' kept answers. */
+const rowVersion = sql<string>`xmin::text`.as('row_version');
+export type VersionedUserRow = UserRow & { row_version: string };
 
 /** SQL for users, sessions and one-time tokens; no decisions. */
 export function createUserRepository(db: Database) {
@@ -80,8 +75,8 @@ export function createUserRepository(db: Database) {
      * A page of the admin's user list, newest first (`users_admin_list` serves the order), of
      * the users whose username, e-mail or name holds `search` when it is not empty.
      */
-    list: (page: { skip: number; limit: number; search: string }): Promise<UserRow[]> =>
-      withSearch(db.selectFrom('users').selectAll(), page.search)
+    list: (page: { skip: number; limit: number; search: string }): Promise<VersionedUserRow[]> =>
+      withSearch(db.selectFrom('users').selectAll().select(rowVersion), page.search)
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .offset(page.skip)
@@ -92,10 +87,11 @@ export function createUserRepository(db: Database) {
      * The same list counted from its end (oldest first: `users_admin_list` read backwards), so a
      * page near the end skips few rows instead of nearly all of them.
      */
-    listFromEnd: (page: { skip: number; limit: number }): Promise<UserRow[]> =>
+    listFromEnd: (page: { skip: number; limit: number }): Promise<VersionedUserRow[]> =>
       db
         .selectFrom('users')
         .selectAll()
+        .select(rowVersion)
         .orderBy('created_at', 'asc')
         .orderBy('id', 'desc')
         .offset(page.skip)
@@ -112,11 +108,12 @@ export function createUserRepository(db: Database) {
       skip: number;
       limit: number;
       search: string;
-    }): Promise<{ rows: UserRow[]; total: number | undefined }> => {
+    }): Promise<{ rows: VersionedUserRow[]; total: number | undefined }> => {
       const rows = await withSearch(
         db
           .selectFrom('users')
           .selectAll()
+          .select(rowVersion)
           .select(sql<string>`count(*) over ()`.as('matches')),
         page.search,
       )
@@ -141,10 +138,11 @@ export function createUserRepository(db: Database) {
       ),
 
     /** A page of the accounts waiting for approval, oldest first (`users_validation_pending`). */
-    listPendingValidation: (page: { skip: number; limit: number }): Promise<UserRow[]> =>
+    listPendingValidation: (page: { skip: number; limit: number }): Promise<VersionedUserRow[]> =>
       db
         .selectFrom('users')
         .selectAll()
+        .select(rowVersion)
         .where('validation_status', '=', 'pending')
         .orderBy('created_at')
         .orderBy('id')
@@ -249,12 +247,14 @@ export function createUserRepository(db: Database) {
         .where('purpose', '=', purpose)
         .execute(),
 
-    /** A page of the outbox, newest first (`outbox_created_at` read backwards). */
+    /** A page of the outbox, newest first (`outbox_recent`). */
     outbox: (page: { skip: number; limit: number }) =>
       db
         .selectFrom('outbox')
         .select(['id', 'to_address', 'subject', 'text_body', 'created_at', 'delivery'])
+        .select(rowVersion)
         .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
         .offset(page.skip)
         .limit(page.limit)
         .execute(),
