@@ -24,7 +24,13 @@ const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.code(status).type('text/html; charset=utf-8').send(body);
 
 /** Spec §7 payment calls and the contract in @app/shared/api/billing (issue 13). */
+/** JSON bytes written by the route's own serializer, sent as they are. */
+const sendBytes = (reply: FastifyReply, body: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(body);
+
 export function billingRoutes(app: ZodApp, { billing }: { billing: BillingService }) {
+  /** The admin overview's JSON bytes, by the kept overview object they were written from. */
+  const overviewBytes = new WeakMap<object, Buffer>();
   app.get(
     '/payment/plans',
     {
@@ -152,7 +158,17 @@ export function billingRoutes(app: ZodApp, { billing }: { billing: BillingServic
         response: { 200: adminPaymentsResponseSchema, ...errors, 403: errorResponseSchema },
       },
     },
-    async () => ({ status: 'success' as const, ...(await billing.adminOverview()) }),
+    async (_request, reply) => {
+      // The overview is the same object while it is kept (5 s): its bytes are written once.
+      const overview = await billing.adminOverview();
+      let body = overviewBytes.get(overview);
+      if (!body) {
+        const written: unknown = reply.serialize({ status: 'success' as const, ...overview });
+        body = Buffer.isBuffer(written) ? written : Buffer.from(written as string);
+        overviewBytes.set(overview, body);
+      }
+      return sendBytes(reply, body);
+    },
   );
 
   // The webhook reads its body raw: the signature covers the exact bytes.
