@@ -1,11 +1,18 @@
 import { createDatabase } from '../packages/server/src/db/database.ts';
 import { createBenchUsers } from './lib/bench-users.ts';
-import { load, printTable, startBenchStack } from './lib/harness.ts';
+import { load, printTable, startBenchDatabase, startStackOn } from './lib/harness.ts';
 
 const SYMBOLS = 50;
 const TRANSACTIONS = 2_000;
 const YEARS = 10;
 const SERIAL_CALLS = 200;
+/**
+ * `BENCH_PORTFOLIO_ROUTES=MAX,transactions`: only the load rows whose names contain one of these
+ * (the reference always runs); `BENCH_PORTFOLIO_NODE_ARGS` adds Node arguments to the API process
+ * (`--cpu-prof …`, `--import <a diagnostics module>`).
+ */
+const ONLY = (process.env.BENCH_PORTFOLIO_ROUTES ?? '').split(',').filter(Boolean);
+const NODE_ARGS = (process.env.BENCH_PORTFOLIO_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -72,7 +79,11 @@ function ledgerCsv(symbols: readonly string[], today: number): string {
  */
 export async function runPortfolioBench(options: { seconds: number }) {
   const { seconds } = options;
-  const stack = await startBenchStack({ RATE_LIMIT_SCALE: '10000' });
+  const stack = await startStackOn(
+    await startBenchDatabase(),
+    { RATE_LIMIT_SCALE: '10000' },
+    NODE_ARGS,
+  );
   const db = createDatabase({ url: stack.databaseUrl, maxConnections: 2 });
   try {
     const all = (
@@ -194,26 +205,19 @@ export async function runPortfolioBench(options: { seconds: number }) {
       seconds,
     });
     const rows = [reference];
+    /** Runs a row's load unless BENCH_PORTFOLIO_ROUTES names others. */
+    const measure = async (name: string, path: string, rowHeaders: Record<string, string>) => {
+      if (ONLY.length > 0 && !ONLY.some((part) => name.includes(part))) return;
+      rows.push(await load(name, `${stack.api}${path}`, { seconds, headers: rowHeaders }));
+    };
     for (const range of ['1Y', 'MAX']) {
-      rows.push(
-        await load(`snapshot range=${range}`, `${stack.api}/portfolio/snapshot?range=${range}`, {
-          seconds,
-          headers,
-        }),
-      );
+      await measure(`snapshot range=${range}`, `/portfolio/snapshot?range=${range}`, headers);
     }
-    rows.push(
-      await load('transactions (2,000)', `${stack.api}/portfolio/transactions`, {
-        seconds,
-        headers,
-      }),
-    );
-    rows.push(
-      await load(
-        'transactions, a page of 100',
-        `${stack.api}/portfolio/transactions?skip=1000&limit=100`,
-        { seconds, headers },
-      ),
+    await measure('transactions (2,000)', '/portfolio/transactions', headers);
+    await measure(
+      'transactions, a page of 100',
+      '/portfolio/transactions?skip=1000&limit=100',
+      headers,
     );
     // As a browser asks (every browser sends Accept-Encoding): the answers' compressed bytes.
     const browser = { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -228,7 +232,7 @@ export async function runPortfolioBench(options: { seconds: number }) {
       console.log(
         `  ${path}: ${(text.length / 1024).toFixed(0)} KiB, sent as ${res.headers.get('content-encoding') ?? 'identity'} ${(sent / 1024).toFixed(0)} KiB`,
       );
-      rows.push(await load(name, `${stack.api}${path}`, { seconds, headers: browser }));
+      await measure(name, path, browser);
     }
     printTable(
       `bench/portfolio (${seconds} s per route, 32 connections; ratio to the indexed SELECT)`,

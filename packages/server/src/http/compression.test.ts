@@ -1,7 +1,16 @@
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMPRESS_MIN_BYTES, preferredEncoding, registerCompression } from './compression.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  BEST_AFTER_HITS,
+  BEST_AFTER_MS,
+  COMPRESS_MIN_BYTES,
+  keepEncoding,
+  preferredEncoding,
+  registerCompression,
+  sendKept,
+} from './compression.ts';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -54,5 +63,41 @@ describe('compression', () => {
       payload: '{"a":1}',
     });
     expect(res.json()).toEqual({ body: { a: 1 } });
+  });
+
+  it('compresses a busy, lasting answer once more at a better ratio, in the background', async () => {
+    // A price history's shape: 1,000 daily points.
+    const body = Buffer.from(
+      JSON.stringify({
+        status: 'success',
+        results: Array.from({ length: 1_000 }, (_, i) => ({
+          creation_date: 1_600_000_000 + i * 86_400,
+          open: 100 + ((i * 37) % 101) / 10,
+          high: 111 + ((i * 53) % 97) / 10,
+          low: 90 + ((i * 29) % 89) / 10,
+          close: 100 + ((i * 41) % 103) / 10,
+          volume: 1_000_000 + ((i * 7_919) % 100_003),
+        })),
+      }),
+    );
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const kept = keepEncoding(encoding, body, 0);
+      const fast = kept.bytes;
+      // Busy but not yet lasting, then lasting: only the hit that makes it both starts the work.
+      for (let i = 1; i < BEST_AFTER_HITS * 2; i += 1) {
+        expect(sendKept(kept, body, BEST_AFTER_MS - 1).improving).toBeUndefined();
+      }
+      const sent = sendKept(kept, body, BEST_AFTER_MS);
+      expect(sent.bytes).toBe(fast);
+      expect(sent.improving).toBeDefined();
+      expect(sendKept(kept, body, BEST_AFTER_MS + 1).improving).toBeUndefined();
+      await sent.improving;
+      const best = sendKept(kept, body, BEST_AFTER_MS + 2).bytes;
+      expect(best.length, encoding).toBeLessThan(fast.length);
+      expect(decode(best).equals(body), encoding).toBe(true);
+    }
   });
 });

@@ -31,6 +31,12 @@ import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts
  */
 export const COMPANY_ANSWER_TTL_MS = 60_000;
 export const COMPANY_NEWS_TTL_MS = 5_000;
+/**
+ * A busy answer is rebuilt this long before it expires, in the background (answer-cache.ts):
+ * `query_symbol`'s rebuild reads the newest of a million articles and checks 20 of them, and
+ * every caller of the key waited for it.
+ */
+const REFRESH_AHEAD_MS = 1_000;
 
 /** The key of a query-language question: its parameters in a fixed order. */
 const queryKey = (query: Record<string, string | string[]>) =>
@@ -76,9 +82,22 @@ export function companyRoutes(
 ) {
   const tags = ['companies'];
   const errors = { 400: errorResponseSchema };
-  const queryCache = createAnswerCache({ ttlMs: COMPANY_ANSWER_TTL_MS, maxEntries: 2_000 });
-  const relatedCache = createAnswerCache({ ttlMs: COMPANY_ANSWER_TTL_MS, maxEntries: 2_000 });
-  const newsCache = createAnswerCache({ ttlMs: COMPANY_NEWS_TTL_MS, maxEntries: 1_000 });
+  const refreshAheadMs = REFRESH_AHEAD_MS;
+  const queryCache = createAnswerCache({
+    ttlMs: COMPANY_ANSWER_TTL_MS,
+    maxEntries: 2_000,
+    refreshAheadMs,
+  });
+  const relatedCache = createAnswerCache({
+    ttlMs: COMPANY_ANSWER_TTL_MS,
+    maxEntries: 2_000,
+    refreshAheadMs,
+  });
+  const newsCache = createAnswerCache({
+    ttlMs: COMPANY_NEWS_TTL_MS,
+    maxEntries: 1_000,
+    refreshAheadMs,
+  });
   const suggestionCache = createAnswerCache({ ttlMs: COMPANY_ANSWER_TTL_MS, maxEntries: 5_000 });
   const categoryCache = createAnswerCache({ ttlMs: COMPANY_ANSWER_TTL_MS, maxEntries: 100 });
   const debugErrors = {

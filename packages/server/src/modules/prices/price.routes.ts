@@ -31,7 +31,13 @@ export function priceRoutes(
   app: ZodApp,
   { history, source, clock }: { history: PriceHistoryService; source: string; clock: Clock },
 ) {
-  const cache = createAnswerCache({ ttlMs: HISTORY_CACHE_TTL_MS, maxEntries: 2_000 });
+  // A busy series is rebuilt in the background in its last 5 s (answer-cache.ts), so no caller
+  // of it waits for the rebuild.
+  const cache = createAnswerCache({
+    ttlMs: HISTORY_CACHE_TTL_MS,
+    maxEntries: 2_000,
+    refreshAheadMs: 5_000,
+  });
   app.get(
     '/ticker/history/:ticker',
     {

@@ -53,4 +53,42 @@ describe('createAnswerCache', () => {
       'after',
     );
   });
+
+  it('refreshes a busy key ahead of its expiry: callers get the entry while one build runs', async () => {
+    let now = 1_000;
+    let builds = 0;
+    let release = () => {};
+    const cache = createAnswerCache({ ttlMs: 5_000, refreshAheadMs: 1_000, now: () => now });
+    const build = async () => {
+      builds += 1;
+      const n = builds;
+      if (n > 1) await new Promise<void>((resolve) => (release = resolve));
+      return body(`answer ${n}`);
+    };
+    await cache.get('k', build);
+    now = 4_500; // more than refreshAheadMs to live: a plain hit
+    expect((await cache.get('k', build)).toString()).toBe('answer 1');
+    expect(builds).toBe(1);
+    now = 5_200; // inside the last second: one background build, the entry answers meanwhile
+    expect((await cache.get('k', build)).toString()).toBe('answer 1');
+    expect((await cache.get('k', build)).toString()).toBe('answer 1');
+    expect(builds).toBe(2);
+    now = 6_000; // the entry's lifetime is over: no stale answer, the caller waits for the build
+    const waiting = cache.get('k', build);
+    release();
+    expect((await waiting).toString()).toBe('answer 2');
+    expect(builds).toBe(2);
+    // A failed background build is dropped; the entry stays until its own expiry.
+    now = 10_500;
+    const failing = () => {
+      builds += 1;
+      return Promise.reject(new Error('database down'));
+    };
+    expect((await cache.get('k', failing)).toString()).toBe('answer 2');
+    await Promise.resolve();
+    expect(builds).toBe(3);
+    expect((await cache.get('k', failing)).toString()).toBe('answer 2');
+    now = 11_000;
+    await expect(cache.get('k', failing)).rejects.toThrow('database down');
+  });
 });

@@ -22,6 +22,15 @@ export function createAnswerCache<T extends object = Buffer>(options: {
   ttlMs: number;
   maxEntries?: number;
   now?: () => number;
+  /**
+   * Refresh ahead: a hit with less than this many ms to live starts one build in the background
+   * and is answered from the entry meanwhile, so callers of a busy key never wait for its
+   * expiry's rebuild (the whole event loop's tail did while a 1 M-article read and its
+   * serialisation ran). No entry is served past its lifetime: a key whose background build has
+   * not finished by then waits for it like any miss. A failed background build is dropped; the
+   * entry's expiry builds again and reports the error.
+   */
+  refreshAheadMs?: number;
 }): AnswerCache<T> {
   const cache = new LRUCache<string, T>({
     max: options.maxEntries ?? 2_000,
@@ -33,23 +42,34 @@ export function createAnswerCache<T extends object = Buffer>(options: {
   const building = new Map<string, Promise<T>>();
   // Bumped by clear(): a build that started before it must not store what it read.
   let generation = 0;
+  const refreshAheadMs = options.refreshAheadMs ?? 0;
+  const start = (key: string, build: () => Promise<{ body: T; ttlMs?: number }>) => {
+    const started = generation;
+    const promise = build()
+      .then(({ body, ttlMs = options.ttlMs }) => {
+        if (ttlMs > 1 && started === generation) cache.set(key, body, { ttl: ttlMs - 1 });
+        return body;
+      })
+      .finally(() => {
+        if (building.get(key) === promise) building.delete(key);
+      });
+    building.set(key, promise);
+    return promise;
+  };
   return {
     get(key, build) {
       const hit = cache.get(key);
-      if (hit) return Promise.resolve(hit);
-      const pending = building.get(key);
-      if (pending) return pending;
-      const started = generation;
-      const promise = build()
-        .then(({ body, ttlMs = options.ttlMs }) => {
-          if (ttlMs > 1 && started === generation) cache.set(key, body, { ttl: ttlMs - 1 });
-          return body;
-        })
-        .finally(() => {
-          if (building.get(key) === promise) building.delete(key);
-        });
-      building.set(key, promise);
-      return promise;
+      if (hit) {
+        if (
+          refreshAheadMs > 0 &&
+          !building.has(key) &&
+          cache.getRemainingTTL(key) < refreshAheadMs
+        ) {
+          start(key, build).catch(() => undefined);
+        }
+        return Promise.resolve(hit);
+      }
+      return building.get(key) ?? start(key, build);
     },
     clear() {
       generation += 1;
