@@ -16,7 +16,7 @@ export const rowVersions = (rows: readonly { id: string; row_version: string }[]
   rows.map((row) => `${row.id}:${row.row_version}`).join(',');
 
 /** Answers kept at most (one per page, search and total asked); the oldest goes first. */
-const MAX_ANSWERS = 500;
+const MAX_ANSWERS = 200;
 
 export type PageAnswers = {
   /**
