@@ -126,8 +126,6 @@ export function createApprovalService({ users, pages, mailer, limiter, publicUrl
       return row !== undefined;
     },
 
-    list,
-
     /**
      * `/user/admin/get/ALL`'s answer (the JSON bytes): a page of the user list or of a search,
      * kept and sent again while its rows are the same row versions (`admin/page-answers.ts`).
@@ -202,17 +200,6 @@ export function createApprovalService({ users, pages, mailer, limiter, publicUrl
         },
       );
     },
-
-    /** A page of the approval queue (oldest first) and how many wait. */
-    async pending(page: { skip: number; limit: number }) {
-      const [rows, total] = await Promise.all([
-        users.listPendingValidation(page),
-        pendingTotal.get(),
-      ]);
-      return { rows, total };
-    },
-
-    outbox: (page: { skip: number; limit: number }) => users.outbox(page),
 
     /** An admin sets one of the admin-only properties of any user. */
     async adminUpdate(
