@@ -60,8 +60,9 @@ test.describe('instant alerts (issue 16)', () => {
     await expect(settings.getByText('In your plan')).toHaveCount(3, { timeout: 20_000 });
     const prefs = page.getByRole('region', { name: 'Notifications and preferences' });
     const instant = prefs.getByRole('switch', { name: /^Instant alerts/ });
-    // Mantine's switch input lies over its label and track: clicked directly.
-    if (!(await instant.isChecked())) await instant.click({ force: true });
+    // Mantine's transparent switch input lies over its label and track: a plain click waits until
+    // it is in view, enabled, stable and not under the sticky header (`force` skipped that).
+    if (!(await instant.isChecked())) await instant.click();
     await expect(instant).toBeChecked();
 
     // Links Telegram through the deep link: the user presses Start in Telegram.
@@ -111,7 +112,7 @@ test.describe('instant alerts (issue 16)', () => {
     // The settings: a toggle, the time zone, quiet hours and the hourly cap.
     const daily = prefs.getByRole('switch', { name: /^Daily e-mail alerts/ });
     const dailyWas = await daily.isChecked();
-    await daily.click({ force: true });
+    await daily.click();
     await expect(daily).toBeChecked({ checked: !dailyWas });
     const zone = settings.getByRole('combobox', { name: 'Time zone' });
     await zone.click();

@@ -67,7 +67,9 @@ test.describe('layout preferences', () => {
     await expect(shell).toHaveAttribute('data-sidebar-color', 'black');
     await page.getByRole('button', { name: 'Layout settings' }).click();
     await page.getByRole('button', { name: 'Green' }).click();
-    await page.getByRole('switch', { name: 'Icons only (compact sidebar)' }).check({ force: true });
+    const compact = page.getByRole('switch', { name: 'Icons only (compact sidebar)' });
+    await compact.click();
+    await expect(compact).toBeChecked();
     await expect(shell).toHaveAttribute('data-sidebar-color', 'green');
     await page.reload();
     await expect(shell).toHaveAttribute('data-sidebar-color', 'green');
