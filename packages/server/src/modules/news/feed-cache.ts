@@ -9,6 +9,8 @@ import { LRUCache } from 'lru-cache';
  */
 export type FeedCache = {
   get(key: string): Buffer | undefined;
+  /** How long `key`'s answer has left (ms; 0 when absent): a busy one is refreshed ahead. */
+  remainingMs(key: string): number;
   set(key: string, body: Buffer): void;
   clear(): void;
   readonly size: number;
@@ -30,6 +32,7 @@ export function createFeedCache(
   });
   return {
     get: (key) => cache.get(key),
+    remainingMs: (key) => Math.max(0, cache.getRemainingTTL(key)),
     set: (key, body) => void cache.set(key, body),
     clear: () => cache.clear(),
     get size() {
