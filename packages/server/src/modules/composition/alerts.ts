@@ -1,0 +1,142 @@
+import { newsArticleSchema, newsResponseSchema } from '@app/shared/api/news';
+import type { AssistantProvider } from '../../providers/ai/assistant/assistant-provider.ts';
+import { BRIEF_PUBLISHER } from '../../providers/news/market-briefs/market-brief-source.ts';
+import type { Providers } from './providers.ts';
+import { createAlertsRepository } from '../alerts/alerts.repository.ts';
+import { createAlertsService } from '../alerts/alerts.service.ts';
+import { createDigestWriter } from '../alerts/digest-writer.ts';
+import { createPriceMoves } from '../alerts/price-moves.ts';
+import { publishingDeliveries } from '../live/live-publishers.ts';
+import { createAssistantContextBuilder } from '../prompts/assistant-context.ts';
+import { registerTelegramCommands } from '../telegram/telegram-commands.ts';
+import { createTelegramRepository } from '../telegram/telegram.repository.ts';
+import { createTelegramService } from '../telegram/telegram.service.ts';
+import type { AssistantGroup } from './assistant.ts';
+import type { MarketGroup } from './market.ts';
+import type { NewsGroup } from './news.ts';
+import type { CompositionBase, Foundation } from './service-deps.ts';
+import type { SiteGroup } from './site.ts';
+
+/**
+ * The Telegram bot and channels (issue 16 §5–6), alerts and digests (issue 16 §1–4) and the
+ * newest market brief for the daily channel post.
+ */
+export function composeAlerts(
+  deps: CompositionBase &
+    Pick<Foundation, 'live' | 'mailer' | 'users'> &
+    Pick<MarketGroup, 'market' | 'watchlists' | 'portfolio'> &
+    Pick<NewsGroup, 'news'> &
+    Pick<AssistantGroup, 'companies' | 'analysis' | 'prompts'> &
+    Pick<SiteGroup, 'blog' | 'newsletter'> & {
+      assistant: AssistantProvider;
+      telegramBot: Providers['telegramBot'];
+    },
+) {
+  const { db, config, log, clock, jobs, users, market, watchlists, portfolio, news } = deps;
+  const { telegramBot, blog, newsletter } = deps;
+  const telegram = createTelegramService({
+    repository: createTelegramRepository(db),
+    bot: telegramBot,
+    botUsername: config.telegram.botUsername,
+    clock,
+    log,
+  });
+  if (telegramBot) {
+    registerTelegramCommands(telegramBot, {
+      telegram,
+      watchedSymbols: (userId) => watchlists.symbolsOf(userId),
+      financials: async (symbols) => (await market.quotes.financials(symbols)).financials,
+      newsAbout: async (symbol, limit) =>
+        (await news.company(symbol, null, { skip: 0, limit })).map((row) => {
+          const article = newsArticleSchema.parse(JSON.parse(row.article));
+          return { ...article, date: new Date(article.creation_date * 1000) };
+        }),
+      setInstantAlerts: async (userId, on) => {
+        await users.userService.setProperty(userId, 'my_instant_alerts', on);
+      },
+      publicUrl: config.publicUrl,
+    });
+  }
+  // Alerts and digests: written to the deliveries outbox, sent by alerts.send. Digests read
+  // every watchlist and every portfolio of the user, not only the default ones.
+  const digestContext = createAssistantContextBuilder({
+    clock,
+    watchlists: { symbolsOf: (userId) => watchlists.allSymbolsOf(userId) },
+    holdings: { heldSymbols: (userId) => portfolio.heldSymbolsInAll(userId) },
+    companies: deps.companies,
+    quotes: market.quotes,
+    news,
+    analysis: deps.analysis,
+  });
+  const alerts = createAlertsService({
+    repository: publishingDeliveries(createAlertsRepository(db), deps.live),
+    mailer: deps.mailer,
+    sendTelegram: (userId, text) => telegram.sendToUser(userId, text),
+    // The public channel gets each defcon-1 story once, when the bot runs.
+    ...(telegram.enabled && {
+      publishTelegram: (kind: 'alert' | 'brief', text: string) => telegram.publish(kind, text),
+    }),
+    heldSymbols: (userId) => portfolio.heldSymbolsInAll(userId),
+    watchedSymbols: (userId) => watchlists.allSymbolsOf(userId),
+    prices: createPriceMoves({
+      closes: (symbol, from, to) => market.history.history(symbol, from, to),
+      latestPrice: async (symbol) =>
+        (await market.quotes.financials([symbol])).financials[symbol]?.price ?? null,
+    }),
+    digests: createDigestWriter({
+      assistant: deps.assistant,
+      buildContext: (user) =>
+        digestContext({
+          userId: user.id,
+          viewer: { is_admin: user.is_admin },
+          selection: { kind: 'EMAIL' },
+          articleId: null,
+        }),
+      savedPrompt: async (user) => {
+        const [saved] = await deps.prompts.query(
+          {
+            id: user.id,
+            username: user.username,
+            is_admin: false,
+            is_email_validated: true,
+            is_subscriber: true,
+          },
+          {
+            type: 'email_prompt',
+            subtype: 'EMAIL_SUMMARY',
+            order_by: '-creation_date',
+            limit: '1',
+          },
+        );
+        return saved?.prompt?.trim() || null;
+      },
+      publicUrl: config.publicUrl,
+      log,
+    }),
+    insights: {
+      latestRecap: async () => {
+        const [latest] = await blog.list();
+        return latest ? blog.post(latest.slug) : undefined;
+      },
+      subscribers: () => newsletter.confirmedSubscribers(),
+      send: (subscriber, subject, text) => newsletter.sendToSubscriber(subscriber, subject, text),
+    },
+    setFlag: (userId, key, value) => users.userService.setProperty(userId, key, value),
+    jobs,
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+  });
+  /** The newest market brief (issue 11's data-driven briefs), for the daily channel post. */
+  const latestMarketBrief = async () => {
+    const { body } = await news.feed(
+      { publisher: BRIEF_PUBLISHER, order_by: '-creation_date', limit: '1', no_cache: '1' },
+      null,
+    );
+    const [brief] = newsResponseSchema.parse(JSON.parse(body.toString('utf8'))).news;
+    return brief?.title && brief.link
+      ? { title: brief.title, summary: brief.ai_summary ?? brief.summary ?? null, link: brief.link }
+      : undefined;
+  };
+  return { telegram, alerts, latestMarketBrief };
+}

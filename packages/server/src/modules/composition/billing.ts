@@ -1,0 +1,31 @@
+import { createPaymentsProvider } from '../../providers/payments/create-payments-provider.ts';
+import { createBillingRepository } from '../billing/billing.repository.ts';
+import { createBillingService } from '../billing/billing.service.ts';
+import type { CompositionBase } from './service-deps.ts';
+
+/** How long an offline checkout or portal page stays usable. */
+const BILLING_SESSION_TTL_MS = 3_600_000;
+
+/** Plans, payments and referrals (issue 13): PAYMENTS_PROVIDER picks offline or stripe. */
+export function composeBilling({ db, config, log, clock }: CompositionBase) {
+  const billingRepository = createBillingRepository(db);
+  return createBillingService({
+    repository: billingRepository,
+    provider: createPaymentsProvider(config, {
+      now: () => clock.now(),
+      sessions: {
+        createSession: (session) =>
+          billingRepository.createSession({
+            ...session,
+            createdAt: clock.now(),
+            expiresAt: new Date(clock.now().getTime() + BILLING_SESSION_TTL_MS),
+          }),
+      },
+    }),
+    clock,
+    publicUrl: config.publicUrl,
+    log,
+    planOfPrice: (priceId) =>
+      Object.entries(config.stripe?.prices ?? {}).find(([, id]) => id === priceId)?.[0],
+  });
+}

@@ -1,0 +1,38 @@
+import type { Database } from '../../db/database.ts';
+import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import { createCalendarRepository } from '../calendar/calendar.repository.ts';
+import { createCalendarService } from '../calendar/calendar.service.ts';
+import { createRecommendationRepository } from '../recommendations/recommendation.repository.ts';
+import { createRecommendationService } from '../recommendations/recommendation.service.ts';
+import { createWidgetRepository } from '../widgets/widget.repository.ts';
+import { createWidgetService } from '../widgets/widget.service.ts';
+import type { AssistantGroup } from './assistant.ts';
+import type { MarketGroup } from './market.ts';
+import type { CompositionBase } from './service-deps.ts';
+
+/** The dashboard (issue 12): calendar, recommendations, widgets. */
+export function composeDashboard(
+  deps: Pick<CompositionBase, 'db' | 'clock'> &
+    Pick<MarketGroup, 'watchlists' | 'portfolio'> &
+    Pick<AssistantGroup, 'companies'> & { readDb?: Database; marketData: MarketDataProvider },
+) {
+  const { db, clock, watchlists, portfolio, companies } = deps;
+  const calendar = createCalendarService({
+    repository: createCalendarRepository(db),
+    marketData: deps.marketData,
+    // The open positions of the user's default portfolio.
+    heldSymbols: (userId) => portfolio.heldSymbols(userId),
+    watchedSymbols: (userId) => watchlists.symbolsOf(userId),
+    companyNames: async (symbols) =>
+      new Map(
+        (await companies.bySymbols(symbols)).map((row) => [row.exchange_ticker, row.company_name]),
+      ),
+    clock,
+  });
+  const recommendations = createRecommendationService({
+    repository: createRecommendationRepository(deps.readDb ?? db),
+    clock,
+  });
+  const widgets = createWidgetService({ repository: createWidgetRepository(db), clock });
+  return { calendar, recommendations, widgets };
+}

@@ -1,0 +1,51 @@
+import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import type { LiveBus } from '../live/live-bus.ts';
+import { createPortfolioNotices } from '../portfolio/portfolio-notices.ts';
+import { createPortfolioRepository } from '../portfolio/portfolio.repository.ts';
+import { createPortfolioService } from '../portfolio/portfolio.service.ts';
+import { createMarketServices } from '../quotes/market-services.ts';
+import { createWatchlistCache } from '../watchlists/watchlist-cache.ts';
+import { createWatchlistRepository } from '../watchlists/watchlist.repository.ts';
+import { createWatchlistService } from '../watchlists/watchlist.service.ts';
+import type { CompositionBase } from './service-deps.ts';
+
+/** Quotes, prices and financials, the users' watchlists and their portfolios. */
+export function composeMarket(
+  deps: CompositionBase & { marketData: MarketDataProvider; live: LiveBus },
+) {
+  const { db, config, log, clock, jobs, live } = deps;
+  const market = createMarketServices({
+    db,
+    provider: deps.marketData,
+    log,
+    jobs,
+    clock,
+    onQuotesStored: (quotes, at) => live.publishQuotes(quotes, at),
+  });
+  // Users' lists kept in memory, dropped on the database's notices (issue 18: my_portfolio).
+  const watchlistCache = config.watchlistCache ? createWatchlistCache({ db, log }) : undefined;
+  const watchlists = createWatchlistService({
+    watchlists: createWatchlistRepository(db),
+    symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
+    ...(watchlistCache && { cache: watchlistCache }),
+  });
+  // Unchanged snapshots answered from memory, dropped on the database's notices (issue 18).
+  const portfolioNotices = config.portfolioCache ? createPortfolioNotices({ db, log }) : undefined;
+  const portfolio = createPortfolioService({
+    repository: createPortfolioRepository(db),
+    notices: portfolioNotices,
+    clock,
+    benchmarkSymbol: config.portfolioBenchmark,
+    // Listings whose daily history is missing or behind get it loaded, as a quote refresh does.
+    loadHistory: async (symbols) => {
+      const yesterday = new Date(clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+      const known = await market.quotesRepository.existing(symbols);
+      for (const symbol of await market.quotesRepository.historyBehind(known, yesterday)) {
+        await market.history.ensureLoaded(symbol);
+      }
+    },
+  });
+  return { market, watchlistCache, watchlists, portfolioNotices, portfolio };
+}
+
+export type MarketGroup = ReturnType<typeof composeMarket>;

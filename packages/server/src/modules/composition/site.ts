@@ -1,0 +1,77 @@
+import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import { createBlogRepository } from '../blog/blog.repository.ts';
+import { createBlogService } from '../blog/blog.service.ts';
+import { createCommentPageCache } from '../comments/comment-page-cache.ts';
+import { createCommentRepository } from '../comments/comment.repository.ts';
+import { createCommentService } from '../comments/comment.service.ts';
+import { createContactRepository } from '../contact/contact.repository.ts';
+import { createContactService } from '../contact/contact.service.ts';
+import { createNewsletterRepository } from '../newsletter/newsletter.repository.ts';
+import { createNewsletterService } from '../newsletter/newsletter.service.ts';
+import { blogSeo } from '../seo/blog-source.ts';
+import { createOgImageRepository } from '../seo/og-image.repository.ts';
+import { createSeoServices } from '../seo/seo-services.ts';
+import type { AssistantGroup } from './assistant.ts';
+import type { NewsGroup } from './news.ts';
+import type { CompositionBase, Foundation } from './service-deps.ts';
+
+/**
+ * The readers' community and the public site: comments (issue 14), the newsletter's double
+ * opt-in, the contact inbox, the weekly recaps and what search engines and link previews read
+ * (issue 15).
+ */
+export function composeSite(
+  deps: CompositionBase &
+    Pick<Foundation, 'mailer' | 'limiter'> &
+    Pick<NewsGroup, 'news' | 'newsRepository'> &
+    Pick<AssistantGroup, 'companies' | 'analysisRepository'> & { marketData: MarketDataProvider },
+) {
+  const { db, config, log, clock, mailer, limiter, news } = deps;
+  // Comments, replies, reports and moderation; articles' visibility is the news rule.
+  const comments = createCommentService({
+    repository: createCommentRepository(db),
+    limiter,
+    mailer,
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+    articleTitles: (ids, viewer) => news.titlesVisibleTo(ids, viewer),
+    ...(config.commentsCache && { cache: createCommentPageCache({ db, log }) }),
+  });
+  const newsletter = createNewsletterService({
+    repository: createNewsletterRepository(db),
+    mailer,
+    limiter,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const contact = createContactService({
+    repository: createContactRepository(db),
+    mailer,
+    limiter,
+    clock,
+    contactEmail: config.contact.email,
+    publicUrl: config.publicUrl,
+  });
+  const blog = createBlogService({
+    repository: createBlogRepository(db),
+    marketData: deps.marketData,
+    clock,
+    log,
+  });
+  // Search engines and link previews (issue 15 §5): page heads, sitemap, robots, OG images.
+  const seo = createSeoServices({
+    publicUrl: config.publicUrl,
+    webDistDir: config.webDistDir,
+    articles: deps.newsRepository,
+    companies: deps.companies,
+    analyses: deps.analysisRepository,
+    blog: blogSeo(blog),
+    images: createOgImageRepository(db, clock),
+    log,
+    clock,
+  });
+  return { comments, newsletter, contact, blog, seo };
+}
+
+export type SiteGroup = ReturnType<typeof composeSite>;
