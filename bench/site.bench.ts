@@ -88,6 +88,22 @@ export async function runSiteBench(options: { seconds: number }) {
       asAdmin,
     );
     await measure('admin: outbox (50)', `${api}/user/admin/outbox`, asAdmin);
+    // As the admin's browser asks (it always offers compression): the kept answers compressed once.
+    const asAdminBrowser = {
+      ...asAdmin,
+      headers: { ...asAdmin.headers, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    };
+    await measure(
+      'admin: users, page 1, browser (br)',
+      `${api}/user/admin/get/ALL?skip=0&limit=10`,
+      asAdminBrowser,
+    );
+    await measure(
+      'admin: validation queue, browser (br)',
+      `${api}/user/admin/validation_queue?limit=20`,
+      asAdminBrowser,
+    );
+    await measure('admin: outbox, browser (br)', `${api}/user/admin/outbox`, asAdminBrowser);
     await measure(
       'admin: deliveries limit=100',
       `${api}/alerts/admin/deliveries?limit=100`,

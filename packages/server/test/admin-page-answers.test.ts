@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
@@ -131,6 +132,44 @@ describe('admin page answers: kept, never stale (real PostgreSQL)', () => {
       'Newest mail',
       ...(subjects ?? []).slice(0, 3),
     ]);
+  });
+});
+
+describe('admin page answers, compressed', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await buildTestApp({ clock: fixedClock('2026-11-25T12:00:00Z') });
+    admin = await registerUser(t.app, { username: 'zipadmin' });
+    await grant(t.database.db, admin.user.id, { is_admin: true });
+    await sql`
+      insert into outbox (to_address, subject, text_body, delivery, created_at)
+      select 'zip' || i || '@pages.example', 'Mail ' || i, repeat('A long body. ', 40), 'logged',
+        timestamptz '2026-11-25T11:00:00Z' - make_interval(mins => i)
+      from generate_series(1, 20) as i`.execute(t.database.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends the same JSON compressed to a browser, from bytes kept compressed', async () => {
+    const ask = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/user/admin/outbox?limit=20',
+        headers: { ...bearer(admin.token), ...(encoding && { 'accept-encoding': encoding }) },
+      });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const compressed = await ask(`${encoding}, deflate`);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(decode(compressed.rawPayload).toString()).toBe(plain.body);
+      expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    }
   });
 });
 
