@@ -3,9 +3,53 @@ import { createDatabase, type Database } from '../packages/server/src/db/databas
 import { createNewsRepository } from '../packages/server/src/modules/news/news.repository.ts';
 import { createTickerLinker } from '../packages/server/src/modules/news/ticker-linker.ts';
 import { createBenchUsers } from './lib/bench-users.ts';
-import { load, printTable, startBenchStack, type LoadResult } from './lib/harness.ts';
+import {
+  answers,
+  freePort,
+  load,
+  printTable,
+  startBenchStack,
+  type LoadResult,
+} from './lib/harness.ts';
 import { startKeptStack } from './lib/kept-stack.ts';
 import { insertBenchArticles } from './lib/news-data.ts';
+import { spawn } from 'node:child_process';
+
+/**
+ * A second API process from another checkout (`BENCH_NEWS_BEFORE_DIR`: an archive of the code
+ * before a change, its `node_modules` linked) on the same database: each route is then measured
+ * on it and on ours back to back, seconds apart, so a before/after pair shares the machine's load.
+ */
+async function startBeforeApi(dir: string, databaseUrl: string, env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['packages/server/src/main.ts', '--role=api'], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const api = `http://127.0.0.1:${port}/api`;
+  const deadline = Date.now() + 60_000;
+  while (!(await answers(`${api}/health`)().catch(() => false))) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error('before API did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    api,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 /** `BENCH_NEWS_ARTICLES` sets a smaller load for a quick try of the benchmark itself. */
 const ARTICLES = Number(process.env.BENCH_NEWS_ARTICLES ?? 1_000_000);
@@ -52,6 +96,8 @@ async function ensureArticles(db: Database): Promise<string[]> {
  * `BENCH_NEWS_DATA_DIR=<folder>` keeps the database in that folder across runs (loaded once);
  * `BENCH_NEWS_ONLY=<regex>` runs only the routes whose name matches (the reference always runs);
  * `BENCH_NEWS_NODE_ARGS` adds Node arguments to the API process (`--cpu-prof …`, kept data only).
+ * `BENCH_NEWS_BEFORE_DIR=<checkout>` measures each route first on an API process of that
+ * checkout (rows `[before]`), then on ours.
  */
 export async function runNewsBench(options: { seconds: number }) {
   const { seconds } = options;
@@ -74,6 +120,7 @@ export async function runNewsBench(options: { seconds: number }) {
     statementTimeoutMs: 0,
     queryTimeoutMs: 0,
   });
+  let stopBefore: (() => Promise<void>) | undefined;
   try {
     const symbols = await ensureArticles(db);
 
@@ -89,12 +136,20 @@ export async function runNewsBench(options: { seconds: number }) {
       seconds,
     });
     const rows = [reference];
+    const beforeDir = process.env.BENCH_NEWS_BEFORE_DIR;
+    const before = beforeDir ? await startBeforeApi(beforeDir, stack.databaseUrl, env) : null;
+    stopBefore = before?.stop;
     const measure = async (
       name: string,
       url: string,
       loadOptions: Parameters<typeof load>[2] = {},
     ): Promise<void> => {
-      if (wanted(name)) rows.push(await load(name, url, { seconds, ...loadOptions }));
+      if (!wanted(name)) return;
+      if (before) {
+        const beforeUrl = before.api + url.slice(stack.api.length);
+        rows.push(await load(`${name} [before]`, beforeUrl, { seconds, ...loadOptions }));
+      }
+      rows.push(await load(name, url, { seconds, ...loadOptions }));
     };
     // As visitors ask (the feed cache answers repeats for 5 s), then with no_cache=1, which
     // runs the query on every call (what the 'latest' feed and a cache miss cost).
@@ -203,6 +258,13 @@ export async function runNewsBench(options: { seconds: number }) {
     });
     // Recommendations (issue 12): the 14-day news aggregate, latest analyses and quotes, one query.
     await measure('recommendations (20)', `${stack.api}/company/recommendations?limit=20`);
+    if (before) {
+      stopBefore = undefined;
+      await before.stop();
+      rows.push(
+        await load('reference: again, at the end', `${stack.reference}/select`, { seconds }),
+      );
+    }
     printTable(
       `bench/news (${seconds} s per route, 32 connections; ratio to the indexed SELECT; target ≥ 0.5×, p99 ≤ 2× the reference's)`,
       rows,
@@ -253,6 +315,7 @@ export async function runNewsBench(options: { seconds: number }) {
       );
     }
   } finally {
+    await stopBefore?.();
     await db.destroy();
     await stack.stop();
   }
