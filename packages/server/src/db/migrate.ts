@@ -37,6 +37,7 @@ import * as newsApiJsonInline from './migrations/2026-11-29T1100-news-api-json-i
 import * as alertInbox from './migrations/2026-11-29T1200-alert-inbox.ts';
 import * as watchlistNotify from './migrations/2026-11-30T1300-watchlist-notify.ts';
 import * as adminOutboxOrder from './migrations/2026-11-30T1400-admin-outbox-order.ts';
+import * as adminUserSearchOneIndex from './migrations/2026-11-30T1410-admin-user-search-one-index.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T1200-alert-inbox': alertInbox,
   '2026-11-30T1300-watchlist-notify': watchlistNotify,
   '2026-11-30T1400-admin-outbox-order': adminOutboxOrder,
+  '2026-11-30T1410-admin-user-search-one-index': adminUserSearchOneIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -7,12 +7,16 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\$
 
 /**
  * What a user search matches: the username, the e-mail or the first and last name holding the
- * text in any case (the trigram indexes of migration 2026-11-28T1610 serve each).
+ * text in any case. The trigram index `users_search` (migration 2026-11-30T1410) holds the three
+ * together and finds the candidates; each field is then matched on its own, so a text spanning
+ * two fields matches nothing.
  */
 export const userSearchCondition = (search: string) => {
   const pattern = `%${likeLiteral(search.toLowerCase())}%`;
-  return sql<boolean>`(lower(username) like ${pattern} or lower(email) like ${pattern}
-    or lower(first_name || ' ' || last_name) like ${pattern})`;
+  return sql<boolean>`((lower(username) || ' ' || lower(email) || ' '
+      || lower(first_name || ' ' || last_name)) like ${pattern}
+    and (lower(username) like ${pattern} or lower(email) like ${pattern}
+      or lower(first_name || ' ' || last_name) like ${pattern}))`;
 };
 
 const versionsOf = async (
