@@ -1,0 +1,82 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './columns.ts';
+
+/* Tables of alerts, digests and Telegram (issues 16 and 18). */
+
+/** Telegram (issue 16): a one-time deep-link code, stored as its SHA-256. */
+export type TelegramLinkCodeTable = {
+  code_hash: Buffer;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+};
+
+/** A Telegram channel or group the product publishes to; `kinds` are 'alert' and 'brief'. */
+export type TelegramChannelTable = {
+  id: Generated<string>;
+  chat_id: string;
+  title: string;
+  kinds: ColumnType<string[], string[] | undefined, string[]>;
+  enabled: Generated<boolean>;
+  created_at: Timestamp;
+};
+
+export type TelegramChannelPostTable = {
+  id: Generated<number>;
+  channel_id: string;
+  kind: 'alert' | 'brief' | 'test';
+  text: string;
+  status: 'sent' | 'failed';
+  error: string | null;
+  message_id: number | null;
+  created_at: Timestamp;
+};
+
+/** Alerts and digests (issue 16): one message to one recipient on one channel, sent by a job. */
+export type DeliveryTable = {
+  id: Generated<string>;
+  user_id: string | null;
+  /** A newsletter subscriber's address (weekly insights); null for users. */
+  address: string | null;
+  channel: 'email' | 'telegram';
+  kind: 'instant' | 'daily' | 'weekly' | 'insights';
+  key: string;
+  payload: ColumnType<unknown, string, string>;
+  status: ColumnType<
+    'pending' | 'sending' | 'sent' | 'failed' | 'skipped',
+    'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | undefined,
+    'pending' | 'sending' | 'sent' | 'failed' | 'skipped'
+  >;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  due_at: Timestamp;
+  claimed_at: Timestamp | null;
+  sent_at: Timestamp | null;
+};
+
+/** A user's alert settings (issue 16); a user without a row has the defaults. */
+export type AlertSettingsTable = {
+  user_id: string;
+  time_zone: Generated<string>;
+  quiet_start: number | null;
+  quiet_end: number | null;
+  hourly_cap: Generated<number>;
+  updated_at: Timestamp;
+};
+
+/** How far a user has seen their in-app alerts (issue 18, the bell): one watermark per user. */
+export type AlertReadTable = {
+  user_id: string;
+  seen_until: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A one-click unsubscribe token of one alert or digest mail (SHA-256 of the token). */
+export type AlertUnsubscribeTokenTable = {
+  token_hash: Buffer;
+  user_id: string;
+  kind: 'instant' | 'daily' | 'weekly';
+  created_at: Timestamp;
+};
