@@ -7,9 +7,25 @@
  * news, a bad one (loss, costs, debt) going up is bad news. The findings are features of the
  * linear model (`sentiment-features.ts`) and a rule signal of `sentiment.ts`.
  */
+import type { Tok } from './sentiment-figure-tokens.ts';
+import { num, tokens, word } from './sentiment-figure-tokens.ts';
+import type { MeasureKind } from './sentiment-figure-words.ts';
+import {
+  ASIDES,
+  CLAUSE_ENDS,
+  COMPARATORS,
+  DOWN_INTRANSITIVE,
+  FORWARD_FIRST,
+  JUDGING_DOWN,
+  JUDGING_UP,
+  kindOf,
+  NEGATORS,
+  QUALIFIERS,
+  SKIP_FORWARD,
+  UP_INTRANSITIVE,
+} from './sentiment-figure-words.ts';
 
-/** A measure whose rise is good news, bad news, or unknown. */
-export type MeasureKind = 'good' | 'bad' | 'other';
+export type { MeasureKind } from './sentiment-figure-words.ts';
 
 /** One direction found in a sentence. */
 export interface FigureFinding {
@@ -20,182 +36,6 @@ export interface FigureFinding {
   /** +1 good news, −1 bad news, ±0.5 a direction of an unknown measure. */
   polarity: number;
 }
-
-interface WordToken {
-  t: 'w';
-  text: string;
-}
-interface NumberToken {
-  t: 'n';
-  value: number;
-  /** `year` also covers days of a date and clock times: never compared. */
-  unit: 'pct' | 'amount' | 'year';
-  signed: 0 | 1 | -1;
-  /** No currency, scale or percent sign: a bare number. */
-  plain: boolean;
-  /** The currency written before it, if any (`eur`, `usd` …). */
-  currency: string | undefined;
-}
-
-const CURRENCY_NAMES: Record<string, string> = {
-  $: 'usd',
-  us$: 'usd',
-  '€': 'eur',
-  '£': 'gbp',
-  '¥': 'jpy',
-};
-interface PunctToken {
-  t: 'p';
-  text: string;
-}
-type Tok = WordToken | NumberToken | PunctToken;
-
-const SCALE: Record<string, number> = {
-  k: 1e3,
-  thousand: 1e3,
-  m: 1e6,
-  mn: 1e6,
-  mln: 1e6,
-  million: 1e6,
-  millions: 1e6,
-  bn: 1e9,
-  b: 1e9,
-  billion: 1e9,
-  billions: 1e9,
-  tn: 1e12,
-  trillion: 1e12,
-};
-
-const TOKEN_RE =
-  /(?<sign>[+-]|\u2212)?(?:(?<cur>eur|usd|us\$|sek|nok|dkk|gbp|chf|jpy|cny|inr|rub|pln|cad|aud|ltl|lvl|eek|[$€£¥])\s?)?(?<sign2>[+-])?(?<digits>\d[\d,]*(?:\.\d+)?)(?:\s?(?<suffix>%|percent\b|per cent\b|pct\b|percentage points?\b|bn\b|billion\b|billions\b|mn\b|mln\b|million\b|millions\b|m\b|k\b|thousand\b|tn\b|trillion\b|b\b))?|[a-z]+(?:['’][a-z]+)?(?:-[a-z]+)*|[(),;:.]/g;
-
-function tokens(raw: string): Tok[] {
-  const out: Tok[] = [];
-  for (const m of raw.toLowerCase().matchAll(TOKEN_RE)) {
-    const digits = m.groups?.digits;
-    if (digits === undefined) {
-      const text = m[0].replace('’', "'");
-      out.push(/^[a-z]/.test(text) ? { t: 'w', text } : { t: 'p', text });
-      continue;
-    }
-    const base = Number.parseFloat(digits.replace(/,/g, ''));
-    if (!Number.isFinite(base)) continue;
-    const suffix = (m.groups?.suffix ?? '').trim();
-    const sign = m.groups?.sign ?? m.groups?.sign2 ?? '';
-    const signed = sign === '+' ? 1 : sign ? -1 : 0;
-    const isPct = /%|percent|per cent|pct|percentage/.test(suffix);
-    const isYear =
-      !isPct && !suffix && !/[$€£¥a-z]/.test(m[0]) && /^(?:19|20)\d\d$/.test(digits) && !signed;
-    out.push({
-      t: 'n',
-      value: isPct ? base : base * (SCALE[suffix] ?? 1),
-      unit: isPct ? 'pct' : isYear ? 'year' : 'amount',
-      signed,
-      plain: !suffix && !/[$€£¥a-z]/.test(m[0]),
-      currency: CURRENCY_NAMES[m.groups?.cur ?? ''] ?? m.groups?.cur,
-    });
-  }
-  // Days of dates ("from 1 June to 15 June", "3 to 17 May") and clock times are not figures.
-  out.forEach((tok, i) => {
-    if (tok.t !== 'n' || !tok.plain || tok.unit !== 'amount') return;
-    const near = [out[i - 1], out[i + 1], out[i + 2], out[i + 3]].map((n) =>
-      n?.t === 'w' ? n.text : '',
-    );
-    const isDay = Number.isInteger(tok.value) && tok.value <= 31;
-    if (
-      (isDay && near.some((w) => MONTHS.test(w))) ||
-      /^(?:am|pm|hours|o'clock)$/.test(near[1] ?? '')
-    ) {
-      tok.unit = 'year';
-    }
-  });
-  return out;
-}
-
-const MONTHS =
-  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
-
-const GOOD = new Set(
-  (
-    'profit profits earnings sales revenue revenues turnover income ebit ebitda ebita eps margin ' +
-    'margins result results orders order intake backlog dividend dividends cash flow ' +
-    'deliveries shipments volume volumes traffic passengers output production demand price prices ' +
-    'share shares stock value profitability customers subscribers bookings occupancy capacity ' +
-    'productivity efficiency rating target jobs employees staff workforce personnel headcount ' +
-    'market exports savings liquidity solvency equity return returns yield growth ' +
-    'pre-tax pretax operating net'
-  ).split(' '),
-);
-/** Words that make a GOOD word above a measure only with a measure word next to them. */
-const QUALIFIERS = new Set(['pre-tax', 'pretax', 'operating', 'net', 'market', 'share']);
-const BAD = new Set(
-  (
-    'loss losses cost costs expenses expense debt gearing unemployment layoffs redundancies ' +
-    'impairment impairments write-down write-downs writedown writedowns charges provisions ' +
-    'inventories churn defaults deficit arrears delinquencies absence claims'
-  ).split(' '),
-);
-
-const UP_INTRANSITIVE =
-  /^(?:rose|rise|rises|rising|risen|grew|grow|grows|growing|grown|climb\w*|jump\w*|surg\w*|soar\w*|gain\w*|deepen\w*|rebound\w*|recover\w*|doubled|tripled|up|higher|widen\w*|expanded|increas\w*|improv\w*|strengthen\w*|boost\w*|rais\w*|lift\w*|raise|grew|peaked|topped|exceed\w*|accelerat\w*|better|stronger|larger|bigger|more)$/;
-const DOWN_INTRANSITIVE =
-  /^(?:deteriorat\w*|worsen\w*|fell|fall|falls|falling|fallen|declin\w*|decreas\w*|drop\w*|slid|slide\w*|sliding|slump\w*|plung\w*|tumbl\w*|sank|sink\w*|shrank|shrink\w*|shrunk|contract\w*|dipped|dip|dips|eas\w*|down|lower\w*|narrow\w*|weaken\w*|deteriorat\w*|halved|reduc\w*|cut|cuts|cutting|slash\w*|trim\w*|worse|weaker|smaller|less|fewer|lost|erod\w*|eliminat\w*)$/;
-/** Words that take their measure after them ("cut 120 jobs", "higher sales", "increase in"). */
-const FORWARD_FIRST =
-  /^(?:increas\w*|decreas\w*|improv\w*|reduc\w*|cut|cuts|cutting|slash\w*|trim\w*|boost\w*|rais\w*|lift\w*|raise|lower\w*|higher|better|stronger|weaker|worse|larger|smaller|bigger|more|less|fewer|grow\w*|growth|declin\w*|drop|rise|fall|eliminat\w*|doubled|halved|strengthen\w*|weaken\w*|expand\w*|widen\w*|narrow\w*|record)$/;
-/** Words that judge rather than measure: "gearing improved" is good whatever gearing is. */
-const JUDGING_UP = /^(?:improv\w*|strengthen\w*|recover\w*|better|stronger)$/;
-const JUDGING_DOWN = /^(?:deteriorat\w*|weaken\w*|worsen\w*|worse|weaker)$/;
-const NEGATORS = new Set(['not', 'no', 'never', "didn't", "doesn't", "wasn't", 'without', 'nor']);
-const CLAUSE_ENDS = new Set([';', '.', ':', 'while', 'whereas', 'but', 'although', 'however']);
-const COMPARATORS = new Set(['compared', 'versus', 'vs', 'against', 'after']);
-const SKIP_FORWARD = new Set([
-  'its',
-  'the',
-  'their',
-  'our',
-  'his',
-  'her',
-  'a',
-  'an',
-  'in',
-  'of',
-  'total',
-  'group',
-  "group's",
-  "company's",
-  'annual',
-  'quarterly',
-  'full-year',
-  'comparable',
-  'consolidated',
-  'by',
-  'about',
-  'some',
-  'around',
-  'approximately',
-  'nearly',
-  'almost',
-  'over',
-  'to',
-]);
-
-function word(tok: Tok | undefined): string {
-  return tok?.t === 'w' ? tok.text : tok?.t === 'p' ? tok.text : '';
-}
-
-function kindOf(text: string, next: string): MeasureKind | undefined {
-  if (BAD.has(text)) return 'bad';
-  if (text === 'loss-making') return 'bad';
-  if (QUALIFIERS.has(text)) {
-    if (BAD.has(next)) return 'bad';
-    return GOOD.has(next) ? 'good' : undefined;
-  }
-  return GOOD.has(text) ? 'good' : undefined;
-}
-
-/** Words that start an aside about a measure: "profit before impairment charges". */
-const ASIDES = new Set(['before', 'excluding', 'including', 'ex', 'less']);
 
 /**
  * The measure nearest before `at` within the clause (up to 8 tokens back), passing over asides
@@ -269,10 +109,6 @@ function numberBefore(toks: readonly Tok[], at: number, span: number): number {
     if (word(tok) === ';' || word(tok) === '.') return -1;
   }
   return -1;
-}
-
-function num(tok: Tok | undefined): NumberToken | undefined {
-  return tok?.t === 'n' ? tok : undefined;
 }
 
 /** Measures named right before a number ("a loss of EUR 2 mn", "profit of"). */
