@@ -7,7 +7,26 @@
  * on a given date is the same whatever range is asked for, on every run. Pure: no I/O, no clock.
  */
 import type { DailyBar, Quote } from '../market-data-provider.ts';
-import { createRandom, fnv1a32, mix32, normalsAt, type SeededRandom } from './seeded-random.ts';
+import { intradayPath } from './intraday-path.ts';
+import { createRandom, fnv1a32, mix32, normalsAt } from './seeded-random.ts';
+import {
+  ANCHOR_INDEX,
+  calendarDate,
+  calendarDay,
+  EPOCH_DAY,
+  indexOnOrBefore,
+  marketShocksThrough,
+  SESSION_CLOSE_MINUTES,
+  SESSION_MINUTES,
+  SESSION_OPEN_MINUTES,
+} from './synthesis-calendar.ts';
+import {
+  EARNINGS_EVERY,
+  normalizeSymbol,
+  symbolSeed,
+  synthesisParameters,
+  type SynthesisParameters,
+} from './synthesis-parameters.ts';
 import {
   dayNumber,
   isoDate,
@@ -17,158 +36,17 @@ import {
 } from './trading-calendar.ts';
 
 export { isTradingDay, tradingDaysBetween } from './trading-calendar.ts';
-
-/** First day of every synthetic series. */
-export const SERIES_EPOCH = '2015-01-02';
-/** The day whose close equals the reference price (or the last trading day before it). */
-export const ANCHOR_DATE = '2026-11-20';
-
-/** Regular session, in minutes after New York midnight: 09:30–16:00. */
-const SESSION_OPEN_MINUTES = 9 * 60 + 30;
-const SESSION_CLOSE_MINUTES = 16 * 60;
-const SESSION_MINUTES = SESSION_CLOSE_MINUTES - SESSION_OPEN_MINUTES;
+export { ANCHOR_DATE, SERIES_EPOCH } from './synthesis-calendar.ts';
+export { EARNINGS_EVERY, synthesisParameters, volatilityBand } from './synthesis-parameters.ts';
+export type { SynthesisParameters, VolatilityBand } from './synthesis-parameters.ts';
 
 const TRADING_DAYS_PER_YEAR = 252;
-/** Earnings-like jump days come every this many trading days (four a year). */
-export const EARNINGS_EVERY = 63;
 /** Smallest price ever produced (prices are always > 0.01). */
 const MIN_PRICE = 0.02;
 
 /** Daily shocks are a normal mixture: a "news day" with probability TAIL_P has TAIL_SCALE × sd. */
 const IDIOSYNCRATIC_TAIL_P = 0.02;
 const IDIOSYNCRATIC_TAIL_SCALE = 3;
-const MARKET_TAIL_P = 0.01;
-const MARKET_TAIL_SCALE = 3;
-/** Market-wide volatility regime: log-AR(1) with this persistence and stationary sd. */
-const MARKET_REGIME_PERSISTENCE = 0.98;
-const MARKET_REGIME_SD = 0.3;
-
-/** The range an annual volatility (sd of yearly log returns) is drawn from. */
-export interface VolatilityBand {
-  min: number;
-  max: number;
-}
-
-const SECTOR_BANDS: readonly { pattern: RegExp; band: VolatilityBand }[] = [
-  { pattern: /utilit/i, band: { min: 0.15, max: 0.22 } },
-  { pattern: /staple/i, band: { min: 0.15, max: 0.22 } },
-  { pattern: /real estate/i, band: { min: 0.18, max: 0.28 } },
-  { pattern: /health/i, band: { min: 0.2, max: 0.32 } },
-  { pattern: /industrial/i, band: { min: 0.2, max: 0.32 } },
-  { pattern: /financ/i, band: { min: 0.22, max: 0.34 } },
-  { pattern: /material/i, band: { min: 0.22, max: 0.34 } },
-  { pattern: /communication|telecom|media/i, band: { min: 0.25, max: 0.4 } },
-  { pattern: /energy/i, band: { min: 0.28, max: 0.42 } },
-  { pattern: /discretionary/i, band: { min: 0.25, max: 0.45 } },
-  { pattern: /tech/i, band: { min: 0.25, max: 0.45 } },
-];
-const DEFAULT_BAND: VolatilityBand = { min: 0.2, max: 0.4 };
-
-/** The annual volatility band for a GICS sector name (case-insensitive; unknown → 20–40 %). */
-export function volatilityBand(sector?: string): VolatilityBand {
-  if (sector) {
-    for (const { pattern, band } of SECTOR_BANDS) if (pattern.test(sector)) return band;
-  }
-  return DEFAULT_BAND;
-}
-
-/** The per-symbol constants of a synthetic series, all derived from the symbol's seed. */
-export interface SynthesisParameters {
-  /** Total annual volatility of daily log returns (diffusion plus earnings jumps). */
-  annualVolatility: number;
-  /** Expected annual (arithmetic) return, 3–12 %. */
-  annualDrift: number;
-  /** Correlation of the daily diffusion shock with the shared market factor, 0.35–0.65. */
-  marketCorrelation: number;
-  /** Share of the annual variance that comes from the four earnings jumps, 10–25 %. */
-  earningsVarianceShare: number;
-  /** Trading-day offset (mod 63 from the epoch) of the earnings days. */
-  earningsPhase: number;
-  /** Typical traded value a day in dollars (log-normal around $400M). */
-  dollarVolume: number;
-}
-
-/** Upper-cased, trimmed symbol: the identity the seed is derived from. */
-function normalizeSymbol(symbol: string): string {
-  return symbol.trim().toUpperCase();
-}
-
-function symbolSeed(symbol: string): number {
-  return fnv1a32(normalizeSymbol(symbol));
-}
-
-/** The per-symbol parameters for a symbol and an optional GICS sector hint. */
-export function synthesisParameters(symbol: string, sector?: string): SynthesisParameters {
-  const random = createRandom(mix32(symbolSeed(symbol), 1));
-  const band = volatilityBand(sector);
-  return {
-    annualVolatility: band.min + (band.max - band.min) * random.next(),
-    annualDrift: 0.03 + 0.09 * random.next(),
-    marketCorrelation: 0.35 + 0.3 * random.next(),
-    earningsVarianceShare: 0.1 + 0.15 * random.next(),
-    earningsPhase: Math.floor(random.next() * EARNINGS_EVERY),
-    dollarVolume: 4e8 * Math.exp(0.8 * random.normal()),
-  };
-}
-
-// ---- Shared trading calendar and market factor, grown on demand (memoised, deterministic) ----
-
-const EPOCH_DAY = dayNumber(SERIES_EPOCH);
-const calendarDays: number[] = [];
-const calendarDates: string[] = [];
-let calendarThrough = EPOCH_DAY - 1;
-
-/** Makes calendarDays (and their `YYYY-MM-DD`) hold every trading day from the epoch to `day`. */
-function extendCalendar(day: number): void {
-  for (let d = calendarThrough + 1; d <= day; d++) {
-    if (isTradingDayNumber(d)) {
-      calendarDays.push(d);
-      calendarDates.push(isoDate(d));
-    }
-  }
-  calendarThrough = Math.max(calendarThrough, day);
-}
-
-function calendarDay(index: number): number {
-  const day = calendarDays[index];
-  if (day === undefined) throw new RangeError(`Trading day ${index} not in the calendar`);
-  return day;
-}
-
-/** Index (from the epoch) of the last trading day on or before `day`; -1 before the epoch. */
-function indexOnOrBefore(day: number): number {
-  extendCalendar(day);
-  let lo = 0;
-  let hi = calendarDays.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (calendarDay(mid) <= day) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return hi;
-}
-
-const ANCHOR_INDEX = indexOnOrBefore(dayNumber(ANCHOR_DATE));
-
-const marketShocks: number[] = [];
-const marketRandom = createRandom(mix32(fnv1a32('stockpulse demo market'), 2));
-let marketRegime = MARKET_REGIME_SD * marketRandom.normal();
-
-/** Standardised market-wide shock of each trading day (variance 1, fat-tailed, clustered). */
-function marketShock(index: number): number {
-  const bodyScale = Math.sqrt((1 - MARKET_TAIL_P * MARKET_TAIL_SCALE ** 2) / (1 - MARKET_TAIL_P));
-  const innovation = MARKET_REGIME_SD * Math.sqrt(1 - MARKET_REGIME_PERSISTENCE ** 2);
-  while (marketShocks.length <= index) {
-    marketRegime = MARKET_REGIME_PERSISTENCE * marketRegime + innovation * marketRandom.normal();
-    // exp(h − s²) with h ~ N(0, s²) has E[·²] = 1, so the regime keeps the variance at 1.
-    const regime = Math.exp(marketRegime - MARKET_REGIME_SD ** 2);
-    const tail = marketRandom.next() < MARKET_TAIL_P ? MARKET_TAIL_SCALE : bodyScale;
-    marketShocks.push(regime * tail * marketRandom.normal());
-  }
-  return marketShocks[index] ?? 0;
-}
-
-// ---- Per-symbol series ----
 
 /**
  * A symbol's close-to-close walk from the epoch (unscaled log closes) and what is needed to
@@ -211,7 +89,7 @@ function generateSeries(
   lastIndex: number,
 ): Series {
   const length = Math.max(lastIndex, ANCHOR_INDEX) + 1;
-  marketShock(length - 1);
+  const marketShocks = marketShocksThrough(length - 1);
   const seed = symbolSeed(symbol);
   const params = synthesisParameters(symbol, sector);
   const random = createRandom(mix32(seed, 3));
@@ -293,7 +171,7 @@ function barAt(series: Series, index: number, logs = barLogs(series, index)): Da
   const open = toPrice(series, logs.open);
   const close = toPrice(series, logs.close);
   return {
-    date: calendarDates[index] ?? isoDate(calendarDay(index)),
+    date: calendarDate(index),
     open,
     high: Math.max(open, close, toPrice(series, logs.high)),
     low: Math.min(open, close, toPrice(series, logs.low)),
@@ -345,83 +223,6 @@ export function lastCompletedTradingDay(now: Date): string {
   let d = sessionDone ? day : day - 1;
   while (!isTradingDayNumber(d)) d--;
   return isoDate(d);
-}
-
-// ---- Intraday ----
-
-const BRIDGE_TERMS = 12;
-const WIGGLE_TERMS = 4;
-
-/** A smooth path over one session in the unscaled log domain, from the open to the close. */
-interface IntradayPath {
-  /** Log price at session fraction t ∈ [0, 1]; equals the open at 0 and the close at 1. */
-  at(t: number): number;
-}
-
-/**
- * Open-to-close line plus a seeded Brownian-bridge-like sum of sines (zero at both ends) and a
- * few fast, small wiggles; the upward and downward excursions are scaled separately so the path,
- * sampled each minute, just reaches the day's high and low.
- */
-function intradayPath(
-  random: SeededRandom,
-  open: number,
-  close: number,
-  high: number,
-  low: number,
-): IntradayPath {
-  const bridge: number[] = [];
-  for (let k = 1; k <= BRIDGE_TERMS; k++)
-    bridge.push((random.normal() * Math.SQRT2) / (k * Math.PI));
-  const wiggles: { omega: number; phase: number; amplitude: number }[] = [];
-  for (let j = 0; j < WIGGLE_TERMS; j++) {
-    const periodMinutes = 3 + 17 * random.next();
-    wiggles.push({
-      omega: (2 * Math.PI * SESSION_MINUTES) / periodMinutes,
-      phase: 2 * Math.PI * random.next(),
-      amplitude: 0.04 * random.normal(),
-    });
-  }
-  const excursion = (t: number): number => {
-    // Σ a_k sin(kπt) by the recurrence sin((k+1)x) = 2 cos x sin(kx) − sin((k−1)x).
-    const x = Math.PI * t;
-    const twoCos = 2 * Math.cos(x);
-    const sinX = Math.sin(x);
-    let previous = 0;
-    let current = sinX;
-    let sum = 0;
-    for (const coefficient of bridge) {
-      sum += coefficient * current;
-      const next = twoCos * current - previous;
-      previous = current;
-      current = next;
-    }
-    let fast = 0;
-    for (const w of wiggles) fast += w.amplitude * Math.sin(w.omega * t + w.phase);
-    return sum + sinX * fast;
-  };
-  const line = (t: number): number => open + (close - open) * t;
-
-  let up = Number.POSITIVE_INFINITY;
-  let down = Number.POSITIVE_INFINITY;
-  for (let m = 1; m < SESSION_MINUTES; m++) {
-    const t = m / SESSION_MINUTES;
-    const e = excursion(t);
-    if (e > 0) up = Math.min(up, (high - line(t)) / e);
-    else if (e < 0) down = Math.min(down, (line(t) - low) / -e);
-  }
-  const upScale = Number.isFinite(up) ? up : 0;
-  const downScale = Number.isFinite(down) ? down : 0;
-
-  return {
-    at(t: number): number {
-      if (t <= 0) return open;
-      if (t >= 1) return close;
-      const e = excursion(t);
-      const value = line(t) + e * (e > 0 ? upScale : downScale);
-      return Math.min(high, Math.max(low, value));
-    },
-  };
 }
 
 function roundTo(value: number, decimals: number): number {
