@@ -163,7 +163,11 @@ function firstViewAssets(): Plugin {
       const entry = [...chunks.values()].find(
         (chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'),
       );
-      const preloadedByEntry = entry ? closure(entry.fileName) : new Set<string>();
+      // The entry and the stages of its start (stagedEntry), all in index.html's preloads.
+      const preloadedByEntry = new Set<string>();
+      for (const file of entry ? [entry.fileName, ...entry.dynamicImports] : []) {
+        closure(file, preloadedByEntry);
+      }
       const pages: Record<string, { js: string[]; css: string[] }> = {};
       for (const [page, module] of Object.entries(FIRST_VIEW_PAGES)) {
         const chunk = [...chunks.values()].find((candidate) =>
@@ -185,8 +189,56 @@ function firstViewAssets(): Plugin {
   };
 }
 
+/**
+ * Issue 18: `main.tsx` evaluates the app in stages (React, Mantine, the app), each a dynamic
+ * `import()`, so that no single task evaluates the whole module graph. Every dynamic import of
+ * the entry is such a stage, needed at once: their chunks (and what those import statically) get
+ * `modulepreload` links in index.html like the entry's static imports, so they download with the
+ * page instead of one stage after another.
+ */
+function stagedEntry(): Plugin {
+  return {
+    name: 'stockpulse:staged-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const { bundle, chunk: entry } = context;
+        if (!bundle || !entry) return html;
+        const chunkOf = (fileName: string) => {
+          const output = bundle[fileName];
+          return output?.type === 'chunk' ? output : undefined;
+        };
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of chunkOf(fileName)?.imports ?? []) add(imported);
+        };
+        for (const file of entry.dynamicImports) add(file);
+        const css = [...files].flatMap((file) => [
+          ...(chunkOf(file)?.viteMetadata?.importedCss ?? []),
+        ]);
+        // Their CSS too (the shell's CSS modules): a page the server drew needs it before its
+        // first paint, as it did when the shell was part of the entry.
+        const links = [
+          ...[...new Set(css)].map((file) => ({ rel: 'stylesheet', file })),
+          ...[...files].map((file) => ({ rel: 'modulepreload', file })),
+        ]
+          .filter(({ file }) => !html.includes(`/${file}"`))
+          .map(({ rel, file }) => ({
+            tag: 'link',
+            attrs: { rel, crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+        return { html, tags: links };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), staticLandingPage(), firstViewAssets(), firstScreenRenderer()],
+  plugins: [react(), stagedEntry(), staticLandingPage(), firstViewAssets(), firstScreenRenderer()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -201,9 +253,12 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
+            // Not its style sheets: as a member of this group, main.tsx's import of
+            // `@mantine/core/styles.css` made the chunk a static import of the entry, evaluated
+            // with it (see stagedEntry).
             {
               name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](core|hooks|notifications|modals|store)[\\/]|@floating-ui|react-remove-scroll|react-transition-group)/,
+              test: /^(?!.*\.css$).*node_modules[\\/](@mantine[\\/](core|hooks|notifications|modals|store)[\\/]|@floating-ui|react-remove-scroll|react-transition-group)/,
             },
             // Charts (recharts and its d3, redux, immer) only for the pages that draw them: in the
             // mantine group they made every first visit download 1 MB more.

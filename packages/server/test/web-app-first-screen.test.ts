@@ -78,6 +78,11 @@ describe("drawing a page's first screen on the server", () => {
     );
   });
 
+  it("draws with the shell's public answers too (the menus' community links)", async () => {
+    const res = await page('/news/latest');
+    expect(res.body).toContain('|/api/telegram/info 200 success');
+  });
+
   it("draws a company's header from its first-view answers", async () => {
     const res = await page('/ticker/NASDAQ:ZZZZ');
     expect(res.body).toContain('/api/company/query?exchange_tickers=NASDAQ%3AZZZZ&limit=1 200');

@@ -1,24 +1,53 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { takeFirstScreen } from './app/first-screen/take-first-screen';
+
+/**
+ * The next task: the browser may paint and answer input in between. `scheduler.yield()` where
+ * the browser has it (its continuation runs before other tasks of the page), else a timeout.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Issue 18: the app's code is evaluated in stages, one task each — React, then Mantine, then the
+ * app (shell, router, API contracts) — instead of one module graph evaluated in a single long
+ * task (about 250 ms on a phone: total blocking time). The stages' chunks are fetched together
+ * from the start (`modulepreload` in index.html, plugin `stockpulse:staged-entry`), only their
+ * evaluation is spread.
+ */
+async function start(container: HTMLElement) {
+  const { createRoot } = await import('react-dom/client');
+  await nextTask();
+  await import('@mantine/core');
+  await nextTask();
+  const [{ createElement, startTransition, StrictMode }, { App }, { takeFirstScreen }] =
+    await Promise.all([
+      import('react'),
+      import('./app/app'),
+      import('./app/first-screen/take-first-screen'),
+    ]);
+  await nextTask();
+  // A page drawn by the server is replaced only once the app can draw the same screen (its route
+  // loaded, its answers in the query cache).
+  const firstScreen = await takeFirstScreen(container);
+  // The first render as a transition, which React splits into short slices; rendered at once,
+  // the shell and the first page were one long task that kept the page from answering input.
+  // (No JSX in this file: its runtime would make React a static import of the entry.)
+  startTransition(() => {
+    createRoot(container).render(
+      createElement(
+        StrictMode,
+        null,
+        createElement(App, { router: firstScreen?.router, queryClient: firstScreen?.queryClient }),
+      ),
+    );
+  });
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');
-
-// Issue 18: the first render as a transition, which React splits into short slices; rendered
-// at once, the shell and the first page were one long task that kept the page from answering
-// input (total blocking time on a phone). A page drawn by the server is replaced only once the
-// app can draw the same screen (its route loaded, its answers in the query cache).
-void takeFirstScreen(container).then((start) => {
-  startTransition(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <App router={start?.router} queryClient={start?.queryClient} />
-      </StrictMode>,
-    );
-  });
-});
+void start(container);

@@ -24,6 +24,12 @@ const RENDER_LIMIT_MS = 1_500;
 /** Drawings under way at most, and drawn pages kept at most (about 100 KB each). */
 const MAX_DRAWING = 4;
 const MAX_KEPT = 200;
+/**
+ * Public answers the app's shell asks on every page (the menus' community links), drawn from and
+ * put in the page's query cache with the page's own: fetched by the app after its start instead,
+ * their arrival re-rendered the top bar and the sidebar (blocking time on a phone).
+ */
+export const SHELL_API_URLS: readonly string[] = ['/api/telegram/info'];
 
 /**
  * The web build's renderer, run in a worker thread (`web-app-first-screen-worker.ts`) whose API
@@ -136,7 +142,7 @@ export function firstScreens(
     // A burst of different pages (a crawler) is not queued on the worker nor kept: plain app.
     if (drawing >= MAX_DRAWING || drawn.size >= MAX_KEPT) return Promise.resolve(null);
     drawing += 1;
-    const screen = draw(pathname, view.requests).finally(() => {
+    const screen = draw(pathname, [...view.requests, ...SHELL_API_URLS]).finally(() => {
       drawing -= 1;
     });
     drawn.set(pathname, { at: now, screen });

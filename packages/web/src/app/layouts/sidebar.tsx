@@ -1,4 +1,4 @@
-import { Box, CloseButton, ScrollArea, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, CloseButton, ScrollArea, UnstyledButton } from '@mantine/core';
 import {
   IconExternalLink,
   IconLayoutSidebarLeftCollapse,
@@ -12,6 +12,7 @@ import { visibleSidebarItems } from '../nav-visibility';
 import { useCommunityLinks } from '../community-links';
 import type { NavItem, NavSection } from '../navigation';
 import { useViewer } from '../../features/users/viewer';
+import { MinimizedTooltip } from './minimized-tooltip';
 import { SidebarStateContext } from './sidebar-state';
 import classes from './sidebar.module.css';
 
@@ -76,7 +77,7 @@ export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: 
             <ul className={classes.list}>
               {items.map((item) => (
                 <li key={item.path}>
-                  <Tooltip label={item.label} position="right" disabled={!minimized} withArrow>
+                  <MinimizedTooltip label={item.label} minimized={minimized}>
                     {item.external ? (
                       <a
                         href={item.path}
@@ -114,7 +115,7 @@ export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: 
                         <span className={classes.label}>{item.label}</span>
                       </NavLink>
                     )}
-                  </Tooltip>
+                  </MinimizedTooltip>
                 </li>
               ))}
             </ul>
@@ -131,7 +132,7 @@ export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: 
             <ul className={classes.list}>
               {communityLinks.map((link) => (
                 <li key={link.href}>
-                  <Tooltip label={link.label} position="right" disabled={!minimized} withArrow>
+                  <MinimizedTooltip label={link.label} minimized={minimized}>
                     <a
                       href={link.href}
                       target="_blank"
@@ -148,7 +149,7 @@ export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: 
                       <span className={classes.label}>{link.label}</span>
                       <IconExternalLink className={classes.external} size={14} aria-hidden="true" />
                     </a>
-                  </Tooltip>
+                  </MinimizedTooltip>
                 </li>
               ))}
             </ul>

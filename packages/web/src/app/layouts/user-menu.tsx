@@ -1,8 +1,9 @@
-import { Avatar, Collapse, Indicator, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Collapse, Indicator, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { NavLink, useNavigate } from 'react-router';
+import { MinimizedTooltip } from './minimized-tooltip';
 import { useSidebarState } from './sidebar-state';
 import { visibleLinks } from '../nav-visibility';
 import { USER_MENU_LINKS } from '../navigation';
@@ -34,7 +35,7 @@ export function UserMenu() {
 
   return (
     <nav className={classes.menu} aria-label="User menu" data-minimized={minimized || undefined}>
-      <Tooltip label={name} position="right" withArrow disabled={!minimized}>
+      <MinimizedTooltip label={name} minimized={minimized}>
         <UnstyledButton
           className={classes.toggle}
           onClick={() => setOpened((current) => !current)}
@@ -62,12 +63,12 @@ export function UserMenu() {
             aria-hidden="true"
           />
         </UnstyledButton>
-      </Tooltip>
+      </MinimizedTooltip>
       <Collapse expanded={opened} id={linksId}>
         <ul className={classes.list}>
           {links.map((link) => (
             <li key={link.path}>
-              <Tooltip label={link.label} position="right" withArrow disabled={!minimized}>
+              <MinimizedTooltip label={link.label} minimized={minimized}>
                 <NavLink
                   to={link.path}
                   className={classes.link}
@@ -79,7 +80,7 @@ export function UserMenu() {
                     <RepliesCountBadge size="xs" />
                   )}
                 </NavLink>
-              </Tooltip>
+              </MinimizedTooltip>
             </li>
           ))}
           <li>
