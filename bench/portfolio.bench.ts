@@ -28,10 +28,10 @@ function seeded(seed: number) {
   };
 }
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** 40 entries per listing over ten years: buys, partial sales, dividends, fees and a few splits. */
-function ledgerCsv(symbols: readonly string[], today: number): string {
+export function ledgerCsv(symbols: readonly string[], today: number): string {
   const random = seeded(42);
   const lines = ['date,type,symbol,quantity,price,fees,currency,note'];
   const perSymbol = TRANSACTIONS / symbols.length;
