@@ -15,7 +15,8 @@ export function ActionBar({ description, search }: ActionBarProps) {
       <Text size="sm" c="dimmed" className={classes.description}>
         {description}
       </Text>
-      {search && <div className={classes.search}>{search}</div>}
+      {/* null: a search box hidden at this width, its place kept (main-layout.tsx). */}
+      {(search || search === null) && <div className={classes.search}>{search}</div>}
     </div>
   );
 }

@@ -30,6 +30,14 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
   const [drawerOpened, drawer] = useDisclosure(false);
   const isDesktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
   const minimized = preferences.sidebarMinimized && isDesktop;
+  // One search box at a time (search-box.module.css hides the other at this width): the hidden
+  // one's suggestion list, kept mounted, was positioned in the app's first commit (issue 18: a
+  // forced style recalculation in one long task). The server's first screen has both (it does
+  // not know the width); their wrappers stay, so nothing moves when the app replaces it.
+  const onServer = typeof window === 'undefined';
+  const actionBar = !meta?.noActionBar;
+  const topBarSearch = onServer || isDesktop || !actionBar ? search : undefined;
+  const actionBarSearchShown = onServer || !isDesktop ? actionBarSearch : actionBarSearch && null;
 
   return (
     <AppShell
@@ -49,7 +57,7 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
       <AppShell.Header className={classes.header}>
         <TopBar
           title={meta?.title}
-          search={search}
+          search={topBarSearch}
           drawerOpened={drawerOpened}
           onToggleDrawer={drawer.toggle}
           preferences={preferences}
@@ -76,9 +84,7 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
       )}
 
       <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
-        {!meta?.noActionBar && (
-          <ActionBar description={meta?.description} search={actionBarSearch} />
-        )}
+        {actionBar && <ActionBar description={meta?.description} search={actionBarSearchShown} />}
         <div className={meta?.hideContent ? classes.bare : classes.content}>
           <GuardedOutlet loadUserFirst />
         </div>
