@@ -63,10 +63,10 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | u
 /**
  * A better ratio, for answers kept compressed that prove busy: brotli at quality 10 sends the
  * 127 KB five-year history as 22 KB instead of quality 2's 30 KB (a 2,000-entry portfolio ledger:
- * 68 → 47 KB; quality 11 saves 1–2 KB more for three times the CPU). The bytes an answer writes
- * bound the busiest routes' rate and tail: a bare route sending 24 / 70 / 128 KiB answered
- * 11,400 / 5,700 / 5,300 req/s with p99 14 / 44 / 39 ms, against 6 ms for 30 bytes (same
- * machine, same load generator). It costs about 1 ms of CPU a KB, so it runs once per answer, in
+ * 71 → 60 KB; quality 11 saves 1–2 KB more for three times the CPU). The bytes an answer writes
+ * bound the large routes' rate and tail: a bare route sending 22 / 48 / 127 KB ran at 2.04 /
+ * 1.38 / 0.67× the indexed SELECT with p99 14 / 23 / 36 ms, against 3.18× and 3 ms for 30 bytes
+ * (bench/README.md, s26). It costs about 1 ms of CPU a KB, so it runs once per answer, in
  * libuv's thread pool, never on the event loop.
  */
 const BROTLI_BEST = {
