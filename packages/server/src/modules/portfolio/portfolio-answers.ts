@@ -5,7 +5,6 @@ import {
   type Transaction,
 } from '@app/shared/api/portfolio';
 import type { z } from 'zod';
-import { keepEncoding, sendKept, type KeptEncoding } from '../../http/compression.ts';
 import { compileResponseSerializer } from '../../http/serializer.ts';
 
 /**
@@ -75,23 +74,4 @@ export function transactionsAnswer(
   transactions: readonly Transaction[],
 ): Buffer {
   return Buffer.from(writeTransactions({ status: 'success', portfolio, transactions }));
-}
-
-/** Compressed bytes of answers, by the answer's Buffer (answers are never written once built). */
-const encodedAnswers = new WeakMap<Buffer, { br?: KeptEncoding; gzip?: KeptEncoding }>();
-
-/**
- * An answer's bytes compressed as the compression hook would (brotli quality 2, gzip level 4),
- * once per answer Buffer: the kept snapshot (one Buffer per second, `as_of`) and ledger answers
- * are 60–380 KiB, which the hook compressed again on every call. A ledger asked again and again
- * is compressed once more at a better ratio in the background (`sendKept`: 71 → 60 KB).
- */
-export function encodedAnswer(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
-  let kept = encodedAnswers.get(body);
-  if (!kept) {
-    kept = {};
-    encodedAnswers.set(body, kept);
-  }
-  const encoded = (kept[encoding] ??= keepEncoding(encoding, body));
-  return sendKept(encoded, body).bytes;
 }

@@ -13,13 +13,11 @@ import {
   transactionResponseSchema,
   TRANSACTIONS_PER_PORTFOLIO_MAX,
 } from '@app/shared/api/portfolio';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
-import { COMPRESS_MIN_BYTES, preferredEncoding } from '../../http/compression.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { encodedAnswer } from './portfolio-answers.ts';
 import type { PortfolioService } from './portfolio.service.ts';
 
 const errors = {
@@ -31,24 +29,6 @@ const errors = {
 const portfolioName = z.string().trim().min(1).max(40);
 const portfolioQuery = queryParams({ portfolio: portfolioName.default(DEFAULT_PORTFOLIO) });
 const idParams = z.object({ id: z.uuid('Invalid transaction id.') });
-/**
- * An answer the service serialised with the route's compiled writer (portfolio-answers.ts): a
- * Buffer skips Fastify's serialiser; the response schema still documents it in OpenAPI. Sent
- * compressed as the caller accepts, from bytes compressed once per answer (the compression
- * hook passes an answer that already has a Content-Encoding).
- */
-function sendJson(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (
-    !encoding ||
-    request.headers['x-no-compression'] !== undefined ||
-    body.length < COMPRESS_MIN_BYTES
-  ) {
-    return reply.send(body);
-  }
-  return reply.header('content-encoding', encoding).send(encodedAnswer(body, encoding));
-}
 /** A CSV of IMPORT_MAX_BYTES inside a JSON body, with room for its escaping. */
 const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 2 + 10_000;
 
@@ -108,7 +88,7 @@ export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: Portfol
     },
     async (request, reply) => {
       const { portfolio: name, skip, limit } = request.query;
-      return sendJson(
+      return sendKeptJson(
         request,
         reply,
         await portfolio.transactionsBody(currentUser(request).id, name, { skip, limit }),
@@ -184,7 +164,7 @@ export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: Portfol
       },
     },
     async (request, reply) =>
-      sendJson(
+      sendKeptJson(
         request,
         reply,
         await portfolio.snapshotBody(

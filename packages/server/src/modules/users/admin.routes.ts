@@ -7,33 +7,13 @@ import {
   outboxResponseSchema,
   userSchema,
 } from '@app/shared/api/users';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
-import { COMPRESS_MIN_BYTES, preferredEncoding } from '../../http/compression.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { encodedAnswer } from '../portfolio/portfolio-answers.ts';
 import type { ApprovalService } from './approval.service.ts';
 import { toApiUser } from './user.mapper.ts';
-
-/**
- * A kept page answer (`admin/page-answers.ts`): JSON bytes the service wrote from the schema's
- * type, sent as they are (a Buffer skips the serializer; the schema still documents the answer),
- * compressed once per kept answer when the caller accepts it (an admin's browser always does).
- */
-const sendJson = (request: FastifyRequest, reply: FastifyReply, body: Buffer) => {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (
-    !encoding ||
-    request.headers['x-no-compression'] !== undefined ||
-    body.length < COMPRESS_MIN_BYTES
-  ) {
-    return reply.send(body);
-  }
-  return reply.header('content-encoding', encoding).send(encodedAnswer(body, encoding));
-};
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const username = z.object({ username: z.string().min(1).max(60) });
@@ -57,7 +37,7 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
     },
     async (request, reply) => {
       const { skip, limit, q } = request.query;
-      return sendJson(request, reply, await approvals.listAnswer({ skip, limit, search: q }));
+      return sendKeptJson(request, reply, await approvals.listAnswer({ skip, limit, search: q }));
     },
   );
 
@@ -73,7 +53,7 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
       },
     },
     async (request, reply) =>
-      sendJson(request, reply, await approvals.pendingAnswer(request.query)),
+      sendKeptJson(request, reply, await approvals.pendingAnswer(request.query)),
   );
 
   app.post(
@@ -125,6 +105,7 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
         response: { 200: outboxResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request, reply) => sendJson(request, reply, await approvals.outboxAnswer(request.query)),
+    async (request, reply) =>
+      sendKeptJson(request, reply, await approvals.outboxAnswer(request.query)),
   );
 }
