@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { createNoticeListener } from '../../db/notice-listener.ts';
+import { createUserKeyedEntries } from '../../db/user-keyed-entries.ts';
 import type { UserRow } from './user.mapper.ts';
 
 /** Where the database announces changed sessions and users (migration 2026-11-27T1000-session-notify). */
@@ -30,8 +31,7 @@ export type CachedSession = {
  */
 export function createSessionCache(deps: { db: Database; log?: FastifyBaseLogger }) {
   const { db, log } = deps;
-  const entries = new Map<string, CachedSession & { userId: string }>();
-  const byUser = new Map<string, Set<string>>();
+  const entries = createUserKeyedEntries<CachedSession & { userId: string }>(MAX_ENTRIES);
   const listener = createNoticeListener({
     db,
     channel: SESSION_CHANNEL,
@@ -42,25 +42,12 @@ export function createSessionCache(deps: { db: Database; log?: FastifyBaseLogger
     onNotice: (userId) => dropUser(userId), // the trigger's notice: a session or user row changed
     // A revocation asks every listener to confirm: drop, then acknowledge by backend pid.
     onConfirmRequest: (userId) => dropUser(userId),
-    onReset: () => {
-      entries.clear();
-      byUser.clear();
-    },
+    onReset: () => entries.clear(),
   });
-
-  function drop(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    const keys = byUser.get(entry.userId);
-    keys?.delete(key);
-    if (keys?.size === 0) byUser.delete(entry.userId);
-  }
 
   function dropUser(userId: string) {
     listener.bump();
-    for (const key of byUser.get(userId) ?? []) entries.delete(key);
-    byUser.delete(userId);
+    entries.dropUser(userId);
   }
 
   return {
@@ -73,7 +60,7 @@ export function createSessionCache(deps: { db: Database; log?: FastifyBaseLogger
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (performance.now() - entry.cachedAt > MAX_AGE_MS) {
-        drop(key);
+        entries.drop(key);
         return undefined;
       }
       return entry;
@@ -85,21 +72,13 @@ export function createSessionCache(deps: { db: Database; log?: FastifyBaseLogger
     /** Stores a lookup's answer, unless the cache was not listening or heard a change since `mark`. */
     set(key: string, mark: number, value: Omit<CachedSession, 'cachedAt'>) {
       if (!listener.isListening() || mark !== listener.generation()) return;
-      if (entries.size >= MAX_ENTRIES) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) drop(oldest.value);
-      }
-      const userId = value.row.id;
-      entries.set(key, { ...value, userId, cachedAt: performance.now() });
-      let keys = byUser.get(userId);
-      if (!keys) byUser.set(userId, (keys = new Set()));
-      keys.add(key);
+      entries.set(key, { ...value, userId: value.row.id, cachedAt: performance.now() });
     },
 
     /** Forgets one session at once in this process (its own logout; the others hear the trigger). */
     forget(key: string) {
       listener.bump();
-      drop(key);
+      entries.drop(key);
     },
 
     /** Forgets every session of a user at once in this process. */
@@ -121,7 +100,7 @@ export function createSessionCache(deps: { db: Database; log?: FastifyBaseLogger
     confirmEverywhere: (userId: string) => listener.confirmEverywhere(userId),
 
     /** Whether entries may be served (the listener is up); for tests and the log. */
-    stats: () => ({ listening: listener.isListening(), entries: entries.size }),
+    stats: () => ({ listening: listener.isListening(), entries: entries.size() }),
 
     close: listener.close,
   };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { createNoticeListener } from '../../db/notice-listener.ts';
+import { createUserKeyedEntries } from '../../db/user-keyed-entries.ts';
 
 /** Where the database announces changed watchlists (migration 2026-11-30T1300-watchlist-notify). */
 export const WATCHLISTS_CHANNEL = 'stockpulse_watchlists';
@@ -25,14 +26,8 @@ type Entry = { userId: string; symbols: readonly string[]; cachedAt: number };
  */
 export function createWatchlistCache(deps: { db: Database; log?: FastifyBaseLogger }) {
   const { db, log } = deps;
-  const entries = new Map<string, Entry>();
-  const byUser = new Map<string, Set<string>>();
+  const entries = createUserKeyedEntries<Entry>(MAX_ENTRIES);
   let hits = 0;
-
-  const clear = () => {
-    entries.clear();
-    byUser.clear();
-  };
   const listener = createNoticeListener({
     db,
     channel: WATCHLISTS_CHANNEL,
@@ -43,41 +38,19 @@ export function createWatchlistCache(deps: { db: Database; log?: FastifyBaseLogg
     onNotice: (payload) => {
       if (payload === '*') {
         listener.bump();
-        clear();
+        entries.clear();
       } else dropUser(payload);
     },
     // A write through a service asks every listener to confirm: drop, then acknowledge.
     onConfirmRequest: (userId) => dropUser(userId),
-    onReset: clear,
+    onReset: () => entries.clear(),
   });
 
   const keyOf = (userId: string, name: string) => `${userId}\u0000${name}`;
 
-  function drop(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    const keys = byUser.get(entry.userId);
-    keys?.delete(key);
-    if (keys?.size === 0) byUser.delete(entry.userId);
-  }
-
   function dropUser(userId: string) {
     listener.bump();
-    for (const key of byUser.get(userId) ?? []) entries.delete(key);
-    byUser.delete(userId);
-  }
-
-  function store(userId: string, key: string, symbols: readonly string[]) {
-    drop(key);
-    if (entries.size >= MAX_ENTRIES) {
-      const oldest = entries.keys().next();
-      if (!oldest.done) drop(oldest.value);
-    }
-    entries.set(key, { userId, symbols, cachedAt: performance.now() });
-    let keys = byUser.get(userId);
-    if (!keys) byUser.set(userId, (keys = new Set()));
-    keys.add(key);
+    entries.dropUser(userId);
   }
 
   return {
@@ -102,7 +75,8 @@ export function createWatchlistCache(deps: { db: Database; log?: FastifyBaseLogg
       }
       const mark = listener.generation();
       const symbols = Object.freeze([...(await load())]);
-      if (listener.isListening() && mark === listener.generation()) store(userId, key, symbols);
+      if (listener.isListening() && mark === listener.generation())
+        entries.set(key, { userId, symbols, cachedAt: performance.now() });
       return [...symbols];
     },
 
@@ -124,7 +98,7 @@ export function createWatchlistCache(deps: { db: Database; log?: FastifyBaseLogg
     },
 
     /** Whether entries may be served, how many there are, and the hits so far; for tests. */
-    stats: () => ({ listening: listener.isListening(), entries: entries.size, hits }),
+    stats: () => ({ listening: listener.isListening(), entries: entries.size(), hits }),
 
     close: listener.close,
   };
