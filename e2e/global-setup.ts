@@ -67,6 +67,20 @@ export default async function globalSetup() {
     if (Date.now() > deadline) throw new Error('the server did not become healthy in 60 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // The specs read the demo's analysed news (the AI feed's first card): healthy is not enough,
+  // the worker seeds and enriches them in its first minute or two on a loaded machine.
+  const newsDeadline = Date.now() + 240_000;
+  const analysed = `${baseUrl}/api/news/query?ai_summary__ne=NULL&related_exchange_tickers__not__size=0&limit=1&no_cache=1`;
+  const running = () => server.exitCode === null; // a call: read anew on every round
+  for (;;) {
+    if (!running()) throw new Error('the server exited during start-up');
+    const count = await fetch(analysed)
+      .then(async (res) => (res.ok ? ((await res.json()) as { news: unknown[] }).news.length : 0))
+      .catch(() => 0);
+    if (count > 0) break;
+    if (Date.now() > newsDeadline) throw new Error('the demo news was not analysed in 240 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_TELEGRAM_URL = telegram.url;

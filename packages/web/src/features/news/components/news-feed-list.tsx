@@ -1,7 +1,7 @@
 import { BackNextPager } from '../../../components/back-next-pager';
 import { Badge, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { NewsArticle } from '@app/shared/api/news';
 import {
   FEED_PAGE_SIZE,
@@ -12,7 +12,7 @@ import {
 } from '../api/news-feed';
 import type { NewsSource } from '../api/news-feed';
 import { ArticleCard } from './article-card';
-import { liveClient } from '../../../lib/live/live-client';
+import { liveClient, type LiveClient } from '../../../lib/live/live-client';
 import { fetchNewsFrom } from '../api/news-list';
 import { NewArticlesBar, useNewArticles } from './new-articles-bar';
 import { NewsError, NewsLoader, NoNews } from './news-list-states';
@@ -67,8 +67,13 @@ function Articles({
 export function ScrollFeed({
   source,
   live,
+  client = liveClient,
   ...options
-}: { source: NewsSource; live?: 'ingested' | 'enriched' | undefined } & FeedListOptions) {
+}: {
+  source: NewsSource;
+  live?: 'ingested' | 'enriched' | undefined;
+  client?: LiveClient;
+} & FeedListOptions) {
   const query = useNewsFeed(source);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
   const failure = useNewsFailure(query.error);
@@ -83,7 +88,7 @@ export function ScrollFeed({
   const shown = useMemo(() => new Set(articles.map((article) => article.id)), [articles]);
   const queryClient = useQueryClient();
   const peeked = useRef<NewsArticle[]>([]);
-  const fresh = useNewArticles(live, shown, liveClient, async () => {
+  const fresh = useNewArticles(live, shown, client, async () => {
     peeked.current = await fetchNewsFrom(source.path, source.params, { skip: 0, limit: PEEK_SIZE });
     return peeked.current.map((article) => article.id);
   });
@@ -103,6 +108,16 @@ export function ScrollFeed({
     } else void query.refetch();
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
+  // An empty feed (a fresh start whose first articles are still being analysed) has nothing to
+  // keep in place: announced articles show at once instead of behind the bar.
+  const showNewRef = useRef(showNew);
+  useEffect(() => {
+    showNewRef.current = showNew;
+  });
+  const empty = query.isSuccess && articles.length === 0;
+  useEffect(() => {
+    if (empty && fresh.count > 0) showNewRef.current();
+  }, [empty, fresh.count]);
 
   if (query.isPending) return <NewsLoader />;
   return (
