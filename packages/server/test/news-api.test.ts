@@ -230,6 +230,27 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
     expect((await get(`/api/news/search/${'x'.repeat(201)}`)).statusCode).toBe(400);
   });
 
+  it('pages a search whose matches tie on rank and date without overlap (ties go by id)', async () => {
+    const news = (await get('/api/news/query?limit=4')).json<NewsBody>().news;
+    expect(news).toHaveLength(4);
+    const ids = news.map((article) => article.id);
+    // Four visible articles with the same title words and the same date: equal rank, equal date.
+    await t.database.db
+      .updateTable('news')
+      .set({ title: 'Quixotic zephyr results', creation_date: new Date('2026-11-20T15:00:00Z') })
+      .where('id', 'in', ids)
+      .execute();
+    const pages: string[] = [];
+    for (let skip = 0; skip < 4; skip += 1) {
+      const res = await get(`/api/news/search/quixotic%20zephyr?skip=${String(skip)}&limit=1`);
+      expect(res.statusCode, res.body).toBe(200);
+      pages.push(...res.json<NewsBody>().news.map((article) => article.id));
+    }
+    expect(pages).toHaveLength(4);
+    expect(new Set(pages)).toEqual(new Set(ids));
+    expect(pages).toEqual([...ids].sort().reverse());
+  });
+
   it('serves repeated feed questions from a short cache; no_cache=1 and hiding bypass it', async () => {
     const url = '/api/news/query?sentiment_score__gte=-10&order_by=-creation_date&limit=5';
     const first = await get(url);
