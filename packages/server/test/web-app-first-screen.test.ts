@@ -89,6 +89,15 @@ describe("drawing a page's first screen on the server", () => {
     expect(res.body).toContain('/api/company/financials/get/NASDAQ:ZZZZ?add=31%2C365 404 error');
   });
 
+  it("draws a company's chart, news and related companies with its header (one render in the app)", async () => {
+    const res = await page('/ticker/nasdaq%3Azzzy');
+    expect(res.body).toContain('|/api/ticker/history/NASDAQ:ZZZY?range=1y ');
+    expect(res.body).toContain('|/api/news/company/NASDAQ:ZZZY?skip=0&limit=5 ');
+    expect(res.body).toContain('|/api/company/get_related/NASDAQ:ZZZY?limit=25 ');
+    const feed = await page('/news/defcon');
+    expect(feed.body).not.toContain('/api/ticker/history/');
+  });
+
   it("never draws with the visitor's credentials: the screen is the anonymous one", async () => {
     const res = await page('/news/bullish', {
       authorization: 'Bearer not-a-real-token',

@@ -51,6 +51,10 @@ export function SuggestionInput({
   const [error, setError] = useState<string | null>(null);
   // A prefilled value (the search page's q) asks for nothing until the user edits it.
   const [edited, setEdited] = useState(false);
+  // Issue 18: Mantine keeps a combobox's list mounted (hidden) and Floating UI positions it at
+  // mount, a forced style recalculation of the whole page in the app's first commit. The list is
+  // mounted from the field's first focus on (its keyboard behaviour unchanged from then).
+  const [engaged, setEngaged] = useState(false);
   const { suggestions, resolve } = useSuggestions(source, edited ? value : '');
   const combobox = useCombobox({
     opened: wantsOpen && suggestions.length > 0,
@@ -96,6 +100,7 @@ export function SuggestionInput({
         store={combobox}
         onOptionSubmit={pick}
         position="bottom-start"
+        keepMounted={engaged}
         classNames={{ dropdown: classes.dropdown }}
       >
         <Combobox.Target withExpandedAttribute>
@@ -119,7 +124,10 @@ export function SuggestionInput({
               setWantsOpen(true);
               combobox.resetSelectedOption();
             }}
-            onFocus={() => setWantsOpen(true)}
+            onFocus={() => {
+              setEngaged(true);
+              setWantsOpen(true);
+            }}
             onBlur={() => setWantsOpen(false)}
           />
         </Combobox.Target>
