@@ -106,7 +106,18 @@ describe('portfolio answers across two app instances on one database', () => {
   };
 
   it('shows a write through one process in the next snapshot of the other, at once', async () => {
+    // A's first portfolio call is a write: A listens for it, so it can hear the others confirm
+    // (without, it answered before B had heard the notice, and B's next snapshot could be old).
+    const listeners = async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where application_name = 'stockpulse-portfolio' and datname = current_database()`.execute(
+        a.database.db,
+      );
+      return rows[0]?.n ?? 0;
+    };
+    const before = await listeners();
     await post(a.app, '/portfolio/transactions/create', buy('NASDAQ:AAPL', '2026-10-01', 10));
+    expect(await listeners()).toBe(before + 1);
     await quote('NASDAQ:AAPL', 200);
     await waitFor(async () => holding(await snapshot(b), 'NASDAQ:AAPL')?.price === 200);
     await fromMemoryOnB();

@@ -195,10 +195,16 @@ export function createNoticeListener(options: NoticeListenerOptions) {
     /**
      * Asks every listening process by NOTIFY (`r:<nonce>`, or `r:<nonce>:<subject>` when given) to
      * confirm, and waits until each one (by backend pid, as listed when asking) acknowledged.
-     * A process that does not answer within two seconds (it died) is not waited for; without a
-     * listener here, there is nothing to wait with.
+     * A process that does not answer within two seconds (it died) is not waited for. This process
+     * starts listening first if it does not yet; if it cannot, there is nothing to wait with.
      */
     confirmEverywhere: async (subject?: string): Promise<void> => {
+      // The acknowledgements come to this process's listener: one whose first call is a write
+      // listens now (without, the write was answered before the others heard its notice).
+      if (!listening) {
+        connect();
+        await connecting;
+      }
       const listener = client;
       if (!listening || !listener) return;
       const nonce = randomBytes(9).toString('base64url');
