@@ -16,6 +16,8 @@ export interface FirstView {
   page: FirstViewPage;
   /** API URLs (path and query) the page's first screen GETs, in the app's exact spelling. */
   requests: string[];
+  /** A company page's symbol, upper case (`NASDAQ:AAPL`). */
+  symbol?: string;
 }
 
 const NEWEST = 'order_by=-creation_date';
@@ -61,6 +63,7 @@ export function firstViewOf(pathname: string, search = ''): FirstView | null {
     const query = new URLSearchParams({ exchange_tickers: symbol, limit: '1' });
     return {
       page: 'company',
+      symbol,
       requests: [
         // The header: the company, then its quote with the month and year columns.
         `/api/company/query?${query.toString()}`,
@@ -69,4 +72,20 @@ export function firstViewOf(pathname: string, search = ''): FirstView | null {
     };
   }
   return null;
+}
+
+/**
+ * Public answers of a company page (`/ticker/{symbol}`) that the server draws and dehydrates with
+ * its first screen but does not preload (the drawn page carries them): the price history at the
+ * chart's default range, the news timeline's first page and the related companies, in the app's
+ * exact spelling (`packages/web/src/app/first-view.test.ts` compares them with the app's own).
+ * Fetched by the app after its start, each arrived alone and re-rendered the page.
+ */
+export function companyDrawnWith(symbol: string): string[] {
+  const segment = symbolSegment(symbol);
+  return [
+    `/api/ticker/history/${segment}?range=1y`,
+    `/api/news/company/${segment}?skip=0&limit=5`,
+    `/api/company/get_related/${segment}?limit=25`,
+  ];
 }

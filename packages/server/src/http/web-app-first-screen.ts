@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { firstViewOf } from '@app/shared/first-view';
+import { companyDrawnWith, firstViewOf } from '@app/shared/first-view';
 import type { FirstView } from '@app/shared/first-view';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
@@ -32,30 +32,11 @@ const MAX_KEPT = 200;
  */
 export const SHELL_API_URLS: readonly string[] = ['/api/telegram/info'];
 
-/**
- * Public answers of a company page drawn and dehydrated with its header's first-view answers
- * (the app's exact URLs: `market/api/price-history.ts` at its default range, the news timeline's
- * first page of 5, `market/api/related-companies.ts`): fetched by the app after its start, each
- * arrived alone and re-rendered the page (TanStack's store updates cannot be transitions),
- * blocking time on a phone. Not preloaded: the drawn page carries them.
- */
-export function companyScreenApiUrls(symbolSegment: string): string[] {
-  return [
-    `/api/ticker/history/${symbolSegment}?range=1y`,
-    `/api/news/company/${symbolSegment}?skip=0&limit=5`,
-    `/api/company/get_related/${symbolSegment}?limit=25`,
-  ];
-}
-
 /** The page's own answers to draw with: its first view's, a company page's other parts, the shell's. */
 function answersToDraw(view: FirstView): string[] {
   const requests = [...view.requests];
-  if (view.page === 'company') {
-    // The quote's URL names the symbol as the app writes it in a path.
-    const segment = view.requests
-      .map((url) => /^\/api\/company\/financials\/get\/([^?]+)\?/.exec(url)?.[1])
-      .find((found) => found !== undefined);
-    if (segment !== undefined) requests.push(...companyScreenApiUrls(segment));
+  if (view.page === 'company' && view.symbol !== undefined) {
+    requests.push(...companyDrawnWith(view.symbol));
   }
   return [...requests, ...SHELL_API_URLS];
 }

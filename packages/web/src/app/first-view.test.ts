@@ -1,7 +1,11 @@
-import { firstViewOf } from '@app/shared/first-view';
+import { companyDrawnWith, firstViewOf } from '@app/shared/first-view';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCompany } from '../features/market/api/company';
 import { fetchFinancials, PERIOD_DAYS } from '../features/market/api/financials';
+import { DEFAULT_HISTORY_RANGE, fetchPriceHistory } from '../features/market/api/price-history';
+import { fetchRelatedCompanies } from '../features/market/api/related-companies';
+import { fetchNewsFrom } from '../features/news/api/news-list';
+import { companyNewsSource } from '../features/news/components/company-news-timeline';
 import { FEED_PAGE_SIZE, newsFeedFor, querySource } from '../features/news/api/news-feed';
 import { feedFiltersWith, newsFeedParamsOf } from '../features/news/api/news-feed-params';
 import { companyFilterOf } from '../features/companies/pages/company-page';
@@ -57,8 +61,22 @@ describe('the first view the server preloads', () => {
       await fetchFinancials([filter.symbol], { withPeriods: true }).catch(() => null);
     });
     expect(PERIOD_DAYS).toEqual([31, 365]);
-    expect(firstViewOf('/ticker/nasdaq%3Aaapl')).toEqual({ page: 'company', requests: urls });
-    expect(firstViewOf('/ticker/NASDAQ:AAPL')).toEqual({ page: 'company', requests: urls });
+    const view = { page: 'company', symbol: 'NASDAQ:AAPL', requests: urls };
+    expect(firstViewOf('/ticker/nasdaq%3Aaapl')).toEqual(view);
+    expect(firstViewOf('/ticker/NASDAQ:AAPL')).toEqual(view);
+  });
+
+  it('draws a company page with the history, news timeline and related companies the app asks for', async () => {
+    const symbol = 'NASDAQ:AAPL';
+    const urls = await urlsFetchedBy(async () => {
+      await fetchPriceHistory(symbol, DEFAULT_HISTORY_RANGE).catch(() => null);
+      const news = companyNewsSource(symbol);
+      await fetchNewsFrom(news.path, news.params, { skip: 0, limit: FEED_PAGE_SIZE }).catch(
+        () => null,
+      );
+      await fetchRelatedCompanies(symbol).catch(() => null);
+    });
+    expect(companyDrawnWith(symbol)).toEqual(urls);
   });
 
   it('is none for a visit with a query, a feed with a parameter or another page', () => {
