@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import { poolOf, type Database } from '../../db/database.ts';
+import type { PriceSeriesTable } from '../../db/schema.ts';
 import type { DailyBar } from '../../providers/market-data/market-data-provider.ts';
 import { encodeMonthsBinary, type MonthSeries } from './price-copy.ts';
 
@@ -103,15 +104,7 @@ async function copyMonths(
 }
 
 /** A stored month as read for merging (days as text, so no time zone can shift them). */
-type StoredMonth = {
-  month: string;
-  days: string[];
-  open: number[];
-  high: number[];
-  low: number[];
-  close: number[];
-  volume: number[];
-};
+type StoredMonth = Omit<PriceSeriesTable, 'exchange_ticker'>;
 
 /** Bars of a month row, for merging. */
 function barsOf(row: StoredMonth): DailyBar[] {
