@@ -51,6 +51,13 @@ async function startBeforeApi(dir: string, databaseUrl: string, env: Record<stri
   };
 }
 
+/**
+ * What every browser sends (Chrome, Firefox, Safari): the rows `…, browser` ask so, as the
+ * market, portfolio and site suites do; the other rows ask without compression, as before.
+ */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+const BROWSER = { 'accept-encoding': BROWSER_ENCODINGS };
+
 /** `BENCH_NEWS_ARTICLES` sets a smaller load for a quick try of the benchmark itself. */
 const ARTICLES = Number(process.env.BENCH_NEWS_ARTICLES ?? 1_000_000);
 
@@ -139,7 +146,7 @@ export async function runNewsBench(options: { seconds: number }) {
     const beforeDir = process.env.BENCH_NEWS_BEFORE_DIR;
     const before = beforeDir ? await startBeforeApi(beforeDir, stack.databaseUrl, env) : null;
     stopBefore = before?.stop;
-    const measure = async (
+    const measureOne = async (
       name: string,
       url: string,
       loadOptions: Parameters<typeof load>[2] = {},
@@ -159,14 +166,37 @@ export async function runNewsBench(options: { seconds: number }) {
       if (process.env.BENCH_NEWS_OURS_FIRST === '1') rows.push(await ours(), await theirs());
       else rows.push(await theirs(), await ours());
     };
+    /** A route as asked without compression and, for `browser`, also as a browser asks. */
+    const measure = async (
+      name: string,
+      url: string,
+      loadOptions: Parameters<typeof load>[2] = {},
+      browser = false,
+    ): Promise<void> => {
+      await measureOne(name, url, loadOptions);
+      if (!browser) return;
+      await measureOne(`${name}, browser`, url, {
+        ...loadOptions,
+        headers: { ...loadOptions.headers, ...BROWSER },
+      });
+    };
+    // The routes a page makes (feeds, the article, company news, search, my_portfolio,
+    // recommendations) are asked both ways: rows named `…, browser` send a browser's
+    // Accept-Encoding, so the answer goes compressed (about a fifth of its bytes).
+    const pages = new Set(['latest_ai', 'bullish', 'latest']);
     // As visitors ask (the feed cache answers repeats for 5 s), then with no_cache=1, which
     // runs the query on every call (what the 'latest' feed and a cache miss cost).
     for (const [name, query] of Object.entries(feeds)) {
       if (name === 'latest') continue;
-      await measure(`feed ${name} (20)`, `${stack.api}/news/query?${query}`);
+      await measure(`feed ${name} (20)`, `${stack.api}/news/query?${query}`, {}, pages.has(name));
     }
     for (const [name, query] of Object.entries(feeds)) {
-      await measure(`feed ${name} (20), no_cache`, `${stack.api}/news/query?${query}&no_cache=1`);
+      await measure(
+        `feed ${name} (20), no_cache`,
+        `${stack.api}/news/query?${query}&no_cache=1`,
+        {},
+        pages.has(name),
+      );
     }
     // The article page: one article by its id (a uuid, looked up through the primary key), as
     // every reader of a busy article asks it, then 10,000 different articles in turn (mostly
@@ -186,26 +216,28 @@ export async function runNewsBench(options: { seconds: number }) {
         .execute()
     ).map((row) => row.id);
     const apiPath = new URL(stack.api).pathname;
-    await measure('article /news/get/{id}', `${stack.api}/news/get/${article.id}`);
-    await measure('article /news/get, 10,000 ids', `${stack.api}/news/get/${article.id}`, {
-      paths: manyIds.map((id) => `${apiPath}/news/get/${id}`),
-    });
+    await measure('article /news/get/{id}', `${stack.api}/news/get/${article.id}`, {}, true);
+    await measure(
+      'article /news/get, 10,000 ids',
+      `${stack.api}/news/get/${article.id}`,
+      { paths: manyIds.map((id) => `${apiPath}/news/get/${id}`) },
+      true,
+    );
     await measure('article /news/query?id=', `${stack.api}/news/query?id=${article.id}`);
     await measure(
       'article /news/query?id=, no_cache',
       `${stack.api}/news/query?id=${article.id}&no_cache=1`,
     );
     // A company's news (the company page): one listing, then every listing in turn.
-    await measure('company news NASDAQ:AAPL', `${stack.api}/news/company/NASDAQ:AAPL`);
+    await measure('company news NASDAQ:AAPL', `${stack.api}/news/company/NASDAQ:AAPL`, {}, true);
     await measure(
       `company news, ${symbols.length} listings`,
       `${stack.api}/news/company/NASDAQ:AAPL`,
-      {
-        paths: symbols.map((symbol) => `${apiPath}/news/company/${symbol}`),
-      },
+      { paths: symbols.map((symbol) => `${apiPath}/news/company/${symbol}`) },
+      true,
     );
     // Full-text search under load: one common word, then 40 different questions in turn.
-    await measure('search guidance', `${stack.api}/news/search/guidance`);
+    await measure('search guidance', `${stack.api}/news/search/guidance`, {}, true);
     const questions = [
       'guidance',
       'bankruptcy protection',
@@ -215,9 +247,12 @@ export async function runNewsBench(options: { seconds: number }) {
     ].flatMap((term) =>
       symbols.slice(0, 8).map((symbol) => `${symbol.split(':')[1] ?? ''} ${term}`),
     );
-    await measure(`search, ${questions.length} questions`, `${stack.api}/news/search/guidance`, {
-      paths: questions.map((q) => `${apiPath}/news/search/${encodeURIComponent(q)}`),
-    });
+    await measure(
+      `search, ${questions.length} questions`,
+      `${stack.api}/news/search/guidance`,
+      { paths: questions.map((q) => `${apiPath}/news/search/${encodeURIComponent(q)}`) },
+      true,
+    );
     // The portfolio feed (`/news/my_portfolio`): signed-in users, each watching 20 listings in
     // the default watchlist; one user, then 200 users with different lists in turn (`?key=`,
     // the session token as a query parameter, so each path is its own user).
@@ -236,12 +271,18 @@ export async function runNewsBench(options: { seconds: number }) {
       from unnest(${watchers.map((w) => w.id)}::uuid[]) with ordinality as u(id, i)`.execute(db);
     const [watcher] = watchers;
     if (!watcher) throw new Error('no bench user');
-    await measure('my_portfolio (20 listings)', `${stack.api}/news/my_portfolio`, {
-      headers: { authorization: `Bearer ${watcher.token}` },
-    });
-    await measure(`my_portfolio, ${watchers.length} users`, `${stack.api}/news/my_portfolio`, {
-      paths: watchers.map((w) => `${apiPath}/news/my_portfolio?key=${w.token}`),
-    });
+    await measure(
+      'my_portfolio (20 listings)',
+      `${stack.api}/news/my_portfolio`,
+      { headers: { authorization: `Bearer ${watcher.token}` } },
+      true,
+    );
+    await measure(
+      `my_portfolio, ${watchers.length} users`,
+      `${stack.api}/news/my_portfolio`,
+      { paths: watchers.map((w) => `${apiPath}/news/my_portfolio?key=${w.token}`) },
+      true,
+    );
     // The article card's animation (`/news/gif`): no GIPHY key, so the bundled animations.
     await measure('gif stocks,earnings', `${stack.api}/news/gif?keywords=stocks,earnings`);
     const gifWords = ['stocks', 'earnings', 'merger', 'lawsuit', 'rally', 'crash', 'dividend'];
@@ -265,7 +306,12 @@ export async function runNewsBench(options: { seconds: number }) {
       paths: manyIds.map((id) => `${apiPath}/news/test/tickers/${id}?key=${admin.token}`),
     });
     // Recommendations (issue 12): the 14-day news aggregate, latest analyses and quotes, one query.
-    await measure('recommendations (20)', `${stack.api}/company/recommendations?limit=20`);
+    await measure(
+      'recommendations (20)',
+      `${stack.api}/company/recommendations?limit=20`,
+      {},
+      true,
+    );
     if (before) {
       stopBefore = undefined;
       await before.stop();

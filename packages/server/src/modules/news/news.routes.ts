@@ -5,9 +5,10 @@ import {
   newsTickerTestResponseSchema,
 } from '@app/shared/api/news';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ArticleJson } from './news.repository.ts';
@@ -46,6 +47,30 @@ const answer = (reply: FastifyReply, rows: readonly ArticleJson[]) =>
 /** `answer` for a list from the service's read cache (its envelope written once). */
 const answerList = (reply: FastifyReply, rows: readonly ArticleJson[]) =>
   reply.type('application/json; charset=utf-8').send(envelopeOf(rows));
+
+/**
+ * `answerList` for a private answer (`/news/my_portfolio`: no ETag, so the HTTP cache layer does
+ * not compress it once per answer as it does the public lists): the kept envelope goes
+ * compressed as the caller accepts from bytes compressed once per cached list (http/kept-json.ts),
+ * where the compression hook compressed its ~26 KB again on every browser's call.
+ */
+const answerPrivateList = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rows: readonly ArticleJson[],
+) => sendKeptJson(request, reply, envelopeOf(rows));
+
+/**
+ * Envelopes of one article (`/news/get/{id}`), by the article the read cache keeps: every reader
+ * of a busy article gets the same Buffer, so its ETag is hashed and its compressed bytes found
+ * once per cached article, not built and hashed again on each call.
+ */
+const articleEnvelopes = new WeakMap<ArticleJson, Buffer>();
+const answerArticle = (reply: FastifyReply, article: ArticleJson) => {
+  let body = articleEnvelopes.get(article);
+  if (!body) articleEnvelopes.set(article, (body = newsEnvelope([article])));
+  return reply.type('application/json; charset=utf-8').send(body);
+};
 
 /** JSON text built here, sent as it is. */
 const sendJson = (reply: FastifyReply, json: string) =>
@@ -89,7 +114,11 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
       },
     },
     async (request, reply) =>
-      answerList(reply, await news.myPortfolio(currentUser(request), request.query)),
+      answerPrivateList(
+        request,
+        reply,
+        await news.myPortfolio(currentUser(request), request.query),
+      ),
   );
 
   app.get(
@@ -206,6 +235,7 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
         response: { 200: newsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => answer(reply, [await news.byId(request.params.id, request.user)]),
+    async (request, reply) =>
+      answerArticle(reply, await news.byId(request.params.id, request.user)),
   );
 }
