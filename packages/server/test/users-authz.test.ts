@@ -71,6 +71,14 @@ const ACCOUNT_ROUTES: MatrixRow[] = [
     expect: { visitor: 401, user: 403, validated: 403, admin: ok },
   },
   {
+    name: 'GET /user/admin/outbox/:id',
+    call: {
+      method: 'GET',
+      url: () => '/api/user/admin/outbox/00000000-0000-4000-8000-000000000000',
+    },
+    expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
+  },
+  {
     name: 'POST /user/admin/update',
     call: {
       method: 'POST',

@@ -200,10 +200,32 @@ describe('mail without SMTP (the offline default)', () => {
         url: '/api/user/admin/outbox',
         headers: bearer(admin.token),
       });
-      const [mail] = outbox.json<{ messages: { to: string; delivery: string; text: string }[] }>()
+      const [listed] = outbox.json<{ messages: { id: string; to: string; delivery: string }[] }>()
         .messages;
-      expect(mail).toMatchObject({ to: u.email, delivery: 'logged' });
-      expect(mail?.text).toMatch(/\/password_recovery\?key=[0-9a-f]{64}/);
+      expect(listed).toMatchObject({ to: u.email, delivery: 'logged' });
+      expect(listed).not.toHaveProperty('text');
+      // The list carries no texts: the admin opens one mail.
+      const opened = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/admin/outbox/${listed?.id ?? ''}`,
+        headers: bearer(admin.token),
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const { message: mail } = opened.json<{ message: { to: string; text: string } }>();
+      expect(mail.to).toBe(u.email);
+      expect(mail.text).toMatch(/\/password_recovery\?key=[0-9a-f]{64}/);
+      for (const [id, status] of [
+        ['00000000-0000-4000-8000-000000000000', 404],
+        ['not-a-mail', 400],
+      ] as const) {
+        const missing = await t.app.inject({
+          method: 'GET',
+          url: `/api/user/admin/outbox/${id}`,
+          headers: bearer(admin.token),
+        });
+        expect(missing.statusCode).toBe(status);
+        expect(missing.json()).toMatchObject({ status: 'error' });
+      }
     } finally {
       await t.close();
     }

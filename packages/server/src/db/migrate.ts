@@ -38,6 +38,8 @@ import * as alertInbox from './migrations/2026-11-29T1200-alert-inbox.ts';
 import * as watchlistNotify from './migrations/2026-11-30T1300-watchlist-notify.ts';
 import * as adminOutboxOrder from './migrations/2026-11-30T1400-admin-outbox-order.ts';
 import * as adminUserSearchOneIndex from './migrations/2026-11-30T1410-admin-user-search-one-index.ts';
+import * as adminValidationQueueOrder from './migrations/2026-11-30T1420-admin-validation-queue-order.ts';
+import * as alertSettingsNotify from './migrations/2026-11-30T1430-alert-settings-notify.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -79,6 +81,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T1300-watchlist-notify': watchlistNotify,
   '2026-11-30T1400-admin-outbox-order': adminOutboxOrder,
   '2026-11-30T1410-admin-user-search-one-index': adminUserSearchOneIndex,
+  '2026-11-30T1420-admin-validation-queue-order': adminValidationQueueOrder,
+  '2026-11-30T1430-alert-settings-notify': alertSettingsNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -178,14 +178,17 @@ export const adminUpdateRequestSchema = z.object({
   value: z.boolean(),
 });
 
+/** A mail of the outbox list: what its row shows; the text comes with the one mail opened. */
 export const outboxMessageSchema = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
-  text: z.string(),
   /** Epoch seconds. */
   creation_date: z.number(),
   /** 'logged' (offline: kept here and in the log) or 'sent' (delivered over SMTP). */
   delivery: z.enum(['logged', 'sent', 'failed']),
 });
 export const outboxResponseSchema = successResponse({ messages: z.array(outboxMessageSchema) });
+/** GET /user/admin/outbox/:id: one mail with its text. */
+export const outboxMailSchema = outboxMessageSchema.extend({ text: z.string() });
+export const outboxMailResponseSchema = successResponse({ message: outboxMailSchema });

@@ -64,7 +64,7 @@ export function createAdminPagesRepository(db: Database) {
         db,
       ),
 
-    /** A page of the approval queue (`users_validation_pending`), oldest first. */
+    /** A page of the approval queue (`users_validation_queue`), oldest first. */
     pending: (page: { skip: number; limit: number }): Promise<PageVersions> =>
       versionsOf(
         sql<{ versions: string | null }>`

@@ -5,6 +5,7 @@ import { hashToken } from '../security/secrets.ts';
 import { recentValue } from '../site/recent-value.ts';
 import type { InstantPayload } from './alert-mail.ts';
 import { alertPlanOf, settingsWithDefaults } from './alert-rules.ts';
+import type { AlertSettingsCache } from './alert-settings-cache.ts';
 import { createAlertSender, type AlertSenderDeps } from './alert-sender.ts';
 import { createAlertWriters, type AlertWriterDeps } from './alert-writers.ts';
 
@@ -32,6 +33,8 @@ export type AlertsServiceDeps = AlertSenderDeps &
       key: (typeof FLAG_OF_KIND)[keyof typeof FLAG_OF_KIND],
       value: boolean,
     ) => Promise<unknown>;
+    /** Settings kept in this process (ALERT_SETTINGS_CACHE); absent: every read goes to the database. */
+    settingsCache?: AlertSettingsCache;
   };
 
 /**
@@ -40,7 +43,7 @@ export type AlertsServiceDeps = AlertSenderDeps &
  * view, one-click unsubscribe and the in-app list of the bell (issue 18).
  */
 export function createAlertsService(deps: AlertsServiceDeps) {
-  const { repository, clock } = deps;
+  const { repository, clock, settingsCache } = deps;
   // The admin view's counts scan every delivery (100,000 rows: ~100× the page's cost): read at
   // most once per DELIVERY_COUNTS_TTL_MS per process, the page itself every call.
   const deliveryCounts = recentValue(DELIVERY_COUNTS_TTL_MS, () => repository.deliveryCounts());
@@ -60,11 +63,13 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     /**
      * The caller's settings and plan. `facts` are the plan facts of the row the session lookup
      * already read: then only the settings row (primary key, four columns) is read, not the
-     * 15-column user join again (issue 18, bench/site).
+     * 15-column user join again (issue 18, bench/site), from this process's memory when the
+     * settings cache is on (`alert-settings-cache.ts`: dropped everywhere on every change).
      */
     async settings(userId: string, facts?: SubscriptionFacts) {
       if (facts) {
-        const row = await repository.settingsOf(userId);
+        const load = () => repository.settingsOf(userId);
+        const row = settingsCache ? await settingsCache.row(userId, load) : await load();
         const settings = settingsWithDefaults(
           row ?? { time_zone: null, quiet_start: null, quiet_end: null, hourly_cap: null },
         );
@@ -79,7 +84,10 @@ export function createAlertsService(deps: AlertsServiceDeps) {
       const user = await repository.userById(userId);
       if (!user) throw badRequest('This account no longer exists.');
       const next: AlertSettings = { ...settingsWithDefaults(user), ...update };
+      await settingsCache?.ready();
       await repository.saveSettings(userId, next, clock.now());
+      // Answered once every process dropped the old settings: the next read anywhere sees these.
+      await settingsCache?.changed(userId);
       return { settings: next, entitlements: plan(user, clock.now()) };
     },
 
@@ -104,6 +112,12 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     },
 
     unsubscribeTarget,
+
+    /** The settings cache's state (undefined when ALERT_SETTINGS_CACHE is off); for tests. */
+    settingsCacheStats: () => settingsCache?.stats(),
+
+    /** Stops the settings cache's listener. */
+    closeSettingsCache: () => settingsCache?.close() ?? Promise.resolve(),
 
     /**
      * The bell (issue 18): a page of the caller's own instant alerts, newest first, the unread

@@ -2,6 +2,7 @@ import { newsArticleSchema, newsResponseSchema } from '@app/shared/api/news';
 import type { AssistantProvider } from '../../providers/ai/assistant/assistant-provider.ts';
 import { BRIEF_PUBLISHER } from '../../providers/news/market-briefs/market-brief-source.ts';
 import type { Providers } from './providers.ts';
+import { createAlertSettingsCache } from '../alerts/alert-settings-cache.ts';
 import { createAlertsRepository } from '../alerts/alerts.repository.ts';
 import { createAlertsService } from '../alerts/alerts.service.ts';
 import { createDigestWriter } from '../alerts/digest-writer.ts';
@@ -122,6 +123,7 @@ export function composeAlerts(
       send: (subscriber, subject, text) => newsletter.sendToSubscriber(subscriber, subject, text),
     },
     setFlag: (userId, key, value) => users.userService.setProperty(userId, key, value),
+    ...(config.alertSettingsCache && { settingsCache: createAlertSettingsCache({ db, log }) }),
     jobs,
     clock,
     log,

@@ -4,6 +4,7 @@ import {
   adminUpdateRequestSchema,
   adminUsersQueryShape,
   adminUsersResponseSchema,
+  outboxMailResponseSchema,
   outboxResponseSchema,
   userSchema,
 } from '@app/shared/api/users';
@@ -100,12 +101,34 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
       config: access,
       schema: {
         tags,
-        summary: 'A page of the mails sent or kept, newest first (skip, limit ≤ 100, default 50)',
+        summary:
+          'A page of the mails sent or kept, newest first (skip, limit ≤ 100, default 50), without their texts',
         querystring: queryParams(adminPageQueryShape),
         response: { 200: outboxResponseSchema, 400: errorResponseSchema },
       },
     },
     async (request, reply) =>
       sendKeptJson(request, reply, await approvals.outboxAnswer(request.query)),
+  );
+
+  app.get(
+    '/user/admin/outbox/:id',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'One mail of the outbox with its text',
+        params: z.object({ id: z.uuid('No such mail in the outbox.') }),
+        response: {
+          200: outboxMailResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      message: await approvals.outboxMail(request.params.id),
+    }),
   );
 }

@@ -192,13 +192,26 @@ export function createApprovalService({ users, pages, mailer, limiter, publicUrl
             id: m.id,
             to: m.to_address,
             subject: m.subject,
-            text: m.text_body,
             creation_date: Math.floor(m.created_at.getTime() / 1000),
             delivery: m.delivery,
           }));
           return { versions: rowVersions(rows), body: jsonBytes({ messages }) };
         },
       );
+    },
+
+    /** One mail of the outbox with its text, opened from the outbox list. */
+    async outboxMail(id: string) {
+      const mail = await users.outboxMail(id);
+      if (!mail) throw notFound('No such mail in the outbox.');
+      return {
+        id: mail.id,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        creation_date: Math.floor(mail.created_at.getTime() / 1000),
+        delivery: mail.delivery,
+      };
     },
 
     /** An admin sets one of the admin-only properties of any user. */

@@ -137,7 +137,7 @@ export function createUserRepository(db: Database) {
         ).n,
       ),
 
-    /** A page of the accounts waiting for approval, oldest first (`users_validation_pending`). */
+    /** A page of the accounts waiting for approval, oldest first (`users_validation_queue`). */
     listPendingValidation: (page: { skip: number; limit: number }): Promise<VersionedUserRow[]> =>
       db
         .selectFrom('users')
@@ -247,17 +247,28 @@ export function createUserRepository(db: Database) {
         .where('purpose', '=', purpose)
         .execute(),
 
-    /** A page of the outbox, newest first (`outbox_recent`). */
+    /**
+     * A page of the outbox, newest first (`outbox_recent`): what the list shows, without the
+     * mails' texts (`outboxMail` reads the one opened).
+     */
     outbox: (page: { skip: number; limit: number }) =>
       db
         .selectFrom('outbox')
-        .select(['id', 'to_address', 'subject', 'text_body', 'created_at', 'delivery'])
+        .select(['id', 'to_address', 'subject', 'created_at', 'delivery'])
         .select(rowVersion)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .offset(page.skip)
         .limit(page.limit)
         .execute(),
+
+    /** One mail of the outbox with its text (`id` a uuid). */
+    outboxMail: (id: string) =>
+      db
+        .selectFrom('outbox')
+        .select(['id', 'to_address', 'subject', 'text_body', 'created_at', 'delivery'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Accordion, Alert, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { timeAgo } from '@app/shared/display/timeago';
-import { useOutbox } from '../api/outbox';
+import { useState } from 'react';
+import { useOutbox, useOutboxMail } from '../api/outbox';
 import type { OutboxMessage } from '../api/outbox';
 import classes from './outbox-card.module.css';
 
@@ -17,9 +18,18 @@ function formatDate(epochSeconds: number): string {
   });
 }
 
+/** The text of an opened mail, asked from the server when its row opens. */
+function OutboxMailText({ id }: { id: string }) {
+  const { data: mail, isPending, isError, error } = useOutboxMail(id);
+  if (isError) return <Alert color="red">{error.message}</Alert>;
+  if (isPending) return <Skeleton height={60} radius="sm" />;
+  return <pre className={classes.text}>{mail.text}</pre>;
+}
+
 /** The latest e-mails of the server: recipient, subject, date; the text opens on demand. */
 export function OutboxCard() {
   const { data: messages, isPending, isError, error } = useOutbox();
+  const [opened, setOpened] = useState<string | null>(null);
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-outbox">
       <Title order={2} size="h4" id="admin-outbox" mb={4}>
@@ -36,7 +46,13 @@ export function OutboxCard() {
         </Text>
       )}
       {messages && messages.length > 0 && (
-        <Accordion variant="separated" radius="md" chevronPosition="right">
+        <Accordion
+          variant="separated"
+          radius="md"
+          chevronPosition="right"
+          value={opened}
+          onChange={setOpened}
+        >
           {messages.map((message) => (
             <Accordion.Item key={message.id} value={message.id}>
               <Accordion.Control>
@@ -61,7 +77,7 @@ export function OutboxCard() {
                 <Text size="xs" c="dimmed" mb={6}>
                   {formatDate(message.creation_date)}
                 </Text>
-                <pre className={classes.text}>{message.text}</pre>
+                {opened === message.id && <OutboxMailText id={message.id} />}
               </Accordion.Panel>
             </Accordion.Item>
           ))}

@@ -40,11 +40,21 @@ function adminServer(others: User[], queue: User[] = []) {
           id: 'm1',
           to: 'ada@example.com',
           subject: 'Confirm your e-mail address',
-          text: 'Open this link to confirm: https://example.com/confirm',
           creation_date: 1_700_000_000,
           delivery: 'logged',
         },
       ],
+    }),
+    // The list carries no texts: the one opened is asked on its own.
+    'GET /api/user/admin/outbox/m1': success({
+      message: {
+        id: 'm1',
+        to: 'ada@example.com',
+        subject: 'Confirm your e-mail address',
+        text: 'Open this link to confirm: https://example.com/confirm',
+        creation_date: 1_700_000_000,
+        delivery: 'logged',
+      },
     }),
     'POST /api/user/admin/update': (call: ApiCall) => {
       const { username, key, value } = call.body as {
@@ -176,8 +186,10 @@ describe('admin panel', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Nobody is waiting for approval.')).toBeTruthy();
     expect(api.callsTo('POST /api/user/admin/reject/bob')).toHaveLength(1);
 
+    expect(api.callsTo('GET /api/user/admin/outbox/m1')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: /Confirm your e-mail address/ }));
     expect(await screen.findByText(/Open this link to confirm/)).toBeTruthy();
+    expect(api.callsTo('GET /api/user/admin/outbox/m1')).toHaveLength(1);
     expect(screen.getByText('To ada@example.com')).toBeTruthy();
   });
 
