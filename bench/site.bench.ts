@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createDatabase } from '../packages/server/src/db/database.ts';
 import { load, printTable, startBenchStack, type LoadResult } from './lib/harness.ts';
 import { startKeptStack } from './lib/kept-stack.ts';
@@ -88,6 +89,14 @@ export async function runSiteBench(options: { seconds: number }) {
       asAdmin,
     );
     await measure('admin: outbox (50)', `${api}/user/admin/outbox`, asAdmin);
+    // The mail the admin opens: the list carries no texts since s27.
+    const { rows: newest } = await sql<{ id: string }>`
+      select id from outbox order by created_at desc, id desc limit 1`.execute(db);
+    await measure(
+      'admin: outbox, one mail opened',
+      `${api}/user/admin/outbox/${newest[0]?.id ?? ''}`,
+      asAdmin,
+    );
     // As the admin's browser asks (it always offers compression): the kept answers compressed once.
     const asAdminBrowser = {
       ...asAdmin,
