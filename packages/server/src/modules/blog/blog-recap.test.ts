@@ -63,6 +63,23 @@ describe('writeRecap', () => {
     expect(recap?.citations).toEqual(['n1']);
   });
 
+  it('calls the market in the headline as the text does: flat within ±0.5 %, else rising or falling', () => {
+    const headline = (after: number) =>
+      writeRecap(
+        week,
+        [move('NASDAQ:AAA', 'Energy', 100, 101), move('NYSE:BBB', 'Energy', 100, after)],
+        [],
+        {
+          demoPrices: true,
+        },
+      );
+    const flat = headline(98.4); // average −0.30 %
+    expect(flat?.title).toBe('Weekly market recap, Nov 16–Nov 20: AAA leads a flat market');
+    expect(flat?.excerpt).toContain('It was a flat week for stocks');
+    expect(headline(97)?.title).toMatch(/AAA leads a falling market$/); // −1.00 %
+    expect(headline(100.5)?.title).toMatch(/AAA leads a rising market$/); // +0.75 %
+  });
+
   it('writes the same text for the same week and data', () => {
     expect(writeRecap(week, moves, [], { demoPrices: false })).toEqual(
       writeRecap(week, [...moves].reverse(), [], { demoPrices: false }),

@@ -96,6 +96,13 @@ function mood(average: number): string {
   return 'a rough week for stocks';
 }
 
+/** The market in the headline, on the same scale as the mood (a −0.33 % week is flat, not falling). */
+function marketMove(average: number): string {
+  if (average >= 0.5) return 'a rising market';
+  if (average > -0.5) return 'a flat market';
+  return 'a falling market';
+}
+
 /** Average move of each sector with at least two listings, best first. */
 function sectorMoves(moves: readonly WeekMove[]) {
   const groups = new Map<string, number[]>();
@@ -133,7 +140,7 @@ export function writeRecap(
   const range = `${shortDay(week.start)}–${shortDay(week.end)}`;
 
   const headline = leader
-    ? `${ticker(leader.symbol)} leads ${average >= 0 ? 'a rising' : 'a falling'} market`
+    ? `${ticker(leader.symbol)} leads ${marketMove(average)}`
     : 'The week in markets';
   const title = `Weekly market recap, ${range}: ${headline}`;
   const excerpt = `It was ${mood(average)}: the ${ranked.length} listings we follow moved ${signed(average)} on average, ${up} rose and ${ranked.length - up} fell.${leader ? ` ${leader.company} gained the most (${signed(pct(leader))}).` : ''}`;
