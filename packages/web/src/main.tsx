@@ -20,33 +20,47 @@ function nextTask(): Promise<void> {
  * `stockpulse:staged-entry`), only their evaluation is spread.
  */
 async function start(container: HTMLElement) {
-  const { createRoot } = await import('react-dom/client');
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
   // Mantine through the app's providers: `import('@mantine/core')` itself would keep all of
   // Mantine in the bundle (a dynamic import's namespace is not tree-shaken).
   await import('./app/providers');
   await nextTask();
-  const [{ createElement, startTransition, StrictMode }, { App }, { takeFirstScreen }] =
-    await Promise.all([
-      import('react'),
-      import('./app/app'),
-      import('./app/first-screen/take-first-screen'),
-    ]);
+  const [
+    { createElement, startTransition, StrictMode },
+    { App },
+    { takeFirstScreen, startHydrating },
+  ] = await Promise.all([
+    import('react'),
+    import('./app/app'),
+    import('./app/first-screen/take-first-screen'),
+  ]);
   await nextTask();
-  // A page drawn by the server is replaced only once the app can draw the same screen (its route
-  // loaded, its answers in the query cache).
+  // A page drawn by the server is taken over only once the app can draw the same screen (its
+  // route loaded, its answers in the query cache).
   const firstScreen = await takeFirstScreen(container);
+  // (No JSX in this file: its runtime would make React a static import of the entry.)
+  const app = createElement(
+    StrictMode,
+    null,
+    createElement(App, {
+      router: firstScreen?.router,
+      queryClient: firstScreen?.queryClient,
+      drawnAt: firstScreen?.drawnAt,
+    }),
+  );
   // The first render as a transition, which React splits into short slices; rendered at once,
   // the shell and the first page were one long task that kept the page from answering input.
-  // (No JSX in this file: its runtime would make React a static import of the entry.)
   startTransition(() => {
-    createRoot(container).render(
-      createElement(
-        StrictMode,
-        null,
-        createElement(App, { router: firstScreen?.router, queryClient: firstScreen?.queryClient }),
-      ),
-    );
+    if (firstScreen?.drawnAt !== undefined) {
+      // Issue 18: an anonymous visitor's screen drawn by the server is hydrated — its DOM adopted,
+      // not created again in one long commit. What only the browser knows (layout preferences,
+      // width, time zone, clock) switches after (lib/hydration.ts).
+      startHydrating();
+      hydrateRoot(container, app);
+    } else {
+      createRoot(container).render(app);
+    }
   });
 }
 

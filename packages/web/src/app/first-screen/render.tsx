@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { DrawnAtProvider } from '../../lib/hydration';
 import { AppProviders } from '../providers';
 import { createQueryClient } from '../query-client';
 import { buildRouteObjects } from '../router';
@@ -12,7 +13,10 @@ export type ApiFetch = (url: string) => Promise<{ status: number; body: string }
 export interface FirstScreen {
   /** The markup of #root. */
   html: string;
-  /** The query cache the markup was drawn from (TanStack `dehydrate`), as JSON safe in HTML. */
+  /**
+   * The query cache the markup was drawn from (TanStack `dehydrate`) and `drawnAt`, the instant
+   * its relative times were drawn at (epoch ms), as JSON safe in HTML.
+   */
   state: string;
 }
 
@@ -44,15 +48,19 @@ globalThis.fetch = (input, init) => {
     );
 };
 
+/** The app's tree as main.tsx hydrates it (app.tsx), with the static router. */
 function appTree(
   router: ReturnType<typeof createStaticRouter>,
   context: StaticContext,
   client: ReturnType<typeof createQueryClient>,
+  drawnAt: number,
 ) {
   return (
-    <AppProviders queryClient={client}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>
+    <DrawnAtProvider value={drawnAt}>
+      <AppProviders queryClient={client}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </DrawnAtProvider>
   );
 }
 
@@ -67,7 +75,8 @@ type StaticContext = Exclude<
  * so makes its queries; those of `allowedApiUrls` (the first-view URLs, which the server answers
  * in process) are fetched, and the next pass draws the page with their answers. The client puts the
  * returned cache into its query client before its first render (`main.tsx`), which so draws the
- * same screen in place of this markup. Null when the URL is not a page (a redirect).
+ * same screen and hydrates this markup: dates are drawn in UTC, en-US, relative to `drawnAt`
+ * (lib/hydration.ts). Null when the URL is not a page (a redirect).
  */
 export async function renderFirstScreen(
   url: string,
@@ -82,10 +91,11 @@ export async function renderFirstScreen(
   // A failed answer leaves the part to the browser at once instead of retrying here.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   const store = { fetchApi, allowed: new Set(allowedApiUrls) };
+  const drawnAt = Date.now();
   return requestApi.run(store, async () => {
     // A query that needs another's answer (the quote after the company) appears a pass later.
     const tried = new Set<string>();
-    let html = renderToString(appTree(router, context, client));
+    let html = renderToString(appTree(router, context, client, drawnAt));
     for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
       const pending = client
         .getQueryCache()
@@ -101,9 +111,9 @@ export async function renderFirstScreen(
         ),
       );
       if (!answers.includes(true)) break;
-      html = renderToString(appTree(router, context, client));
+      html = renderToString(appTree(router, context, client, drawnAt));
     }
-    const state = JSON.stringify(dehydrate(client)).replace(/</g, '\\u003c');
+    const state = JSON.stringify({ ...dehydrate(client), drawnAt }).replace(/</g, '\\u003c');
     client.clear();
     return { html, state };
   });

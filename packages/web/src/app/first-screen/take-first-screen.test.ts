@@ -3,7 +3,9 @@ import { SESSION_KEYS } from '../../lib/session';
 import { takeFirstScreen } from './take-first-screen';
 
 const KEY = ['first-screen-test'];
+const DRAWN_AT = 1_764_000_000_000;
 const STATE = JSON.stringify({
+  drawnAt: DRAWN_AT,
   mutations: [],
   queries: [
     {
@@ -53,11 +55,21 @@ describe('taking over the first screen drawn by the server', () => {
     expect(start?.queryClient.getQueryData(KEY)).toEqual({ answer: 42 });
     expect(start?.router.state.initialized).toBe(true);
     expect(document.getElementById('first-screen-state')).toBeNull();
+    // An anonymous visitor with the default layout: the app hydrates the server's markup.
+    expect(start?.drawnAt).toBe(DRAWN_AT);
+  });
+
+  it('draws its own screen for a visitor with its own sidebar (hydrated, it would move)', async () => {
+    localStorage.setItem('layout.sidebarMinimized', 'true');
+    const start = await takeFirstScreen(drawnPage());
+    expect(start?.queryClient.getQueryData(KEY)).toEqual({ answer: 42 });
+    expect(start?.drawnAt).toBeUndefined();
   });
 
   it("leaves a signed-in visitor's app to ask for its own answers", async () => {
     localStorage.setItem(SESSION_KEYS.token, 'a-token');
     const start = await takeFirstScreen(drawnPage());
     expect(start?.queryClient.getQueryData(KEY)).toBeUndefined();
+    expect(start?.drawnAt).toBeUndefined();
   });
 });

@@ -63,6 +63,12 @@ export interface LayoutPreferencesControls extends LayoutPreferences {
   setSidebarColor: (color: SidebarColor) => void;
 }
 
+/** Whether the visitor keeps the defaults (what the server's first screen draws). */
+export function hasDefaultLayout(): boolean {
+  const { sidebarOpen, sidebarMinimized, sidebarColor } = readLayoutPreferences();
+  return sidebarOpen && !sidebarMinimized && sidebarColor === DEFAULT_SIDEBAR_COLOR;
+}
+
 export function readLayoutPreferences(): LayoutPreferences {
   return {
     sidebarOpen: layoutStorage.sidebarOpen.get(),

@@ -1,6 +1,7 @@
 import { AppShell, Overlay } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useHydrated } from '../../lib/hydration';
 import { GuardedOutlet } from '../route-guard';
 import { useRouteMeta } from '../route-handle';
 import { ActionBar } from './action-bar';
@@ -28,13 +29,17 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
   const meta = useRouteMeta();
   const preferences = useLayoutPreferences();
   const [drawerOpened, drawer] = useDisclosure(false);
-  const isDesktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
+  // The server does not know the width: it draws, and the app hydrates, the phone's layout with
+  // both search boxes (lib/hydration.ts); the width applies right after.
+  const hydrated = useHydrated();
+  const isDesktopNow = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
+  const isDesktop = hydrated && isDesktopNow;
   const minimized = preferences.sidebarMinimized && isDesktop;
   // One search box at a time (search-box.module.css hides the other at this width): the hidden
   // one's suggestion list, kept mounted, was positioned in the app's first commit (issue 18: a
-  // forced style recalculation in one long task). The server's first screen has both (it does
-  // not know the width); their wrappers stay, so nothing moves when the app replaces it.
-  const onServer = typeof window === 'undefined';
+  // forced style recalculation in one long task). The server's first screen has both; their
+  // wrappers stay, so nothing moves when the hidden one goes.
+  const onServer = !hydrated;
   const actionBar = !meta?.noActionBar;
   const topBarSearch = onServer || isDesktop || !actionBar ? search : undefined;
   const actionBarSearchShown = onServer || !isDesktop ? actionBarSearch : actionBarSearch && null;

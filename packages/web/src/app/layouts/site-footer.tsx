@@ -3,9 +3,13 @@ import { Link } from 'react-router';
 import { existingLinks } from '../nav-visibility';
 import { FOOTER_LINKS } from '../navigation';
 import classes from './site-footer.module.css';
+import { clockNow, useDisplayClock } from '../../lib/hydration';
 
 export function SiteFooter({ inverted = false }: { inverted?: boolean }) {
-  const year = new Date().getFullYear();
+  // The server's year (UTC, when it drew the page) while its first screen is hydrated.
+  const clock = useDisplayClock();
+  const now = clockNow(clock);
+  const year = clock.timeZone === undefined ? now.getFullYear() : now.getUTCFullYear();
   return (
     <footer className={classes.footer} data-inverted={inverted || undefined}>
       <Group component="nav" aria-label="Footer" gap="lg" className={classes.links}>

@@ -3,12 +3,15 @@ import type { Financials } from '@app/shared/api/market';
 import { formatPrice } from '@app/shared/display/format';
 import { ChangeArrowIcon, ChangeText } from './change-display';
 import { DemoDataBadge } from './demo-data-badge';
+import { useDisplayClock } from '../../../lib/hydration';
+import type { DisplayClock } from '../../../lib/hydration';
 import classes from './quote-summary.module.css';
 
-function asOf(financials: Financials): string {
-  return new Date(financials.as_of * 1000).toLocaleString(undefined, {
+function asOf(financials: Financials, { locale, timeZone }: DisplayClock): string {
+  return new Date(financials.as_of * 1000).toLocaleString(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
+    timeZone,
   });
 }
 
@@ -20,6 +23,8 @@ export function QuoteSummary({
   financials: Financials;
   compact?: boolean;
 }) {
+  // The server's locale and zone while its first screen is hydrated (lib/hydration.ts).
+  const clock = useDisplayClock();
   return (
     <div className={compact ? classes.compact : undefined}>
       <Group gap="xs" align="baseline" wrap="wrap">
@@ -34,7 +39,7 @@ export function QuoteSummary({
         <DemoDataBadge source={financials.source} size="xs" />
       </Group>
       <Text size="xs" c="dimmed" mt={2}>
-        {financials.currency} · as of {asOf(financials)}
+        {financials.currency} · as of {asOf(financials, clock)}
       </Text>
     </div>
   );

@@ -10,6 +10,7 @@ import { DemoDataBadge } from './demo-data-badge';
 import classes from './stock-table.module.css';
 import tableClasses from './market-table.module.css';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useDisplayClock } from '../../../lib/hydration';
 import { SectionCard } from './section-card';
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
@@ -117,17 +118,23 @@ export const STALE_AFTER_SECONDS = 300;
  * price source failing) says how old, in orange.
  */
 function SnapshotAge({ updatedAt, receivedAt }: { updatedAt: number; receivedAt: number }) {
+  // The server's locale and zone while its first screen is hydrated (lib/hydration.ts).
+  const { locale, timeZone } = useDisplayClock();
   const stale = receivedAt / 1000 - updatedAt > STALE_AFTER_SECONDS;
   if (stale) {
     return (
-      <Text size="xs" c="orange" title={new Date(updatedAt * 1000).toLocaleString()}>
+      <Text
+        size="xs"
+        c="orange"
+        title={new Date(updatedAt * 1000).toLocaleString(locale, { timeZone })}
+      >
         Last updated {timeAgo(updatedAt, new Date(receivedAt))}
       </Text>
     );
   }
   return (
     <Text size="xs" c="dimmed">
-      Updated {new Date(updatedAt * 1000).toLocaleTimeString()}
+      Updated {new Date(updatedAt * 1000).toLocaleTimeString(locale, { timeZone })}
     </Text>
   );
 }

@@ -11,6 +11,7 @@ import { Link, useLocation } from 'react-router';
 import type { Location } from 'react-router';
 import { SharePanel } from '../../../components/share/share-panel';
 import { absoluteSiteUrl } from '../../../lib/site-url';
+import { clockNow, useDisplayClock } from '../../../lib/hydration';
 import { useSetNewsBlocked } from '../api/news-set-blocked';
 import { ArticleDebug } from './article-debug';
 import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-panels';
@@ -107,6 +108,8 @@ export function ArticleCard({
   const { openPanel, toggle, close } = useArticlePanel();
   const comments = useCommentCount(article.no_comments);
   const location = useLocation();
+  // 'x minutes ago' from the instant the server drew it while its first screen is hydrated.
+  const clock = useDisplayClock();
 
   const rawTitle = chooseTitle(article, user?.my_clickbait ?? false);
   const title = displayTitle(rawTitle);
@@ -149,7 +152,7 @@ export function ArticleCard({
             component="time"
             dateTime={new Date(article.creation_date * 1000).toISOString()}
           >
-            {timeAgo(article.creation_date)}
+            {timeAgo(article.creation_date, clockNow(clock))}
           </Text>
           {score !== undefined && <SentimentBadge score={score} />}
           {interest !== null && <ArticleCardStars score={interest} />}

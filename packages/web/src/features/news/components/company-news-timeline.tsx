@@ -12,13 +12,14 @@ import { NewsError, NewsLoader, NoNews } from './news-list-states';
 import { useLoadMore } from './use-load-more';
 import { useNewsFailure } from './use-news-failure';
 import { symbolSegment } from '../../../lib/ticker-path';
+import { useDisplayClock } from '../../../lib/hydration';
 
 /** GET /news/company/{symbol}: the news linked to one listing, newest first. */
 export function companyNewsSource(symbol: string): NewsSource {
   return { path: `/news/company/${symbolSegment(symbol)}`, params: {} };
 }
 
-function TimelineEntry({ article }: { article: NewsArticle }) {
+function TimelineEntry({ article, timeZone }: { article: NewsArticle; timeZone?: string }) {
   const rawTitle = article.AI?.title || article.title;
   const score = article.AI?.sentiment_score ?? article.sentiment_score[0];
   const classification = article.AI?.classification;
@@ -30,7 +31,7 @@ function TimelineEntry({ article }: { article: NewsArticle }) {
         component="time"
         dateTime={new Date(article.creation_date * 1000).toISOString()}
       >
-        {timeOfDay(article.creation_date)}
+        {timeOfDay(article.creation_date, timeZone)}
       </Text>
       <Anchor component={Link} to={newsLink(article.id, rawTitle)} fw={600} size="sm">
         {displayTitle(rawTitle)}
@@ -63,7 +64,9 @@ export function CompanyNewsTimeline({ symbol }: { symbol: string }) {
     query.isSuccess && hasNextPage && !isFetchingNextPage,
     query.data?.pages.length ?? 0,
   );
-  const days = timelineDays(query.data?.pages.flat() ?? []);
+  // In UTC while the server's first screen is hydrated, then in the reader's zone.
+  const { timeZone } = useDisplayClock();
+  const days = timelineDays(query.data?.pages.flat() ?? [], timeZone);
   const headingId = useId();
 
   return (
@@ -82,7 +85,7 @@ export function CompanyNewsTimeline({ symbol }: { symbol: string }) {
             <Timeline bulletSize={12} lineWidth={2} active={-1}>
               {day.articles.map((article) => (
                 <Timeline.Item key={article.id}>
-                  <TimelineEntry article={article} />
+                  <TimelineEntry article={article} timeZone={timeZone} />
                 </Timeline.Item>
               ))}
             </Timeline>

@@ -1,0 +1,78 @@
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
+
+/**
+ * Issue 18: the server draws an anonymous visitor's first screen of the feed and the company
+ * page (app/first-screen/render.tsx) and the app hydrates that markup (main.tsx, `hydrateRoot`)
+ * instead of drawing it again. The hydrating render must give exactly the server's markup, so
+ * whatever the browser alone knows — the visitor's layout preferences, the screen width, time
+ * zone, locale and clock — is the server's during that render and switches after it, in a
+ * transition (React slices it).
+ *
+ * True on the server (no window), and in the browser from `startHydrating()` until the hydrated
+ * app's first effects (`hydrationDone()`).
+ */
+let drawingServerMarkup = typeof window === 'undefined';
+
+/** main.tsx, just before `hydrateRoot`. */
+export function startHydrating(): void {
+  drawingServerMarkup = true;
+}
+
+/** The app's first effects after hydration: what mounts from now on is drawn for the browser. */
+export function hydrationDone(): void {
+  if (typeof window !== 'undefined') drawingServerMarkup = false;
+}
+
+/**
+ * False while the component draws the server's markup (on the server, and in the browser's
+ * hydrating render), then true: the component renders again after hydration, in a transition.
+ * A component mounted later (or by a fresh render, not a hydration) reads true at once.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(() => !drawingServerMarkup);
+  useEffect(() => {
+    if (!hydrated) {
+      startTransition(() => {
+        setHydrated(true);
+      });
+    }
+  }, [hydrated]);
+  return hydrated;
+}
+
+/** When the server drew the page (epoch ms); null outside a drawn first screen. */
+const DrawnAtContext = createContext<number | null>(null);
+
+/** Provided by the server's renderer and by the hydrating app with the same instant. */
+export const DrawnAtProvider = DrawnAtContext.Provider;
+
+/** How dates read: the locale, time zone and current instant a component formats with. */
+export interface DisplayClock {
+  /** undefined: the browser's own. */
+  locale: string | undefined;
+  /** undefined: the visitor's own. */
+  timeZone: string | undefined;
+  /** Epoch ms of "now"; undefined: the moment of the render (`Date.now()`). */
+  now: number | undefined;
+}
+
+/** The server's: it knows neither the visitor's zone nor its locale, and drew at `drawnAt`. */
+export const SERVER_LOCALE = 'en-US';
+export const SERVER_TIME_ZONE = 'UTC';
+const BROWSER_CLOCK: DisplayClock = { locale: undefined, timeZone: undefined, now: undefined };
+
+/**
+ * The clock to format dates with: the server's (en-US, UTC, the instant it drew the page) while
+ * the server's markup is drawn or hydrated, else the visitor's own.
+ */
+export function useDisplayClock(): DisplayClock {
+  const hydrated = useHydrated();
+  const drawnAt = useContext(DrawnAtContext);
+  if (hydrated || drawnAt === null) return BROWSER_CLOCK;
+  return { locale: SERVER_LOCALE, timeZone: SERVER_TIME_ZONE, now: drawnAt };
+}
+
+/** `new Date(clock.now)`, or the current moment. */
+export function clockNow(clock: DisplayClock): Date {
+  return clock.now === undefined ? new Date() : new Date(clock.now);
+}
