@@ -90,6 +90,7 @@ const envSchema = z.object({
   /** Users' watchlists kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
   WATCHLIST_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_SETTINGS_CACHE: z.enum(['on', 'off']).optional(),
+  ADMIN_PAGE_CACHE: z.enum(['on', 'off']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   CLOCK_START: z.iso
     .datetime({ offset: true })
@@ -193,6 +194,8 @@ export type AppConfig = {
   watchlistCache: boolean;
   /** Whether API processes keep users' alert settings in memory (alerts/alert-settings-cache.ts). */
   alertSettingsCache: boolean;
+  /** Whether API processes answer unchanged admin pages from memory (admin/page-notices.ts). */
+  adminPageCache: boolean;
   /** Business time starts here when set (ISO date-time) and runs on; unset: the machine's clock. */
   clockStart: Date | undefined;
   marketData: 'demo' | 'yahoo';
@@ -291,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     portfolioCache: (e.PORTFOLIO_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     watchlistCache: (e.WATCHLIST_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertSettingsCache: (e.ALERT_SETTINGS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    adminPageCache: (e.ADMIN_PAGE_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     clockStart: e.CLOCK_START,
     marketData: e.MARKET_DATA,
     yahooBaseUrl: e.YAHOO_BASE_URL,

@@ -40,6 +40,7 @@ import * as adminOutboxOrder from './migrations/2026-11-30T1400-admin-outbox-ord
 import * as adminUserSearchOneIndex from './migrations/2026-11-30T1410-admin-user-search-one-index.ts';
 import * as adminValidationQueueOrder from './migrations/2026-11-30T1420-admin-validation-queue-order.ts';
 import * as alertSettingsNotify from './migrations/2026-11-30T1430-alert-settings-notify.ts';
+import * as adminPagesNotify from './migrations/2026-11-30T1440-admin-pages-notify.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T1410-admin-user-search-one-index': adminUserSearchOneIndex,
   '2026-11-30T1420-admin-validation-queue-order': adminValidationQueueOrder,
   '2026-11-30T1430-alert-settings-notify': alertSettingsNotify,
+  '2026-11-30T1440-admin-pages-notify': adminPagesNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

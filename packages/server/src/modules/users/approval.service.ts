@@ -4,6 +4,7 @@ import type { AuthUser } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { AdminPagesRepository } from '../admin/admin-pages.repository.ts';
 import { createPageAnswers, jsonBytes, rowVersions } from '../admin/page-answers.ts';
+import type { PageGroup, PageNotices } from '../admin/page-notices.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
@@ -19,6 +20,8 @@ type Deps = {
   users: UserRepository;
   /** The admin pages' versions (kept answers are checked against them on every call). */
   pages: AdminPagesRepository;
+  /** The pages answered from memory while their tables are unchanged (ADMIN_PAGE_CACHE). */
+  notices?: PageNotices;
   mailer: Mailer;
   limiter: RateLimiter;
   publicUrl: string;
@@ -29,7 +32,8 @@ type Deps = {
  * "Validate you as human": the user confirms their e-mail, the request joins the admin's queue,
  * an admin approves or rejects, the user is told by e-mail. Also the admin's user management.
  */
-export function createApprovalService({ users, pages, mailer, limiter, publicUrl, clock }: Deps) {
+export function createApprovalService(deps: Deps) {
+  const { users, pages, mailer, limiter, publicUrl, clock, notices } = deps;
   // The user list's total counts every account (50,000 rows): read at most every 5 s per
   // process (a removal here clears it); a search's total is counted each time.
   const userTotal = recentValue(USER_TOTAL_TTL_MS, () => users.count(''));
@@ -40,8 +44,17 @@ export function createApprovalService({ users, pages, mailer, limiter, publicUrl
     userTotal.clear();
     pendingTotal.clear();
   };
-  // The admin pages' answers as sent, checked against their rows' versions on every call.
+  // The admin pages' answers as sent, checked against their rows' versions on every call; with
+  // `notices`, sent with no check while their table is unchanged (`admin/page-notices.ts`).
   const answers = createPageAnswers();
+  const kept = (group: PageGroup, key: string, build: () => Promise<Buffer>) =>
+    notices ? notices.answer(group, key, build) : build();
+  // Any process's write of the users (a notice) clears the totals too.
+  notices?.onForget((group) => {
+    if (group === 'users') changed();
+  });
+  /** After a write of the users here: every process forgets their pages before the answer. */
+  const usersWritten = () => notices?.changed('users');
   const usersBody = (rows: readonly UserRow[], total: number) =>
     jsonBytes({ users: rows.map(toApiUser), total });
 
@@ -100,6 +113,7 @@ export function createApprovalService({ users, pages, mailer, limiter, publicUrl
         expires_at: new Date(clock.now().getTime() + VALIDATION_TTL_MS),
       });
       await users.update(userId, { validation_status: 'email_sent' });
+      await usersWritten();
       await mailer.send({
         to: row.email,
         userId,
@@ -122,6 +136,7 @@ export function createApprovalService({ users, pages, mailer, limiter, publicUrl
       if (row && !row.is_email_validated) {
         await users.update(row.id, { validation_status: 'pending' });
         pendingTotal.clear();
+        await usersWritten();
       }
       return row !== undefined;
     },
@@ -132,61 +147,59 @@ export function createApprovalService({ users, pages, mailer, limiter, publicUrl
      */
     async listAnswer(page: { skip: number; limit: number; search: string }): Promise<Buffer> {
       if (page.search !== '') {
-        const versions = await pages.search(page);
-        // A page past the last match carries no count: its total is counted every time.
-        if (versions === '') {
-          const { rows, total } = await list(page);
-          return usersBody(rows, total);
-        }
-        return answers.answer(`search:${JSON.stringify(page)}`, versions, async () => {
-          const { rows, total } = await users.search(page);
-          if (total === undefined)
-            return { versions: '', body: usersBody([], await users.count(page.search)) };
-          return {
-            versions: `${String(total)}:${rowVersions(rows)}`,
-            body: usersBody(rows, total),
-          };
+        return kept('users', `search:${JSON.stringify(page)}`, async () => {
+          const versions = await pages.search(page);
+          // A page past the last match carries no count: its total is counted every time.
+          if (versions === '') {
+            const { rows, total } = await list(page);
+            return usersBody(rows, total);
+          }
+          return answers.answer(`search:${JSON.stringify(page)}`, versions, async () => {
+            const { rows, total } = await users.search(page);
+            if (total === undefined)
+              return { versions: '', body: usersBody([], await users.count(page.search)) };
+            return {
+              versions: `${String(total)}:${rowVersions(rows)}`,
+              body: usersBody(rows, total),
+            };
+          });
         });
       }
       const total = await userTotal.get();
-      const fromEnd = listPlan(page, total);
-      const versions =
-        fromEnd === undefined
-          ? await pages.users(page)
-          : await pages.usersFromEnd({ skip: fromEnd, limit: page.limit });
-      return answers.answer(
-        `list:${String(page.skip)}:${String(page.limit)}:${String(total)}`,
-        versions,
-        async () => {
+      const key = `list:${String(page.skip)}:${String(page.limit)}:${String(total)}`;
+      return kept('users', key, async () => {
+        const fromEnd = listPlan(page, total);
+        const versions =
+          fromEnd === undefined
+            ? await pages.users(page)
+            : await pages.usersFromEnd({ skip: fromEnd, limit: page.limit });
+        return answers.answer(key, versions, async () => {
           const rows =
             fromEnd === undefined
               ? await users.list(page)
               : (await users.listFromEnd({ skip: fromEnd, limit: page.limit })).reverse();
           return { versions: rowVersions(rows), body: usersBody(rows, total) };
-        },
-      );
+        });
+      });
     },
 
     /** `/user/admin/validation_queue`'s answer, kept like the user list's. */
     async pendingAnswer(page: { skip: number; limit: number }): Promise<Buffer> {
-      const [versions, total] = await Promise.all([pages.pending(page), pendingTotal.get()]);
-      return answers.answer(
-        `pending:${String(page.skip)}:${String(page.limit)}:${String(total)}`,
-        versions,
-        async () => {
+      const total = await pendingTotal.get();
+      const key = `pending:${String(page.skip)}:${String(page.limit)}:${String(total)}`;
+      return kept('users', key, async () =>
+        answers.answer(key, await pages.pending(page), async () => {
           const rows = await users.listPendingValidation(page);
           return { versions: rowVersions(rows), body: usersBody(rows, total) };
-        },
+        }),
       );
     },
 
     /** `/user/admin/outbox`'s answer, kept like the user list's. */
     async outboxAnswer(page: { skip: number; limit: number }): Promise<Buffer> {
-      const versions = await pages.outbox(page);
-      return answers.answer(
-        `outbox:${String(page.skip)}:${String(page.limit)}`,
-        versions,
-        async () => {
+      const key = `outbox:${String(page.skip)}:${String(page.limit)}`;
+      return kept('outbox', key, async () =>
+        answers.answer(key, await pages.outbox(page), async () => {
           const rows = await users.outbox(page);
           const messages = rows.map((m) => ({
             id: m.id,
@@ -196,7 +209,7 @@ export function createApprovalService({ users, pages, mailer, limiter, publicUrl
             delivery: m.delivery,
           }));
           return { versions: rowVersions(rows), body: jsonBytes({ messages }) };
-        },
+        }),
       );
     },
 
@@ -241,6 +254,8 @@ export function createApprovalService({ users, pages, mailer, limiter, publicUrl
           'an administrator approved your account: you can now comment and report. Welcome aboard!',
         );
       }
+      // After the mail: every process has then heard its outbox notice too (commit order).
+      await usersWritten();
       return updated;
     },
 
@@ -258,6 +273,7 @@ export function createApprovalService({ users, pages, mailer, limiter, publicUrl
         'an administrator could not approve your account for public actions (comments and reports). ' +
           'You can keep using your watchlists and the rest of the product. Reply to this e-mail if you think this is a mistake.',
       );
+      await usersWritten();
       return updated;
     },
 
@@ -267,6 +283,7 @@ export function createApprovalService({ users, pages, mailer, limiter, publicUrl
         throw conflict('You cannot delete your own account from the admin panel.');
       await users.remove(row.id);
       changed();
+      await usersWritten();
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createAdminPagesRepository } from '../admin/admin-pages.repository.ts';
+import { createPageNotices } from '../admin/page-notices.ts';
 import type { ResolveUser } from '../../http/access.ts';
 import type { EntitySetter } from '../../http/entity-setters.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -60,9 +61,12 @@ export function createUserServices(deps: {
     publicUrl: config.publicUrl,
     clock,
   });
+  // The admin pages from memory while their tables are unchanged (issue 18, s27).
+  const pageNotices = config.adminPageCache ? createPageNotices({ db }) : undefined;
   const approvals = createApprovalService({
     users,
     pages: createAdminPagesRepository(db),
+    ...(pageNotices && { notices: pageNotices }),
     mailer,
     limiter,
     publicUrl: config.publicUrl,
@@ -106,8 +110,12 @@ export function createUserServices(deps: {
     sessionRow: (request: FastifyRequest) => sessionRows.get(request),
     /** The session cache's state (undefined when SESSION_CACHE is off). */
     sessionCacheStats: () => sessionCache?.stats(),
-    /** Closes the session cache's listener connection (the process is stopping). */
-    close: () => sessionCache?.close() ?? Promise.resolve(),
+    /** The admin page answers' state (undefined when ADMIN_PAGE_CACHE is off); for tests. */
+    adminPageStats: () => pageNotices?.stats(),
+    /** Closes the caches' listener connections (the process is stopping). */
+    close: async () => {
+      await Promise.all([sessionCache?.close(), pageNotices?.close()]);
+    },
     /** Whether the user turned on the debug interface (spec §6). */
     hasDebugInterface: async (userId: string) =>
       (await users.findById(userId))?.my_debug_interface ?? false,

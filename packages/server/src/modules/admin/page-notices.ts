@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { createNoticeListener } from '../../db/notice-listener.ts';
+
+/** Where the database announces writes of `users` and `outbox` (migration 2026-11-30T1440). */
+export const ADMIN_PAGES_CHANNEL = 'stockpulse_admin_pages';
+/** The listeners' connections carry this name, so a write knows whom to wait for. */
+const LISTENER_NAME = 'stockpulse-admin-pages';
+/** Answers kept at most (as `page-answers.ts`); the oldest goes first. */
+const MAX_ANSWERS = 200;
+
+/** The tables the admin pages are read from: the user list, searches and queue; the outbox. */
+export type PageGroup = 'users' | 'outbox';
+const GROUPS: readonly PageGroup[] = ['users', 'outbox'];
+
+/**
+ * The admin pages answered from memory while nothing changed (issue 18, s27): the kept answers of
+ * `page-answers.ts` are checked against their rows' versions by one small statement a call; with
+ * this, a page built (or checked) while this process listened and kept since with no notice of its
+ * table is sent with no statement at all. The database announces every statement that writes
+ * `users` or `outbox` (a statement trigger, whoever writes); one connection per process LISTENs and
+ * forgets that table's answers. Nothing is answered from memory while it does not listen. A write
+ * through the approval service waits (`changed`) until every listening process forgot its table's
+ * answers, so the admin who approved sees it on the next page from any process; other writers
+ * (a registration, a mail kept) show once their notice arrives, milliseconds after their commit.
+ */
+export function createPageNotices(deps: { db: Database; log?: FastifyBaseLogger }) {
+  const { db, log } = deps;
+  const generations: Record<PageGroup, number> = { users: 0, outbox: 0 };
+  const kept = new Map<string, { group: PageGroup; generation: number; body: Buffer }>();
+  const listeners: ((group: PageGroup) => void)[] = [];
+  let hits = 0;
+
+  function forget(group: PageGroup) {
+    generations[group] += 1;
+    for (const [key, entry] of kept) if (entry.group === group) kept.delete(key);
+    for (const listener of listeners) listener(group);
+  }
+  const forgetAll = () => GROUPS.forEach(forget);
+  const groupOf = (payload: string) => GROUPS.find((group) => group === payload);
+
+  const listener = createNoticeListener({
+    db,
+    channel: ADMIN_PAGES_CHANNEL,
+    applicationName: LISTENER_NAME,
+    label: 'admin page answers',
+    log,
+    onNotice: (payload) => {
+      const group = groupOf(payload);
+      if (group) forget(group);
+      else forgetAll();
+    },
+    onConfirmRequest: (payload) => {
+      const group = groupOf(payload);
+      if (group) forget(group);
+      else forgetAll();
+    },
+    onReset: forgetAll,
+  });
+
+  return {
+    /**
+     * The answer for `key` (a page of `group`'s table): from memory when kept while listening and
+     * no notice of the table came since, else `build()`'s (kept when none came while it ran).
+     * Starts listening on first use; until it listens every call builds.
+     */
+    async answer(group: PageGroup, key: string, build: () => Promise<Buffer>): Promise<Buffer> {
+      if (!listener.isListening()) {
+        listener.ensureListening();
+        return build();
+      }
+      const entry = kept.get(key);
+      if (entry && entry.generation === generations[group]) {
+        hits += 1;
+        return entry.body;
+      }
+      const mark = generations[group];
+      const body = await build();
+      if (listener.isListening() && mark === generations[group]) {
+        kept.delete(key);
+        if (kept.size >= MAX_ANSWERS) {
+          const oldest = kept.keys().next();
+          if (!oldest.done) kept.delete(oldest.value);
+        }
+        kept.set(key, { group, generation: mark, body });
+      }
+      return body;
+    },
+
+    /** Calls `fn` whenever a table's answers are forgotten (the pages' totals are cleared so). */
+    onForget: (fn: (group: PageGroup) => void) => {
+      listeners.push(fn);
+    },
+
+    /**
+     * After a write of `group`'s table committed: forgets its answers here, then asks every
+     * listening process by NOTIFY to forget them and waits until each one acknowledged (a process
+     * that does not answer within two seconds, dead, is not waited for).
+     */
+    async changed(group: PageGroup): Promise<void> {
+      forget(group);
+      await listener.confirmEverywhere(group);
+    },
+
+    /** Whether answers may be served from memory, how many are kept, the hits; for tests. */
+    stats: () => ({ listening: listener.isListening(), entries: kept.size, hits }),
+
+    close: listener.close,
+  };
+}
+
+export type PageNotices = ReturnType<typeof createPageNotices>;
