@@ -9,15 +9,12 @@ import {
 import { errorResponseSchema } from '@app/shared/api/envelope';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import { projectFields } from '@app/shared/query/project-fields';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentUser } from '../../http/access.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import type { JobSender } from '../../jobs/job-catalog.ts';
-import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
+import { notFound } from '../../http/errors.ts';
 import { companyQuery } from './company-query.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
+import { companyDebugRoutes, type CompanyDebugDeps } from './company-debug.routes.ts';
 import { toApiCompany } from './company.mapper.ts';
 import type { CompanyRepository } from './company.repository.ts';
 import type { Clock } from '../../clock.ts';
@@ -72,12 +69,7 @@ export function companyRoutes(
   }: {
     companies: CompanyRepository;
     clock: Clock;
-    /** The debug views (spec §7 debug links): admins and users with the debug interface. */
-    debug: {
-      hasDebugInterface: (userId: string) => Promise<boolean>;
-      limiter: RateLimiter;
-      jobs: JobSender;
-    };
+    debug: CompanyDebugDeps;
   },
 ) {
   const tags = ['companies'];
@@ -100,76 +92,7 @@ export function companyRoutes(
   });
   const suggestionCache = createAnswerCache({ ttlMs: COMPANY_ANSWER_TTL_MS, maxEntries: 5_000 });
   const categoryCache = createAnswerCache({ ttlMs: COMPANY_ANSWER_TTL_MS, maxEntries: 100 });
-  const debugErrors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    429: errorResponseSchema,
-  };
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const debugParams = z.object({ id: z.string().min(1).max(64) });
-
-  /** The company a debug link names, by its id or an exchange ticker; only for admins and debug users. */
-  async function debugCompany(request: FastifyRequest, id: string) {
-    const caller = currentUser(request);
-    if (!caller.is_admin && !(await debug.hasDebugInterface(caller.id))) {
-      throw forbidden('Only admins and debug users can open the debug views.');
-    }
-    const [row] = UUID.test(id)
-      ? await companies.query(companyQuery.parse({ id }, { now: clock.now() }))
-      : exchangeTickerSchema.safeParse(id.toUpperCase()).success
-        ? [await companies.companyOf(id.toUpperCase())]
-        : [];
-    if (!row) throw notFound(`Unknown company '${id}'.`);
-    return { caller, company: row };
-  }
-
-  app.get(
-    '/company/get/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          'Debug view: one company as stored, by id or exchange ticker (admins and debug users)',
-        params: debugParams,
-        response: { 200: companiesResponseSchema, ...debugErrors },
-      },
-    },
-    async (request) => {
-      const { company } = await debugCompany(request, request.params.id);
-      return { status: 'success' as const, companies: [toApiCompany(company)] };
-    },
-  );
-
-  app.get(
-    '/company/invalidate/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          'Debug view: queues a refresh of the company’s quotes and missing history (admins and debug users, 10 a minute); answers at once',
-        params: debugParams,
-        response: {
-          200: z.object({ status: z.literal('success'), exchange_tickers: z.array(z.string()) }),
-          ...debugErrors,
-        },
-      },
-    },
-    async (request) => {
-      const { caller, company } = await debugCompany(request, request.params.id);
-      await debug.limiter.hit(RATE_RULES.companyInvalidatePerUser, caller.id);
-      const symbols = company.exchange_tickers;
-      await debug.jobs.enqueue(
-        'market.refresh-symbols',
-        { symbols },
-        { singletonKey: symbols.join(',') },
-      );
-      return { status: 'success' as const, exchange_tickers: symbols };
-    },
-  );
+  companyDebugRoutes(app, { companies, clock, debug });
 
   // query_cache answers the same query, cacheable by browsers and proxies for five minutes.
   for (const [url, cacheable] of [
