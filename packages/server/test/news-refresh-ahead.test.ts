@@ -32,6 +32,8 @@ describe('news answers refreshed ahead of their expiry', () => {
   let service: NewsService;
   let now = 0;
   const calls = { query: 0, mentioning: 0 };
+  /** Reads that returned (a reload then keeps its answer in the same turn). */
+  const settled = { query: 0, mentioning: 0 };
   const feedUrl = { order_by: '-creation_date', limit: '5' };
 
   beforeAll(async () => {
@@ -44,13 +46,17 @@ describe('news answers refreshed ahead of their expiry', () => {
     // The real repository, counting the two reads this test follows.
     repository = {
       ...real,
-      query: (...args) => {
+      query: async (...args) => {
         calls.query += 1;
-        return real.query(...args);
+        const rows = await real.query(...args);
+        settled.query += 1;
+        return rows;
       },
-      mentioning: (...args) => {
+      mentioning: async (...args) => {
         calls.mentioning += 1;
-        return real.mentioning(...args);
+        const rows = await real.mentioning(...args);
+        settled.mentioning += 1;
+        return rows;
       },
     };
     const monotonicNow = () => now;
@@ -140,5 +146,42 @@ describe('news answers refreshed ahead of their expiry', () => {
     const after = await service.company(symbol, null, page);
     expect(after.map((row) => row.id)).not.toContain(top);
     expect(calls.mentioning).toBe(2);
+  });
+
+  it('a reload that reads the same articles keeps the answer it replaces (its bytes, ETag and compression go with it)', async () => {
+    const { rows } = await sql<{ symbol: string }>`
+      select symbol from news_tickers group by symbol order by count(*) desc, symbol
+      offset 1 limit 1`.execute(database.db);
+    const symbol = rows[0]?.symbol;
+    if (!symbol) throw new Error('no second linked listing');
+    const page = { skip: 0, limit: 5 };
+    const feed = { order_by: '-creation_date', limit: '7' };
+    now = 1_000_000;
+    const list = await service.company(symbol, null, page);
+    const body = (await service.feed(feed, null)).body;
+    const loads = { mentioning: settled.mentioning, query: settled.query };
+
+    // Refreshed ahead with nothing changed: the very same list and Buffer, past the first lifetime.
+    now += NEWS_READ_CACHE_TTL_MS - NEWS_REFRESH_AHEAD_MS / 2;
+    await service.company(symbol, null, page);
+    await service.feed(feed, null);
+    await waitFor(() =>
+      Promise.resolve(
+        settled.mentioning === loads.mentioning + 1 && settled.query === loads.query + 1,
+      ),
+    );
+    now += NEWS_REFRESH_AHEAD_MS;
+    expect(await service.company(symbol, null, page)).toBe(list);
+    expect((await service.feed(feed, null)).body).toBe(body);
+    expect(calls.mentioning).toBe(loads.mentioning + 1);
+
+    // An article changed meanwhile (another process's write): the reload is a new answer.
+    const top = list[0]?.id;
+    if (!top) throw new Error('no article');
+    await hide(top);
+    now += NEWS_READ_CACHE_TTL_MS - NEWS_REFRESH_AHEAD_MS / 2;
+    await service.company(symbol, null, page);
+    await waitFor(async () => (await service.company(symbol, null, page)) !== list);
+    expect((await service.company(symbol, null, page)).map((row) => row.id)).not.toContain(top);
   });
 });

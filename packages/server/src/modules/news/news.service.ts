@@ -44,6 +44,14 @@ export const NEWS_READ_CACHE_MAX = 2_000;
  */
 export const NEWS_REFRESH_AHEAD_MS = 1_000;
 
+/** Whether two loads of a list read the same articles, byte for byte. */
+const sameArticles = (a: readonly ArticleJson[], b: readonly ArticleJson[]) =>
+  a.length === b.length &&
+  a.every((row, i) => {
+    const other = b.at(i);
+    return other !== undefined && row.id === other.id && row.article === other.article;
+  });
+
 /** Symbol-like tokens of a text (`$NVDA`, `NASDAQ:NVDA`), upper-cased, first mention first. */
 export function symbolCandidates(text: string): string[] {
   const found = new Set<string>();
@@ -144,12 +152,19 @@ export function createNewsService(deps: NewsServiceDeps) {
       deps.log?.warn({ err: error, key }, 'news: a cached answer could not be refreshed ahead');
     });
   };
-  /** `key`'s answer from the read cache, else `load`'s (checked per article), kept for a while. */
+  /**
+   * `key`'s answer from the read cache, else `load`'s (checked per article), kept for a while. A
+   * reload that reads the same articles as the answer it replaces keeps that answer's list (s27):
+   * the routes keep bytes, ETag and compressed bytes by the list (news.routes.ts, http/), so a
+   * busy question refreshed every 4 s is not encoded, hashed and compressed again each time.
+   */
   const cached = async (key: string, load: () => Promise<ArticleJson[]>) => {
     const reload = () =>
       shared(`read:${key}`, async () => {
         const before = writes;
-        const rows = keepValid(await load());
+        const loaded = keepValid(await load());
+        const current = reads.peek(key);
+        const rows = current && sameArticles(current, loaded) ? current : loaded;
         if (writes === before) reads.set(key, rows);
         return rows;
       });
@@ -197,7 +212,11 @@ export function createNewsService(deps: NewsServiceDeps) {
         shared(`feed:${key}`, async () => {
           const before = writes;
           const rows = await repository.query(ast, viewer);
-          const answer = newsEnvelope(keepValid(rows, ast.only === null ? 'complete' : 'partial'));
+          const built = newsEnvelope(keepValid(rows, ast.only === null ? 'complete' : 'partial'));
+          // The same bytes as the kept answer: keep its Buffer (its ETag and compressed bytes
+          // are kept by it), as `cached` keeps an unchanged list.
+          const current = feedCache.get(key);
+          const answer = current?.equals(built) ? current : built;
           if (writes === before) feedCache.set(key, answer);
           return answer;
         });
