@@ -6,7 +6,7 @@ import { buildSecondApp, buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, grant, registerUser, type TestUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
 
-type Row = { username?: string; first_name?: string; subject?: string };
+type Row = { id?: string; username?: string; first_name?: string; subject?: string };
 type Page = { users?: Row[]; messages?: Row[]; total?: number };
 
 /**
@@ -103,5 +103,20 @@ describe('admin pages kept in memory across two app instances on one database', 
     await sql`insert into outbox (to_address, subject, text_body, delivery)
       values ('new@notes.example', 'Newest mail', 'Body', 'logged')`.execute(a.database.db);
     await waitFor(async () => (await get(b, outbox)).messages?.[0]?.subject === 'Newest mail');
+
+    // The mail an admin opens is kept with the outbox's pages.
+    const id = (await get(b, outbox)).messages?.[0]?.id ?? '';
+    const open = () =>
+      b.inject({
+        method: 'GET',
+        url: `/api/user/admin/outbox/${id}`,
+        headers: bearer(admin.token),
+      });
+    expect((await open()).json()).toMatchObject({
+      message: { subject: 'Newest mail', text: 'Body' },
+    });
+    const hitsBefore = stats()?.hits ?? 0;
+    expect((await open()).json()).toMatchObject({ message: { text: 'Body' } });
+    expect(stats()?.hits).toBe(hitsBefore + 1);
   });
 });

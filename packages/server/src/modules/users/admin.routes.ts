@@ -126,9 +126,7 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
         },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      message: await approvals.outboxMail(request.params.id),
-    }),
+    async (request, reply) =>
+      sendKeptJson(request, reply, await approvals.outboxMailAnswer(request.params.id)),
   );
 }

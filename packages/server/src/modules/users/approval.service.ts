@@ -96,6 +96,20 @@ export function createApprovalService(deps: Deps) {
     });
   }
 
+  /** One mail of the outbox with its text, opened from the outbox list. */
+  async function outboxMail(id: string) {
+    const mail = await users.outboxMail(id);
+    if (!mail) throw notFound('No such mail in the outbox.');
+    return {
+      id: mail.id,
+      to: mail.to_address,
+      subject: mail.subject,
+      text: mail.text_body,
+      creation_date: Math.floor(mail.created_at.getTime() / 1000),
+      delivery: mail.delivery,
+    };
+  }
+
   return {
     async requestValidation(userId: string): Promise<string> {
       const row = await users.findById(userId);
@@ -213,19 +227,11 @@ export function createApprovalService(deps: Deps) {
       );
     },
 
-    /** One mail of the outbox with its text, opened from the outbox list. */
-    async outboxMail(id: string) {
-      const mail = await users.outboxMail(id);
-      if (!mail) throw notFound('No such mail in the outbox.');
-      return {
-        id: mail.id,
-        to: mail.to_address,
-        subject: mail.subject,
-        text: mail.text_body,
-        creation_date: Math.floor(mail.created_at.getTime() / 1000),
-        delivery: mail.delivery,
-      };
-    },
+    /** `/user/admin/outbox/{id}`'s answer (bytes), kept with the outbox's pages. */
+    outboxMailAnswer: (id: string): Promise<Buffer> =>
+      kept('outbox', `mail:${id}`, async () => jsonBytes({ message: await outboxMail(id) })),
+
+    outboxMail,
 
     /** An admin sets one of the admin-only properties of any user. */
     async adminUpdate(
