@@ -8,6 +8,7 @@ import type { Plugin, Rollup } from 'vite';
 
 type OutputChunk = Rollup.OutputChunk;
 import { defineConfig } from 'vitest/config';
+import { mantineStableIds } from './build/mantine-stable-ids';
 
 const LANDING_RENDER = 'src/app/landing-static/render.tsx';
 const LANDING_ENHANCE = 'src/app/landing-static/enhance.ts';
@@ -114,7 +115,8 @@ function firstScreenRenderer(): Plugin {
         configFile: false,
         root,
         logLevel: 'error',
-        plugins: [react()],
+        // The app's ids: hydration needs the same (Mantine's are React's either way on a server).
+        plugins: [react(), mantineStableIds()],
         publicDir: false,
         ssr: { noExternal: true },
         build: {
@@ -238,7 +240,14 @@ function stagedEntry(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), stagedEntry(), staticLandingPage(), firstViewAssets(), firstScreenRenderer()],
+  plugins: [
+    react(),
+    mantineStableIds(),
+    stagedEntry(),
+    staticLandingPage(),
+    firstViewAssets(),
+    firstScreenRenderer(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -76,6 +76,17 @@ export function useCandlestickChart(
   // Bumped when the chart has been created, so the effects below run for it.
   const [created, setCreated] = useState(0);
   const palette = dark ? DARK_PALETTE : LIGHT_PALETTE;
+  // The latest points and palette, for the chart's creation; and what the chart last drew with.
+  const latest = useRef({ points, palette });
+  const drawn = useRef<{
+    theme?: ChartPalette;
+    points?: readonly PricePoint[];
+    /** The volume bars' colours. */
+    pointsPalette?: ChartPalette;
+  }>({});
+  useEffect(() => {
+    latest.current = { points, palette };
+  }, [points, palette]);
 
   useEffect(() => {
     const element = container.current;
@@ -106,6 +117,15 @@ export function useCandlestickChart(
       );
       chart.panes()[1]?.setHeight(VOLUME_PANE_HEIGHT);
       parts.current = { chart, candles, volume, solid: ColorType.Solid };
+      // Issue 18: coloured and given its data in the task that creates it, so the chart paints
+      // once (each paint of its canvases is a long task on a phone), not empty and then again.
+      const { points: now, palette: colours } = latest.current;
+      applyTheme(parts.current, colours);
+      drawn.current = { theme: colours };
+      if (now) {
+        applyData(parts.current, now, colours);
+        drawn.current = { theme: colours, points: now, pointsPalette: colours };
+      }
       setCreated((count) => count + 1);
     };
     const stopWatching = whenNearScreen(element, () => {
@@ -118,27 +138,43 @@ export function useCandlestickChart(
       disposed = true;
       stopWatching();
       parts.current = null;
+      drawn.current = {};
       chart?.remove();
     };
   }, [container]);
 
   useEffect(() => {
     const current = parts.current;
-    if (!current) return;
-    current.chart.applyOptions(themeOptions(palette, current.solid));
-    current.candles.applyOptions({
-      upColor: palette.up,
-      downColor: palette.down,
-      wickUpColor: palette.up,
-      wickDownColor: palette.down,
-    });
+    if (!current || drawn.current.theme === palette) return;
+    applyTheme(current, palette);
+    drawn.current = { ...drawn.current, theme: palette };
   }, [palette, created]);
 
   useEffect(() => {
     const current = parts.current;
     if (!current || !points) return;
-    current.candles.setData(toCandles(points));
-    current.volume.setData(toVolumeBars(points, palette));
-    current.chart.timeScale().fitContent();
+    if (drawn.current.points === points && drawn.current.pointsPalette === palette) return;
+    applyData(current, points, palette);
+    drawn.current = { ...drawn.current, points, pointsPalette: palette };
   }, [points, palette, created]);
+}
+
+function applyTheme({ chart, candles, solid }: ChartParts, palette: ChartPalette): void {
+  chart.applyOptions(themeOptions(palette, solid));
+  candles.applyOptions({
+    upColor: palette.up,
+    downColor: palette.down,
+    wickUpColor: palette.up,
+    wickDownColor: palette.down,
+  });
+}
+
+function applyData(
+  { chart, candles, volume }: ChartParts,
+  points: readonly PricePoint[],
+  palette: ChartPalette,
+): void {
+  candles.setData(toCandles(points));
+  volume.setData(toVolumeBars(points, palette));
+  chart.timeScale().fitContent();
 }
