@@ -93,10 +93,13 @@ export function portfolioOverview(input: AnswerInput): Section[] {
   const lines = companies.map(
     (c) => priceSentence(w, c) ?? `${w.label(c, false)}: no quote is stored yet.`,
   );
+  // The period the question names leads ("this week" → the week), then the day (or, when the
+  // day leads, the month) for context.
+  const lead = input.period;
   const overall = [
-    breadth(companies, 1),
-    bestAndWorst(w, companies, 1),
-    bestAndWorst(w, companies, 31),
+    breadth(companies, lead),
+    bestAndWorst(w, companies, lead),
+    bestAndWorst(w, companies, lead === 1 ? 31 : 1),
   ];
   return [
     { title: 'Your companies', lines, list: true },

@@ -43,6 +43,22 @@ describe('the offline assistant recognises what is asked', () => {
     expect(answer.citations.some((c) => c.kind === 'analysis')).toBe(true);
   });
 
+  it('sums a portfolio up over the period the question names, the day and month otherwise', () => {
+    const overall = (question: string) =>
+      ask(question).text.split('**Overall**')[1]?.split('**')[0] ?? '';
+    const week = overall('How is my portfolio doing this week?');
+    expect(week).toMatch(
+      /^\s*(?:Every company|Most of the companies|The companies)[^.]* over the week\./,
+    );
+    expect(week).toContain('Strongest over the week:');
+    expect(week).toContain('Strongest on the day:');
+    expect(week).not.toContain('over the month');
+    const plain = overall('How is my portfolio doing?');
+    expect(plain).toContain('Strongest on the day:');
+    expect(plain).toContain('Strongest over the month:');
+    expect(plain).not.toContain('over the week');
+  });
+
   it('explains what moved with the news that came with it', () => {
     const answer = ask('Why did Beta fall today?');
     expect(answer.intent).toBe('movers');
