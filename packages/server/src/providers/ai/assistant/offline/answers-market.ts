@@ -55,6 +55,24 @@ export function rankedMovers(
     .sort((a, b) => Math.abs(changeOf(b, period) ?? 0) - Math.abs(changeOf(a, period) ?? 0));
 }
 
+/**
+ * The period a "why did it fall" without a period is about: of the day, the week and the month,
+ * the one with the largest move in the asked direction (a −1.4 % day inside a −11.7 % week is
+ * the week); the day when none moved that way.
+ */
+export function periodOfMove(company: CompanyContext | undefined, direction: -1 | 1): Period {
+  let chosen: Period = 1;
+  let largest = 0;
+  for (const period of [1, 8, 31] as const) {
+    const change = company ? changeOf(company, period) : null;
+    if (change !== null && change * direction > largest) {
+      largest = change * direction;
+      chosen = period;
+    }
+  }
+  return chosen;
+}
+
 /** `Best on the day: X (+2.1%) [1]; weakest: Y (-1.5%) [2].` */
 function bestAndWorst(
   w: Writer,

@@ -31,6 +31,8 @@ export interface Reading {
   pronoun: boolean;
   /** Asks for a definition in so many words ("explain", "define", "what does … mean"). */
   defines: boolean;
+  /** The move the question asks about: down ("why did it fall"), up ("what made it jump") or either. */
+  direction: -1 | 1 | null;
 }
 
 const TOPICS: readonly [Topic, RegExp][] = [
@@ -87,7 +89,19 @@ export function readQuestion(question: string): Reading {
         question,
       ),
     defines: topic === 'explain',
+    direction: directionOf(question),
   };
+}
+
+const DOWN =
+  /\b(?:fall(?:s|ing)?|fell|drop\w*|down|declin\w*|slid(?:e|es|ing)?|plung\w*|tumbl\w*|sink\w*|sank|slump\w*|lose|los(?:es|ing)|lost|crash\w*)\b/i;
+const UP =
+  /\b(?:ris(?:e|es|ing)|rose|up|jump\w*|gain\w*|rall(?:y|ied|ies)|soar\w*|surg\w*|climb\w*)\b/i;
+
+function directionOf(question: string): -1 | 1 | null {
+  const down = DOWN.test(question);
+  const up = UP.test(question);
+  return down === up ? null : down ? -1 : 1;
 }
 
 /** A question that only names something ("and Microsoft?", "what about NVDA?") continues the last one. */

@@ -59,6 +59,17 @@ describe('the offline assistant recognises what is asked', () => {
     expect(plain).not.toContain('over the week');
   });
 
+  it('explains the largest move in the asked direction when "why did it fall" names no period', () => {
+    // Beta: −2.75 % on the day, −1.1 % over the week, −12.4 % over the month.
+    expect(ask('Why did Beta fall?').text).toContain('fell 12.4% over the month');
+    expect(ask('Why did Beta fall this week?').text).toContain('fell 1.1% over the week');
+    // Acme: +4.3 % on the day, +6.5 % over the week, −3.25 % over the month.
+    expect(ask('Why did Acme rise?').text).toContain('rose 6.5% over the week');
+    expect(ask('Why did Acme drop?').text).toContain('fell 3.3% over the month');
+    // Gamma rose over every period: asked why it fell, the day's move is explained.
+    expect(ask('Why did Gamma Devices fall?').text).toContain('on the day');
+  });
+
   it('explains what moved with the news that came with it', () => {
     const answer = ask('Why did Beta fall today?');
     expect(answer.intent).toBe('movers');

@@ -17,6 +17,7 @@ import {
   companyOverview,
   compare,
   movers,
+  periodOfMove,
   portfolioOverview,
   NO_COMPANIES,
   type AnswerInput,
@@ -130,7 +131,13 @@ export function answerOffline(request: AssistantRequest): AssistantAnswer {
 
   const input = (): AnswerInput => {
     const focus = named.length > 0 ? named : context.companies;
-    const period = reading.period ?? (intent === 'compare' ? 31 : 1);
+    const period =
+      reading.period ??
+      (intent === 'compare'
+        ? 31
+        : intent === 'movers' && named.length === 1 && reading.direction !== null
+          ? periodOfMove(named[0], reading.direction)
+          : 1);
     return { w, now: context.now, companies: focus, all: context.companies, period };
   };
 
