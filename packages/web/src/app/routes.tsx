@@ -119,6 +119,7 @@ export const appRoutes: readonly AppRouteEntry[] = [
 const matchableRoutes = appRoutes
   .filter((route) => route.path !== NOT_FOUND_PATH)
   .map((route) => ({ path: route.path }));
+const routeAnswers = new Map<string, boolean>();
 
 /**
  * Whether an internal link target (path, optionally with query and hash) has a route of its own,
@@ -128,5 +129,13 @@ const matchableRoutes = appRoutes
 export function hasRoute(target: string): boolean {
   if (!target.startsWith('/') || target.startsWith('//')) return false;
   const pathname = target.split(/[?#]/, 1)[0] ?? target;
-  return matchRoutes(matchableRoutes, pathname) !== null;
+  // Issue 18: `matchRoutes` flattens and ranks the whole table on every call (the sidebar asks
+  // for each of its links on every render); the table never changes, so each answer is kept.
+  let known = routeAnswers.get(pathname);
+  if (known === undefined) {
+    known = matchRoutes(matchableRoutes, pathname) !== null;
+    if (routeAnswers.size >= 1_000) routeAnswers.clear();
+    routeAnswers.set(pathname, known);
+  }
+  return known;
 }
