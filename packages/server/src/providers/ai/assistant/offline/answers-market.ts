@@ -56,21 +56,19 @@ export function rankedMovers(
 }
 
 /**
- * The period a "why did it fall" without a period is about: of the day, the week and the month,
- * the one with the largest move in the asked direction (a −1.4 % day inside a −11.7 % week is
- * the week); the day when none moved that way.
+ * The period a "why did it fall" without a period is about: the shortest of the day, the week and
+ * the month that holds at least two-thirds of the largest move in the asked direction (a −1.4 %
+ * day and a −11.7 % week inside a −12.4 % month is the week); the day when none moved that way.
  */
 export function periodOfMove(company: CompanyContext | undefined, direction: -1 | 1): Period {
-  let chosen: Period = 1;
-  let largest = 0;
-  for (const period of [1, 8, 31] as const) {
+  const periods = [1, 8, 31] as const;
+  const moves = periods.map((period) => {
     const change = company ? changeOf(company, period) : null;
-    if (change !== null && change * direction > largest) {
-      largest = change * direction;
-      chosen = period;
-    }
-  }
-  return chosen;
+    return change === null ? 0 : Math.max(0, change * direction);
+  });
+  const largest = Math.max(...moves);
+  if (largest === 0) return 1;
+  return periods[moves.findIndex((move) => move >= (2 / 3) * largest)] ?? 1;
 }
 
 /** `Best on the day: X (+2.1%) [1]; weakest: Y (-1.5%) [2].` */

@@ -9,6 +9,7 @@ import {
 import { SENTENCE_END, sentenceKey } from './answer-writer.ts';
 import { citationErrors } from './eval/check-citations.ts';
 import { ACME, ARTICLE, BETA, context, NOW, request } from './fixture-context.ts';
+import { periodOfMove } from './answers-market.ts';
 import { answerOffline, createOfflineAssistant } from './offline-assistant.ts';
 
 const ask = (question: string, over: Partial<AssistantRequest> = {}) =>
@@ -59,7 +60,7 @@ describe('the offline assistant recognises what is asked', () => {
     expect(plain).not.toContain('over the week');
   });
 
-  it('explains the largest move in the asked direction when "why did it fall" names no period', () => {
+  it('explains the shortest period holding most of the move when "why did it fall" names no period', () => {
     // Beta: −2.75 % on the day, −1.1 % over the week, −12.4 % over the month.
     expect(ask('Why did Beta fall?').text).toContain('fell 12.4% over the month');
     expect(ask('Why did Beta fall this week?').text).toContain('fell 1.1% over the week');
@@ -68,6 +69,20 @@ describe('the offline assistant recognises what is asked', () => {
     expect(ask('Why did Acme drop?').text).toContain('fell 3.3% over the month');
     // Gamma rose over every period: asked why it fell, the day's move is explained.
     expect(ask('Why did Gamma Devices fall?').text).toContain('on the day');
+    // Gamma: +0.5 %, +2.2 %, +9.9 %: the month; most of a month's move in a week: the week.
+    expect(ask('Why did Gamma Devices rise?').text).toContain('rose 9.9% over the month');
+    const moved = (day: number, week: number, month: number): CompanyContext => ({
+      ...ACME,
+      quote: ACME.quote && {
+        ...ACME.quote,
+        change_pct_1: day,
+        change_pct_8: week,
+        change_pct_31: month,
+      },
+    });
+    expect(periodOfMove(moved(-1.4, -11.7, -12.4), -1)).toBe(8);
+    expect(periodOfMove(moved(-9, -11.7, -12.4), -1)).toBe(1);
+    expect(periodOfMove(moved(1, 2, 3), -1)).toBe(1);
   });
 
   it('explains what moved with the news that came with it', () => {
