@@ -98,7 +98,8 @@ async function ensureArticles(db: Database): Promise<string[]> {
  * defcon feeds (20 items), the article by id (`/news/get`, `/news/query?id=`), a company's news,
  * full-text search, a signed-in user's portfolio news, the GIF of an article and the debug
  * linker report under autocannon against the indexed-SELECT reference of the same run, and
- * full-text search timed one call at a time.
+ * full-text search timed one call at a time. The routes a page makes are asked twice: without
+ * compression and as a browser asks (rows `…, browser`).
  *
  * `BENCH_NEWS_DATA_DIR=<folder>` keeps the database in that folder across runs (loaded once);
  * `BENCH_NEWS_ONLY=<regex>` runs only the routes whose name matches (the reference always runs);

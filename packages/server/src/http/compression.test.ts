@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   BEST_AFTER_HITS,
   BEST_AFTER_MS,
+  BEST_AT_ONCE,
   COMPRESS_MIN_BYTES,
   keepEncoding,
   preferredEncoding,
@@ -99,5 +100,30 @@ describe('compression', () => {
       expect(best.length, encoding).toBeLessThan(fast.length);
       expect(decode(best).equals(body), encoding).toBe(true);
     }
+  });
+
+  it('runs one better compression at a time; an answer that found the slot taken tries again later', async () => {
+    expect(BEST_AT_ONCE).toBe(1);
+    const body = (n: number) =>
+      Buffer.from(
+        JSON.stringify({ news: Array.from({ length: 400 }, (_, i) => `article ${n} ${i}`) }),
+      );
+    const [a, b] = [body(1), body(2)];
+    const keptA = keepEncoding('br', a, 0);
+    const keptB = keepEncoding('br', b, 0);
+    for (let i = 1; i < BEST_AFTER_HITS; i += 1) {
+      sendKept(keptA, a, BEST_AFTER_MS);
+      sendKept(keptB, b, BEST_AFTER_MS);
+    }
+    const first = sendKept(keptA, a, BEST_AFTER_MS);
+    expect(first.improving).toBeDefined();
+    // Busy and lasting too, but the slot is taken: sent as it is, not marked, no work started.
+    expect(sendKept(keptB, b, BEST_AFTER_MS).improving).toBeUndefined();
+    expect(keptB.best).toBe('no');
+    await first.improving;
+    const second = sendKept(keptB, b, BEST_AFTER_MS + 1);
+    expect(second.improving).toBeDefined();
+    await second.improving;
+    expect(keptB.best).toBe('done');
   });
 });
