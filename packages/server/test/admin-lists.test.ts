@@ -122,6 +122,16 @@ describe('admin lists: paged on real PostgreSQL', () => {
     ]);
     const next = await get<'users'>('/api/user/admin/validation_queue?skip=8&limit=4');
     expect(next.body.users.map((u) => u.username)).toEqual(['member06', 'member03']);
+    // Each row carries what the queue shows of an account, not the whole user.
+    expect(Object.keys(page.body.users[0] ?? {}).sort()).toEqual([
+      'creation_date',
+      'email',
+      'first_name',
+      'id',
+      'last_name',
+      'username',
+      'validation_status',
+    ]);
   });
 
   it('pages the outbox, the contact inbox and the newsletter list', async () => {

@@ -147,6 +147,22 @@ export const adminUsersResponseSchema = successResponse({
   users: z.array(userSchema),
   total: z.number().int().optional(),
 });
+/** An account of the approval queue: what its row shows (the user list has the whole user). */
+export const queueUserSchema = userSchema.pick({
+  id: true,
+  username: true,
+  email: true,
+  first_name: true,
+  last_name: true,
+  validation_status: true,
+  creation_date: true,
+});
+export type QueueUser = z.infer<typeof queueUserSchema>;
+/** GET /user/admin/validation_queue: a page of the accounts waiting, and how many wait. */
+export const validationQueueResponseSchema = successResponse({
+  users: z.array(queueUserSchema),
+  total: z.number().int().optional(),
+});
 
 /** The largest page of an admin list. */
 export const ADMIN_PAGE_MAX = 100;

@@ -7,6 +7,7 @@ import {
   outboxMailResponseSchema,
   outboxResponseSchema,
   userSchema,
+  validationQueueResponseSchema,
 } from '@app/shared/api/users';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
@@ -48,9 +49,10 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
       config: access,
       schema: {
         tags,
-        summary: 'A page of the accounts waiting for approval, oldest first, and how many wait',
+        summary:
+          'A page of the accounts waiting for approval, oldest first (what each row shows), and how many wait',
         querystring: queryParams(adminPageQueryShape),
-        response: { 200: adminUsersResponseSchema, 400: errorResponseSchema },
+        response: { 200: validationQueueResponseSchema, 400: errorResponseSchema },
       },
     },
     async (request, reply) =>

@@ -3,13 +3,14 @@ import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { AdminPagesRepository } from '../admin/admin-pages.repository.ts';
-import { createPageAnswers, jsonBytes, rowVersions } from '../admin/page-answers.ts';
+import { createPageAnswers, rowVersions } from '../admin/page-answers.ts';
 import type { PageGroup, PageNotices } from '../admin/page-notices.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
 import { recentValue } from '../site/recent-value.ts';
-import { toApiUser, type UserRow } from './user.mapper.ts';
+import { outboxBody, outboxMailBody, queueBody, usersBody } from './admin-bodies.ts';
+import type { UserRow } from './user.mapper.ts';
 import type { UserRepository } from './user.repository.ts';
 
 const VALIDATION_TTL_MS = 48 * 3600 * 1000;
@@ -55,8 +56,6 @@ export function createApprovalService(deps: Deps) {
   });
   /** After a write of the users here: every process forgets their pages before the answer. */
   const usersWritten = () => notices?.changed('users');
-  const usersBody = (rows: readonly UserRow[], total: number) =>
-    jsonBytes({ users: rows.map(toApiUser), total });
 
   /** Where a user-list page is read from: its start, or (second half) the list's end. */
   const listPlan = (page: { skip: number; limit: number }, total: number) => {
@@ -100,14 +99,7 @@ export function createApprovalService(deps: Deps) {
   async function outboxMail(id: string) {
     const mail = await users.outboxMail(id);
     if (!mail) throw notFound('No such mail in the outbox.');
-    return {
-      id: mail.id,
-      to: mail.to_address,
-      subject: mail.subject,
-      text: mail.text_body,
-      creation_date: Math.floor(mail.created_at.getTime() / 1000),
-      delivery: mail.delivery,
-    };
+    return outboxMailBody(mail);
   }
 
   return {
@@ -204,7 +196,7 @@ export function createApprovalService(deps: Deps) {
       return kept('users', key, async () =>
         answers.answer(key, await pages.pending(page), async () => {
           const rows = await users.listPendingValidation(page);
-          return { versions: rowVersions(rows), body: usersBody(rows, total) };
+          return { versions: rowVersions(rows), body: queueBody(rows, total) };
         }),
       );
     },
@@ -215,23 +207,14 @@ export function createApprovalService(deps: Deps) {
       return kept('outbox', key, async () =>
         answers.answer(key, await pages.outbox(page), async () => {
           const rows = await users.outbox(page);
-          const messages = rows.map((m) => ({
-            id: m.id,
-            to: m.to_address,
-            subject: m.subject,
-            creation_date: Math.floor(m.created_at.getTime() / 1000),
-            delivery: m.delivery,
-          }));
-          return { versions: rowVersions(rows), body: jsonBytes({ messages }) };
+          return { versions: rowVersions(rows), body: outboxBody(rows) };
         }),
       );
     },
 
     /** `/user/admin/outbox/{id}`'s answer (bytes), kept with the outbox's pages. */
     outboxMailAnswer: (id: string): Promise<Buffer> =>
-      kept('outbox', `mail:${id}`, async () => jsonBytes({ message: await outboxMail(id) })),
-
-    outboxMail,
+      kept('outbox', `mail:${id}`, () => outboxMail(id)),
 
     /** An admin sets one of the admin-only properties of any user. */
     async adminUpdate(

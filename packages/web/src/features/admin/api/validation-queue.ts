@@ -1,5 +1,5 @@
-import { adminUsersResponseSchema } from '@app/shared/api/users';
-import type { User } from '@app/shared/api/users';
+import { validationQueueResponseSchema } from '@app/shared/api/users';
+import type { QueueUser } from '@app/shared/api/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
@@ -12,7 +12,7 @@ export const VALIDATION_QUEUE_PAGE = 20;
 
 /** The oldest accounts waiting for approval, and how many wait in all. */
 export interface ValidationQueue {
-  users: User[];
+  users: QueueUser[];
   total: number;
 }
 
@@ -24,7 +24,7 @@ export async function fetchValidationQueue(signal?: AbortSignal): Promise<Valida
   const response = await apiGet(
     '/user/admin/validation_queue',
     { limit: VALIDATION_QUEUE_PAGE },
-    { schema: adminUsersResponseSchema, signal },
+    { schema: validationQueueResponseSchema, signal },
   );
   return { users: response.users, total: response.total ?? response.users.length };
 }

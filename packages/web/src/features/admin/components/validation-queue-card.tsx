@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { User } from '@app/shared/api/users';
+import type { QueueUser } from '@app/shared/api/users';
 import { timeAgo } from '@app/shared/display/timeago';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useAdminReject } from '../api/admin-reject';
@@ -18,7 +18,7 @@ import { useAdminUpdate } from '../api/admin-update';
 import { useValidationQueue } from '../api/validation-queue';
 import { fullName, initials } from '../../users';
 
-function QueueEntry({ user }: { user: User }) {
+function QueueEntry({ user }: { user: QueueUser }) {
   const approve = useAdminUpdate();
   const reject = useAdminReject();
   const busy = approve.isPending || reject.isPending;
