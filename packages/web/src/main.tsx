@@ -56,7 +56,7 @@ async function start(container: HTMLElement) {
       // Issue 18: an anonymous visitor's screen drawn by the server is hydrated — its DOM adopted,
       // not created again in one long commit. What only the browser knows (layout preferences,
       // width, time zone, clock) switches after (lib/hydration.ts).
-      startHydrating();
+      startHydrating(container);
       hydrateRoot(container, app);
     } else {
       createRoot(container).render(app);

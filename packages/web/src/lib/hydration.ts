@@ -12,15 +12,46 @@ import { createContext, startTransition, useContext, useEffect, useState } from 
  * app's first effects (`hydrationDone()`).
  */
 let drawingServerMarkup = typeof window === 'undefined';
+/** Suspense boundaries of the server's markup not hydrated yet, and whether the root's part is. */
+let boundariesLeft = 0;
+let rootHydrated = false;
 
-/** main.tsx, just before `hydrateRoot`. */
-export function startHydrating(): void {
-  drawingServerMarkup = true;
+/** Suspense boundaries in server markup: React's `<!--$-->` comments (`$!`, `$?` included). */
+function countBoundaries(container: Element): number {
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_COMMENT);
+  let count = 0;
+  while (walker.nextNode()) if (walker.currentNode.nodeValue?.startsWith('$')) count += 1;
+  return count;
 }
 
-/** The app's first effects after hydration: what mounts from now on is drawn for the browser. */
+function finishIfDone(): void {
+  if (rootHydrated && boundariesLeft <= 0 && typeof window !== 'undefined') {
+    drawingServerMarkup = false;
+  }
+}
+
+/**
+ * main.tsx, just before `hydrateRoot`. React hydrates each Suspense boundary in a later commit
+ * of its own (short tasks: `HydrationBoundary`), so the server's values hold until the root and
+ * every boundary of `container` are hydrated.
+ */
+export function startHydrating(container?: Element): void {
+  drawingServerMarkup = true;
+  rootHydrated = false;
+  boundariesLeft = container ? countBoundaries(container) : 0;
+}
+
+/** The app's first layout effect: the root's part is hydrated (or was drawn fresh). */
 export function hydrationDone(): void {
-  if (typeof window !== 'undefined') drawingServerMarkup = false;
+  rootHydrated = true;
+  finishIfDone();
+}
+
+/** A `HydrationBoundary`'s content is in the page (hydrated, or drawn fresh). */
+export function boundaryHydrated(): void {
+  if (!drawingServerMarkup || boundariesLeft <= 0) return;
+  boundariesLeft -= 1;
+  finishIfDone();
 }
 
 /**

@@ -2,6 +2,7 @@ import { AppShell, Overlay } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useHydrated } from '../../lib/hydration';
+import { HydrationBoundary } from '../../lib/hydration-boundary';
 import { GuardedOutlet } from '../route-guard';
 import { useRouteMeta } from '../route-handle';
 import { ActionBar } from './action-bar';
@@ -77,12 +78,14 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
         data-drawer-opened={drawerOpened || undefined}
         data-desktop-opened={preferences.sidebarOpen || undefined}
       >
-        <Sidebar
-          minimized={minimized}
-          userMenu={userMenu}
-          onNavigate={drawer.close}
-          onToggleMinimized={() => preferences.setSidebarMinimized(!preferences.sidebarMinimized)}
-        />
+        <HydrationBoundary>
+          <Sidebar
+            minimized={minimized}
+            userMenu={userMenu}
+            onNavigate={drawer.close}
+            onToggleMinimized={() => preferences.setSidebarMinimized(!preferences.sidebarMinimized)}
+          />
+        </HydrationBoundary>
       </AppShell.Navbar>
       {drawerOpened && !isDesktop && (
         <Overlay fixed zIndex={150} backgroundOpacity={0.45} blur={2} onClick={drawer.close} />
@@ -91,7 +94,10 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
       <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         {actionBar && <ActionBar description={meta?.description} search={actionBarSearchShown} />}
         <div className={meta?.hideContent ? classes.bare : classes.content}>
-          <GuardedOutlet loadUserFirst />
+          {/* Issue 18: hydrated in a commit of its own (lib/hydration-boundary.tsx). */}
+          <HydrationBoundary>
+            <GuardedOutlet loadUserFirst />
+          </HydrationBoundary>
         </div>
         {!meta?.hideFooter && <SiteFooter />}
       </AppShell.Main>

@@ -18,6 +18,7 @@ import type { CompanyFilter } from '../../market';
 import { CompanyNewsTimeline } from '../../news';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { CompanyDebugLinks } from '../components/company-debug-links';
+import { HydrationBoundary } from '../../../lib/hydration-boundary';
 
 /** Spec §2: a company page without a filter sends the visitor to explore. */
 export const NOTHING_HERE_PATH = '/company/explore?nothing_here=1';
@@ -50,14 +51,19 @@ function CompanyDetails({ company, symbol }: { company: Company; symbol: string 
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             {symbol && <StockTable symbol={symbol} />}
-            {symbol && <PriceChart symbol={symbol} />}
-            {symbol && <CompanyNewsTimeline symbol={symbol} />}
+            {/* Issue 18: each part hydrated in a commit of its own (short tasks). */}
+            <HydrationBoundary>{symbol && <PriceChart symbol={symbol} />}</HydrationBoundary>
+            <HydrationBoundary>
+              {symbol && <CompanyNewsTimeline symbol={symbol} />}
+            </HydrationBoundary>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <CompanyProfile company={company} />
-            {symbol && <RelatedCompanies symbol={symbol} />}
+            <HydrationBoundary>
+              <CompanyProfile company={company} />
+              {symbol && <RelatedCompanies symbol={symbol} />}
+            </HydrationBoundary>
           </Stack>
         </Grid.Col>
       </Grid>
