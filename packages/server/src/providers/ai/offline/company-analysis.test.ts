@@ -65,6 +65,7 @@ describe('offline company analyst', () => {
     expect(bad.markdown.startsWith('## Bearish view')).toBe(true);
     expect(bad.sentiment_score).toBeLessThan(-2);
     expect(bad.markdown).toContain('The shares lost 14.0% in a month.');
+    expect(bad.markdown).toContain('overall, and the shares moved -14.0% over the month');
   });
 
   it('calls the picture mixed when news and price pull hard in opposite directions', () => {
@@ -75,6 +76,8 @@ describe('offline company analyst', () => {
       }),
     );
     expect(result.markdown.startsWith('## Mixed view')).toBe(true);
+    // The headline says why: the shares went against the news.
+    expect(result.markdown).toContain('read clearly positive overall, but the shares moved -20.0%');
   });
 
   it('reports the price changes and the 52-week range under "What moved"', () => {

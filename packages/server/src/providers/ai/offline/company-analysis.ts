@@ -217,8 +217,13 @@ export function writeCompanyAnalysis(input: CompanyAnalysisInput): CompanyAnalys
   }
   const month = input.price?.change_pct_31 ?? null;
   const week = input.price?.change_pct_8 ?? null;
-  if (month !== null) headline += `, and the shares moved ${pct(month)} over the month`;
-  else if (week !== null) headline += `, and the shares moved ${pct(week)} over the week`;
+  // "but" when the shares went against the news (why the view is mixed), "and" otherwise.
+  const against = (move: number) =>
+    newsScore !== null && news.length > 0 && Math.sign(move) * Math.sign(newsScore) < 0;
+  const moved = (move: number, period: string) =>
+    `, ${against(move) ? 'but' : 'and'} the shares moved ${pct(move)} over the ${period}`;
+  if (month !== null) headline += moved(month, 'month');
+  else if (week !== null) headline += moved(week, 'week');
   headline += '.';
   if (flow[0])
     headline += ` The most material item: ${markdownText(flow[0].title)} ${cite(flow[0])}.`;
