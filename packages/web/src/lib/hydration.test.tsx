@@ -1,8 +1,9 @@
 import { timeAgo } from '@app/shared/display/timeago';
-import { act } from 'react';
+import { act, useLayoutEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HydrationBoundary } from './hydration-boundary';
 import {
   clockNow,
   DrawnAtProvider,
@@ -26,33 +27,43 @@ function Dated({ at }: { at: number }) {
   );
 }
 
-/** Draws like the server's first screen, then hydrates it as main.tsx does. */
-async function drawThenHydrate(drawnAt: number, at: number) {
-  startHydrating();
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(
+/** The app's tree: a date in the root's part, another in a boundary hydrated later. */
+function Page({ drawnAt, at, bounded }: { drawnAt: number; at: number; bounded: boolean }) {
+  // As app.tsx: the root's part is hydrated at its first layout effect.
+  useLayoutEffect(() => {
+    hydrationDone();
+  }, []);
+  return (
     <DrawnAtProvider value={drawnAt}>
       <Dated at={at} />
-    </DrawnAtProvider>,
+      {bounded && (
+        <HydrationBoundary>
+          <Dated at={at} />
+        </HydrationBoundary>
+      )}
+    </DrawnAtProvider>
   );
+}
+
+/** Draws like the server's first screen, then hydrates it as main.tsx and app.tsx do. */
+async function drawThenHydrate(drawnAt: number, at: number, bounded = false) {
+  startHydrating();
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Page drawnAt={drawnAt} at={at} bounded={bounded} />);
+  startHydrating(container);
   document.body.append(container);
   const drawnText = container.textContent;
   const adopted = container.querySelector('p');
   const errors: unknown[] = [];
   let root: ReturnType<typeof hydrateRoot> | undefined;
   await act(async () => {
-    root = hydrateRoot(
-      container,
-      <DrawnAtProvider value={drawnAt}>
-        <Dated at={at} />
-      </DrawnAtProvider>,
-      { onRecoverableError: (error) => errors.push(error) },
-    );
+    root = hydrateRoot(container, <Page drawnAt={drawnAt} at={at} bounded={bounded} />, {
+      onRecoverableError: (error) => errors.push(error),
+    });
     await Promise.resolve();
   });
   await act(async () => {
-    hydrationDone();
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
   return { container, drawnText, adopted, errors, unmount: () => root?.unmount() };
 }
@@ -89,6 +100,17 @@ describe('hydrating the server’s first screen', () => {
     expect(adopted?.getAttribute('data-hydrated')).toBe('true');
     expect(container.textContent).toContain('1 hour ago');
     expect(container.textContent).toContain(new Date(at).toLocaleTimeString());
+    unmount();
+  });
+
+  it('keeps the server’s dates for a boundary React hydrates after the root', async () => {
+    const drawnAt = Date.now() - 90 * MINUTE_MS;
+    const at = drawnAt - 5 * MINUTE_MS;
+    const { container, drawnText, errors, unmount } = await drawThenHydrate(drawnAt, at, true);
+
+    expect(drawnText.match(/5 minutes ago/g)).toHaveLength(2);
+    expect(errors).toEqual([]);
+    expect(container.textContent.match(/1 hour ago/g)).toHaveLength(2);
     unmount();
   });
 
