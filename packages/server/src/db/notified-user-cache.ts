@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './database.ts';
+import { createNoticeListener } from './notice-listener.ts';
+import { createUserKeyedEntries } from './user-keyed-entries.ts';
+
+/** Entries kept at most by default; the oldest goes first. */
+const MAX_ENTRIES = 50_000;
+/** A safety net only: every change is announced, so an entry is normally dropped long before. */
+const MAX_AGE_MS = 5 * 60_000;
+
+export interface NotifiedUserCacheOptions {
+  db: Database;
+  log?: FastifyBaseLogger;
+  /** Where a row trigger NOTIFYs the id of the user whose rows changed (`*`: truncated). */
+  channel: string;
+  /** The listeners' connections carry this name, so a write knows whom to wait for. */
+  listenerName: string;
+  /** For the logs. */
+  label: string;
+}
+
+/**
+ * Values read per user kept in each API process, safe across processes (the watchlist and alert
+ * settings caches, issue 18): the database NOTIFYs every change of a user's rows with the user's
+ * id (a trigger, whoever writes), and one connection per process LISTENs and drops that user's
+ * entries. Nothing is served from memory while that connection does not listen; a read is stored
+ * only when no notice (nor a reconnect) arrived while it ran. A write through a service waits
+ * (`changed`) until every listening process dropped the user's entries, so the next read anywhere
+ * sees it. Values are served as stored: store frozen values.
+ */
+export function createNotifiedUserCache<V>(options: NotifiedUserCacheOptions) {
+  const { db, log, channel, listenerName, label } = options;
+  type Entry = { userId: string; value: V; cachedAt: number };
+  const entries = createUserKeyedEntries<Entry>(MAX_ENTRIES);
+  let hits = 0;
+  const listener = createNoticeListener({
+    db,
+    channel,
+    applicationName: listenerName,
+    label,
+    log,
+    // The trigger's notice: a user's row changed (`*`: the table was truncated).
+    onNotice: (payload) => {
+      if (payload === '*') {
+        listener.bump();
+        entries.clear();
+      } else dropUser(payload);
+    },
+    // A write through a service asks every listener to confirm: drop, then acknowledge.
+    onConfirmRequest: (userId) => dropUser(userId),
+    onReset: () => entries.clear(),
+  });
+
+  function dropUser(userId: string) {
+    listener.bump();
+    entries.dropUser(userId);
+  }
+
+  return {
+    /**
+     * The value `key` of `userId` from memory, else `load()`'s (kept when nothing changed while
+     * it ran). Starts listening on first use; until it listens every call loads.
+     */
+    get: async (userId: string, key: string, load: () => Promise<V>): Promise<V> => {
+      if (!listener.isListening()) {
+        listener.ensureListening();
+        return load();
+      }
+      const entry = entries.get(key);
+      if (entry && performance.now() - entry.cachedAt <= MAX_AGE_MS) {
+        hits += 1;
+        return entry.value;
+      }
+      const mark = listener.generation();
+      const value = await load();
+      if (listener.isListening() && mark === listener.generation())
+        entries.set(key, { userId, value, cachedAt: performance.now() });
+      return value;
+    },
+
+    /**
+     * Listens before a write (a failure is not thrown: the cache then serves nothing), so the
+     * write's confirmation below can reach every process.
+     */
+    ready: listener.ready,
+
+    /**
+     * Called after a write of `userId`'s rows committed: drops them here at once, then asks every
+     * listening process by NOTIFY to drop them and waits until each one (by backend pid)
+     * acknowledged — so a read that reaches any process after the write's answer sees it. A
+     * process that does not answer within two seconds (it died) is not waited for.
+     */
+    changed: async (userId: string): Promise<void> => {
+      dropUser(userId);
+      await listener.confirmEverywhere(userId);
+    },
+
+    /** Whether entries may be served, how many there are, and the hits so far; for tests. */
+    stats: () => ({ listening: listener.isListening(), entries: entries.size(), hits }),
+
+    close: listener.close,
+  };
+}
