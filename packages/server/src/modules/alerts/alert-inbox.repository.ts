@@ -1,6 +1,6 @@
 import { MY_ALERTS_UNREAD_MAX } from '@app/shared/api/alerts';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { poolOf, type Database } from '../../db/database.ts';
 
 /** One of a user's instant alerts as the bell lists it (from the payload fixed at fan-out). */
 export type InboxAlertRow = {
@@ -23,6 +23,7 @@ export type InboxAlertRow = {
  * the user has seen is one watermark per user (`alert_reads.seen_until`).
  */
 export function createAlertInboxRepository(db: Database) {
+  const pool = poolOf(db);
   const alertsOf = (userId: string) =>
     db
       .selectFrom('deliveries as d')
@@ -48,10 +49,12 @@ export function createAlertInboxRepository(db: Database) {
   return {
     /**
      * A page of the user's alerts, newest first, each with whether it is unread, and the unread
-     * count in the same statement (one round trip for the bell).
+     * count in the same statement (one round trip for the bell). A named prepared statement: every
+     * signed-in page asks the bell, and planning cost PostgreSQL more than the read (0.35 ms
+     * planning, 0.23 ms execution for a user with 2,000 alerts).
      */
-    inboxPage: (userId: string, skip: number, limit: number): Promise<InboxAlertRow[]> =>
-      alertsOf(userId)
+    inboxPage: async (userId: string, skip: number, limit: number): Promise<InboxAlertRow[]> => {
+      const compiled = alertsOf(userId)
         .select([
           'd.id',
           sql<string | null>`d.payload ->> 'article_id'`.as('article_id'),
@@ -67,7 +70,15 @@ export function createAlertInboxRepository(db: Database) {
         .orderBy('d.id', 'desc')
         .offset(skip)
         .limit(limit)
-        .execute(),
+        .compile();
+      if (!pool) return (await db.executeQuery(compiled)).rows;
+      const { rows } = await pool.query<InboxAlertRow>({
+        name: 'alerts_inbox_page',
+        text: compiled.sql,
+        values: [...compiled.parameters],
+      });
+      return rows;
+    },
 
     /** How many of the user's alerts are newer than the watermark, counting to at most 100. */
     unreadCount: async (userId: string): Promise<number> =>
