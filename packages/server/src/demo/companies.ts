@@ -32,6 +32,21 @@ const demoCompanySchema = z.strictObject({
 export type DemoCompany = z.infer<typeof demoCompanySchema>;
 
 /**
+ * Each company's size rank within its sector (1 = largest), from the data set's order: it lists
+ * each sector's largest companies first. Share classes of one company count separately.
+ */
+export function sizeRanks(companies: readonly DemoCompany[]): Map<string, number> {
+  const next = new Map<string, number>();
+  const ranks = new Map<string, number>();
+  for (const company of companies) {
+    const rank = (next.get(company.sector) ?? 0) + 1;
+    next.set(company.sector, rank);
+    ranks.set(company.symbol, rank);
+  }
+  return ranks;
+}
+
+/**
  * The demo data set: real large US-listed companies (the S&P 500 and the largest other
  * NASDAQ/NYSE names) with GICS sector and sub-industry, website, our own one-line summary and a
  * reference price level for the synthetic demo prices. Validated once, when first used.

@@ -60,11 +60,12 @@ export function generateSeries(
   referencePrice: number,
   sector: string | undefined,
   lastIndex: number,
+  sizeRank?: number,
 ): Series {
   const length = Math.max(lastIndex, ANCHOR_INDEX) + 1;
   const marketShocks = marketShocksThrough(length - 1);
   const seed = symbolSeed(symbol);
-  const params = synthesisParameters(symbol, sector);
+  const params = synthesisParameters(symbol, sector, sizeRank);
   const random = createRandom(mix32(seed, 3));
 
   const vol = params.annualVolatility;

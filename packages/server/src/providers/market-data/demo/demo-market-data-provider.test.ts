@@ -30,6 +30,22 @@ describe('the demo market-data provider', () => {
     expect(await provider.getDailyHistory('NASDAQ:NOPE', '2026-01-01', '2026-02-01')).toEqual([]);
   });
 
+  it("trades volumes that follow the company's size: billions a day for Apple, far less for small names", async () => {
+    const medianDollars = async (symbol: string) => {
+      const bars = await provider.getDailyHistory(symbol, '2025-11-17', '2026-11-17');
+      const values = bars.map((b) => b.volume * b.close).sort((a, b) => a - b);
+      return values[values.length >> 1] ?? 0;
+    };
+    const apple = await medianDollars('NASDAQ:AAPL');
+    expect(apple).toBeGreaterThan(3e9);
+    expect(apple).toBeLessThan(20e9);
+    // Among the data set's smaller industrials: a few hundred million dollars a day.
+    const small = await medianDollars('NYSE:AOS');
+    expect(small).toBeGreaterThan(5e7);
+    expect(small).toBeLessThan(1e9);
+    expect(apple / small).toBeGreaterThan(10);
+  });
+
   it('returns the profile of a bundled company', async () => {
     expect(await provider.getProfile('NYSE:JPM')).toMatchObject({
       name: 'JPMorgan Chase & Co.',

@@ -1,4 +1,4 @@
-import { loadDemoCompanies, type DemoCompany } from '../../../demo/companies.ts';
+import { loadDemoCompanies, sizeRanks, type DemoCompany } from '../../../demo/companies.ts';
 import type {
   CompanyProfile,
   CorporateEvent,
@@ -36,6 +36,8 @@ export function createDemoMarketDataProvider(
   const now = options.now ?? (() => new Date());
   const companies = options.companies ?? loadDemoCompanies();
   const bySymbol = new Map(companies.map((c) => [c.symbol, c]));
+  // Traded volume follows size (the newsroom quotes the same volumes: newsroom-prices.ts).
+  const ranks = sizeRanks(companies);
   // The newsroom writes results and dividends on these same days (corporate-schedule.ts).
   const schedules = corporateSchedules(companies);
   const find = (symbol: string) => bySymbol.get(symbol.trim().toUpperCase());
@@ -43,6 +45,7 @@ export function createDemoMarketDataProvider(
     symbol: c.symbol,
     referencePrice: anchorPrice(c),
     sector: c.sector,
+    sizeRank: ranks.get(c.symbol),
   });
 
   return {

@@ -46,6 +46,8 @@ export interface SynthesisInput {
   referencePrice: number;
   /** GICS sector, which sets the volatility band. */
   sector?: string;
+  /** Size rank within the sector (1 = largest), which sets the traded volume. */
+  sizeRank?: number;
 }
 
 /**
@@ -62,7 +64,13 @@ export function synthesizeDailyBars(
   const first = indexOnOrBefore(fromDay - 1) + 1;
   const last = indexOnOrBefore(toDay);
   if (last < first) return [];
-  const series = generateSeries(input.symbol, input.referencePrice, input.sector, last);
+  const series = generateSeries(
+    input.symbol,
+    input.referencePrice,
+    input.sector,
+    last,
+    input.sizeRank,
+  );
   const bars: DailyBar[] = [];
   for (let i = first; i <= last; i++) bars.push(barAt(series, i));
   return bars;
@@ -118,7 +126,7 @@ export function intradayQuote(input: SynthesisInput & { now: Date }): Quote {
     minutes < SESSION_CLOSE_MINUTES;
   const sessionDone = isTradingDayNumber(day) && minutes >= SESSION_CLOSE_MINUTES;
   const index = Math.max(0, indexOnOrBefore(inSession || sessionDone ? day : day - 1));
-  const series = generateSeries(symbol, input.referencePrice, input.sector, index);
+  const series = generateSeries(symbol, input.referencePrice, input.sector, index, input.sizeRank);
   const logs = barLogs(series, index);
   const bar = barAt(series, index, logs);
   const previousClose = index > 0 ? toPrice(series, at(series.closeLog, index - 1)) : bar.open;

@@ -48,7 +48,7 @@ export interface SynthesisParameters {
   earningsVarianceShare: number;
   /** Trading-day offset (mod 63 from the epoch) of the earnings days. */
   earningsPhase: number;
-  /** Typical traded value a day in dollars (log-normal around $400M). */
+  /** Typical traded value a day in dollars (log-normal around typicalDollarVolume). */
   dollarVolume: number;
 }
 
@@ -62,8 +62,30 @@ export function symbolSeed(symbol: string): number {
   return fnv1a32(normalizeSymbol(symbol));
 }
 
-/** The per-symbol parameters for a symbol and an optional GICS sector hint. */
-export function synthesisParameters(symbol: string, sector?: string): SynthesisParameters {
+/** Traded value of a sector's largest company on a typical day, in dollars. */
+const TOP_DOLLAR_VOLUME = 9e9;
+/** The least a listing of the data set trades on a typical day, in dollars. */
+const MIN_DOLLAR_VOLUME = 8e7;
+
+/**
+ * The median traded value a day for a company of a size rank within its sector (1 = largest):
+ * about $9B for the largest (Apple, Microsoft trade $5–15B a day), falling with size to the
+ * $100–200M of the smallest S&P 500 names. $400M when the rank is unknown.
+ */
+export function typicalDollarVolume(sizeRank?: number): number {
+  if (sizeRank === undefined || !(sizeRank >= 1)) return 4e8;
+  return Math.max(MIN_DOLLAR_VOLUME, TOP_DOLLAR_VOLUME * sizeRank ** -0.75);
+}
+
+/**
+ * The per-symbol parameters for a symbol, an optional GICS sector hint and an optional size rank
+ * within the sector (which sets the traded value, nothing else).
+ */
+export function synthesisParameters(
+  symbol: string,
+  sector?: string,
+  sizeRank?: number,
+): SynthesisParameters {
   const random = createRandom(mix32(symbolSeed(symbol), 1));
   const band = volatilityBand(sector);
   return {
@@ -72,6 +94,6 @@ export function synthesisParameters(symbol: string, sector?: string): SynthesisP
     marketCorrelation: 0.35 + 0.3 * random.next(),
     earningsVarianceShare: 0.1 + 0.15 * random.next(),
     earningsPhase: Math.floor(random.next() * EARNINGS_EVERY),
-    dollarVolume: 4e8 * Math.exp(0.8 * random.normal()),
+    dollarVolume: typicalDollarVolume(sizeRank) * Math.exp(0.25 * random.normal()),
   };
 }

@@ -36,6 +36,8 @@ export type NewsroomCompany = {
   sector: string;
   /** The close of the demo prices' anchor day. */
   referencePrice: number;
+  /** Size rank within its sector (1 = largest), which sets the demo prices' traded volume. */
+  sizeRank: number;
   /** Standard deviation of one day's log return in the demo price process. */
   dailySd: number;
   /** Trading-day offset (mod 63 from the epoch) of its earnings-like jump days. */
@@ -168,6 +170,7 @@ function figuresOf(company: DemoCompany, rank: number): NewsroomCompany {
     short: headlineName(company.name),
     sector: company.sector,
     referencePrice,
+    sizeRank: rank,
     dailySd: params.annualVolatility / Math.sqrt(TRADING_DAYS_PER_YEAR),
     earningsPhase: schedule.earningsPhase,
     reportsBeforeOpen: schedule.reportsBeforeOpen,

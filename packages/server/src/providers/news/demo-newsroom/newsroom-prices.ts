@@ -75,6 +75,7 @@ export function loadPriceWindow(
       symbol: company.symbol,
       referencePrice: company.referencePrice,
       sector: company.sector,
+      sizeRank: company.sizeRank,
       from: start,
       to,
     });
