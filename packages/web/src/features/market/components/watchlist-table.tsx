@@ -146,7 +146,8 @@ export function WatchlistTable({ rows, action, list, label }: WatchlistTableProp
         </Table>
       </Table.ScrollContainer>
       <Text size="xs" c="dimmed" mt={6}>
-        Change is measured from today’s opening price.
+        Change is measured from the session’s opening price (the last session’s while the market is
+        closed).
         <Text component="span" size="xs" hiddenFrom="md">
           {' '}
           Swipe the table sideways to see every column.
