@@ -41,6 +41,7 @@ import * as adminUserSearchOneIndex from './migrations/2026-11-30T1410-admin-use
 import * as adminValidationQueueOrder from './migrations/2026-11-30T1420-admin-validation-queue-order.ts';
 import * as alertSettingsNotify from './migrations/2026-11-30T1430-alert-settings-notify.ts';
 import * as adminPagesNotify from './migrations/2026-11-30T1440-admin-pages-notify.ts';
+import * as adminSitePagesNotify from './migrations/2026-11-30T1520-admin-site-pages-notify.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T1420-admin-validation-queue-order': adminValidationQueueOrder,
   '2026-11-30T1430-alert-settings-notify': alertSettingsNotify,
   '2026-11-30T1440-admin-pages-notify': adminPagesNotify,
+  '2026-11-30T1520-admin-site-pages-notify': adminSitePagesNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -2,16 +2,31 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { createNoticeListener } from '../../db/notice-listener.ts';
 
-/** Where the database announces writes of `users` and `outbox` (migration 2026-11-30T1440). */
+/**
+ * Where the database announces writes of the admin pages' tables (migrations 2026-11-30T1440:
+ * `users`, `outbox`; 2026-11-30T1520: `deliveries`, `contact`, `newsletter`, `channel_posts`).
+ */
 export const ADMIN_PAGES_CHANNEL = 'stockpulse_admin_pages';
 /** The listeners' connections carry this name, so a write knows whom to wait for. */
 const LISTENER_NAME = 'stockpulse-admin-pages';
 /** Answers kept at most (as `page-answers.ts`); the oldest goes first. */
 const MAX_ANSWERS = 200;
 
-/** The tables the admin pages are read from: the user list, searches and queue; the outbox. */
-export type PageGroup = 'users' | 'outbox';
-const GROUPS: readonly PageGroup[] = ['users', 'outbox'];
+/**
+ * The tables the admin pages are read from: the user list, searches and queue; the outbox; the
+ * alert deliveries; the contact inbox; the newsletter's subscribers; the channels' posts log
+ * (`telegram_channel_posts` and the channels' titles).
+ */
+export const PAGE_GROUPS = [
+  'users',
+  'outbox',
+  'deliveries',
+  'contact',
+  'newsletter',
+  'channel_posts',
+] as const;
+export type PageGroup = (typeof PAGE_GROUPS)[number];
+const GROUPS: readonly PageGroup[] = PAGE_GROUPS;
 
 /**
  * The admin pages answered from memory while nothing changed (issue 18, s27): the kept answers of
@@ -26,7 +41,10 @@ const GROUPS: readonly PageGroup[] = ['users', 'outbox'];
  */
 export function createPageNotices(deps: { db: Database; log?: FastifyBaseLogger }) {
   const { db, log } = deps;
-  const generations: Record<PageGroup, number> = { users: 0, outbox: 0 };
+  const generations = Object.fromEntries(GROUPS.map((group) => [group, 0])) as Record<
+    PageGroup,
+    number
+  >;
   const kept = new Map<string, { group: PageGroup; generation: number; body: Buffer }>();
   const listeners: ((group: PageGroup) => void)[] = [];
   let hits = 0;
@@ -110,3 +128,24 @@ export function createPageNotices(deps: { db: Database; log?: FastifyBaseLogger 
 }
 
 export type PageNotices = ReturnType<typeof createPageNotices>;
+
+/**
+ * One group's pages for a module's service: `answer(key, build)` from memory while `group`'s
+ * table is unchanged (`pages` absent, ADMIN_PAGE_CACHE off: `build()` every call); `changed()`
+ * after an admin's write, answered once every process forgot them (read-your-own-writes);
+ * `onForget(fn)` runs whenever they are forgotten (a page's counts kept beside it are cleared so).
+ */
+export function pageGroup(pages: PageNotices | undefined, group: PageGroup) {
+  return {
+    answer: (key: string, build: () => Promise<Buffer>): Promise<Buffer> =>
+      pages ? pages.answer(group, key, build) : build(),
+    changed: async (): Promise<void> => {
+      await pages?.changed(group);
+    },
+    onForget: (fn: () => void) => {
+      pages?.onForget((forgotten) => {
+        if (forgotten === group) fn();
+      });
+    },
+  };
+}

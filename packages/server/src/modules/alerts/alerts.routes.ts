@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import {
@@ -136,10 +137,13 @@ export function alertRoutes(
         response: { 200: deliveriesResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      ...(await alerts.adminList(request.query.status, request.query.limit)),
-    }),
+    // Kept JSON bytes (the response schema documents them): written and compressed once.
+    async (request, reply) =>
+      sendKeptJson(
+        request,
+        reply,
+        await alerts.adminListAnswer(request.query.status, request.query.limit),
+      ),
   );
 
   const open = { access: 'public' as const };

@@ -1,18 +1,17 @@
-import type { AlertSettings, AlertSettingsUpdate, DeliveryStatus } from '@app/shared/api/alerts';
+import type { AlertSettings, AlertSettingsUpdate } from '@app/shared/api/alerts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import type { PageNotices } from '../admin/page-notices.ts';
 import type { SubscriptionFacts } from '../billing/plans.ts';
 import { hashToken } from '../security/secrets.ts';
-import { recentValue } from '../site/recent-value.ts';
 import type { InstantPayload } from './alert-mail.ts';
 import { alertPlanOf, settingsWithDefaults } from './alert-rules.ts';
 import type { AlertSettingsCache } from './alert-settings-cache.ts';
 import { createAlertSender, type AlertSenderDeps } from './alert-sender.ts';
 import { createAlertWriters, type AlertWriterDeps } from './alert-writers.ts';
+import { createDeliveriesAdmin } from './deliveries-admin.ts';
 
 export { PUBLIC_CHANNEL, type TelegramSender } from './alert-sender.ts';
 
-/** How old the admin view's delivery counts may be. */
-const DELIVERY_COUNTS_TTL_MS = 5_000;
 /** How long the unsubscribe link of a mail works. */
 const UNSUBSCRIBE_TTL_MS = 400 * 86_400_000;
 
@@ -35,6 +34,8 @@ export type AlertsServiceDeps = AlertSenderDeps &
     ) => Promise<unknown>;
     /** Settings kept in this process (ALERT_SETTINGS_CACHE); absent: every read goes to the database. */
     settingsCache?: AlertSettingsCache;
+    /** The admin pages kept while their tables are unchanged (ADMIN_PAGE_CACHE). */
+    adminPages?: PageNotices;
   };
 
 /**
@@ -44,9 +45,6 @@ export type AlertsServiceDeps = AlertSenderDeps &
  */
 export function createAlertsService(deps: AlertsServiceDeps) {
   const { repository, clock, settingsCache } = deps;
-  // The admin view's counts scan every delivery (100,000 rows: ~100× the page's cost): read at
-  // most once per DELIVERY_COUNTS_TTL_MS per process, the page itself every call.
-  const deliveryCounts = recentValue(DELIVERY_COUNTS_TTL_MS, () => repository.deliveryCounts());
   const plan = (facts: SubscriptionFacts, now: Date) => alertPlanOf(facts, now);
 
   /** The user and kind an unsubscribe token stands for, if it is valid. */
@@ -91,25 +89,11 @@ export function createAlertsService(deps: AlertsServiceDeps) {
       return { settings: next, entitlements: plan(user, clock.now()) };
     },
 
-    /** The latest deliveries (read every call) and the counts per status (at most 5 s old). */
-    async adminList(status: DeliveryStatus | undefined, limit: number) {
-      const [rows, counts] = await Promise.all([
-        repository.adminList(status, limit),
-        deliveryCounts.get(),
-      ]);
-      const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-      const all = { pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
-      for (const row of counts) all[row.status] = Number(row.n);
-      return {
-        counts: all,
-        deliveries: rows.map((row) => ({
-          ...row,
-          created_at: seconds(row.created_at),
-          due_at: seconds(row.due_at),
-          sent_at: row.sent_at ? seconds(row.sent_at) : null,
-        })),
-      };
-    },
+    // The admin's deliveries view and its answer's bytes (`deliveries-admin.ts`).
+    ...createDeliveriesAdmin({
+      repository,
+      ...(deps.adminPages && { adminPages: deps.adminPages }),
+    }),
 
     unsubscribeTarget,
 

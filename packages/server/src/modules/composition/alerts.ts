@@ -41,6 +41,7 @@ export function composeAlerts(
     botUsername: config.telegram.botUsername,
     clock,
     log,
+    ...(users.adminPages && { adminPages: users.adminPages }),
   });
   if (telegramBot) {
     registerTelegramCommands(telegramBot, {
@@ -124,6 +125,7 @@ export function composeAlerts(
     },
     setFlag: (userId, key, value) => users.userService.setProperty(userId, key, value),
     ...(config.alertSettingsCache && { settingsCache: createAlertSettingsCache({ db, log }) }),
+    ...(users.adminPages && { adminPages: users.adminPages }),
     jobs,
     clock,
     log,

@@ -22,11 +22,13 @@ import type { CompositionBase, Foundation } from './service-deps.ts';
  */
 export function composeSite(
   deps: CompositionBase &
-    Pick<Foundation, 'mailer' | 'limiter'> &
+    Pick<Foundation, 'mailer' | 'limiter' | 'users'> &
     Pick<NewsGroup, 'news' | 'newsRepository'> &
     Pick<AssistantGroup, 'companies' | 'analysisRepository'> & { marketData: MarketDataProvider },
 ) {
   const { db, config, log, clock, mailer, limiter, news } = deps;
+  // The admin lists kept in memory while their tables are unchanged (ADMIN_PAGE_CACHE).
+  const adminPages = deps.users.adminPages && { adminPages: deps.users.adminPages };
   // Comments, replies, reports and moderation; articles' visibility is the news rule.
   const comments = createCommentService({
     repository: createCommentRepository(db),
@@ -44,6 +46,7 @@ export function composeSite(
     limiter,
     clock,
     publicUrl: config.publicUrl,
+    ...adminPages,
   });
   const contact = createContactService({
     repository: createContactRepository(db),
@@ -52,6 +55,7 @@ export function composeSite(
     clock,
     contactEmail: config.contact.email,
     publicUrl: config.publicUrl,
+    ...adminPages,
   });
   const blog = createBlogService({
     repository: createBlogRepository(db),

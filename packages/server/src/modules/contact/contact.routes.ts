@@ -10,6 +10,7 @@ import {
 } from '@app/shared/api/site';
 import { adminPageQueryShape } from '@app/shared/api/users';
 import { z } from 'zod';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ContactService } from './contact.service.ts';
@@ -71,7 +72,9 @@ export function contactRoutes(
         response: { 200: contactInboxResponseSchema, 400: errorResponseSchema, ...adminErrors },
       },
     },
-    async (request) => ({ status: 'success' as const, ...(await contact.inbox(request.query)) }),
+    // Kept JSON bytes (the response schema documents them): written and compressed once.
+    async (request, reply) =>
+      sendKeptJson(request, reply, await contact.inboxAnswer(request.query)),
   );
 
   app.post(

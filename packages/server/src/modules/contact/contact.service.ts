@@ -1,7 +1,8 @@
 import type { ContactMessage, ContactRequest } from '@app/shared/api/site';
-import { CONTACT_SUCCESS_MESSAGE } from '@app/shared/api/site';
+import { CONTACT_SUCCESS_MESSAGE, contactInboxResponseSchema } from '@app/shared/api/site';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../http/errors.ts';
+import { pageGroup, type PageNotices } from '../admin/page-notices.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { recentValue } from '../site/recent-value.ts';
@@ -33,11 +34,22 @@ export function createContactService(deps: {
   clock: Clock;
   contactEmail: string;
   publicUrl: string;
+  /** The admin pages kept while their tables are unchanged (ADMIN_PAGE_CACHE). */
+  adminPages?: PageNotices;
 }) {
   const { repository, mailer, limiter, clock } = deps;
   // The inbox's total and unread counts scan the messages: read at most every 5 s per process,
-  // and again at once after a write of this process.
+  // and again at once after a write of this process or any process's notice.
   const counts = recentValue(INBOX_COUNTS_TTL_MS, () => repository.counts());
+  // The inbox's pages as sent, kept while no message is written (`admin/page-notices.ts`).
+  const pages = pageGroup(deps.adminPages, 'contact');
+  pages.onForget(() => counts.clear());
+
+  /** A page of the inbox (newest first), the unread count and the total. */
+  async function inbox(page: { skip: number; limit: number }) {
+    const [rows, { total, unread }] = await Promise.all([repository.list(page), counts.get()]);
+    return { messages: rows.map(toMessage), unread, total };
+  }
   return {
     async submit(input: Required<ContactRequest>, client: { ip: string }): Promise<string> {
       await limiter.hit(RATE_RULES.contactPerIp, client.ip);
@@ -56,16 +68,25 @@ export function createContactService(deps: {
       return CONTACT_SUCCESS_MESSAGE;
     },
 
-    /** A page of the inbox (newest first), the unread count and the total. */
-    async inbox(page: { skip: number; limit: number }) {
-      const [rows, { total, unread }] = await Promise.all([repository.list(page), counts.get()]);
-      return { messages: rows.map(toMessage), unread, total };
-    },
+    /**
+     * `/contact/admin/inbox`'s answer (the JSON bytes), kept while no message is written or
+     * marked; the counts are part of the kept answer.
+     */
+    inboxAnswer: (page: { skip: number; limit: number }): Promise<Buffer> =>
+      pages.answer(`inbox:${String(page.skip)}:${String(page.limit)}`, async () =>
+        Buffer.from(
+          JSON.stringify(
+            contactInboxResponseSchema.parse({ status: 'success', ...(await inbox(page)) }),
+          ),
+        ),
+      ),
 
+    /** Marks a message; answered once every process forgot the inbox's pages. */
     async markRead(id: string, read: boolean): Promise<ContactMessage> {
       const row = await repository.setRead(id, read ? clock.now() : null);
       counts.clear();
       if (!row) throw notFound('Message not found.');
+      await pages.changed();
       return toMessage(row);
     },
   };

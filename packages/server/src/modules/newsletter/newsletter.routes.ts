@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { NewsletterService } from './newsletter.service.ts';
@@ -138,10 +139,9 @@ export function newsletterRoutes(app: ZodApp, { newsletter }: { newsletter: News
         },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      ...(await newsletter.adminList(request.query)),
-    }),
+    // Kept JSON bytes (the response schema documents them): written and compressed once.
+    async (request, reply) =>
+      sendKeptJson(request, reply, await newsletter.adminListAnswer(request.query)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
-import type { NewsletterSubscriber } from '@app/shared/api/site';
+import { newsletterAdminResponseSchema, type NewsletterSubscriber } from '@app/shared/api/site';
 import type { Clock } from '../../clock.ts';
 import { badRequest } from '../../http/errors.ts';
+import { pageGroup, type PageNotices } from '../admin/page-notices.ts';
 import { oneClickUnsubscribeHeaders, type Mailer, type MailOutcome } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
@@ -51,11 +52,23 @@ export function createNewsletterService(deps: {
   limiter: RateLimiter;
   clock: Clock;
   publicUrl: string;
+  /** The admin pages kept while their tables are unchanged (ADMIN_PAGE_CACHE). */
+  adminPages?: PageNotices;
 }) {
   const { repository, mailer, limiter, clock, publicUrl } = deps;
   // The admin list's counts scan every subscriber: read at most every 5 s per process, and
-  // again at once after a write of this process.
+  // again at once after a write of this process or any process's notice.
   const counts = recentValue(ADMIN_COUNTS_TTL_MS, () => repository.counts());
+  // The admin list's pages as sent, kept while no subscriber is written (`admin/page-notices.ts`).
+  const pages = pageGroup(deps.adminPages, 'newsletter');
+  pages.onForget(() => counts.clear());
+
+  /** A page of subscribers (newest first), the counts per status and the total. */
+  async function adminList(page: { skip: number; limit: number }) {
+    const [rows, perStatus] = await Promise.all([repository.list(page), counts.get()]);
+    const total = perStatus.pending + perStatus.confirmed + perStatus.unsubscribed;
+    return { subscribers: rows.map(toSubscriber), counts: perStatus, total };
+  }
 
   /** A fresh unsubscribe link for one mail, and the headers that offer it to mail clients. */
   async function unsubscribeLink(subscriberId: string) {
@@ -159,12 +172,15 @@ export function createNewsletterService(deps: {
     /** The confirmed addresses: the only ones a newsletter may go to. */
     confirmedSubscribers: () => repository.confirmed(),
 
-    /** A page of subscribers (newest first), the counts per status and the total. */
-    async adminList(page: { skip: number; limit: number }) {
-      const [rows, perStatus] = await Promise.all([repository.list(page), counts.get()]);
-      const total = perStatus.pending + perStatus.confirmed + perStatus.unsubscribed;
-      return { subscribers: rows.map(toSubscriber), counts: perStatus, total };
-    },
+    /** `/subscription/admin/list`'s answer (the JSON bytes), kept with the counts it carries. */
+    adminListAnswer: (page: { skip: number; limit: number }): Promise<Buffer> =>
+      pages.answer(`list:${String(page.skip)}:${String(page.limit)}`, async () =>
+        Buffer.from(
+          JSON.stringify(
+            newsletterAdminResponseSchema.parse({ status: 'success', ...(await adminList(page)) }),
+          ),
+        ),
+      ),
 
     /** Every subscriber as CSV (email, status, dates in ISO 8601). */
     async exportCsv(): Promise<string> {

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { currentUser } from '../../http/access.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { TelegramService } from './telegram.service.ts';
@@ -250,13 +251,8 @@ export function telegramRoutes(
         response: { 200: channelPostsResponseSchema, 400: errorResponseSchema, ...adminErrors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      posts: (await telegram.recentPosts(request.query.channel_id)).map((row) => ({
-        ...row,
-        id: String(row.id),
-        created_at: seconds(row.created_at),
-      })),
-    }),
+    // Kept JSON bytes (the response schema documents them): written and compressed once.
+    async (request, reply) =>
+      sendKeptJson(request, reply, await telegram.recentPostsAnswer(request.query.channel_id)),
   );
 }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { channelPostsResponseSchema } from '@app/shared/api/telegram';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../../clock.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { describeTelegramError, isChatGone } from '../../providers/telegram/telegram-bot.ts';
+import { pageGroup, type PageNotices } from '../admin/page-notices.ts';
 import { hashToken } from '../security/secrets.ts';
 import type { ChannelKind, LinkCodeState, TelegramRepository } from './telegram.repository.ts';
 
@@ -32,9 +34,13 @@ export function createTelegramService(deps: {
   botUsername: string | undefined;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The admin pages kept while their tables are unchanged (ADMIN_PAGE_CACHE). */
+  adminPages?: PageNotices;
 }) {
   const { repository, bot, clock, log } = deps;
   let username: Promise<string> | undefined;
+  // The posts log's pages as sent, kept while no post or channel is written (`admin/page-notices.ts`).
+  const postPages = pageGroup(deps.adminPages, 'channel_posts');
 
   /** The bot's @username, asked of Telegram at most once per process when not configured. */
   function botUsername(): Promise<string> {
@@ -203,8 +209,10 @@ export function createTelegramService(deps: {
       return row;
     },
 
+    /** Removes a channel and its posts; answered once every process forgot the posts log. */
     async removeChannel(id: string): Promise<void> {
       if (!(await repository.deleteChannel(id))) throw notFound('No such channel.');
+      await postPages.changed();
     },
 
     /** A test post to one channel (enabled or not); the failure is answered, not thrown. */
@@ -214,11 +222,25 @@ export function createTelegramService(deps: {
       if (!channel) throw notFound('No such channel.');
       const text = `StockPulse test post to ${channel.title} at ${clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
       const result = await post(channel, 'test', text);
+      // The admin's posts log shows the test post (or its failure) from any process.
+      await postPages.changed();
       if (!result.ok)
         throw badRequest(`Telegram refused the post: ${result.error ?? 'unknown error'}`);
     },
 
-    recentPosts: (channelId?: string) => repository.recentPosts(RECENT_POSTS, channelId),
+    /** `/channels/posts`' answer (the JSON bytes), kept while no post or channel is written. */
+    recentPostsAnswer: (channelId?: string): Promise<Buffer> =>
+      postPages.answer(`posts:${channelId ?? ''}`, async () => {
+        const rows = await repository.recentPosts(RECENT_POSTS, channelId);
+        const posts = rows.map((row) => ({
+          ...row,
+          id: String(row.id),
+          created_at: Math.floor(row.created_at.getTime() / 1000),
+        }));
+        return Buffer.from(
+          JSON.stringify(channelPostsResponseSchema.parse({ status: 'success', posts })),
+        );
+      }),
 
     /**
      * The daily brief on the brief channels: the latest market brief's title, summary and link,

@@ -112,6 +112,8 @@ export function createUserServices(deps: {
     sessionCacheStats: () => sessionCache?.stats(),
     /** The admin page answers' state (undefined when ADMIN_PAGE_CACHE is off); for tests. */
     adminPageStats: () => pageNotices?.stats(),
+    /** The admin pages kept in memory (undefined when ADMIN_PAGE_CACHE is off): other modules' admin lists share them. */
+    adminPages: pageNotices,
     /** Closes the caches' listener connections (the process is stopping). */
     close: async () => {
       await Promise.all([sessionCache?.close(), pageNotices?.close()]);

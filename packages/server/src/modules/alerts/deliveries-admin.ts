@@ -1,0 +1,63 @@
+import { deliveriesResponseSchema, type DeliveryStatus } from '@app/shared/api/alerts';
+import { pageGroup, type PageNotices } from '../admin/page-notices.ts';
+import { recentValue } from '../site/recent-value.ts';
+import type { DeliveriesRepository } from './deliveries.repository.ts';
+
+/** How old the admin view's delivery counts may be. */
+const DELIVERY_COUNTS_TTL_MS = 5_000;
+
+/**
+ * The admin panel's view of the deliveries outbox (`/alerts/admin/deliveries`): the latest
+ * deliveries, optionally of one status, and the counts per status. Its answers are the JSON bytes
+ * sent, kept while no delivery is written when the admin pages are kept (ADMIN_PAGE_CACHE,
+ * `admin/page-notices.ts`: a statement trigger announces every write of `deliveries`, a removed
+ * user's by cascade too), else built every call.
+ */
+export function createDeliveriesAdmin(deps: {
+  repository: Pick<DeliveriesRepository, 'adminList' | 'deliveryCounts'>;
+  adminPages?: PageNotices;
+}) {
+  const { repository } = deps;
+  // The counts scan every delivery (100,000 rows: ~100× the page's cost): read at most once per
+  // DELIVERY_COUNTS_TTL_MS per process, and again after any process's notice.
+  const deliveryCounts = recentValue(DELIVERY_COUNTS_TTL_MS, () => repository.deliveryCounts());
+  const pages = pageGroup(deps.adminPages, 'deliveries');
+  pages.onForget(() => deliveryCounts.clear());
+
+  /** The latest deliveries and the counts per status (at most 5 s older than the page). */
+  async function adminList(status: DeliveryStatus | undefined, limit: number) {
+    const [rows, counts] = await Promise.all([
+      repository.adminList(status, limit),
+      deliveryCounts.get(),
+    ]);
+    const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+    const all = { pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
+    for (const row of counts) all[row.status] = Number(row.n);
+    return {
+      counts: all,
+      deliveries: rows.map((row) => ({
+        ...row,
+        created_at: seconds(row.created_at),
+        due_at: seconds(row.due_at),
+        sent_at: row.sent_at ? seconds(row.sent_at) : null,
+      })),
+    };
+  }
+
+  return {
+    adminList,
+
+    /** `/alerts/admin/deliveries`' answer (the JSON bytes), kept with the counts it carries. */
+    adminListAnswer: (status: DeliveryStatus | undefined, limit: number): Promise<Buffer> =>
+      pages.answer(`deliveries:${status ?? ''}:${String(limit)}`, async () =>
+        Buffer.from(
+          JSON.stringify(
+            deliveriesResponseSchema.parse({
+              status: 'success',
+              ...(await adminList(status, limit)),
+            }),
+          ),
+        ),
+      ),
+  };
+}
