@@ -35,6 +35,8 @@ export type AppConfig = {
   watchlistCache: boolean;
   /** Whether API processes keep users' alert settings in memory (alerts/alert-settings-cache.ts). */
   alertSettingsCache: boolean;
+  /** Whether API processes keep users' bell answers in memory (alerts/alert-inbox-cache.ts). */
+  alertInboxCache: boolean;
   /** Whether API processes answer unchanged admin pages from memory (admin/page-notices.ts). */
   adminPageCache: boolean;
   /** Business time starts here when set (ISO date-time) and runs on; unset: the machine's clock. */
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     portfolioCache: (e.PORTFOLIO_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     watchlistCache: (e.WATCHLIST_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertSettingsCache: (e.ALERT_SETTINGS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    alertInboxCache: (e.ALERT_INBOX_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     adminPageCache: (e.ADMIN_PAGE_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     clockStart: e.CLOCK_START,
     marketData: e.MARKET_DATA,

@@ -7,6 +7,8 @@ import { createUserKeyedEntries } from './user-keyed-entries.ts';
 const MAX_ENTRIES = 50_000;
 /** A safety net only: every change is announced, so an entry is normally dropped long before. */
 const MAX_AGE_MS = 5 * 60_000;
+/** User ids per confirmation request of `changedMany` (36 characters each: NOTIFY's 8,000 bytes). */
+const USERS_PER_CONFIRMATION = 150;
 
 export interface NotifiedUserCacheOptions {
   db: Database;
@@ -46,8 +48,11 @@ export function createNotifiedUserCache<V>(options: NotifiedUserCacheOptions) {
         entries.clear();
       } else dropUser(payload);
     },
-    // A write through a service asks every listener to confirm: drop, then acknowledge.
-    onConfirmRequest: (userId) => dropUser(userId),
+    // A write through a service asks every listener to confirm: drop, then acknowledge (the
+    // subject is one user id, or several joined by commas: `changedMany`).
+    onConfirmRequest: (subject) => {
+      for (const userId of subject.split(',')) dropUser(userId);
+    },
     onReset: () => entries.clear(),
   });
 
@@ -93,6 +98,22 @@ export function createNotifiedUserCache<V>(options: NotifiedUserCacheOptions) {
     changed: async (userId: string): Promise<void> => {
       dropUser(userId);
       await listener.confirmEverywhere(userId);
+    },
+
+    /**
+     * `changed` for several users at once (a fan-out's recipients): dropped here, then one
+     * confirmation per 150 users, each naming them, so every listening process drops them
+     * before this resolves even when no trigger announced the write.
+     */
+    changedMany: async (userIds: readonly string[]): Promise<void> => {
+      const unique = [...new Set(userIds)];
+      for (const userId of unique) dropUser(userId);
+      const requests: Promise<void>[] = [];
+      for (let at = 0; at < unique.length; at += USERS_PER_CONFIRMATION) {
+        const subject = unique.slice(at, at + USERS_PER_CONFIRMATION).join(',');
+        requests.push(listener.confirmEverywhere(subject));
+      }
+      await Promise.all(requests);
     },
 
     /** Whether entries may be served, how many there are, and the hits so far; for tests. */

@@ -138,6 +138,7 @@ export function createServices(deps: ServiceDeps) {
       void comments.close();
       void marketGroup.watchlistCache?.close();
       void alerts.closeSettingsCache();
+      void alerts.closeInboxCache();
     },
   };
 }

@@ -80,15 +80,13 @@ export function alertRoutes(
         response: { 200: myAlertsResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      ...(await alerts.myAlerts(
-        currentUser(request).id,
-        sessionRow?.(request),
-        request.query.skip,
-        request.query.limit,
-      )),
-    }),
+    // Kept JSON bytes (the response schema documents them): serialised and compressed once.
+    async (request, reply) => {
+      const { skip, limit } = request.query;
+      const id = currentUser(request).id;
+      const body = await alerts.myAlerts(id, sessionRow?.(request), skip, limit);
+      return sendKeptJson(request, reply, body);
+    },
   );
 
   app.post(

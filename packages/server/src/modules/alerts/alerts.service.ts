@@ -5,6 +5,7 @@ import type { SubscriptionFacts } from '../billing/plans.ts';
 import { hashToken } from '../security/secrets.ts';
 import type { InstantPayload } from './alert-mail.ts';
 import { alertPlanOf, settingsWithDefaults } from './alert-rules.ts';
+import type { AlertInboxCache } from './alert-inbox-cache.ts';
 import type { AlertSettingsCache } from './alert-settings-cache.ts';
 import { createAlertSender, type AlertSenderDeps } from './alert-sender.ts';
 import { createAlertWriters, type AlertWriterDeps } from './alert-writers.ts';
@@ -36,6 +37,8 @@ export type AlertsServiceDeps = AlertSenderDeps &
     settingsCache?: AlertSettingsCache;
     /** The admin pages kept while their tables are unchanged (ADMIN_PAGE_CACHE). */
     adminPages?: PageNotices;
+    /** Bell answers kept in this process (ALERT_INBOX_CACHE); absent: every bell reads. */
+    inboxCache?: AlertInboxCache;
   };
 
 /**
@@ -44,7 +47,7 @@ export type AlertsServiceDeps = AlertSenderDeps &
  * view, one-click unsubscribe and the in-app list of the bell (issue 18).
  */
 export function createAlertsService(deps: AlertsServiceDeps) {
-  const { repository, clock, settingsCache } = deps;
+  const { repository, clock, settingsCache, inboxCache } = deps;
   const plan = (facts: SubscriptionFacts, now: Date) => alertPlanOf(facts, now);
 
   /** The user and kind an unsubscribe token stands for, if it is valid. */
@@ -52,6 +55,32 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     if (!/^[0-9a-f]{64}$/.test(token)) return undefined;
     const since = new Date(clock.now().getTime() - UNSUBSCRIBE_TTL_MS);
     return repository.unsubscribeToken(hashToken(token), since);
+  }
+
+  /** The bell's answer as the route sends it (`myAlerts`). */
+  async function inboxAnswer(userId: string, skip: number, limit: number, instant: boolean) {
+    const rows = await repository.inboxPage(userId, skip, limit + 1);
+    // The page carries the count; a page past the end has no row to carry it.
+    const unread =
+      rows[0] === undefined ? await repository.unreadCount(userId) : Number(rows[0].unread_count);
+    return {
+      status: 'success' as const,
+      alerts: rows.slice(0, limit).map((row) => ({
+        id: row.id,
+        article_id: row.article_id ?? '',
+        title: row.title ?? '',
+        defcon_level: row.defcon_level ?? 2,
+        sentiment: row.sentiment ?? 'neutral',
+        symbols: Array.isArray(row.moves)
+          ? (row.moves as InstantPayload['moves']).map((move) => move.symbol).slice(0, 3)
+          : [],
+        created_at: Math.floor(row.created_at.getTime() / 1000),
+        unread: row.unread,
+      })),
+      unread,
+      has_more: rows.length > limit,
+      instant,
+    };
   }
 
   return {
@@ -103,47 +132,39 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     /** Stops the settings cache's listener. */
     closeSettingsCache: () => settingsCache?.close() ?? Promise.resolve(),
 
+    /** The bell cache's state (undefined when ALERT_INBOX_CACHE is off); for tests. */
+    inboxCacheStats: () => inboxCache?.stats(),
+
+    /** Stops the bell cache's listener. */
+    closeInboxCache: () => inboxCache?.close() ?? Promise.resolve(),
+
     /**
      * The bell (issue 18): a page of the caller's own instant alerts, newest first, the unread
      * count (to 100) and whether the plan includes instant alerts now. A user whose plan lacks
      * them gets no new ones (the fan-out's rule, as the live toasts) but keeps those written.
+     * The answer's JSON bytes, from this process's memory when the bell cache is on
+     * (`alert-inbox-cache.ts`: dropped everywhere on every change of the user's alerts).
      */
     async myAlerts(
       userId: string,
       sessionFacts: SubscriptionFacts | undefined,
       skip: number,
       limit: number,
-    ) {
-      const [rows, facts] = await Promise.all([
-        repository.inboxPage(userId, skip, limit + 1),
-        sessionFacts ?? repository.userById(userId),
-      ]);
+    ): Promise<Buffer> {
+      const facts = sessionFacts ?? (await repository.userById(userId));
       if (!facts) throw badRequest('This account no longer exists.');
-      // The page carries the count; a page past the end has no row to carry it.
-      const unread =
-        rows[0] === undefined ? await repository.unreadCount(userId) : Number(rows[0].unread_count);
-      return {
-        alerts: rows.slice(0, limit).map((row) => ({
-          id: row.id,
-          article_id: row.article_id ?? '',
-          title: row.title ?? '',
-          defcon_level: row.defcon_level ?? 2,
-          sentiment: row.sentiment ?? 'neutral',
-          symbols: Array.isArray(row.moves)
-            ? (row.moves as InstantPayload['moves']).map((move) => move.symbol).slice(0, 3)
-            : [],
-          created_at: Math.floor(row.created_at.getTime() / 1000),
-          unread: row.unread,
-        })),
-        unread,
-        has_more: rows.length > limit,
-        instant: plan(facts, clock.now()).instant,
-      };
+      const instant = plan(facts, clock.now()).instant;
+      const load = async () =>
+        Buffer.from(JSON.stringify(await inboxAnswer(userId, skip, limit, instant)));
+      return inboxCache ? inboxCache.answer(userId, { skip, limit, instant }, load) : load();
     },
 
     /** Everything up to the caller's alert `upTo` is read (idempotent); 404 for anyone else's. */
     async markSeen(userId: string, upTo: string) {
+      await inboxCache?.ready();
       if (!(await repository.markSeen(userId, upTo, clock.now()))) throw notFound(ALERT_NOT_FOUND);
+      // Answered once every process dropped the user's bell: the next bell anywhere is read.
+      await inboxCache?.changed(userId);
       return { unread: await repository.unreadCount(userId) };
     },
 

@@ -2,6 +2,7 @@ import { newsArticleSchema, newsResponseSchema } from '@app/shared/api/news';
 import type { AssistantProvider } from '../../providers/ai/assistant/assistant-provider.ts';
 import { BRIEF_PUBLISHER } from '../../providers/news/market-briefs/market-brief-source.ts';
 import type { Providers } from './providers.ts';
+import { createAlertInboxCache } from '../alerts/alert-inbox-cache.ts';
 import { createAlertSettingsCache } from '../alerts/alert-settings-cache.ts';
 import { createAlertsRepository } from '../alerts/alerts.repository.ts';
 import { createAlertsService } from '../alerts/alerts.service.ts';
@@ -70,8 +71,10 @@ export function composeAlerts(
     news,
     analysis: deps.analysis,
   });
+  // The bell kept per user in each process; a fan-out's live event waits for its drop everywhere.
+  const inboxCache = config.alertInboxCache ? createAlertInboxCache({ db, log }) : undefined;
   const alerts = createAlertsService({
-    repository: publishingDeliveries(createAlertsRepository(db), deps.live),
+    repository: publishingDeliveries(createAlertsRepository(db), deps.live, inboxCache),
     mailer: deps.mailer,
     sendTelegram: (userId, text) => telegram.sendToUser(userId, text),
     // The public channel gets each defcon-1 story once, when the bot runs.
@@ -125,6 +128,7 @@ export function composeAlerts(
     },
     setFlag: (userId, key, value) => users.userService.setProperty(userId, key, value),
     ...(config.alertSettingsCache && { settingsCache: createAlertSettingsCache({ db, log }) }),
+    ...(inboxCache && { inboxCache }),
     ...(users.adminPages && { adminPages: users.adminPages }),
     jobs,
     clock,

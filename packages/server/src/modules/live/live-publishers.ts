@@ -43,11 +43,14 @@ export function publishingAnalysedArticles(
 /**
  * Alert deliveries written: an `alerts` event on each recipient's own topic, for the rows the
  * write added (a fan-out run again over the same stories adds none, so it tells no one twice),
- * with the instant alerts among them for the in-app notification.
+ * with the instant alerts among them for the in-app notification. With the bell cache (`inbox`),
+ * the event goes out only once every process dropped the recipients' kept bells: the page that
+ * hears it refetches the bell, which must not be the old list from any process's memory.
  */
 export function publishingDeliveries(
   repository: AlertsRepository,
   live: LiveBus,
+  inbox?: { changedMany: (userIds: readonly string[]) => Promise<void> },
 ): AlertsRepository {
   return {
     ...repository,
@@ -58,6 +61,12 @@ export function publishingDeliveries(
           ? []
           : [{ userId: row.user_id, ...(row.kind === 'instant' && { alert: liveAlertOf(row) }) }],
       );
+      // Every instant alert of a user has an e-mail row: the bell's list (alert-inbox.repository).
+      const bells = added.flatMap((row) =>
+        row.user_id !== null && row.kind === 'instant' ? [row.user_id] : [],
+      );
+      // write (committed) -> dropped in every process (acknowledged) -> the live event.
+      if (inbox && bells.length > 0) await inbox.changedMany(bells);
       if (written.length > 0) await live.publishAlerts(written);
       return added.length;
     },

@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { createNotifiedUserCache } from '../../db/notified-user-cache.ts';
+
+/** Where the database announces a changed bell (migration 2026-11-30T1510-alert-inbox-notify). */
+export const ALERT_INBOX_CHANNEL = 'stockpulse_alert_inbox';
+
+/**
+ * Users' bell answers (`/alerts/mine`) kept in each API process as their JSON bytes, serialised
+ * once and compressed once per answer (`http/kept-json.ts`) (issue 18: every signed-in page asks
+ * the bell, and the API waited half its time on PostgreSQL for it). A trigger NOTIFYs every change
+ * of a user's alerts or read watermark, each process drops that user's answers, and a write
+ * through the alerts service answers (or publishes its live `alerts` event) only after every
+ * process dropped them (`db/notified-user-cache.ts`, as the watchlist and settings caches).
+ */
+export function createAlertInboxCache(deps: { db: Database; log?: FastifyBaseLogger }) {
+  const cache = createNotifiedUserCache<Buffer>({
+    ...deps,
+    channel: ALERT_INBOX_CHANNEL,
+    listenerName: 'stockpulse-alert-inbox',
+    label: 'alerts bell cache',
+  });
+  return {
+    /**
+     * The answer of `userId`'s bell page (`skip`, `limit`) for a plan that does or does not
+     * include instant alerts now, from memory, else `load()`'s bytes.
+     */
+    answer: (
+      userId: string,
+      page: { skip: number; limit: number; instant: boolean },
+      load: () => Promise<Buffer>,
+    ): Promise<Buffer> =>
+      cache.get(
+        userId,
+        `${userId}:${String(page.skip)}:${String(page.limit)}:${page.instant ? 1 : 0}`,
+        load,
+      ),
+    ready: cache.ready,
+    changed: cache.changed,
+    changedMany: cache.changedMany,
+    stats: cache.stats,
+    close: cache.close,
+  };
+}
+
+export type AlertInboxCache = ReturnType<typeof createAlertInboxCache>;
