@@ -118,6 +118,12 @@ export async function runSiteBench(options: { seconds: number }) {
       `${api}/alerts/admin/deliveries?limit=100`,
       asAdmin,
     );
+    // The largest of these answers (100 rows, ~31 KB plain), as the admin's browser asks it.
+    await measure(
+      'admin: deliveries, browser (br)',
+      `${api}/alerts/admin/deliveries?limit=100`,
+      asAdminBrowser,
+    );
     await measure(
       'admin: contact inbox (20)',
       `${api}/contact/admin/inbox?skip=0&limit=20`,
