@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { SIDEBAR_COLOR_LABELS, SIDEBAR_COLORS, SIDEBAR_SWATCHES } from './layout-preferences';
 import type { LayoutPreferencesControls } from './layout-preferences';
 import classes from './layout-settings.module.css';
+import { HoverTooltip } from '../../components/hover-tooltip';
 
 const COLOR_SCHEMES: { label: string; value: MantineColorScheme }[] = [
   { label: 'System', value: 'auto' },
@@ -27,12 +28,39 @@ function isColorScheme(value: string): value is MantineColorScheme {
   return value === 'auto' || value === 'light' || value === 'dark';
 }
 
-/** Top-bar control for the sidebar preferences (and the colour scheme). */
+/**
+ * Top-bar control for the sidebar preferences (and the colour scheme). Issue 18: the popover is
+ * mounted from the first click on its button — a mounted Mantine popover, even closed, runs
+ * Floating UI and a portal whose layout effects re-render the top bar right after the page's
+ * first commit (hydration), in the same long task on a phone. Until then the button is rendered
+ * alone with the attributes the popover gives its target.
+ */
 export function LayoutSettings({ preferences }: { preferences: LayoutPreferencesControls }) {
+  const [used, setUsed] = useState(false);
+  if (used) return <LayoutSettingsPopover preferences={preferences} />;
+  return (
+    <HoverTooltip label="Layout settings">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label="Layout settings"
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        onClick={() => setUsed(true)}
+      >
+        <IconAdjustmentsHorizontal size={20} stroke={1.7} aria-hidden="true" />
+      </ActionIcon>
+    </HoverTooltip>
+  );
+}
+
+/** The settings' popover, open when mounted (by the first click on its button). */
+function LayoutSettingsPopover({ preferences }: { preferences: LayoutPreferencesControls }) {
   const colorLabelId = useId();
   const themeLabelId = useId();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(true);
 
   return (
     <Popover

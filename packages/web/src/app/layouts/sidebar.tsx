@@ -1,4 +1,4 @@
-import { Box, CloseButton, ScrollArea, UnstyledButton } from '@mantine/core';
+import { Box, CloseButton, UnstyledButton } from '@mantine/core';
 import {
   IconExternalLink,
   IconLayoutSidebarLeftCollapse,
@@ -66,7 +66,9 @@ export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: 
         </div>
       )}
 
-      <ScrollArea className={classes.scroll} type="hover" scrollbarSize={6}>
+      {/* Native scrolling (issue 18): Mantine's ScrollArea measured itself and set state right
+          after the first commit, a synchronous re-render of the whole menu on a phone. */}
+      <div className={classes.scroll}>
         {sections.map(([section, items]) => (
           <Fragment key={section}>
             {minimized ? (
@@ -155,7 +157,7 @@ export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: 
             </ul>
           </>
         )}
-      </ScrollArea>
+      </div>
 
       <Box visibleFrom="sm" className={classes.footer}>
         <UnstyledButton

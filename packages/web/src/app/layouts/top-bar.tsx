@@ -1,7 +1,8 @@
-import { ActionIcon, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { HoverTooltip } from '../../components/hover-tooltip';
 import { useLogout } from '../../features/users/api/logout';
 import { useStoredToken } from '../../lib/use-stored-token';
 import { visibleTopBarLinks } from '../nav-visibility';
@@ -80,7 +81,7 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
             </Button>
           ))}
         {communityChat && (
-          <Tooltip label={communityChat.label}>
+          <HoverTooltip label={communityChat.label}>
             <ActionIcon
               component="a"
               href={communityChat.href}
@@ -93,7 +94,7 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
             >
               <communityChat.icon size={20} stroke={1.7} aria-hidden="true" />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         )}
         {signedIn && (
           <Suspense fallback={null}>
@@ -116,7 +117,7 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
         {links
           .filter((link) => link.display === 'icon')
           .map((link) => (
-            <Tooltip key={link.path} label={link.label}>
+            <HoverTooltip key={link.path} label={link.label}>
               <ActionIcon
                 component={Link}
                 to={link.path}
@@ -127,7 +128,7 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
               >
                 <link.icon size={20} stroke={1.7} aria-hidden="true" />
               </ActionIcon>
-            </Tooltip>
+            </HoverTooltip>
           ))}
         <LayoutSettings preferences={preferences} />
       </Group>

@@ -1,6 +1,7 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { PriceSource } from '@app/shared/api/market';
 import { IconFlask } from '@tabler/icons-react';
+import { HoverTooltip } from '../../../components/hover-tooltip';
 
 export const DEMO_DATA_LABEL = 'Demo data';
 const DEMO_DATA_HINT =
@@ -16,7 +17,7 @@ export interface DemoDataBadgeProps {
 export function DemoDataBadge({ source, size = 'sm' }: DemoDataBadgeProps) {
   if (source !== undefined && source !== 'demo') return null;
   return (
-    <Tooltip label={DEMO_DATA_HINT} multiline w={260} withArrow>
+    <HoverTooltip label={DEMO_DATA_HINT} multiline w={260} withArrow>
       <Badge
         size={size}
         color="orange"
@@ -27,6 +28,6 @@ export function DemoDataBadge({ source, size = 'sm' }: DemoDataBadgeProps) {
       >
         {DEMO_DATA_LABEL}
       </Badge>
-    </Tooltip>
+    </HoverTooltip>
   );
 }

@@ -21,7 +21,7 @@ interface ChartParts {
   solid: ColorType;
 }
 
-/** How far below the screen the chart starts loading (px): it is ready when scrolled to. */
+/** How far below the screen the chart starts loading once the visitor scrolls (px). */
 const LOAD_MARGIN_PX = 200;
 
 function themeOptions(palette: ChartPalette, solid: ColorType) {
@@ -37,32 +37,84 @@ function themeOptions(palette: ChartPalette, solid: ColorType) {
   } as const;
 }
 
-/**
- * Calls `show` once `element` comes within LOAD_MARGIN_PX of the screen (at once where there is
- * no IntersectionObserver); returns the cleanup.
- */
-function whenNearScreen(element: Element, show: () => void): () => void {
-  if (typeof IntersectionObserver === 'undefined') {
-    show();
-    return () => undefined;
-  }
+function observeIntersection(
+  element: Element,
+  rootMargin: string,
+  onIntersecting: () => void,
+): IntersectionObserver {
   const observer = new IntersectionObserver(
     (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      show();
+      if (entries.some((entry) => entry.isIntersecting)) onIntersecting();
     },
-    { rootMargin: `${String(LOAD_MARGIN_PX)}px 0px` },
+    { rootMargin },
   );
   observer.observe(element);
+  return observer;
+}
+
+/** Runs `task` when the browser is idle (a timeout where it has no `requestIdleCallback`). */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => {
+      cancelIdleCallback(handle);
+    };
+  }
+  const handle = setTimeout(task, 1);
   return () => {
-    observer.disconnect();
+    clearTimeout(handle);
   };
 }
 
 /**
- * A candlestick chart with a volume pane in `container`: created when the container nears the
- * screen, sized with its container (autoSize), recoloured when the colour scheme changes,
+ * Calls `show` once `element` is on the screen, or within LOAD_MARGIN_PX of it once the visitor
+ * has scrolled (at once where there is no IntersectionObserver); `prefetch` (at an idle moment)
+ * as soon as it is that near. Returns the cleanup. Issue 18: on a phone the chart starts just
+ * below the first screen; drawn while the page loads (its first paint is a ~45 ms task of cold
+ * canvas code, ~180 ms on a slow phone) it held the main thread when the visitor may first tap.
+ * Its code is fetched and evaluated meanwhile, so the first scroll draws it before it is seen.
+ */
+function whenNearScreen(element: Element, show: () => void, prefetch: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    show();
+    return () => undefined;
+  }
+  let near = false;
+  let scrolled = false;
+  let done = false;
+  let cancelPrefetch: (() => void) | undefined;
+  const stop = () => {
+    onScreen.disconnect();
+    nearScreen.disconnect();
+    document.removeEventListener('scroll', onScroll, { capture: true });
+  };
+  const finish = () => {
+    if (done) return;
+    done = true;
+    stop();
+    show();
+  };
+  const onScroll = () => {
+    if (near) finish();
+    else document.removeEventListener('scroll', onScroll, { capture: true });
+    scrolled = true;
+  };
+  const onScreen = observeIntersection(element, '0px', finish);
+  const nearScreen = observeIntersection(element, `${String(LOAD_MARGIN_PX)}px 0px`, () => {
+    near = true;
+    if (scrolled) finish();
+    else cancelPrefetch ??= whenIdle(prefetch);
+  });
+  document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+  return () => {
+    stop();
+    cancelPrefetch?.();
+  };
+}
+
+/**
+ * A candlestick chart with a volume pane in `container`: created when the container is on the
+ * screen (or near it once the visitor scrolls: `whenNearScreen`), sized with its container (autoSize), recoloured when the colour scheme changes,
  * removed on unmount. Issue 18: the chart library (about 45 KB gzip) is loaded then, not with
  * the page, so a company page's first screen does not wait for it; the container keeps its
  * height meanwhile, so nothing moves when the chart appears.
@@ -128,12 +180,19 @@ export function useCandlestickChart(
       }
       setCreated((count) => count + 1);
     };
-    const stopWatching = whenNearScreen(element, () => {
-      // A failed chunk load leaves the empty chart box; the page's other parts still work.
-      create().catch((error: unknown) => {
-        console.error('The price chart could not be loaded', error);
-      });
-    });
+    const stopWatching = whenNearScreen(
+      element,
+      () => {
+        // A failed chunk load leaves the empty chart box; the page's other parts still work.
+        create().catch((error: unknown) => {
+          console.error('The price chart could not be loaded', error);
+        });
+      },
+      () => {
+        // Only the chunk (fetched and evaluated); a failure shows when the chart is created.
+        import('lightweight-charts').catch(() => undefined);
+      },
+    );
     return () => {
       disposed = true;
       stopWatching();
