@@ -14,6 +14,9 @@ export interface PresentationInput {
 }
 
 const NOT_A_SUBJECT = new Set(['The', 'Why', 'What', 'How', 'Is', 'My', 'Opinion', 'Column']);
+/** Leading words that name the market, not one company. */
+const MARKET_WORDS =
+  /^(?:(?:US|U\.S\.|Global|World|European|Asian) )?(?:Markets?|Stocks?|Shares|Equities|Wall Street)$/i;
 
 /** The company (or market) an article is about: the first ticker or the title's leading name. */
 export function articleSubject(title: string, tickers: readonly string[]): string | null {
@@ -26,7 +29,9 @@ export function articleSubject(title: string, tickers: readonly string[]): strin
     name.push(word);
     if (name.length === 3) break;
   }
-  return name.length ? name.join(' ').replace(/['’]s$/, '') : null;
+  const subject = name.join(' ').replace(/['’]s$/, '');
+  // "Markets wrap: …", "Stocks slide …": the market as a whole, not a company.
+  return subject && !MARKET_WORDS.test(subject) ? subject : null;
 }
 
 function hash(text: string): number {
@@ -42,13 +47,19 @@ function choose<T>(options: readonly T[], key: string): T {
 /** A punchier variant of the title. */
 export function clickbaitTitle(input: PresentationInput): string {
   const { title, sentiment, defcon } = input;
-  const who = articleSubject(title, input.tickers) ?? 'Investors';
+  const who = articleSubject(title, input.tickers);
   if (defcon === 1) return `BREAKING: ${title}`;
-  const options: Record<Sentiment, string[]> = {
-    bullish: [`${who} is on a roll: ${title}`, `Good news for ${who} fans: ${title}`],
-    bearish: [`Ouch for ${who}: ${title}`, `${who} holders won't like this: ${title}`],
-    neutral: [`What you need to know: ${title}`, `${who}, in one headline: ${title}`],
-  };
+  const options: Record<Sentiment, string[]> = who
+    ? {
+        bullish: [`${who} is on a roll: ${title}`, `Good news for ${who} fans: ${title}`],
+        bearish: [`Ouch for ${who}: ${title}`, `${who} holders won't like this: ${title}`],
+        neutral: [`What you need to know: ${title}`, `${who}, in one headline: ${title}`],
+      }
+    : {
+        bullish: [`Good news for investors: ${title}`, `Upbeat news: ${title}`],
+        bearish: [`Ouch for investors: ${title}`, `Not what investors wanted: ${title}`],
+        neutral: [`What you need to know: ${title}`, `In one headline: ${title}`],
+      };
   return choose(options[sentiment], title);
 }
 

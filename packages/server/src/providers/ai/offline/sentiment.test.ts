@@ -32,6 +32,20 @@ describe('sentiment of company-results and press-release sentences', () => {
     }
   });
 
+  it('reads a wrap that calls the market mixed as neutral, but keeps a clear move after mixed news', () => {
+    const wrap = analyzeSentiment(
+      model,
+      'Markets wrap: stocks end mixed as Treasury yields edge higher',
+      [
+        'Stocks ended mixed on Friday: the S&P 500 slipped 0.1% while the Dow rose 0.2%.',
+        'Bond yields climbed after stronger retail sales data.',
+      ],
+    );
+    expect(wrap.sentiment).toBe('neutral');
+    expect(Math.abs(wrap.score)).toBeLessThanOrEqual(2);
+    expect(label('Adamas Pharma plunges after mixed results in MS trial')).toBe('bearish');
+  });
+
   it('leaves plain facts neutral', () => {
     expect(label('Net sales for the third quarter totalled EUR 63.5 mn.')).toBe('neutral');
     expect(label('The annual general meeting will be held on 24 March in Espoo.')).toBe('neutral');

@@ -13,6 +13,15 @@ import { tokenize } from './text.ts';
 /** Lexicon phrases that only name a loss (its direction comes from the figures). */
 const LOSS_WORDS = /^(?:net |operating |pre-tax )?loss(?:es)?$/;
 
+/**
+ * A title that calls the news mixed ("stocks end mixed", "mixed results") says the parts pull
+ * both ways: the article's signal is damped by this factor, so a mild lean reads neutral while
+ * a clear direction ("plunges after mixed results") still counts. Most such headlines in the
+ * labelled data are neutral.
+ */
+const MIXED_TITLE = /\bmixed\b/i;
+const MIXED_DAMPING = 0.4;
+
 /** Weight of the title and of the first few body sentences in the lexicon score. */
 const POSITION_WEIGHTS = [1, 0.5, 0.3, 0.2];
 /**
@@ -97,7 +106,8 @@ export function analyzeSentiment(
   });
   const modelPart = modelWeight ? modelSignal / modelWeight : 0;
   const share = blend.lexiconShare;
-  const signal = share * Math.tanh(lexicon / 3) + (1 - share) * modelPart;
+  const blended = share * Math.tanh(lexicon / 3) + (1 - share) * modelPart;
+  const signal = MIXED_TITLE.test(parts[0] ?? '') ? blended * MIXED_DAMPING : blended;
   const hasBody = parts.filter((part) => part.trim()).length > 1;
   const band = hasBody ? blend.articleNeutralBand : blend.neutralBand;
   const sentiment: Sentiment = signal > band ? 'bullish' : signal < -band ? 'bearish' : 'neutral';

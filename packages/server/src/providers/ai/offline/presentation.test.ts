@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  articleSubject,
+  clickbaitTitle,
+  noBullshit,
+  type PresentationInput,
+} from './presentation.ts';
+
+const input = (title: string, overrides: Partial<PresentationInput> = {}): PresentationInput => ({
+  title,
+  tickers: [],
+  classification: 'Market News',
+  sentiment: 'bullish',
+  defcon: 4,
+  ...overrides,
+});
+
+describe('the light-hearted fields of the offline analyst', () => {
+  it('takes a company from the title, never the market as a whole', () => {
+    expect(articleSubject('Pentair cuts annual forecast', [])).toBe('Pentair');
+    expect(articleSubject('Eli Lilly weight-loss drug wins approval', [])).toBe('Eli Lilly');
+    expect(articleSubject('Apple tops estimates', ['NASDAQ:AAPL'])).toBe('AAPL');
+    for (const title of [
+      'Markets wrap: stocks end mixed as Treasury yields edge higher',
+      'Stocks slide as yields jump',
+      'Wall Street rallies on rate hopes',
+      'US Stocks close at a record',
+    ]) {
+      expect(articleSubject(title, []), title).toBeNull();
+    }
+  });
+
+  it('writes a market wrap without naming "Markets" as a company', () => {
+    const wrap = input('Markets wrap: stocks end mixed as Treasury yields edge higher', {
+      sentiment: 'neutral',
+    });
+    expect(noBullshit(wrap)).toBe('Markets did not do much.');
+    expect(noBullshit({ ...wrap, sentiment: 'bearish' })).toBe('Markets went down.');
+    for (const sentiment of ['bullish', 'bearish', 'neutral'] as const) {
+      const title = clickbaitTitle({ ...wrap, sentiment });
+      expect(title).toContain(wrap.title);
+      expect(title).not.toMatch(/Markets (is|fans|holders)|Investors is/);
+    }
+  });
+
+  it('keeps the company in the punchier title when there is one', () => {
+    const titles = ['Pentair beats estimates', 'Pentair raises its outlook'].map((title) =>
+      clickbaitTitle(input(title, { classification: 'Company Results' })),
+    );
+    for (const title of titles) expect(title).toMatch(/Pentair (is on a roll|fans)/);
+  });
+});
