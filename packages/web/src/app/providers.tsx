@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { LazyModals } from './lazy-modals';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -26,10 +26,9 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
       env={env}
     >
       <QueryClientProvider client={client}>
-        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-          <Notifications position="bottom-right" limit={4} />
-          {children}
-        </ModalsProvider>
+        <Notifications position="bottom-right" limit={4} />
+        {children}
+        <LazyModals />
       </QueryClientProvider>
     </MantineProvider>
   );

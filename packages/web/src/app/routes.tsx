@@ -1,4 +1,3 @@
-import { matchRoutes } from 'react-router';
 import type { To } from 'react-router';
 import { PAGE_PATH_NAMES, PAGE_PATHS } from '@app/shared/app-routes';
 import type { PagePathName } from '@app/shared/app-routes';
@@ -8,6 +7,7 @@ import { accountRouteSpecs } from './account-routes';
 import { marketRouteSpecs } from './market-routes';
 import type { AppRouteEntry, PageRouteEntry, RedirectContext, RouteSpec } from './route-types';
 import { siteRouteSpecs } from './site-routes';
+import { createPathMatcher } from './route-matching';
 
 /**
  * THE route table (spec §2). Every screen of the product is one entry here; layouts, guards,
@@ -116,9 +116,9 @@ export const appRoutes: readonly AppRouteEntry[] = [
   notFoundRoute,
 ];
 
-const matchableRoutes = appRoutes
-  .filter((route) => route.path !== NOT_FOUND_PATH)
-  .map((route) => ({ path: route.path }));
+const matchesRoute = createPathMatcher(
+  appRoutes.filter((route) => route.path !== NOT_FOUND_PATH).map((route) => route.path),
+);
 const routeAnswers = new Map<string, boolean>();
 
 /**
@@ -129,11 +129,11 @@ const routeAnswers = new Map<string, boolean>();
 export function hasRoute(target: string): boolean {
   if (!target.startsWith('/') || target.startsWith('//')) return false;
   const pathname = target.split(/[?#]/, 1)[0] ?? target;
-  // Issue 18: `matchRoutes` flattens and ranks the whole table on every call (the sidebar asks
-  // for each of its links on every render); the table never changes, so each answer is kept.
+  // Issue 18: the sidebar asks for each of its links on every render; the table never changes,
+  // so each answer is kept (and found without `matchRoutes`: route-matching.ts).
   let known = routeAnswers.get(pathname);
   if (known === undefined) {
-    known = matchRoutes(matchableRoutes, pathname) !== null;
+    known = matchesRoute(pathname);
     if (routeAnswers.size >= 1_000) routeAnswers.clear();
     routeAnswers.set(pathname, known);
   }
