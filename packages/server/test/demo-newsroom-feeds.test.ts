@@ -54,7 +54,7 @@ describe.each([
     },
   );
 
-  it('stores the wire with its newest story three hours old and the newsroom up to now', async () => {
+  it('stores the wire within a week before now, on its weekdays, and the newsroom up to now', async () => {
     const newest = async (source: string) =>
       (
         await t.database.db
@@ -63,7 +63,11 @@ describe.each([
           .where('source', '=', source)
           .executeTakeFirstOrThrow()
       ).at;
-    expect(new Date(await newest('demo'))).toEqual(new Date(now.getTime() - 3 * 3_600_000));
+    // Whole weeks keep the wire's weekdays: its wrap ("on Friday") is dated a Friday.
+    const wire = new Date(await newest('demo')).getTime();
+    expect(wire).toBeLessThanOrEqual(now.getTime() - 3 * 3_600_000);
+    expect(wire).toBeGreaterThan(now.getTime() - 3 * 3_600_000 - 7 * DAY_S * 1000);
+    expect(new Date(wire).getUTCDay()).toBe(5);
     const room = new Date(await newest('demo-newsroom')).getTime();
     expect(room).toBeLessThanOrEqual(now.getTime());
     expect(room).toBeGreaterThan(now.getTime() - DAY_S * 1000);

@@ -149,8 +149,12 @@ describe('stored article JSON and the feed indexes', () => {
     expect(edited?.ai_summary).toBe('A stale summary');
     expect(edited?.AI?.summary).toBe('A stale summary');
 
-    // Re-analysed through the debug menu: the analyst's answer replaces the stale one, and the
-    // article page (read cache included) shows it.
+    // Re-analysed through the debug menu (its title put back, so the analyst reads the same
+    // inputs): the analyst's answer replaces the stale one, and the article page (read cache
+    // included) shows it.
+    await sql`update news set title = ${analysed?.title ?? ''} where id = ${id}`.execute(
+      t.database.db,
+    );
     const reindexed = await get(`/api/news/force_reindex/${id}`, admin.token);
     expect(reindexed.statusCode, reindexed.body).toBe(200);
     const [answer] = reindexed.json<NewsBody>().news;

@@ -78,7 +78,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
       named_exchange_tickers: ['NASDAQ:AAPL'],
       NER: [{ name: 'Apple Inc.', tickers: ['NASDAQ:AAPL'] }],
     });
-    expect(apple.creation_date).toEqual(new Date('2026-11-20T21:05:00Z'));
+    expect(apple.creation_date).toEqual(new Date('2025-11-20T21:05:00Z'));
     expect(apple.description).toMatch(/^Apple Inc\. reported .*\n\nShares of NASDAQ:AAPL gained/);
 
     const nvidia = await byGuid(database, 'stockpulse-wire-0002');
@@ -95,7 +95,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
   it('normalises publishers and dates', async () => {
     const microsoft = await byGuid(database, 'stockpulse-wire-0003');
     expect(microsoft.publisher).toBe('MarketWatch');
-    expect(microsoft.creation_date).toEqual(new Date('2026-11-19T18:10:00Z'));
+    expect(microsoft.creation_date).toEqual(new Date('2025-11-19T18:10:00Z'));
     const publishers = await database.db
       .selectFrom('news')
       .select('publisher')

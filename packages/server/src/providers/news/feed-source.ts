@@ -106,19 +106,21 @@ export function createFeedSource({
 /** The bundled market wire (`fixtures/market-wire.xml`), read through the same feed parser. */
 export const MARKET_WIRE_FIXTURE = new URL('./fixtures/market-wire.xml', import.meta.url);
 
-/** How long before the ingest the newest story of the re-dated wire is dated. */
+/** At least this long before the ingest the newest story of the re-dated wire is dated. */
 export const WIRE_LEAD_MS = 3 * 3_600_000;
+const WEEK_MS = 7 * 86_400_000;
 
 /**
- * The items shifted in time, all by the same amount, so the newest is WIRE_LEAD_MS before `now`:
- * order and spacing kept, nothing else changed. The bundled wire is written for fixed dates; the
- * store is idempotent on guid and link, so the first ingest fixes its dates and the demo starts
- * with fresh news on whatever day it runs.
+ * The items shifted in time, all by the same whole number of weeks, so the newest is between
+ * WIRE_LEAD_MS and WIRE_LEAD_MS + 7 days before `now`: order and spacing kept, nothing else
+ * changed. Whole weeks keep each story on its weekday, so a wrap that says "on Friday" is dated
+ * a Friday. The bundled wire is written for fixed dates; the store is idempotent on guid and
+ * link, so the first ingest fixes its dates. The demo newsroom writes the news of the day.
  */
 export function redateItems(items: readonly RawNewsItem[], now: Date): RawNewsItem[] {
   if (items.length === 0) return [];
   const newest = Math.max(...items.map((item) => item.publishedAt.getTime()));
-  const shift = now.getTime() - WIRE_LEAD_MS - newest;
+  const shift = Math.floor((now.getTime() - WIRE_LEAD_MS - newest) / WEEK_MS) * WEEK_MS;
   return items.map((item) => ({
     ...item,
     publishedAt: new Date(item.publishedAt.getTime() + shift),

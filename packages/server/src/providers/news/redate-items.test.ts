@@ -24,20 +24,28 @@ describe('re-dating the bundled wire to the moment it is ingested', () => {
     item('c', '2026-10-06T13:35:00Z'),
   ];
 
-  it('puts the newest item three hours before now and keeps the order and the spacing', () => {
+  const newestAge = (items: readonly RawNewsItem[], now: Date) =>
+    now.getTime() - Math.max(...times(items));
+
+  it('dates the newest item within a week before now, on its weekday, keeping order and spacing', () => {
+    // Monday 15:00: the newest item (a Friday 21:05) becomes the Friday before.
     const now = new Date('2027-06-14T15:00:00Z');
     const redated = redateItems(wire, now);
     expect(WIRE_LEAD_MS).toBe(3 * HOUR);
     expect(redated.map((i) => i.guid)).toEqual(['b', 'a', 'c']);
-    expect(redated[1]?.publishedAt).toEqual(new Date('2027-06-14T12:00:00Z'));
+    expect(redated[1]?.publishedAt).toEqual(new Date('2027-06-11T21:05:00Z'));
     expect(gaps(redated)).toEqual(gaps(wire));
-    expect(Math.max(...times(redated))).toBe(now.getTime() - 3 * HOUR);
   });
 
-  it('works on a weekend and on a date before the fixture was written', () => {
-    for (const now of [new Date('2027-01-09T10:00:00Z'), new Date('2025-03-02T23:59:00Z')]) {
+  it('keeps every weekday, on a weekend and on a date before the fixture was written', () => {
+    const dates = ['2027-01-09T10:00:00Z', '2025-03-02T23:59:00Z', '2026-11-26T13:40:00Z'];
+    for (const now of dates.map((d) => new Date(d))) {
       const redated = redateItems(wire, now);
-      expect(Math.max(...times(redated))).toBe(now.getTime() - 3 * HOUR);
+      expect(newestAge(redated, now)).toBeGreaterThanOrEqual(3 * HOUR);
+      expect(newestAge(redated, now)).toBeLessThan(3 * HOUR + 7 * 24 * HOUR);
+      expect(redated.map((i) => i.publishedAt.getUTCDay())).toEqual(
+        wire.map((i) => i.publishedAt.getUTCDay()),
+      );
       expect(gaps(redated)).toEqual(gaps(wire));
     }
   });
@@ -55,7 +63,12 @@ describe('re-dating the bundled wire to the moment it is ingested', () => {
     const now = new Date('2027-05-24T15:00:00Z');
     const items = await createDemoWireSource({ now: () => now }).fetch();
     expect(items).toHaveLength(33);
-    expect(Math.max(...times(items))).toBe(now.getTime() - 3 * HOUR);
+    expect(newestAge(items, now)).toBeGreaterThanOrEqual(3 * HOUR);
+    expect(newestAge(items, now)).toBeLessThan(3 * HOUR + 7 * 24 * HOUR);
+    // The wrap that says "Stocks ended mixed on Friday" is dated a Friday.
+    const wrap = items.find((i) => i.title.startsWith('Markets wrap'));
+    expect(wrap?.description).toContain('on Friday');
+    expect(wrap?.publishedAt.getUTCDay()).toBe(5);
     // The fixture spans about seven weeks: the oldest story is still this spring's.
     expect(Math.min(...times(items))).toBeGreaterThan(now.getTime() - 60 * 24 * HOUR);
   });
