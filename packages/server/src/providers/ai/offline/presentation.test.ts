@@ -49,4 +49,20 @@ describe('the light-hearted fields of the offline analyst', () => {
     );
     for (const title of titles) expect(title).toMatch(/Pentair (is on a roll|fans)/);
   });
+
+  it('says what the stock did on a share-price headline, not the bare "good news"', () => {
+    const move = (title: string, ticker: string, sentiment: PresentationInput['sentiment']) =>
+      noBullshit(input(title, { tickers: [ticker], classification: 'Other', sentiment }));
+    expect(move('Equinor ASA rises 3.7% to a 52-week high', 'NYSE:EQNR', 'bullish')).toBe(
+      'EQNR: the stock is climbing.',
+    );
+    expect(
+      move('Novo Nordisk shares slide after trial data disappoint', 'NYSE:NVO', 'bearish'),
+    ).toBe('NVO: the stock is falling.');
+    expect(move('Albemarle trades 7.0 times its usual volume', 'NYSE:ALB', 'bullish')).toBe(
+      'ALB: the stock is climbing.',
+    );
+    // Not about the share price: the classification's line stays.
+    expect(move('Acme opens a new plant in Ohio', 'NYSE:ACME', 'bullish')).toBe('ACME: good news.');
+  });
 });

@@ -141,10 +141,29 @@ const PLAIN: Record<ArticleClassification, Record<Sentiment, string>> = {
   },
 };
 
+/**
+ * A headline about one company's share price ("rises 3.7% to a 52-week high", "shares slide
+ * after trial data disappoint", "trades 7.0 times its usual volume"): the one-liner says what
+ * the stock did rather than the bare "good news".
+ */
+const PRICE_MOVE =
+  /\b(?:stock|shares?|rises|falls|jumps|climbs|slides|slumps|sinks|soars|surges|tumbles|drops|rallies|52-week|usual volume|heavy volume)\b/i;
+const STOCK_MOVE: Record<Sentiment, string> = {
+  bullish: 'the stock is climbing.',
+  bearish: 'the stock is falling.',
+  neutral: 'the stock moved without a clear direction.',
+};
+
 /** The plain-English one-liner. */
 export function noBullshit(input: PresentationInput): string {
   const who = articleSubject(input.title, input.tickers);
-  const plain = PLAIN[input.classification][input.sentiment];
+  const aboutTheStock =
+    who !== null &&
+    (input.classification === 'Other' || input.classification === 'Market News') &&
+    PRICE_MOVE.test(input.title);
+  const plain = aboutTheStock
+    ? STOCK_MOVE[input.sentiment]
+    : PLAIN[input.classification][input.sentiment];
   const line = who ? `${who}: ${plain}` : plain.charAt(0).toUpperCase() + plain.slice(1);
   return input.defcon === 1 ? `Serious: ${line}` : line;
 }
