@@ -19,6 +19,8 @@ export interface NotifiedUserCacheOptions {
   listenerName: string;
   /** For the logs. */
   label: string;
+  /** Entries kept at most (the oldest goes first); 50,000 unless told. */
+  maxEntries?: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface NotifiedUserCacheOptions {
 export function createNotifiedUserCache<V>(options: NotifiedUserCacheOptions) {
   const { db, log, channel, listenerName, label } = options;
   type Entry = { userId: string; value: V; cachedAt: number };
-  const entries = createUserKeyedEntries<Entry>(MAX_ENTRIES);
+  const entries = createUserKeyedEntries<Entry>(options.maxEntries ?? MAX_ENTRIES);
   let hits = 0;
   const listener = createNoticeListener({
     db,

@@ -4,6 +4,8 @@ import { createNotifiedUserCache } from '../../db/notified-user-cache.ts';
 
 /** Where the database announces a changed bell (migration 2026-11-30T1510-alert-inbox-notify). */
 export const ALERT_INBOX_CHANNEL = 'stockpulse_alert_inbox';
+/** Bells kept per process at most (an answer of 10 alerts is ~2.5 KB, its compressed bytes ~1 KB). */
+const MAX_BELLS = 10_000;
 
 /**
  * Users' bell answers (`/alerts/mine`) kept in each API process as their JSON bytes, serialised
@@ -19,6 +21,7 @@ export function createAlertInboxCache(deps: { db: Database; log?: FastifyBaseLog
     channel: ALERT_INBOX_CHANNEL,
     listenerName: 'stockpulse-alert-inbox',
     label: 'alerts bell cache',
+    maxEntries: MAX_BELLS,
   });
   return {
     /**
