@@ -97,7 +97,7 @@ describe('company analyses written from the offline wire', () => {
     expect(Number.isInteger(dates[0])).toBe(true);
     expect(body.companies.map((c) => c.id).sort()).toEqual([...companies].sort());
     for (const item of body.news) {
-      expect(item.ai_summary).toMatch(/^## (Bullish|Bearish|Mixed) view/);
+      expect(item.ai_summary).toMatch(/^## (Bullish|Bearish|Mixed|Neutral) view/);
       expect(item.provider).toBe('offline');
       // Every marker points at a citation whose article is known.
       const markers = [...item.ai_summary!.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));

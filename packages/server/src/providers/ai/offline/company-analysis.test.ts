@@ -80,6 +80,16 @@ describe('offline company analyst', () => {
     expect(result.markdown).toContain('read clearly positive overall, but the shares moved -20.0%');
   });
 
+  it('calls weak signals that agree neutral, not mixed', () => {
+    const quiet = writeCompanyAnalysis(
+      input({
+        news: [article({ sentiment_score: 0, defcon_level: 5 })],
+        price: { ...input().price!, change_pct_1: 0.2, change_pct_8: 0.3, change_pct_31: 0.5 },
+      }),
+    );
+    expect(quiet.markdown.startsWith('## Neutral view')).toBe(true);
+  });
+
   it('reports the price changes and the 52-week range under "What moved"', () => {
     const { markdown } = writeCompanyAnalysis(input());
     expect(markdown).toContain('## What moved');

@@ -95,16 +95,16 @@ export function byMateriality(a: CompanyNewsInput, b: CompanyNewsInput): number 
   );
 }
 
-type View = 'Bullish' | 'Bearish' | 'Mixed';
+type View = 'Bullish' | 'Bearish' | 'Mixed' | 'Neutral';
 
 function viewOf(score: number, news: number | null, price: number | null): View {
   // News and price pulling hard in opposite directions is a mixed picture whatever the blend.
-  if (news !== null && price !== null && Math.sign(news) * Math.sign(price) < 0) {
-    if (Math.abs(news) >= 2 && Math.abs(price) >= 2) return 'Mixed';
-  }
+  const against = news !== null && price !== null && Math.sign(news) * Math.sign(price) < 0;
+  if (against && Math.abs(news) >= 2 && Math.abs(price) >= 2) return 'Mixed';
   if (score >= 2) return 'Bullish';
   if (score <= -2) return 'Bearish';
-  return 'Mixed';
+  // Weak signals: mixed only when they disagree; a routine dividend on a quiet month is neutral.
+  return against ? 'Mixed' : 'Neutral';
 }
 
 function tone(score: number): string {

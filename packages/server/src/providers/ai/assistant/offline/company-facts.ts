@@ -150,7 +150,9 @@ export function newsSentence(
 export function analysisSentence(w: Writer, c: CompanyContext): string | null {
   const a = c.analysis;
   if (!a) return null;
-  const view = /^#{1,6}\s*(Bullish|Bearish|Mixed) view/im.exec(a.markdown)?.[1]?.toLowerCase();
+  const view = /^#{1,6}\s*(Bullish|Bearish|Mixed|Neutral) view/im
+    .exec(a.markdown)?.[1]
+    ?.toLowerCase();
   const score = a.sentiment_score === null ? '' : ` (score ${formatSigned(a.sentiment_score)})`;
   if (view)
     return `The latest analysis of ${w.text(c.company_name)} takes a ${view} view${score} ${w.analysis(c)}.`;
