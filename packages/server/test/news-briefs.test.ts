@@ -111,7 +111,7 @@ describe('market briefs from the demo prices', () => {
     );
 
     expect(items.find((item) => item.guid.includes(':52-week:'))?.content).toContain(
-      'Apple (NASDAQ:AAPL) reached $10,000.00',
+      'Apple (NASDAQ:AAPL) traded as high as $10,000.00',
     );
     const volume = items.find((item) => item.guid.includes(':unusual-volume:'));
     expect(volume?.title).toMatch(

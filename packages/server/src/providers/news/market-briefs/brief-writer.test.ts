@@ -124,7 +124,7 @@ describe('market brief writing', () => {
     const brief = writeNewHighsAndLows(DAY, more);
     expect(brief?.title).toBe('2 stocks set 52-week highs, led by Microsoft; 1 at lows');
     expect(brief?.content).toContain(
-      'Ford Motor (NYSE:F) fell to $9.00, below its previous 52-week low of $10.00 (-4.00% on the day)',
+      'Ford Motor (NYSE:F) traded as low as $9.00, below its previous 52-week low of $10.00, and ended -4.00% on the day',
     );
     expect(writeNewHighsAndLows(DAY, market)).toBeNull();
   });

@@ -218,10 +218,12 @@ export function writeNewHighsAndLows(day: string, quotes: readonly BriefQuote[])
   } else {
     title = `${count(lows.length, 'hit 52-week lows')}, led by ${shortCompanyName(first.company)}`;
   }
+  // The 52-week range is of intraday highs and lows: a stock can touch a new low and still close
+  // up, so the line says "traded as low as" and how it ended, not "fell to".
   const highLine = (q: BriefQuote) =>
-    `${named(q)} reached ${money(q.dayHigh, q.currency)}, above its previous 52-week high of ${money(q.high52 ?? 0, q.currency)} (${signedPct(q.changePct)} on the day)`;
+    `${named(q)} traded as high as ${money(q.dayHigh, q.currency)}, above its previous 52-week high of ${money(q.high52 ?? 0, q.currency)}, and ended ${signedPct(q.changePct)} on the day`;
   const lowLine = (q: BriefQuote) =>
-    `${named(q)} fell to ${money(q.dayLow, q.currency)}, below its previous 52-week low of ${money(q.low52 ?? 0, q.currency)} (${signedPct(q.changePct)} on the day)`;
+    `${named(q)} traded as low as ${money(q.dayLow, q.currency)}, below its previous 52-week low of ${money(q.low52 ?? 0, q.currency)}, and ended ${signedPct(q.changePct)} on the day`;
   const highsPhrase =
     highs.length === 1
       ? 'one stock set a new 52-week high'
