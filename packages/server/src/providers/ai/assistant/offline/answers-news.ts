@@ -11,6 +11,7 @@ import {
   priceSentence,
   rangeDistances,
   rangeSentence,
+  rangeWatchSentence,
 } from './company-facts.ts';
 
 const NEWS_ITEMS = 5;
@@ -75,7 +76,9 @@ const isNegative = (n: NewsFact) =>
 
 export function risks(input: AnswerInput): Section[] {
   const { w, now, companies } = input;
-  const negative = newsOf(companies).filter(isNegative).sort(byMateriality).slice(0, 4);
+  const allNegative = newsOf(companies).filter(isNegative).sort(byMateriality);
+  // An article an earlier part of the answer already showed is not listed again.
+  const negative = allNegative.filter((n) => !w.cited(n)).slice(0, 4);
   const price: string[] = [];
   for (const c of companies) {
     const d = c.quote && rangeDistances(c.quote);
@@ -100,7 +103,7 @@ export function risks(input: AnswerInput): Section[] {
   if (price.length > 0) sections.push({ title: 'Drawdowns', lines: price.slice(0, 5), list: true });
   const spread = concentration(input);
   if (spread) sections.push({ title: 'Concentration', lines: [spread] });
-  if (negative.length === 0 && price.length === 0) {
+  if (allNegative.length === 0 && price.length === 0) {
     sections.unshift({
       lines: [
         'No negative article, deep drawdown from a 52-week high or sharp monthly fall shows in your data.',
@@ -109,6 +112,8 @@ export function risks(input: AnswerInput): Section[] {
   }
   return sections;
 }
+
+const WATCH_WINDOW_MS = 14 * 86_400_000;
 
 /** What each kind of article makes worth watching. */
 export const WATCH_CLASSES: Record<string, string> = {
@@ -132,25 +137,35 @@ export function watch(input: AnswerInput, named: boolean): Section[] {
   const add = (item: NewsFact, what: string) => {
     if (used.has(item.id) || lines.length >= 6) return;
     used.add(item.id);
+    // An article the answer already showed is referred to by its company and marker, not
+    // listed a third time: `Acme Corporation: the regulator's next step [5].`
+    const company = companies.find((c) => c.news.some((n) => n.id === item.id));
+    if (company && w.cited(item)) {
+      const angle = what.charAt(0).toLowerCase() + what.slice(1);
+      lines.push(`${w.text(company.company_name)}: ${angle} ${w.article(item)}.`);
+      return;
+    }
     lines.push(`${what}: ${newsSentence(w, item, now, { summary: false })}`);
   };
-  const ranked = newsOf(companies).sort(byMateriality);
-  for (const item of ranked)
-    if (item.defcon_level !== null && item.defcon_level <= 2) add(item, 'Material now');
+  // What is worth watching comes from the last two weeks, not from last quarter's news.
+  const ranked = newsOf(companies)
+    .filter((item) => now.getTime() - item.date.getTime() <= WATCH_WINDOW_MS)
+    .sort(byMateriality);
+  // "Material now" names what the answer has not shown yet; a shown article gets its angle below.
+  for (const item of ranked) {
+    if (item.defcon_level !== null && item.defcon_level <= 2 && !w.cited(item)) {
+      add(item, 'Material now');
+    }
+  }
   for (const item of ranked) {
     const what = item.classification ? WATCH_CLASSES[item.classification] : undefined;
     if (what) add(item, what);
   }
   for (const item of ranked) if ((item.interest_score ?? 0) >= 7) add(item, 'Much-read');
   for (const c of companies) {
-    const d = c.quote && rangeDistances(c.quote);
-    if (!d || lines.length >= 8) continue;
-    const range = rangeSentence(w, c);
-    if (range && (d.fromHigh > -2 || d.fromLow < 3)) {
-      lines.push(
-        `${range.replace(/\.$/, '')}: whether it breaks out of its range or turns back is worth watching.`,
-      );
-    }
+    if (lines.length >= 8) break;
+    const range = rangeWatchSentence(w, c);
+    if (range) lines.push(range);
   }
   if (lines.length === 0) {
     return [

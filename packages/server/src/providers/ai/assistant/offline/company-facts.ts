@@ -97,6 +97,28 @@ export function rangeSentence(w: Writer, c: CompanyContext): string | null {
   return `${w.text(c.company_name)} trades ${high} and ${low} ${w.quote(c)}.`;
 }
 
+/**
+ * What to watch in a price near one end of its 52-week range, said once from the end it is near
+ * (not the whole range sentence again): `NVIDIA Corporation sits 2.6% above its 52-week low of
+ * $159.07 [3]: whether it holds there or breaks lower is worth watching.` Null when the price is
+ * in the middle of its range.
+ */
+export function rangeWatchSentence(w: Writer, c: CompanyContext): string | null {
+  const q = c.quote;
+  const d = q && rangeDistances(q);
+  if (!q || !d || q.high_52w === null || q.low_52w === null) return null;
+  const name = w.text(c.company_name);
+  if (d.fromHigh > -2) {
+    const where = d.fromHigh > -0.05 ? 'sits at' : `sits ${size(d.fromHigh)} below`;
+    return `${name} ${where} its 52-week high of ${money(q, q.high_52w)} ${w.quote(c)}: whether it breaks out or turns back is worth watching.`;
+  }
+  if (d.fromLow < 3) {
+    const where = d.fromLow < 0.05 ? 'sits at' : `sits ${size(d.fromLow)} above`;
+    return `${name} ${where} its 52-week low of ${money(q, q.low_52w)} ${w.quote(c)}: whether it holds there or breaks lower is worth watching.`;
+  }
+  return null;
+}
+
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const DAY_MS = 86_400_000;
 

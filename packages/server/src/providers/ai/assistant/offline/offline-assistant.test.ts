@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import {
   NOT_ADVICE_LINE,
@@ -143,6 +142,20 @@ describe('the offline assistant recognises what is asked', () => {
       expect(answer.text).toContain('What to watch next');
     }
     expect(ask('Focus on the risks', { type: 'PORTFOLIO' }).intent).toBe('risks');
+  });
+
+  it('shows each article of a portfolio summary at most twice, and "Material now" only for one not shown', () => {
+    const answer = ask('Summarise my portfolio', { type: 'PORTFOLIO' });
+    const headlines = [...answer.text.matchAll(/\*([^*\n]{12,})\* \(/g)].map((m) => m[1]);
+    expect(headlines.length).toBeGreaterThan(0);
+    const counts = new Map<string, number>();
+    for (const h of headlines) counts.set(h ?? '', (counts.get(h ?? '') ?? 0) + 1);
+    for (const [headline, n] of counts) expect(n, headline).toBeLessThanOrEqual(2);
+    const watch = answer.text.split('What to watch next')[1] ?? '';
+    const before = answer.text.split('What to watch next')[0] ?? '';
+    for (const m of watch.matchAll(/Material now: \*([^*]+)\*/g)) {
+      expect(before).not.toContain(m[1] ?? '');
+    }
   });
 
   it('answers every part of a question that asks several, in order, repeating no sentence', () => {
@@ -301,7 +314,8 @@ describe('the offline provider', () => {
     expect(answer.provider).toBe('offline');
   });
 
-  it('writes an answer for 20 companies with 10 articles each in under 5 ms', () => {
+  // Its speed is measured by `npm run eval:assistant` (time per answer), never by a timed test.
+  it('writes a whole answer for 20 companies with 10 articles each', () => {
     const companies: CompanyContext[] = Array.from({ length: 20 }, (_x, i) => {
       const base = [ACME, BETA][i % 2] as CompanyContext;
       return {
@@ -323,14 +337,11 @@ describe('the offline provider', () => {
       'What are the risks?',
       'Compare Company A Holdings and Company B Holdings',
     ];
-    for (const q of questions) answerOffline(request(q, { context: big, type: 'PORTFOLIO' }));
-    const runs = 100;
-    const start = performance.now();
-    for (let i = 0; i < runs; i++) {
-      answerOffline(
-        request(questions[i % questions.length] ?? '', { context: big, type: 'PORTFOLIO' }),
-      );
+    for (const q of questions) {
+      const answer = answerOffline(request(q, { context: big, type: 'PORTFOLIO' }));
+      expect(answer.text.trim().endsWith(NOT_ADVICE_LINE), q).toBe(true);
+      expect(answer.citations.length, q).toBeGreaterThan(0);
+      expect(citationErrors(answer, big), q).toEqual([]);
     }
-    expect((performance.now() - start) / runs).toBeLessThan(5);
   });
 });
