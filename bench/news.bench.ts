@@ -9,11 +9,15 @@ import {
   load,
   printTable,
   startBenchStack,
+  startProcess,
   type LoadResult,
 } from './lib/harness.ts';
 import { startKeptStack } from './lib/kept-stack.ts';
 import { insertBenchArticles } from './lib/news-data.ts';
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * A second API process from another checkout (`BENCH_NEWS_BEFORE_DIR`: an archive of the code
@@ -47,6 +51,28 @@ async function startBeforeApi(dir: string, databaseUrl: string, env: Record<stri
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/** `fixed-body-server.ts` sending `body` (the control row), in its own process. */
+async function startFixedBodyServer(body: ArrayBuffer) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-news-control-'));
+  const file = path.join(dir, 'body.json');
+  await writeFile(file, Buffer.from(body));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/fixed`;
+  const server = await startProcess(
+    ['bench/lib/fixed-body-server.ts', String(port), file],
+    {},
+    answers(url),
+  );
+  return {
+    url,
+    kb: (body.byteLength / 1024).toFixed(1),
+    stop: async () => {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }
@@ -104,6 +130,8 @@ async function ensureArticles(db: Database): Promise<string[]> {
  * `BENCH_NEWS_DATA_DIR=<folder>` keeps the database in that folder across runs (loaded once);
  * `BENCH_NEWS_ONLY=<regex>` runs only the routes whose name matches (the reference always runs);
  * `BENCH_NEWS_NODE_ARGS` adds Node arguments to the API process (`--cpu-prof …`, kept data only).
+ * The row `control: bare route, … KB` sends the cached latest_ai answer's bytes from
+ * a bare Fastify process (nothing of ours): what those bytes alone cost in the same minutes.
  * `BENCH_NEWS_BEFORE_DIR=<checkout>` measures each route first on an API process of that
  * checkout (rows `[before]`), then on ours.
  */
@@ -185,6 +213,19 @@ export async function runNewsBench(options: { seconds: number }) {
     // recommendations) are asked both ways: rows named `…, browser` send a browser's
     // Accept-Encoding, so the answer goes compressed (about a fifth of its bytes).
     const pages = new Set(['latest_ai', 'bullish', 'latest']);
+    // The control (s28): the cached latest_ai answer's own bytes from a bare Fastify route in
+    // another process, nothing of ours in between: what those bytes cost on this machine now.
+    const controlName = 'control: bare route';
+    if (wanted(controlName)) {
+      const control = await startFixedBodyServer(
+        await (await fetch(`${stack.api}/news/query?${feeds.latest_ai}`)).arrayBuffer(),
+      );
+      try {
+        rows.push(await load(`${controlName}, ${control.kb} KB`, control.url, { seconds }));
+      } finally {
+        await control.stop();
+      }
+    }
     // As visitors ask (the feed cache answers repeats for 5 s), then with no_cache=1, which
     // runs the query on every call (what the 'latest' feed and a cache miss cost).
     for (const [name, query] of Object.entries(feeds)) {

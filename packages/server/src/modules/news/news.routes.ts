@@ -97,7 +97,13 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
       },
     },
     async (request, reply) => {
-      const { body, cache } = await news.feed(request.query, request.user);
+      // The query string as sent: a question seen before skips parsing on a cache hit.
+      const at = request.url.indexOf('?');
+      const { body, cache } = await news.feed(
+        request.query,
+        request.user,
+        at === -1 ? '' : request.url.slice(at + 1),
+      );
       return sendFeed(reply, body, cache);
     },
   );
