@@ -108,6 +108,15 @@ describe('admin site pages kept in memory across two app instances on one databa
       'Digest 5',
     ]);
     expect(page.counts).toEqual({ pending: 0, sending: 0, sent: 5, failed: 0, skipped: 0 });
+    // The card's pages (each kept on its own); bad paging is a 400.
+    const second = await get<Deliveries>(b, '/api/alerts/admin/deliveries?skip=2&limit=2');
+    expect(second.deliveries.map((d) => d.subject)).toEqual(['Digest 3', 'Digest 4']);
+    const bad = await b.inject({
+      method: 'GET',
+      url: '/api/alerts/admin/deliveries?skip=-1',
+      headers: bearer(admin.token),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it("shows any other writer's change, counts included, once the database announces it", async () => {

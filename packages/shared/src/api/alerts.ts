@@ -86,8 +86,13 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
+/** Rows per page of the admin's deliveries card (the server pages them, as every admin list). */
+export const DELIVERIES_PAGE_SIZE = 20;
+
 export const deliveriesQuerySchema = z.object({
   status: z.enum(DELIVERY_STATUSES).optional(),
+  /** Rows skipped, newest first (the card's pages). */
+  skip: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 

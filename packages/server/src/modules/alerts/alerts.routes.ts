@@ -130,7 +130,8 @@ export function alertRoutes(
       config: { access: 'admin' as const },
       schema: {
         tags,
-        summary: 'The latest deliveries (alerts, digests, insights) with their status and errors',
+        summary:
+          'A page of the latest deliveries (alerts, digests, insights; skip, limit), their status and errors, and the counts per status',
         querystring: deliveriesQuerySchema,
         response: { 200: deliveriesResponseSchema, ...errors },
       },
@@ -140,7 +141,7 @@ export function alertRoutes(
       sendKeptJson(
         request,
         reply,
-        await alerts.adminListAnswer(request.query.status, request.query.limit),
+        await alerts.adminListAnswer(request.query.status, request.query.limit, request.query.skip),
       ),
   );
 

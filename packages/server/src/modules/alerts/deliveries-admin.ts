@@ -24,10 +24,10 @@ export function createDeliveriesAdmin(deps: {
   const pages = pageGroup(deps.adminPages, 'deliveries');
   pages.onForget(() => deliveryCounts.clear());
 
-  /** The latest deliveries and the counts per status (at most 5 s older than the page). */
-  async function adminList(status: DeliveryStatus | undefined, limit: number) {
+  /** A page of the latest deliveries and the counts per status (at most 5 s older than the page). */
+  async function adminList(status: DeliveryStatus | undefined, limit: number, skip = 0) {
     const [rows, counts] = await Promise.all([
-      repository.adminList(status, limit),
+      repository.adminList(status, limit, skip),
       deliveryCounts.get(),
     ]);
     const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -48,13 +48,17 @@ export function createDeliveriesAdmin(deps: {
     adminList,
 
     /** `/alerts/admin/deliveries`' answer (the JSON bytes), kept with the counts it carries. */
-    adminListAnswer: (status: DeliveryStatus | undefined, limit: number): Promise<Buffer> =>
-      pages.answer(`deliveries:${status ?? ''}:${String(limit)}`, async () =>
+    adminListAnswer: (
+      status: DeliveryStatus | undefined,
+      limit: number,
+      skip = 0,
+    ): Promise<Buffer> =>
+      pages.answer(`deliveries:${status ?? ''}:${String(skip)}:${String(limit)}`, async () =>
         Buffer.from(
           JSON.stringify(
             deliveriesResponseSchema.parse({
               status: 'success',
-              ...(await adminList(status, limit)),
+              ...(await adminList(status, limit, skip)),
             }),
           ),
         ),

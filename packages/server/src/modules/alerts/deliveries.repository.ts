@@ -173,8 +173,8 @@ export function createDeliveriesRepository(db: Database) {
         ).n,
       ),
 
-    /** The latest deliveries for the admin panel, optionally of one status. */
-    async adminList(status: DeliveryStatus | undefined, limit: number) {
+    /** A page of the latest deliveries for the admin panel, optionally of one status. */
+    async adminList(status: DeliveryStatus | undefined, limit: number, skip = 0) {
       let query = db
         .selectFrom('deliveries as d')
         .leftJoin('users as u', 'u.id', 'd.user_id')
@@ -194,6 +194,8 @@ export function createDeliveriesRepository(db: Database) {
           'd.sent_at',
         ])
         .orderBy('d.created_at', 'desc')
+        .orderBy('d.id', 'desc')
+        .offset(skip)
         .limit(limit);
       if (status) query = query.where('d.status', '=', status);
       return query.execute();

@@ -1,4 +1,4 @@
-import { DELIVERY_STATUSES } from '@app/shared/api/alerts';
+import { DELIVERIES_PAGE_SIZE, DELIVERY_STATUSES } from '@app/shared/api/alerts';
 import type { Delivery, DeliveryStatus } from '@app/shared/api/alerts';
 import { timeAgo } from '@app/shared/display/timeago';
 import {
@@ -14,6 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { PageLinks } from '../../../components/page-links';
+import { pageCount } from '../../../lib/pagination';
 import { useDeliveries } from '../api/deliveries';
 
 const STATUS_COLORS: Record<DeliveryStatus, string> = {
@@ -29,7 +31,18 @@ const recipientOf = (row: Delivery) => row.username ?? row.address ?? '—';
 /** Admin panel: the alert and digest outbox, with the failures and the reasons for skips. */
 export function DeliveriesCard() {
   const [status, setStatus] = useState<'all' | DeliveryStatus>('all');
-  const { data, isPending, isError, error } = useDeliveries(status === 'all' ? undefined : status);
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, error } = useDeliveries(
+    status === 'all' ? undefined : status,
+    page,
+  );
+  // The rows of the status shown (all: every status), paged by the server.
+  const shown = data
+    ? status === 'all'
+      ? Object.values(data.counts).reduce((sum, n) => sum + n, 0)
+      : data.counts[status]
+    : 0;
+  const pages = pageCount(shown, DELIVERIES_PAGE_SIZE);
   return (
     <Card
       withBorder
@@ -52,7 +65,10 @@ export function DeliveriesCard() {
             size="xs"
             aria-label="Delivery status"
             value={status}
-            onChange={setStatus}
+            onChange={(value) => {
+              setStatus(value);
+              setPage(1);
+            }}
             data={[
               { value: 'all', label: 'All' },
               ...DELIVERY_STATUSES.filter((s) => s !== 'sending').map((s) => ({
@@ -111,6 +127,16 @@ export function DeliveriesCard() {
             </Table.Tbody>
           </Table>
         </ScrollArea.Autosize>
+      )}
+      {pages > 1 && (
+        <Group justify="center" mt="md">
+          <PageLinks
+            page={Math.min(page, pages)}
+            count={pages}
+            onChange={setPage}
+            label="Delivery pages"
+          />
+        </Group>
       )}
     </Card>
   );

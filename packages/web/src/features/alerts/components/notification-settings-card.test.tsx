@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -95,5 +95,47 @@ describe('admin deliveries card', () => {
     expect(screen.getByText(/the SMTP server refused the mail/)).toBeTruthy();
     expect(screen.getByText(/\(5 attempts\)/)).toBeTruthy();
     expect(screen.getByText('Failed (1)')).toBeTruthy();
+  });
+
+  it('asks the server one page of 20 at a time and pages by the counts', async () => {
+    storeLoggedIn(makeUser({ username: 'ada', is_admin: true }));
+    const row = (i: number) => ({
+      id: `d${String(i)}`,
+      username: 'ada',
+      address: null,
+      channel: 'email',
+      kind: 'daily',
+      key: `k${String(i)}`,
+      subject: `Digest ${String(i)}`,
+      status: 'sent',
+      attempts: 1,
+      last_error: null,
+      created_at: Math.floor(Date.now() / 1000) - i * 60,
+      due_at: Math.floor(Date.now() / 1000) - i * 60,
+      sent_at: Math.floor(Date.now() / 1000) - i * 60,
+    });
+    const api = stubApi({
+      'GET /api/alerts/admin/deliveries': (call: ApiCall) => {
+        const skip = Number(call.search.get('skip'));
+        return {
+          body: success({
+            deliveries: [row(skip + 1), row(skip + 2)],
+            counts: { pending: 0, sending: 0, sent: 45, failed: 0, skipped: 0 },
+          }),
+        };
+      },
+    });
+    const router = createMemoryRouter([{ path: '*', element: <DeliveriesCard /> }]);
+    renderWithProviders(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Digest 1')).toBeTruthy();
+    const asked = () =>
+      api.callsTo('GET /api/alerts/admin/deliveries').map((call) => call.search.toString());
+    expect(asked()).toEqual(['skip=0&limit=20']);
+    // 45 deliveries: three pages of 20.
+    const pages = screen.getByRole('navigation', { name: 'Delivery pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Digest 21')).toBeTruthy();
+    expect(asked()).toContain('skip=20&limit=20');
   });
 });
