@@ -172,6 +172,46 @@ describe('the AI queue answers prompts (worker in the same process)', () => {
     );
   });
 
+  it("hands the assistant the last week's market-wide news, and a market question cites it", async () => {
+    const insert = (guid: string, classification: string, at: string) =>
+      t.database.db
+        .insertInto('news')
+        .values({
+          link: `https://example.com/${guid}`,
+          guid,
+          title: `${guid} headline`,
+          creation_date: new Date(at),
+          source: 'test',
+          status: 'PROCESSED',
+          AI: JSON.stringify({ classification, sentiment_score: 1, defcon_level: 4 }),
+          ai_summary: `The S&P 500 slipped 0.1% (${guid}).`,
+          related_exchange_tickers: [],
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const wrap = await insert('market-wrap', 'Market News', '2026-11-24T12:00:00Z');
+    const old = await insert('old-wrap', 'Market News', '2026-11-10T12:00:00Z');
+    const other = await insert('economy', 'Economic Report', '2026-11-24T11:00:00Z');
+    const offline = createAssistantProvider(
+      loadConfig({ NODE_ENV: 'test' }),
+      pino({ level: 'silent' }),
+    );
+    t.assistant.behave((request, options) => offline.answer(request, options));
+
+    const done = await settled(
+      await create({ prompt: 'How did the market do today?', selection: ['PORTFOLIO'] }),
+    );
+    const market = t.assistant.requests.at(-1)?.context.market?.map((n) => n.id) ?? [];
+    expect(market).toContain(wrap.id);
+    expect(market).not.toContain(old.id);
+    expect(market).not.toContain(other.id);
+    expect(done.status).toBe('PROCESSED');
+    expect(done.ai_summary).toContain('market-wrap headline');
+    expect(done.citations).toContainEqual(
+      expect.objectContaining({ kind: 'article', id: wrap.id }),
+    );
+  });
+
   it('hands a chat question its persona and the earlier turns of the same chat', async () => {
     const first = await create({ prompt: 'What is a moat?', selection: [], type: 'CHAT' });
     await settled(first);

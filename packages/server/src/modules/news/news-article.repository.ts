@@ -56,6 +56,29 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
       return result.rows;
     },
 
+    /**
+     * The newest processed articles the analyst classified as Market News, in `after`–`before`
+     * (the assistant's market context): read newest first through the feed's date order.
+     */
+    recentMarket: async (
+      limit: number,
+      viewer: NewsViewer,
+      after: Date,
+      before: Date,
+    ): Promise<ArticleFactRow[]> => {
+      const hidden = viewer?.is_admin ? sql<boolean>`true` : sql<boolean>`not n.is_blocked`;
+      const result = await sql<ArticleFactRow>`
+        select n.id, n.title, n.ai_summary, n.description, n."AI", n.interest_score,
+               n.creation_date, n.publisher, n.related_exchange_tickers
+        from news n
+        where n.creation_date <= ${before} and n.creation_date > ${after}
+          and n.status = 'PROCESSED' and n."AI" ->> 'classification' = 'Market News'
+          and n.experiment is null and n.story_id is null and ${hidden}
+        order by n.creation_date desc, n.id desc
+        limit ${limit}`.execute(db);
+      return result.rows;
+    },
+
     /** One article the viewer may see, with its full text (the Q&A panel's context). */
     findVisibleFact: (id: string, viewer: NewsViewer) =>
       isArticleId(id)

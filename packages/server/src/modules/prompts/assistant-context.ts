@@ -15,6 +15,8 @@ import { PermanentPromptError, SELECTION_MAX, type SelectionKind } from './promp
 
 /** Recent articles handed to the assistant per company. */
 export const NEWS_PER_COMPANY = 10;
+/** Market-wide articles handed to the assistant (a question about the market). */
+export const MARKET_NEWS = 4;
 
 export type AssistantContextDeps = {
   clock: Clock;
@@ -24,7 +26,7 @@ export type AssistantContextDeps = {
   /** The companies module's lookups (its service is the repository it exposes). */
   companies: Pick<CompanyRepository, 'bySymbols'>;
   quotes: Pick<QuoteService, 'financials' | 'yearRanges'>;
-  news: Pick<NewsService, 'recentFacts' | 'articleFact'>;
+  news: Pick<NewsService, 'recentFacts' | 'articleFact' | 'marketFacts'>;
   analysis: Pick<AnalysisService, 'latestOf'>;
 };
 
@@ -71,7 +73,7 @@ export function createAssistantContextBuilder(deps: AssistantContextDeps) {
     const listings = companies.map((c) => c.exchange_ticker);
     // Quotes first: a listing never quoted gets its history loaded there, which the range reads.
     const financials = await deps.quotes.financials(listings);
-    const [ranges, news, analyses] = await Promise.all([
+    const [ranges, news, analyses, market] = await Promise.all([
       deps.quotes.yearRanges(listings),
       deps.news.recentFacts(
         companies.map((c) => ({ key: c.company_id, tickers: [c.exchange_ticker] })),
@@ -79,6 +81,7 @@ export function createAssistantContextBuilder(deps: AssistantContextDeps) {
         request.viewer,
       ),
       deps.analysis.latestOf(companies.map((c) => c.company_id)),
+      deps.news.marketFacts(MARKET_NEWS, request.viewer),
     ]);
     const analysisOf = new Map(analyses.map((a) => [a.company_id, a]));
 
@@ -122,6 +125,7 @@ export function createAssistantContextBuilder(deps: AssistantContextDeps) {
             : 'NONE',
       companies: context,
       article: article ?? null,
+      market,
     };
   };
 

@@ -181,3 +181,22 @@ export function watch(input: AnswerInput, named: boolean): Section[] {
     { title: 'What to watch next', lines, list: true },
   ];
 }
+
+/** A question about the market as a whole rather than the selection. */
+const MARKET_QUESTION =
+  /\b(?:the market|markets|stock market|wall street|s&p(?: 500)?|the dow|nasdaq composite|stocks overall)\b/i;
+
+export function asksAboutTheMarket(question: string): boolean {
+  return MARKET_QUESTION.test(question);
+}
+
+/**
+ * The newest market-wide articles (two at most), for a question about the market: the
+ * selection's figures say how the user's companies did, not how the market did.
+ */
+export function marketSection(input: AnswerInput, market: readonly NewsFact[]): Section | null {
+  const { w, now } = input;
+  const items = [...market].sort(newestFirst).slice(0, 2);
+  if (items.length === 0) return null;
+  return { title: 'The market', lines: items.map((n) => newsSentence(w, n, now)), list: true };
+}

@@ -130,6 +130,18 @@ export const GAMMA: CompanyContext = {
   analysis: null,
 };
 
+/** A market-wide wrap (no company), for questions about the market. */
+export const MARKET_WRAP: NewsFact = {
+  ...article('9', 'NYSE:ACME', {
+    title: 'Stocks end mixed as Treasury yields edge higher',
+    summary: 'The S&P 500 slipped 0.1% while the Dow rose 0.2%.',
+    classification: 'Market News',
+    sentiment_score: 1,
+    date: day(0.5),
+  }),
+  tickers: [],
+};
+
 export const ARTICLE = {
   ...(ACME.news[0] as NewsFact),
   text:
@@ -145,6 +157,7 @@ export function context(over: Partial<AssistantContext> = {}): AssistantContext 
     selection: 'PORTFOLIO',
     companies: [ACME, BETA, GAMMA],
     article: null,
+    market: [MARKET_WRAP],
     ...over,
   };
 }

@@ -7,7 +7,7 @@ import {
 } from '../assistant-provider.ts';
 import { SENTENCE_END, sentenceKey } from './answer-writer.ts';
 import { citationErrors } from './eval/check-citations.ts';
-import { ACME, ARTICLE, BETA, context, NOW, request } from './fixture-context.ts';
+import { ACME, ARTICLE, BETA, context, MARKET_WRAP, NOW, request } from './fixture-context.ts';
 import { periodOfMove } from './answers-market.ts';
 import { answerOffline, createOfflineAssistant } from './offline-assistant.ts';
 
@@ -142,6 +142,21 @@ describe('the offline assistant recognises what is asked', () => {
       expect(answer.text).toContain('What to watch next');
     }
     expect(ask('Focus on the risks', { type: 'PORTFOLIO' }).intent).toBe('risks');
+  });
+
+  it('leads a question about the market with the market-wide news, then the selection', () => {
+    const answer = ask('How did the market do this week?');
+    expect(answer.text.startsWith('**The market**'), answer.text).toBe(true);
+    expect(answer.text).toContain(MARKET_WRAP.title);
+    expect(answer.text).toContain('Your companies');
+    expect(answer.citations).toContainEqual(expect.objectContaining({ id: MARKET_WRAP.id }));
+    expect(citationErrors(answer, context())).toEqual([]);
+    // Without companies: the market, and what to add to compare.
+    const none = ask('How is the stock market doing?', { context: context({ companies: [] }) });
+    expect(none.text).toContain(MARKET_WRAP.title);
+    expect(none.text).toContain('Add companies to your watchlist');
+    // A question about the selection does not get it.
+    expect(ask('How is my portfolio doing?').text).not.toContain(MARKET_WRAP.title);
   });
 
   it('shows each article of a portfolio summary at most twice, and "Material now" only for one not shown', () => {

@@ -22,7 +22,7 @@ import {
   NO_COMPANIES,
   type AnswerInput,
 } from './answers-market.ts';
-import { news, risks, watch } from './answers-news.ts';
+import { asksAboutTheMarket, marketSection, news, risks, watch } from './answers-news.ts';
 import { explain } from './answer-explain.ts';
 import { glossaryTerms, isGlossaryTerm } from './glossary.ts';
 import {
@@ -35,6 +35,9 @@ import {
 } from './intents.ts';
 import { createCompanyMatcher, unknownNames, type CompanyMatcher } from './match.ts';
 import { applyPersona } from './persona-voice.ts';
+
+const NO_COMPANIES_FOR_MARKET =
+  'Add companies to your watchlist (or choose tickers) to see how yours did against it.';
 
 export const OUT_OF_SCOPE_LINES = [
   'I can’t answer that from your data offline.',
@@ -144,7 +147,10 @@ export function answerOffline(request: AssistantRequest): AssistantAnswer {
   let notes: string[] = [];
   if (intent !== 'article' && intent !== 'explain' && intent !== 'portfolio_summary') {
     const capitalised = named.length === 0 && !reading.portfolio && intent !== 'out_of_scope';
-    const unknown = unknownNames(question, matcher, isGlossaryTerm, { capitalised });
+    // "the stock market", "Wall Street": the market, not a company missing from the data.
+    const unknown = unknownNames(question, matcher, isGlossaryTerm, { capitalised }).filter(
+      (name) => !asksAboutTheMarket(name),
+    );
     if (unknown.length > 0 && (named.length === 0 || intent === 'out_of_scope'))
       intent = 'unknown_company';
     else if (unknown.length > 0) {
@@ -168,6 +174,8 @@ export function answerOffline(request: AssistantRequest): AssistantAnswer {
     }
   }
 
+  // "How is the stock market doing?": the market's news, then how the selection did.
+  if (intent === 'out_of_scope' && asksAboutTheMarket(question)) intent = 'portfolio_overview';
   const data = input();
   // A question asking several things of the portfolio or the named companies gets each part, in
   // a fixed order, instead of only the first topic it names.
@@ -235,13 +243,22 @@ export function answerOffline(request: AssistantRequest): AssistantAnswer {
         sections = [{ lines: OUT_OF_SCOPE_LINES }];
     }
   }
+  // A question about the market leads with the newest market-wide articles.
+  const market =
+    intent !== 'article' && intent !== 'explain' && asksAboutTheMarket(question)
+      ? marketSection(data, context.market ?? [])
+      : null;
   if (
     context.companies.length === 0 &&
     intent !== 'article' &&
     intent !== 'explain' &&
     intent !== 'out_of_scope'
   ) {
-    sections = [{ lines: [NO_COMPANIES] }];
+    sections = market
+      ? [market, { lines: [NO_COMPANIES_FOR_MARKET] }]
+      : [{ lines: [NO_COMPANIES] }];
+  } else if (market) {
+    sections = [market, ...sections];
   }
   if (notes.length > 0) sections = [{ lines: notes }, ...sections];
   const factual = !['article', 'explain', 'out_of_scope'].includes(intent);

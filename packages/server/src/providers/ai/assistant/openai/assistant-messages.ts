@@ -110,6 +110,18 @@ export function promptSources(request: AssistantRequest): PromptSources {
       lines.push(articleLine(item, citations.length));
     }
   }
+  for (const item of request.context.market ?? []) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    citations.push({
+      kind: 'article',
+      id: item.id,
+      title: item.title,
+      publisher: item.publisher,
+      date: item.date,
+    });
+    lines.push(`${articleLine(item, citations.length)} (market-wide)`);
+  }
   return { lines, citations };
 }
 
@@ -132,7 +144,7 @@ export function assistantMessages(
     : personaOf(request.persona?.name).system;
   const { context } = request;
   const rules = [
-    `Today is ${day(context.now)}. You answer questions about the user's own selection of companies${context.article ? ' and about the article of source [1]' : ''}.`,
+    `Today is ${day(context.now)}. You answer questions about the user's own selection of companies${context.article ? ' and about the article of source [1]' : ''}${context.market?.length ? ', and about the market from the sources marked market-wide' : ''}.`,
     'Answer only from the companies and the numbered sources below. If they do not answer the question, say so plainly and say what you can answer instead.',
     'Cite every fact with the number of its source in square brackets right after it, like [2] or [1][3]. Use only numbers from the list.',
     'Never write a number that is not in a cited source; copy figures as given (you may round to one decimal). Do not guess prices, ratios or dates.',

@@ -53,6 +53,9 @@ describe('the openai assistant', () => {
     expect(rules?.content).toContain('[1] Quote NYSE:ACME');
     expect(rules?.content).toContain('price 123.45 USD');
     expect(rules?.content).toContain('Article "Acme beats estimates');
+    // The market-wide news is a source too, marked as such.
+    expect(rules?.content).toMatch(/Article "Stocks end mixed[^\n]*\(market-wide\)/);
+    expect(rules?.content).toContain('about the market from the sources marked market-wide');
     expect(rest.map((m) => m.content)).toEqual(['Hi', 'Hello', 'How is Acme doing?']);
   });
 

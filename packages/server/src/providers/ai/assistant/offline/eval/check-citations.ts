@@ -40,7 +40,7 @@ function articleOf(
     const found = c.news.find((n) => n.id === id);
     if (found) return found;
   }
-  return undefined;
+  return context.market?.find((n) => n.id === id);
 }
 
 /** The figures a citation's source holds. */
