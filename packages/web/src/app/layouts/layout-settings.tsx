@@ -16,7 +16,7 @@ import { useId, useState } from 'react';
 import { SIDEBAR_COLOR_LABELS, SIDEBAR_COLORS, SIDEBAR_SWATCHES } from './layout-preferences';
 import type { LayoutPreferencesControls } from './layout-preferences';
 import classes from './layout-settings.module.css';
-import { HoverTooltip } from '../../components/hover-tooltip';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 
 const COLOR_SCHEMES: { label: string; value: MantineColorScheme }[] = [
   { label: 'System', value: 'auto' },
@@ -39,7 +39,7 @@ export function LayoutSettings({ preferences }: { preferences: LayoutPreferences
   const [used, setUsed] = useState(false);
   if (used) return <LayoutSettingsPopover preferences={preferences} />;
   return (
-    <HoverTooltip label="Layout settings">
+    <DeferredTooltip label="Layout settings">
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -51,7 +51,7 @@ export function LayoutSettings({ preferences }: { preferences: LayoutPreferences
       >
         <IconAdjustmentsHorizontal size={20} stroke={1.7} aria-hidden="true" />
       </ActionIcon>
-    </HoverTooltip>
+    </DeferredTooltip>
   );
 }
 

@@ -2,7 +2,7 @@ import { ActionIcon, Burger, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { HoverTooltip } from '../../components/hover-tooltip';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { useLogout } from '../../features/users/api/logout';
 import { useStoredToken } from '../../lib/use-stored-token';
 import { visibleTopBarLinks } from '../nav-visibility';
@@ -81,7 +81,7 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
             </Button>
           ))}
         {communityChat && (
-          <HoverTooltip label={communityChat.label}>
+          <DeferredTooltip label={communityChat.label}>
             <ActionIcon
               component="a"
               href={communityChat.href}
@@ -94,7 +94,7 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
             >
               <communityChat.icon size={20} stroke={1.7} aria-hidden="true" />
             </ActionIcon>
-          </HoverTooltip>
+          </DeferredTooltip>
         )}
         {signedIn && (
           <Suspense fallback={null}>
@@ -117,7 +117,7 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
         {links
           .filter((link) => link.display === 'icon')
           .map((link) => (
-            <HoverTooltip key={link.path} label={link.label}>
+            <DeferredTooltip key={link.path} label={link.label}>
               <ActionIcon
                 component={Link}
                 to={link.path}
@@ -128,7 +128,7 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
               >
                 <link.icon size={20} stroke={1.7} aria-hidden="true" />
               </ActionIcon>
-            </HoverTooltip>
+            </DeferredTooltip>
           ))}
         <LayoutSettings preferences={preferences} />
       </Group>

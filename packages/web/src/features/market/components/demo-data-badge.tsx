@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { PriceSource } from '@app/shared/api/market';
 import { IconFlask } from '@tabler/icons-react';
-import { HoverTooltip } from '../../../components/hover-tooltip';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 
 export const DEMO_DATA_LABEL = 'Demo data';
 const DEMO_DATA_HINT =
@@ -17,7 +17,7 @@ export interface DemoDataBadgeProps {
 export function DemoDataBadge({ source, size = 'sm' }: DemoDataBadgeProps) {
   if (source !== undefined && source !== 'demo') return null;
   return (
-    <HoverTooltip label={DEMO_DATA_HINT} multiline w={260} withArrow>
+    <DeferredTooltip label={DEMO_DATA_HINT} multiline w={260} withArrow>
       <Badge
         size={size}
         color="orange"
@@ -28,6 +28,6 @@ export function DemoDataBadge({ source, size = 'sm' }: DemoDataBadgeProps) {
       >
         {DEMO_DATA_LABEL}
       </Badge>
-    </HoverTooltip>
+    </DeferredTooltip>
   );
 }
