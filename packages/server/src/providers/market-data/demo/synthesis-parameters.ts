@@ -62,19 +62,38 @@ export function symbolSeed(symbol: string): number {
   return fnv1a32(normalizeSymbol(symbol));
 }
 
-/** Traded value of a sector's largest company on a typical day, in dollars. */
-const TOP_DOLLAR_VOLUME = 9e9;
+/**
+ * Traded value of a sector's largest company on a typical day, in dollars: the largest
+ * technology and consumer names trade $10B+ a day, the largest utility or REIT well under $1B.
+ */
+const SECTOR_TOP_DOLLAR_VOLUME: readonly { pattern: RegExp; top: number }[] = [
+  { pattern: /tech/i, top: 12e9 },
+  { pattern: /discretionary/i, top: 8e9 },
+  { pattern: /communication|telecom|media/i, top: 6e9 },
+  { pattern: /financ/i, top: 3e9 },
+  { pattern: /health/i, top: 3e9 },
+  { pattern: /energy/i, top: 2e9 },
+  { pattern: /staple/i, top: 2e9 },
+  { pattern: /industrial/i, top: 2.5e9 },
+  { pattern: /material/i, top: 1.5e9 },
+  { pattern: /utilit/i, top: 1e9 },
+  { pattern: /real estate/i, top: 1e9 },
+];
+const DEFAULT_TOP_DOLLAR_VOLUME = 2e9;
 /** The least a listing of the data set trades on a typical day, in dollars. */
 const MIN_DOLLAR_VOLUME = 8e7;
 
 /**
  * The median traded value a day for a company of a size rank within its sector (1 = largest):
- * about $9B for the largest (Apple, Microsoft trade $5–15B a day), falling with size to the
+ * the sector's top value (Apple, Microsoft trade $5–15B a day) falling with size towards the
  * $100–200M of the smallest S&P 500 names. $400M when the rank is unknown.
  */
-export function typicalDollarVolume(sizeRank?: number): number {
+export function typicalDollarVolume(sizeRank?: number, sector?: string): number {
   if (sizeRank === undefined || !(sizeRank >= 1)) return 4e8;
-  return Math.max(MIN_DOLLAR_VOLUME, TOP_DOLLAR_VOLUME * sizeRank ** -0.75);
+  const top =
+    SECTOR_TOP_DOLLAR_VOLUME.find(({ pattern }) => sector !== undefined && pattern.test(sector))
+      ?.top ?? DEFAULT_TOP_DOLLAR_VOLUME;
+  return Math.max(MIN_DOLLAR_VOLUME, top * sizeRank ** -0.75);
 }
 
 /**
@@ -94,6 +113,6 @@ export function synthesisParameters(
     marketCorrelation: 0.35 + 0.3 * random.next(),
     earningsVarianceShare: 0.1 + 0.15 * random.next(),
     earningsPhase: Math.floor(random.next() * EARNINGS_EVERY),
-    dollarVolume: typicalDollarVolume(sizeRank) * Math.exp(0.25 * random.normal()),
+    dollarVolume: typicalDollarVolume(sizeRank, sector) * Math.exp(0.25 * random.normal()),
   };
 }
