@@ -52,3 +52,24 @@ export function feedCacheKey(admin: boolean, query: Record<string, unknown>): st
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `${admin ? 'admin' : 'public'}:${JSON.stringify(params)}`;
 }
+
+/** Feed query strings remembered with their cache keys, at most (`createSeenFeedQueries`). */
+export const FEED_QUERIES_SEEN_MAX = 1_000;
+/** … and characters of query strings and keys together (a caller's long ones cannot fill memory). */
+const FEED_QUERIES_SEEN_MAX_CHARS = 1_000_000;
+
+/**
+ * Feed questions already parsed, by their query string as sent with the viewer's audience (s28):
+ * a visitor's feed is answered from the feed cache, but parsing the question and writing its cache
+ * key on every hit were about 10 % of the API's CPU serving the cached latest_ai feed. The news
+ * service sends a question seen before straight to its cached answer while that answer has more than its refresh-ahead second left; otherwise (a miss,
+ * `no_cache`, an answer to refresh, a question never seen or forgotten) it parses it as before, so
+ * a bad question is always a 400.
+ */
+export function createSeenFeedQueries() {
+  return new LRUCache<string, { key: string; noCache: boolean }>({
+    max: FEED_QUERIES_SEEN_MAX,
+    maxSize: FEED_QUERIES_SEEN_MAX_CHARS,
+    sizeCalculation: (seen, raw) => raw.length + seen.key.length,
+  });
+}

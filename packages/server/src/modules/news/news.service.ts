@@ -6,7 +6,7 @@ import type { AuthUser } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { createArticleCheck } from './article-check.ts';
-import { feedCacheKey, type FeedCache } from './feed-cache.ts';
+import { createSeenFeedQueries, feedCacheKey, type FeedCache } from './feed-cache.ts';
 import type { LinkerCache } from './linker-cache.ts';
 import type { NewsEnrichService } from './news-enrich.service.ts';
 import { newsEnvelope } from './news.mapper.ts';
@@ -43,9 +43,6 @@ export const NEWS_READ_CACHE_MAX = 2_000;
  * before, so only busy questions are reloaded, about every 4 s instead of every 5 s.
  */
 export const NEWS_REFRESH_AHEAD_MS = 1_000;
-
-/** Feed query strings remembered with their cache keys (`feed`'s fast path). */
-export const FEED_QUERIES_SEEN_MAX = 1_000;
 
 /** Whether two loads of a list read the same articles, byte for byte. */
 const sameArticles = (a: readonly ArticleJson[], b: readonly ArticleJson[]) =>
@@ -177,17 +174,7 @@ export function createNewsService(deps: NewsServiceDeps) {
     return hit;
   };
   const audience = (viewer: NewsViewer) => (viewer?.is_admin ? 'admin' : 'public');
-  /**
-   * Feed questions already parsed, by their query string as sent (s28): a visitor's feed is
-   * answered from the feed cache, but parsing the question and writing its cache key cost more
-   * than the rest of our work on such a hit (10 % of the API's CPU serving the cached latest_ai
-   * feed). A question seen before goes straight to its cached answer while that answer has more
-   * than its refresh-ahead second left; otherwise (a miss, `no_cache`, an answer to refresh, a
-   * question never seen or forgotten) it is parsed as before, so a bad question is always a 400.
-   */
-  const seenQueries = new LRUCache<string, { key: string; noCache: boolean }>({
-    max: FEED_QUERIES_SEEN_MAX,
-  });
+  const seenQueries = createSeenFeedQueries();
 
   /** Debug views and tools: admins, and users who turned on my_debug_interface. */
   const requireDebugOrAdmin = async (caller: AuthUser, message: string) => {
