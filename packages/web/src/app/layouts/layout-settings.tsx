@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { MantineColorScheme } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCheck } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { SIDEBAR_COLOR_LABELS, SIDEBAR_COLORS, SIDEBAR_SWATCHES } from './layout-preferences';
 import type { LayoutPreferencesControls } from './layout-preferences';
 import classes from './layout-settings.module.css';
@@ -61,6 +61,7 @@ function LayoutSettingsPopover({ preferences }: { preferences: LayoutPreferences
   const themeLabelId = useId();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const [opened, setOpened] = useState(true);
+  const target = useRef<HTMLButtonElement>(null);
 
   return (
     <Popover
@@ -72,10 +73,19 @@ function LayoutSettingsPopover({ preferences }: { preferences: LayoutPreferences
       trapFocus
       opened={opened}
       onChange={setOpened}
+      onClose={() => {
+        // Opened at mount, the popover took the removed first button as the element to give
+        // focus back to: a keyboard visitor closing it (Escape) would be left on the page's body.
+        const focused = document.activeElement;
+        if (!focused || focused === document.body || focused.closest('[role="dialog"]')) {
+          target.current?.focus();
+        }
+      }}
     >
       <Popover.Target>
         <Tooltip label="Layout settings" disabled={opened}>
           <ActionIcon
+            ref={target}
             variant="subtle"
             color="gray"
             size="lg"
