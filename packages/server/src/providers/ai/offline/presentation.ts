@@ -147,7 +147,7 @@ const PLAIN: Record<ArticleClassification, Record<Sentiment, string>> = {
  * the stock did rather than the bare "good news".
  */
 const PRICE_MOVE =
-  /\b(?:stock|shares?|rises|falls|jumps|climbs|slides|slumps|sinks|soars|surges|tumbles|drops|rallies|52-week|usual volume|heavy volume)\b/i;
+  /\b(?:stock|shares?|rises|falls|jumps|climbs|slides|slumps|sinks|soars|surges|tumbles|drops|rallies|plunges|plummets|rebounds|dips|52-week|usual volume|heavy volume)\b/i;
 const STOCK_MOVE: Record<Sentiment, string> = {
   bullish: 'the stock is climbing.',
   bearish: 'the stock is falling.',

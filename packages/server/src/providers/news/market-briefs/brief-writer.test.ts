@@ -233,9 +233,26 @@ describe('market brief writing', () => {
     it('scores a day where most companies fell bearish, whatever the headline words', () => {
       const down = energyDay.map((q) => ({ ...q, changePct: -q.changePct - 0.2 }));
       expect(marketSentiment(down)).toBeLessThanOrEqual(-2);
-      for (const brief of writeBriefs(DAY, down).filter((b) => !b.symbol)) {
-        expect(brief.sentiment, brief.title).toBeLessThan(0);
-      }
+      // The market's briefs; the movers' lists follow their own direction (next test).
+      const market = writeBriefs(DAY, down).filter(
+        (b) => !b.symbol && b.key !== 'gainers' && b.key !== 'losers',
+      );
+      expect(market.length).toBeGreaterThan(0);
+      for (const brief of market) expect(brief.sentiment, brief.title).toBeLessThan(0);
+    });
+
+    it("scores the day's decliners bearish on a day most stocks rose, and the gainers bullish", () => {
+      const day = [
+        ...energyDay,
+        quote('NASDAQ:TTWO', 'Take-Two Interactive Software, Inc.', 'Communication Services', -9.9),
+        quote('NASDAQ:ULTA', 'Ulta Beauty, Inc.', 'Consumer Discretionary', -5.4),
+      ];
+      expect(marketSentiment(day)).toBeGreaterThan(0);
+      const losers = writeMovers(DAY, day, 'losers');
+      expect(losers?.title).toMatch(/^Take-Two .* to lead the day's decliners/);
+      expect(losers?.sentiment).toBeLessThanOrEqual(-2);
+      expect(losers && analysed(losers).sentiment).toBe('bearish');
+      expect(writeMovers(DAY, day, 'gainers')?.sentiment).toBeGreaterThanOrEqual(2);
     });
 
     it('scores the sector brief by its sectors too: 10 of 11 sectors up on a 53% day is bullish', () => {

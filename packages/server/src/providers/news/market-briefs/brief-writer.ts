@@ -97,6 +97,12 @@ export function marketSentiment(quotes: readonly BriefQuote[]): number {
   return clampScore(8 * marketBreadth(quotes) + 2 * average);
 }
 
+/** The average size of the listed moves, in percent (≥ 0). */
+function averageMove(quotes: readonly BriefQuote[]): number {
+  if (quotes.length === 0) return 0;
+  return quotes.reduce((sum, q) => sum + Math.abs(q.changePct), 0) / quotes.length;
+}
+
 /** Share of companies up minus share down, −1 … 1. */
 function marketBreadth(quotes: readonly BriefQuote[]): number {
   if (quotes.length === 0) return 0;
@@ -150,8 +156,9 @@ export function writeMovers(
     title,
     description,
     content: content.filter(Boolean).join('\n\n'),
-    // The list's own direction counts, the market's breadth and average move decide.
-    sentiment: clampScore(marketSentiment(quotes) + sign),
+    // The list's direction and size: the brief is linked to the listed companies, so "Take-Two
+    // plunges 9.9% to lead the day's decliners" is bearish even on a day most stocks rose.
+    sentiment: sign * Math.max(2, Math.min(8, Math.round(averageMove(movers)))),
   };
 }
 
