@@ -124,6 +124,25 @@ describe('offline analyst: classification and defcon', () => {
     });
     expect(result.defcon_level).toBe(5);
   });
+
+  it('reads a dividend declared without a change as neutral, a raise bullish and a trim bearish', async () => {
+    const routine = await analyst.analyze({
+      title: 'JPMorgan Chase sets quarterly dividend of $1.94, payable December 29',
+      text: 'JPMorgan Chase declared a quarterly dividend of $1.94 a share, payable on December 29 to shareholders of record on December 9.',
+    });
+    expect(routine).toMatchObject({ sentiment: 'neutral', sentiment_score: 0 });
+    expect(routine.no_bullshit).toMatch(/the usual dividend/);
+    const raised = await analyst.analyze({
+      title: 'Prologis raises quarterly dividend 7% to $1.07 a share',
+      text: 'Prologis raised its quarterly dividend to $1.07 a share from $1.00.',
+    });
+    expect(raised.sentiment).toBe('bullish');
+    const trimmed = await analyst.analyze({
+      title: 'Meridian Retail trims dividend amid sales slump',
+      text: 'Meridian Retail cut its quarterly dividend to 10 cents as sales fell.',
+    });
+    expect(trimmed.sentiment).toBe('bearish');
+  });
 });
 
 describe('offline analyst: summary, sources and the other fields', () => {

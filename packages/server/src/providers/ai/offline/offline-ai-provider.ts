@@ -35,6 +35,17 @@ function withList(paragraph: string, text: string): string {
   return list ? `${paragraph}\n\n${list}` : paragraph;
 }
 
+/**
+ * A dividend headline that names no change ("declares quarterly dividend of $0.43", "sets
+ * quarterly dividend … payable December 29") is routine: neutral. 301 of the 319 such headlines
+ * of the labelled data are neutral; the model had read some as bearish.
+ */
+const DIVIDEND_CHANGE =
+  /\b(?:rais|increas|hik|boost|lift|cut|trim|suspend|slash|reduc|lower|halt|omit|eliminat|skip|defer|special|initiat|resum|doubl|record)|\bnot pay|\bno dividend/i;
+const DIVIDEND_DECLARED =
+  /\b(?:declar\w*|sets?|approv\w*|keeps?|maintain\w*|regular)\b.*\bdividend|\bex-dividend\b/i;
+const ROUTINE = sentimentOfHint(0);
+
 /** Analyses one article synchronously (the provider wraps this in a promise). */
 export function analyzeArticle(model: SentimentModel, article: AiArticleInput): AiAnalysis {
   const title = cleanTitle(article.title);
@@ -42,12 +53,16 @@ export function analyzeArticle(model: SentimentModel, article: AiArticleInput): 
   const sentences = splitSentences(text);
   const tickers = article.tickers ?? [];
   const { summary, paragraph } = summarize(title, sentences);
-  const sentiment =
-    article.sentimentHint === undefined
-      ? analyzeSentiment(model, title, sentences)
-      : sentimentOfHint(article.sentimentHint);
   const lede = sentences.slice(0, 3).join(' ');
   const classification = classifyArticle(title, lede);
+  const sentiment =
+    article.sentimentHint !== undefined
+      ? sentimentOfHint(article.sentimentHint)
+      : classification === 'Dividend News' &&
+          DIVIDEND_DECLARED.test(title) &&
+          !DIVIDEND_CHANGE.test(title)
+        ? ROUTINE
+        : analyzeSentiment(model, title, sentences);
   const defcon = defconLevel(classification, title, lede, sentiment.score);
   const presentation: PresentationInput = {
     title,
