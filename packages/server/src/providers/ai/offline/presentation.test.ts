@@ -62,6 +62,13 @@ describe('the light-hearted fields of the offline analyst', () => {
     expect(move('Albemarle trades 7.0 times its usual volume', 'NYSE:ALB', 'bullish')).toBe(
       'ALB: the stock is climbing.',
     );
+    expect(
+      move(
+        'Fastenal trades 1.4 times its usual volume as shares rise 0.6%',
+        'NASDAQ:FAST',
+        'neutral',
+      ),
+    ).toBe('FAST: the stock barely moved.');
     // Not about the share price: the classification's line stays.
     expect(move('Acme opens a new plant in Ohio', 'NYSE:ACME', 'bullish')).toBe('ACME: good news.');
   });

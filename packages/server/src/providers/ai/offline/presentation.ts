@@ -151,7 +151,7 @@ const PRICE_MOVE =
 const STOCK_MOVE: Record<Sentiment, string> = {
   bullish: 'the stock is climbing.',
   bearish: 'the stock is falling.',
-  neutral: 'the stock moved without a clear direction.',
+  neutral: 'the stock barely moved.',
 };
 
 /** The plain-English one-liner. */

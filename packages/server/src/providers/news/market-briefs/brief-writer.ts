@@ -295,8 +295,8 @@ export function writeUnusualVolume(day: string, quotes: readonly BriefQuote[]): 
           description,
           `The day's range was ${money(q.dayLow, q.currency)} to ${money(q.dayHigh, q.currency)}. Volume this far above its average often accompanies news, an index change or a large holder trading.`,
         ].join('\n\n'),
-        // The stock's own move on the heavy volume.
-        sentiment: Math.max(-8, Math.min(8, clampScore(0.5 * q.changePct))),
+        // The stock's own move on the heavy volume, a point a percent ("rise 2.4%" is bullish).
+        sentiment: Math.max(-8, Math.min(8, clampScore(q.changePct))),
       };
     });
 }
