@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { NewsFact } from '../../providers/ai/assistant/assistant-provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -9,15 +8,10 @@ import { createArticleCheck } from './article-check.ts';
 import { createSeenFeedQueries, feedCacheKey, type FeedCache } from './feed-cache.ts';
 import type { LinkerCache } from './linker-cache.ts';
 import type { NewsEnrichService } from './news-enrich.service.ts';
+import { createNewsFacts } from './news-facts.ts';
 import { newsEnvelope } from './news.mapper.ts';
 import { newsQuery } from './news-query.ts';
-import type {
-  ArticleFactRow,
-  ArticleJson,
-  NewsPage,
-  NewsRepository,
-  NewsViewer,
-} from './news.repository.ts';
+import type { ArticleJson, NewsPage, NewsRepository, NewsViewer } from './news.repository.ts';
 
 /** Newest matches a search ranks. */
 export const NEWS_SEARCH_WINDOW = 1_000;
@@ -63,34 +57,7 @@ export function symbolCandidates(text: string): string[] {
   return [...found].filter(Boolean);
 }
 
-/** An article as the AI assistant reads it (the assistant contract's NewsFact). */
-export type ArticleFact = NewsFact;
-
-const integerIn = (value: unknown, min: number, max: number): number | null => {
-  const n = typeof value === 'number' ? value : Number.NaN;
-  return Number.isFinite(n) && n >= min && n <= max ? Math.round(n) : null;
-};
-
-/** The stored AI object's figures, each null when absent or out of range. */
-function toArticleFact(row: ArticleFactRow): ArticleFact {
-  const ai = (typeof row.AI === 'object' && row.AI !== null ? row.AI : {}) as Record<
-    string,
-    unknown
-  >;
-  const aiSummary = typeof ai.summary === 'string' ? ai.summary : null;
-  return {
-    id: row.id,
-    title: row.title,
-    summary: row.ai_summary ?? aiSummary ?? row.description,
-    publisher: row.publisher,
-    date: row.creation_date,
-    tickers: row.related_exchange_tickers,
-    sentiment_score: integerIn(ai.sentiment_score, -10, 10),
-    interest_score: integerIn(row.interest_score ?? ai.interest_score, 0, 10),
-    defcon_level: integerIn(ai.defcon_level, 1, 5),
-    classification: typeof ai.classification === 'string' ? ai.classification : null,
-  };
-}
+export type { ArticleFact } from './news-facts.ts';
 
 export type NewsServiceDeps = {
   repository: NewsRepository;
@@ -268,43 +235,8 @@ export function createNewsService(deps: NewsServiceDeps) {
       );
     },
 
-    /**
-     * The newest processed articles (at most `limit`) about each group of listings, keyed by the
-     * group's key, in one query (the AI assistant's context).
-     */
-    async recentFacts(
-      groups: readonly { key: string; tickers: readonly string[] }[],
-      limit: number,
-      viewer: NewsViewer,
-    ): Promise<Map<string, ArticleFact[]>> {
-      const rows = await repository.recentProcessed(groups, limit, viewer, clock.now());
-      const byKey = new Map<string, ArticleFact[]>();
-      for (const row of rows) {
-        const list = byKey.get(row.key) ?? [];
-        list.push(toArticleFact(row));
-        byKey.set(row.key, list);
-      }
-      return byKey;
-    },
-
-    /** The newest market-wide articles of the last week (the assistant's market context). */
-    async marketFacts(limit: number, viewer: NewsViewer): Promise<ArticleFact[]> {
-      const now = clock.now();
-      const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
-      const rows = await repository.recentMarket(limit, viewer, weekAgo, now);
-      return rows.map(toArticleFact);
-    },
-
-    /** One article the viewer may see, with its text; undefined otherwise (same visibility rule). */
-    async articleFact(
-      id: string,
-      viewer: NewsViewer,
-    ): Promise<(ArticleFact & { text: string }) | undefined> {
-      const row = await repository.findVisibleFact(id, viewer);
-      if (!row) return undefined;
-      const text = row.articles.join('\n\n').trim() || row.description;
-      return { ...toArticleFact(row), text };
-    },
+    // The assistant's reads (news-facts.ts).
+    ...createNewsFacts({ repository, clock }),
 
     /** Titles of the articles the viewer may see, by id (others are absent). */
     titlesVisibleTo: (ids: string[], viewer: NewsViewer) => repository.titlesVisibleTo(ids, viewer),
