@@ -22,11 +22,14 @@ const TARGET = 95;
  * 2026-11-26 (s25): 364 and 428 KB (@mantine/form out of the shared mantine chunk), ceilings
  * lowered to match; since then the server draws these pages' first screen, so their JavaScript
  * no longer holds the first paint back (it still makes most of the blocking time).
+ * 2026-11-26 (s28): the company page 441 KB — its chart is drawn when on screen and its chunk
+ * fetched at the first idle moment instead of with the page (+8 KB counted, ~45 ms of blocking
+ * work off the load: median score 100, TBT 18 ms on a quiet machine); ceiling 445 KB.
  */
 const JS_BUDGET_KB: Record<string, number> = {
   landing: 150,
   feed: 375,
-  company: 440,
+  company: 445,
 };
 /** Core Web Vitals, "good" thresholds. */
 const CWV = { lcpMs: 2500, cls: 0.1, inpMs: 200 } as const;
