@@ -43,3 +43,13 @@ export function PageLinks({ page, count, onChange, label }: PageLinksProps) {
     </Pagination.Root>
   );
 }
+
+/** The page links centred under a card's list, on the last page when `page` is past it; nothing for one page. */
+export function CardPageLinks({ page, count, onChange, label }: PageLinksProps) {
+  if (count <= 1) return null;
+  return (
+    <Group justify="center" mt="md">
+      <PageLinks page={Math.min(page, count)} count={count} onChange={onChange} label={label} />
+    </Group>
+  );
+}

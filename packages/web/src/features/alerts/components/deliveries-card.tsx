@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { PageLinks } from '../../../components/page-links';
+import { CardPageLinks } from '../../../components/page-links';
 import { pageCount } from '../../../lib/pagination';
 import { useDeliveries } from '../api/deliveries';
 
@@ -128,16 +128,7 @@ export function DeliveriesCard() {
           </Table>
         </ScrollArea.Autosize>
       )}
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <PageLinks
-            page={Math.min(page, pages)}
-            count={pages}
-            onChange={setPage}
-            label="Delivery pages"
-          />
-        </Group>
-      )}
+      <CardPageLinks page={page} count={pages} onChange={setPage} label="Delivery pages" />
     </Card>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { timeAgo } from '@app/shared/display/timeago';
 import { useState } from 'react';
-import { PageLinks } from '../../../components/page-links';
+import { CardPageLinks } from '../../../components/page-links';
 import { pageCount } from '../../../lib/pagination';
 import { SITE_ADMIN_PAGE_SIZE, useContactInbox, useMarkContactMessage } from '../api/site-admin';
 import classes from './contact-inbox-card.module.css';
@@ -94,16 +94,7 @@ export function ContactInboxCard() {
           ))}
         </Accordion>
       )}
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <PageLinks
-            page={Math.min(page, pages)}
-            count={pages}
-            onChange={setPage}
-            label="Contact inbox pages"
-          />
-        </Group>
-      )}
+      <CardPageLinks page={page} count={pages} onChange={setPage} label="Contact inbox pages" />
     </Card>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PageLinks } from '../../../components/page-links';
+import { CardPageLinks } from '../../../components/page-links';
 import { pageCount } from '../../../lib/pagination';
 import { showErrorToast } from '../../../lib/toast';
 import {
@@ -111,16 +111,12 @@ export function NewsletterAdminCard() {
               </Table>
             </ScrollArea.Autosize>
           )}
-          {pages > 1 && (
-            <Group justify="center" mt="md">
-              <PageLinks
-                page={Math.min(page, pages)}
-                count={pages}
-                onChange={setPage}
-                label="Newsletter subscriber pages"
-              />
-            </Group>
-          )}
+          <CardPageLinks
+            page={page}
+            count={pages}
+            onChange={setPage}
+            label="Newsletter subscriber pages"
+          />
         </>
       )}
     </Card>

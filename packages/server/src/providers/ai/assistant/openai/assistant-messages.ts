@@ -63,6 +63,19 @@ export function promptSources(request: AssistantRequest): PromptSources {
   const lines: string[] = [];
   const citations: Citation[] = [];
   const seen = new Set<string>();
+  /** An article as the next source, once (a company's news, then the market-wide ones). */
+  const addArticle = (item: NewsFact, note: string) => {
+    if (seen.has(item.id)) return;
+    seen.add(item.id);
+    citations.push({
+      kind: 'article',
+      id: item.id,
+      title: item.title,
+      publisher: item.publisher,
+      date: item.date,
+    });
+    lines.push(`${articleLine(item, citations.length)}${note}`);
+  };
   const { article } = request.context;
   if (article) {
     seen.add(article.id);
@@ -97,31 +110,9 @@ export function promptSources(request: AssistantRequest): PromptSources {
         `[${citations.length}] Analysis of ${c.exchange_ticker} (${day(c.analysis.date)}, score ${signedInt(c.analysis.sentiment_score)}): ${markdown.slice(0, ANALYSIS_CHARS)}`,
       );
     }
-    for (const item of c.news) {
-      if (seen.has(item.id)) continue;
-      seen.add(item.id);
-      citations.push({
-        kind: 'article',
-        id: item.id,
-        title: item.title,
-        publisher: item.publisher,
-        date: item.date,
-      });
-      lines.push(articleLine(item, citations.length));
-    }
+    for (const item of c.news) addArticle(item, '');
   }
-  for (const item of request.context.market ?? []) {
-    if (seen.has(item.id)) continue;
-    seen.add(item.id);
-    citations.push({
-      kind: 'article',
-      id: item.id,
-      title: item.title,
-      publisher: item.publisher,
-      date: item.date,
-    });
-    lines.push(`${articleLine(item, citations.length)} (market-wide)`);
-  }
+  for (const item of request.context.market ?? []) addArticle(item, ' (market-wide)');
   return { lines, citations };
 }
 
