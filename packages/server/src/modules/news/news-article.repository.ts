@@ -57,7 +57,8 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
     },
 
     /**
-     * The newest processed articles the analyst classified as Market News, in `after`–`before`
+     * The newest processed articles the analyst classified as Market News or Sector Analysis, in
+     * `after`–`before`
      * (the assistant's market context): read newest first through the feed's date order.
      */
     recentMarket: async (
@@ -72,7 +73,8 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
                n.creation_date, n.publisher, n.related_exchange_tickers
         from news n
         where n.creation_date <= ${before} and n.creation_date > ${after}
-          and n.status = 'PROCESSED' and n."AI" ->> 'classification' = 'Market News'
+          and n.status = 'PROCESSED'
+          and n."AI" ->> 'classification' in ('Market News', 'Sector Analysis')
           and n.experiment is null and n.story_id is null and ${hidden}
         order by n.creation_date desc, n.id desc
         limit ${limit}`.execute(db);

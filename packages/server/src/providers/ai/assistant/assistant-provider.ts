@@ -97,7 +97,7 @@ export interface AssistantContext {
   /** The article of the `/news/view` Q&A panel, with its full text. */
   article: (NewsFact & { text: string }) | null;
   /**
-   * The newest market-wide articles (classified Market News, the last week), for a question
+   * The newest market-wide articles (Market News or Sector Analysis, the last week), for a question
    * about the market rather than the selection; absent or empty when there are none.
    */
   market?: NewsFact[];

@@ -196,7 +196,12 @@ export function asksAboutTheMarket(question: string): boolean {
  */
 export function marketSection(input: AnswerInput, market: readonly NewsFact[]): Section | null {
   const { w, now } = input;
-  const items = [...market].sort(newestFirst).slice(0, 2);
+  // Newest first; of one moment's briefs, the broadest (fewest companies named) first.
+  const items = [...market]
+    .sort((a, b) => newestFirst(a, b) || a.tickers.length - b.tickers.length)
+    .slice(0, 2)
+    // A brief's list ("The day's top decliners: - …") is left out: its prose says it.
+    .map((n) => ({ ...n, summary: n.summary.split(/\n\s*\n/)[0] ?? n.summary }));
   if (items.length === 0) return null;
   return { title: 'The market', lines: items.map((n) => newsSentence(w, n, now)), list: true };
 }

@@ -157,6 +157,20 @@ describe('the offline assistant recognises what is asked', () => {
     expect(none.text).toContain('Add companies to your watchlist');
     // A question about the selection does not get it.
     expect(ask('How is my portfolio doing?').text).not.toContain(MARKET_WRAP.title);
+    // Of one moment's briefs the broadest leads, and a brief's list is left out of its line.
+    const movers = {
+      ...MARKET_WRAP,
+      id: 'movers',
+      title: 'Acme jumps 4.3% to lead the day’s gainers',
+      summary: 'Acme rose 4.3% on the day.\n\nThe day’s top gainers:\n- Acme +4.3%\n- Beta +1.0%',
+      tickers: ['NYSE:ACME', 'NASDAQ:BETA'],
+    };
+    const both = ask('How did the market do today?', {
+      context: context({ market: [movers, MARKET_WRAP] }),
+    }).text;
+    expect(both.indexOf(MARKET_WRAP.title)).toBeLessThan(both.indexOf(movers.title));
+    expect(both).toContain('Acme rose 4.3% on the day');
+    expect(both).not.toContain('top gainers');
   });
 
   it('shows each article of a portfolio summary at most twice, and "Material now" only for one not shown', () => {
