@@ -173,7 +173,7 @@ describe('the AI queue answers prompts (worker in the same process)', () => {
   });
 
   it("hands the assistant the last week's market-wide news, and a market question cites it", async () => {
-    const insert = (guid: string, classification: string, at: string) =>
+    const insert = (guid: string, classification: string, at: string, tickers: string[] = []) =>
       t.database.db
         .insertInto('news')
         .values({
@@ -185,13 +185,17 @@ describe('the AI queue answers prompts (worker in the same process)', () => {
           status: 'PROCESSED',
           AI: JSON.stringify({ classification, sentiment_score: 1, defcon_level: 4 }),
           ai_summary: `The S&P 500 slipped 0.1% (${guid}).`,
-          related_exchange_tickers: [],
+          related_exchange_tickers: tickers,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
     const wrap = await insert('market-wrap', 'Market News', '2026-11-24T12:00:00Z');
     const old = await insert('old-wrap', 'Market News', '2026-11-10T12:00:00Z');
     const other = await insert('economy', 'Economic Report', '2026-11-24T11:00:00Z');
+    // About one company (an unusual-volume brief): not market-wide.
+    const single = await insert('one-company', 'Market News', '2026-11-24T11:30:00Z', [
+      'NASDAQ:AAPL',
+    ]);
     const offline = createAssistantProvider(
       loadConfig({ NODE_ENV: 'test' }),
       pino({ level: 'silent' }),
@@ -205,6 +209,7 @@ describe('the AI queue answers prompts (worker in the same process)', () => {
     expect(market).toContain(wrap.id);
     expect(market).not.toContain(old.id);
     expect(market).not.toContain(other.id);
+    expect(market).not.toContain(single.id);
     expect(done.status).toBe('PROCESSED');
     expect(done.ai_summary).toContain('market-wrap headline');
     expect(done.citations).toContainEqual(

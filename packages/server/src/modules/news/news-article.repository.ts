@@ -58,7 +58,7 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
 
     /**
      * The newest processed articles the analyst classified as Market News or Sector Analysis, in
-     * `after`–`before`
+     * `after`–`before`, except those about one company (one listing: an unusual-volume brief)
      * (the assistant's market context): read newest first through the feed's date order.
      */
     recentMarket: async (
@@ -75,6 +75,7 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
         where n.creation_date <= ${before} and n.creation_date > ${after}
           and n.status = 'PROCESSED'
           and n."AI" ->> 'classification' in ('Market News', 'Sector Analysis')
+          and cardinality(n.related_exchange_tickers) <> 1
           and n.experiment is null and n.story_id is null and ${hidden}
         order by n.creation_date desc, n.id desc
         limit ${limit}`.execute(db);

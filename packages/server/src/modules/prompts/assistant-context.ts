@@ -16,7 +16,7 @@ import { PermanentPromptError, SELECTION_MAX, type SelectionKind } from './promp
 /** Recent articles handed to the assistant per company. */
 export const NEWS_PER_COMPANY = 10;
 /** Market-wide articles handed to the assistant (a question about the market). */
-export const MARKET_NEWS = 4;
+export const MARKET_NEWS = 6;
 
 export type AssistantContextDeps = {
   clock: Clock;

@@ -196,9 +196,11 @@ export function asksAboutTheMarket(question: string): boolean {
  */
 export function marketSection(input: AnswerInput, market: readonly NewsFact[]): Section | null {
   const { w, now } = input;
-  // Newest first; of one moment's briefs, the broadest (fewest companies named) first.
+  // The broadest first (a wrap naming no company, a sector review), then lists; newest first.
+  const broad = (n: NewsFact) =>
+    n.tickers.length === 0 || n.classification === 'Sector Analysis' ? 0 : 1;
   const items = [...market]
-    .sort((a, b) => newestFirst(a, b) || a.tickers.length - b.tickers.length)
+    .sort((a, b) => broad(a) - broad(b) || newestFirst(a, b))
     .slice(0, 2)
     // A brief's list ("The day's top decliners: - …") is left out: its prose says it.
     .map((n) => ({ ...n, summary: n.summary.split(/\n\s*\n/)[0] ?? n.summary }));
