@@ -50,8 +50,33 @@ export async function runAccountsBench(options: { seconds: number }) {
       seconds,
       headers: { authorization: `Bearer ${token}` },
     });
-    // The account pages' read routes (billing, widgets, calendar) for the same user.
+    // The account pages' read routes (billing, widgets, calendar) for the same user, who watches
+    // 20 listings and holds 3 of them, so the calendar has companies' events to show.
     const auth = { authorization: `Bearer ${token}` };
+    const listed = (await (await fetch(`${base}/company/query?limit=20`)).json()) as {
+      companies?: { exchange_tickers?: string[] }[];
+    };
+    const watched = (listed.companies ?? []).flatMap((c) => c.exchange_tickers?.slice(0, 1) ?? []);
+    for (const symbol of watched) {
+      const added = await fetch(`${base}/ticker/user/watchlist/append/default/${symbol}`, {
+        headers: auth,
+      });
+      if (!added.ok) throw new Error(`watchlist append ${symbol}: ${added.status}`);
+    }
+    for (const symbol of watched.slice(0, 3)) {
+      const bought = await fetch(`${base}/portfolio/transactions/create`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'buy', symbol, date: '2024-01-02', quantity: 5, price: 100 }),
+      });
+      if (!bought.ok) throw new Error(`buy ${symbol}: ${bought.status} ${await bought.text()}`);
+    }
+    const calendar = (await (await fetch(`${base}/calendar/events`, { headers: auth })).json()) as {
+      events?: unknown[];
+    };
+    console.log(
+      `bench/accounts: the calendar's user watches ${watched.length} listings, holds 3; 31 days: ${calendar.events?.length ?? 0} events`,
+    );
     const pageRoutes = [
       await load('GET /api/payment/plans (public)', `${base}/payment/plans`, { seconds }),
       await load('GET /api/payment/status', `${base}/payment/status`, { seconds, headers: auth }),

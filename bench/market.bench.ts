@@ -382,6 +382,17 @@ export async function runMarketBench(options: { seconds: number }) {
       `${stack.api}/ticker/user/watchlist/get/default?add_financials=1`,
       { headers: { authorization: `Bearer ${watcher.token}` } },
     );
+    // As the watchlist page asks it (a browser always offers compression).
+    await measure(
+      'watchlist + financials (20), browser',
+      `${stack.api}/ticker/user/watchlist/get/default?add_financials=1`,
+      {
+        headers: {
+          authorization: `Bearer ${watcher.token}`,
+          'accept-encoding': BROWSER_ENCODINGS,
+        },
+      },
+    );
     await measure('suggestions, mixed queries', stack.api, {
       // The search box asks /ticker/suggestions, the company pickers /company/suggestions.
       paths: cases.flatMap(([, text]) =>

@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       calendarRoutes(zodApi, { calendar: services.calendar });
       recommendationRoutes(zodApi, { recommendations: services.recommendations });
       widgetRoutes(zodApi, { widgets: services.widgets });
-      billingRoutes(zodApi, { billing: services.billing });
+      billingRoutes(zodApi, { billing: services.billing, sessionRow: users.sessionRow });
       newsletterRoutes(zodApi, { newsletter: services.newsletter });
       alertRoutes(zodApi, { alerts: services.alerts, sessionRow: users.sessionRow });
       contactRoutes(zodApi, { contact: services.contact, details: config.contact });

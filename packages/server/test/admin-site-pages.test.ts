@@ -84,14 +84,15 @@ describe('admin site pages kept in memory across two app instances on one databa
   const inbox = '/api/contact/admin/inbox?skip=0&limit=20';
   const subscribers = '/api/subscription/admin/list?skip=0&limit=20';
   const posts = '/api/channels/posts';
+  const channelList = '/api/channels/list';
 
   it('answers each page from memory once B listens', async () => {
     await waitFor(async () => {
-      for (const url of [deliveries, inbox, subscribers, posts]) await get(b, url);
-      return stats()?.listening === true && (stats()?.entries ?? 0) >= 4;
+      for (const url of [deliveries, inbox, subscribers, posts, channelList]) await get(b, url);
+      return stats()?.listening === true && (stats()?.entries ?? 0) >= 5;
     });
     // A second call is sent from memory (retried should a job's write land in between).
-    for (const url of [deliveries, inbox, subscribers, posts]) {
+    for (const url of [deliveries, inbox, subscribers, posts, channelList]) {
       await waitFor(async () => {
         const first = await get(b, url);
         const hitsBefore = stats()?.hits ?? 0;
@@ -181,5 +182,28 @@ describe('admin site pages kept in memory across two app instances on one databa
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await get<Posts>(b, posts)).posts.map((post) => post.text)).toEqual(['First brief']);
+
+    // The channel list: a channel added, then paused, through A shows on B's next list.
+    type Channels = { channels: { id: string; title: string; enabled: boolean }[] };
+    const titles = async () => (await get<Channels>(b, channelList)).channels.map((c) => c.title);
+    expect(await titles()).not.toContain('Alerts channel');
+    const added = await a.app.inject({
+      method: 'POST',
+      url: '/api/channels/add',
+      headers: bearer(admin.token),
+      payload: { chat_id: '-1003', title: 'Newest channel' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await titles()).toContain('Newest channel');
+    const id = added.json<{ channel: { id: string } }>().channel.id;
+    const paused = await a.app.inject({
+      method: 'POST',
+      url: `/api/channels/set/${id}`,
+      headers: bearer(admin.token),
+      payload: { enabled: false },
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    const listed = (await get<Channels>(b, channelList)).channels.find((c) => c.id === id);
+    expect(listed?.enabled).toBe(false);
   });
 });

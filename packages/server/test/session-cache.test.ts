@@ -113,4 +113,34 @@ describe('session cache across two app instances on one database', () => {
       2_000,
     );
   });
+
+  it('/payment/status answers from the session’s row, and a subscription changed by SQL shows on both', async () => {
+    const u = await registerUser(a.app);
+    await cachedOnB(u.token);
+    const status = async (app: FastifyInstance) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/payment/status',
+        headers: bearer(u.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ subscription: string; subscription_status: string; entitled: boolean }>();
+    };
+    expect(await status(b)).toMatchObject({ subscription: '', entitled: false });
+    // As a verified payment event leaves it, written by another process (here: SQL).
+    await a.database.db
+      .updateTable('users')
+      .set({
+        subscription: 'tier1_monthly',
+        subscription_status: 'active',
+        current_period_end: new Date(Date.now() + 30 * 86_400_000),
+      })
+      .where('id', '=', u.user.id)
+      .execute();
+    await waitFor(async () => {
+      const [onA, onB] = [await status(a.app), await status(b)];
+      return onA.entitled && onB.entitled && onB.subscription === 'tier1_monthly';
+    }, 2_000);
+    expect((await status(b)).subscription_status).toBe('active');
+  });
 });

@@ -42,6 +42,7 @@ import * as adminValidationQueueOrder from './migrations/2026-11-30T1420-admin-v
 import * as alertSettingsNotify from './migrations/2026-11-30T1430-alert-settings-notify.ts';
 import * as adminPagesNotify from './migrations/2026-11-30T1440-admin-pages-notify.ts';
 import * as adminSitePagesNotify from './migrations/2026-11-30T1520-admin-site-pages-notify.ts';
+import * as usersReferredBy from './migrations/2026-11-30T1530-users-referred-by.ts';
 import * as alertInboxNotify from './migrations/2026-11-30T1510-alert-inbox-notify.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T1440-admin-pages-notify': adminPagesNotify,
   '2026-11-30T1520-admin-site-pages-notify': adminSitePagesNotify,
   '2026-11-30T1510-alert-inbox-notify': alertInboxNotify,
+  '2026-11-30T1530-users-referred-by': usersReferredBy,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

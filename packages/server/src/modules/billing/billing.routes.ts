@@ -7,7 +7,7 @@ import {
   subscriptionStatusResponseSchema,
 } from '@app/shared/api/billing';
 import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
@@ -28,7 +28,20 @@ const html = (reply: FastifyReply, body: string, status = 200) =>
 const sendBytes = (reply: FastifyReply, body: Buffer) =>
   reply.type('application/json; charset=utf-8').send(body);
 
-export function billingRoutes(app: ZodApp, { billing }: { billing: BillingService }) {
+/** The caller's row as the session lookup read it (users' `sessionRow`). */
+type SessionRow = (request: FastifyRequest) =>
+  | {
+      subscription: string;
+      subscription_status: string;
+      current_period_end: Date | null;
+      cancel_at_period_end: boolean;
+    }
+  | undefined;
+
+export function billingRoutes(
+  app: ZodApp,
+  { billing, sessionRow }: { billing: BillingService; sessionRow?: SessionRow },
+) {
   /** The admin overview's JSON bytes, by the kept overview object they were written from. */
   const overviewBytes = new WeakMap<object, Buffer>();
   app.get(
@@ -110,7 +123,7 @@ export function billingRoutes(app: ZodApp, { billing }: { billing: BillingServic
     },
     async (request) => ({
       status: 'success' as const,
-      ...(await billing.status(currentUser(request).id)),
+      ...(await billing.status(currentUser(request).id, sessionRow?.(request))),
     }),
   );
 

@@ -8,6 +8,12 @@ import {
   type PaymentsProvider,
 } from '../../providers/payments/payments-provider.ts';
 import type { BillingRepository, BillingUser } from './billing.repository.ts';
+
+/** What a subscription's state is computed from (a billing read or the session's user row). */
+type SubscriptionRow = Pick<
+  BillingUser,
+  'subscription' | 'subscription_status' | 'current_period_end' | 'cancel_at_period_end'
+>;
 import { epoch, num, obj, str } from './event-fields.ts';
 import { createOfflineCheckout } from './offline-checkout.ts';
 import { createPaymentEvents } from './payment-events.ts';
@@ -136,7 +142,7 @@ export function createBillingService(deps: {
     customerId: user.payment_customer_id,
   });
 
-  function stateOf(user: BillingUser): SubscriptionState {
+  function stateOf(user: SubscriptionRow): SubscriptionState {
     return {
       subscription: user.subscription,
       subscription_status:
@@ -186,8 +192,13 @@ export function createBillingService(deps: {
       return provider.portalUrl(customerOf(user), `${siteUrl()}/profile`);
     },
 
-    async status(userId: string): Promise<SubscriptionState> {
-      return stateOf(await requireUser(userId));
+    /**
+     * The caller's subscription; from `seen` when given (the row the session lookup read for this
+     * request, kept by the session cache until a change of the user's row is announced), else one
+     * read (issue 18: `/payment/status` on the account pages).
+     */
+    async status(userId: string, seen?: SubscriptionRow): Promise<SubscriptionState> {
+      return stateOf(seen ?? (await requireUser(userId)));
     },
 
     async cancelFeedback(userId: string, reason: string, text: string) {
@@ -195,19 +206,14 @@ export function createBillingService(deps: {
     },
 
     async referrals(userId: string) {
-      const user = await requireUser(userId);
-      const ledger = await repository.ledgerOf(userId);
+      const found = await repository.referralsOf(userId);
+      if (!found) throw notFound('Unknown user.');
       return {
-        code: user.share_referral_code,
-        referred: await repository.referredCount(userId),
-        qualified: ledger.filter((row) => row.kind === 'free_month').length,
-        earned_cents: ledger.reduce((sum, row) => sum + row.amount_cents, 0),
-        ledger: ledger.map((row) => ({
-          date: Math.floor(row.created_at.getTime() / 1000),
-          kind: row.kind,
-          amount_cents: row.amount_cents,
-          description: row.description,
-        })),
+        code: found.code,
+        referred: found.referred,
+        qualified: found.ledger.filter((row) => row.kind === 'free_month').length,
+        earned_cents: found.ledger.reduce((sum, row) => sum + row.amount_cents, 0),
+        ledger: found.ledger,
       };
     },
 

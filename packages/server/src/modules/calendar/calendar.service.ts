@@ -1,7 +1,11 @@
 import type { CalendarEvent, CalendarEventInput } from '@app/shared/api/portfolio';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../clock.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import type {
+  CorporateEvent,
+  MarketDataProvider,
+} from '../../providers/market-data/market-data-provider.ts';
 import type { CalendarEventRow, CalendarRepository } from './calendar.repository.ts';
 import {
   addDays,
@@ -11,6 +15,11 @@ import {
   companiesOfInterest,
   sortEvents,
 } from './calendar-rules.ts';
+
+/** How long a set of listings' corporate events and names are reused. */
+const CORPORATE_TTL_MS = 60_000;
+/** Listing sets kept at most (the oldest go first). */
+const CORPORATE_KEPT = 5_000;
 
 const own = (row: CalendarEventRow): CalendarEvent => ({
   id: row.id,
@@ -53,6 +62,28 @@ export function createCalendarService(deps: {
   const source = marketData.name === 'yahoo' ? 'yahoo' : 'demo';
   const missing = () => notFound('Calendar event not found.');
 
+  /**
+   * The corporate events of a set of listings over a range, with the companies' names: the same
+   * for every user who holds or watches them, and the provider's data (not the user's), so kept
+   * CORPORATE_TTL_MS (issue 18: the dashboard asks on every visit).
+   */
+  const corporateReads = new LRUCache<
+    string,
+    { events: readonly CorporateEvent[]; names: ReadonlyMap<string, string> }
+  >({ max: CORPORATE_KEPT, ttl: CORPORATE_TTL_MS });
+  async function corporateFacts(symbols: readonly string[], from: string, to: string) {
+    const key = `${from} ${to} ${symbols.join(',')}`;
+    const kept = corporateReads.get(key);
+    if (kept) return kept;
+    const [events, names] = await Promise.all([
+      marketData.calendar ? marketData.calendar(symbols, from, to) : [],
+      deps.companyNames(symbols),
+    ]);
+    const read = { events, names };
+    corporateReads.set(key, read);
+    return read;
+  }
+
   async function corporateEvents(userId: string, from: string, to: string) {
     if (!marketData.calendar) return [];
     const [held, watched] = await Promise.all([
@@ -61,11 +92,7 @@ export function createCalendarService(deps: {
     ]);
     const reasons = companiesOfInterest(held, watched);
     if (reasons.size === 0) return [];
-    const symbols = [...reasons.keys()];
-    const [events, names] = await Promise.all([
-      marketData.calendar(symbols, from, to),
-      deps.companyNames(symbols),
-    ]);
+    const { events, names } = await corporateFacts([...reasons.keys()], from, to);
     return events.map((event): CalendarEvent => ({
       id: null,
       kind: event.kind,

@@ -3,6 +3,7 @@ import {
   PORTFOLIOS_PER_USER_MAX,
   type PerformanceRange,
 } from '@app/shared/api/portfolio';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../clock.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { replayLedger } from './ledger.ts';
@@ -11,6 +12,9 @@ import { createLedgerWrites } from './portfolio-ledger-writes.ts';
 import type { PortfolioNotices } from './portfolio-notices.ts';
 import { createSnapshotAnswers } from './portfolio-snapshot-answers.ts';
 import type { PortfolioRepository } from './portfolio.repository.ts';
+
+/** Users whose held symbols are kept at most (the oldest go first). */
+const HELD_SYMBOLS_KEPT = 50_000;
 
 /**
  * Portfolios, their ledgers (validated under a per-portfolio lock: portfolio-ledger-writes.ts),
@@ -59,6 +63,10 @@ export function createPortfolioService(deps: {
     counts,
   });
   const { entriesOf } = snapshots;
+  /** `heldSymbols` by user, with the notice generation read before them (`notices.fresh`). */
+  const held = new LRUCache<string, { mark: number; symbols: readonly string[] }>({
+    max: HELD_SYMBOLS_KEPT,
+  });
 
   return {
     async list(userId: string): Promise<string[]> {
@@ -86,12 +94,24 @@ export function createPortfolioService(deps: {
     /** How answers were served, and whether the change notices are heard (tests, the log). */
     cacheStats: () => ({ ...counts, notices: notices?.stats() }),
 
-    /** Symbols with shares held in the user's default portfolio (the assistant's PORTFOLIO). */
+    /**
+     * Symbols with shares held in the user's default portfolio (the assistant's PORTFOLIO, the
+     * dashboard's calendar): from memory while no change notice named the user since they were
+     * read (every portfolio or ledger write announces its user), else one read.
+     */
     async heldSymbols(userId: string): Promise<string[]> {
+      const kept = held.get(userId);
+      if (kept && notices?.fresh(kept.mark, { userId })) return [...kept.symbols];
+      // Taken before anything is read: a notice after it makes what is read now stale.
+      const mark = notices?.mark() ?? -1;
       const found = await repository.find(userId, DEFAULT_PORTFOLIO);
-      if (!found) return [];
-      const { positions } = replayLedger((await entriesOf(found)).entries);
-      return [...positions.values()].filter((p) => p.quantity > 0).map((p) => p.symbol);
+      const symbols = found
+        ? [...replayLedger((await entriesOf(found)).entries).positions.values()]
+            .filter((p) => p.quantity > 0)
+            .map((p) => p.symbol)
+        : [];
+      if (mark >= 0) held.set(userId, { mark, symbols: Object.freeze([...symbols]) });
+      return symbols;
     },
 
     /** Symbols with shares held in any of the user's portfolios, each once (alerts, digests). */

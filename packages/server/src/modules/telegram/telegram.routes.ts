@@ -143,11 +143,8 @@ export function telegramRoutes(
         response: { 200: channelListResponseSchema, ...adminErrors },
       },
     },
-    async () => ({
-      status: 'success' as const,
-      channels: (await telegram.channels()).map(channelJson),
-      enabled: telegram.enabled,
-    }),
+    // Kept JSON bytes (the response schema documents them): written and compressed once.
+    async (request, reply) => sendKeptJson(request, reply, await telegram.channelsAnswer()),
   );
 
   app.post(

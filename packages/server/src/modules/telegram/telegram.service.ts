@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { channelPostsResponseSchema } from '@app/shared/api/telegram';
+import { channelListResponseSchema, channelPostsResponseSchema } from '@app/shared/api/telegram';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
@@ -187,7 +187,23 @@ export function createTelegramService(deps: {
     sendToChat: (chatId: string, text: string) => send(chatId, text),
 
     // Channels (admins).
-    channels: () => repository.channels(),
+    /**
+     * `/channels/list`' answer (the JSON bytes), kept while no channel is written (the channel
+     * table announces its writes to the posts log's group): read once, not on every call.
+     */
+    channelsAnswer: (): Promise<Buffer> =>
+      postPages.answer('channels', async () => {
+        const channels = (await repository.channels()).map((row) => ({
+          ...row,
+          kinds: row.kinds.filter((kind) => kind === 'alert' || kind === 'brief'),
+          created_at: Math.floor(row.created_at.getTime() / 1000),
+        }));
+        return Buffer.from(
+          JSON.stringify(
+            channelListResponseSchema.parse({ status: 'success', channels, enabled: bot !== null }),
+          ),
+        );
+      }),
 
     async addChannel(input: { chat_id: string; title: string; kinds: ChannelKind[] }) {
       const row = await repository.insertChannel({
@@ -197,6 +213,8 @@ export function createTelegramService(deps: {
         now: clock.now(),
       });
       if (!row) throw conflict(`The channel ${input.chat_id} is already in the list.`);
+      // The admin's list shows it next, from any process.
+      await postPages.changed();
       return row;
     },
 
@@ -206,6 +224,7 @@ export function createTelegramService(deps: {
         ...(changes.kinds && { kinds: [...new Set(changes.kinds)] }),
       });
       if (!row) throw notFound('No such channel.');
+      await postPages.changed();
       return row;
     },
 

@@ -13,23 +13,24 @@ export const WATCHLISTS_CHANNEL = 'stockpulse_watchlists';
  * them (`db/notified-user-cache.ts`).
  */
 export function createWatchlistCache(deps: { db: Database; log?: FastifyBaseLogger }) {
-  const cache = createNotifiedUserCache<readonly string[]>({
+  // A list's symbols, or null for a list the user does not have.
+  const cache = createNotifiedUserCache<readonly string[] | null>({
     ...deps,
     channel: WATCHLISTS_CHANNEL,
     listenerName: 'stockpulse-watchlists',
     label: 'watchlist cache',
   });
   return {
-    /** The symbols of `userId`'s list `name` from memory, else `load()`'s. */
-    async symbols(
+    /** The symbols of `userId`'s list `name` (null: no such list) from memory, else `load()`'s. */
+    async list(
       userId: string,
       name: string,
-      load: () => Promise<readonly string[]>,
-    ): Promise<string[]> {
-      const symbols = await cache.get(userId, `${userId}\u0000${name}`, async () =>
-        Object.freeze([...(await load())]),
-      );
-      return [...symbols];
+      load: () => Promise<readonly string[] | null>,
+    ): Promise<readonly string[] | null> {
+      return cache.get(userId, `${userId}\u0000${name}`, async () => {
+        const symbols = await load();
+        return symbols && Object.freeze([...symbols]);
+      });
     },
     ready: cache.ready,
     changed: cache.changed,

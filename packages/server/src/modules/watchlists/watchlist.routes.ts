@@ -24,6 +24,12 @@ const errors = {
 const listParams = z.object({ list: watchlistNameSchema });
 const symbolParams = z.object({ list: watchlistNameSchema, symbol: exchangeTickerSchema });
 const answer = (row: WatchlistRow) => ({ status: 'success' as const, ...row });
+/**
+ * Answers with financials already written, by the quote service's kept financials answer (one per
+ * list of symbols, 5 s) and the list's name: the same bytes, so their ETag and compressed forms
+ * are found once, not hashed and compressed again on every call of an open watchlist page.
+ */
+const financialsAnswers = new WeakMap<object, Map<string, Buffer>>();
 
 /** Spec §7 "Watchlist and tickers": the caller's own lists only. */
 export function watchlistRoutes(
@@ -47,18 +53,24 @@ export function watchlistRoutes(
       },
     },
     async (request, reply) => {
-      // The list is read on every call (one indexed read), so a change made through any
-      // process shows at once; its financials come from the quote service's short-lived cache.
+      // The list comes from the watchlist cache (WATCHLIST_CACHE: a change made through any
+      // process is dropped everywhere before it is answered), its financials from the quote
+      // service's short-lived cache.
       const row = await watchlists.get(currentUser(request).id, request.params.list);
       if (!request.query.add_financials) return answer(row);
-      const { json } = await quotes.financialsJson(row.exchange_tickers);
-      // The answer as the route's schema writes it, with the cached financials JSON spliced in.
-      return sendJson(
-        reply,
-        Buffer.from(
-          `{"status":"success","name":${JSON.stringify(row.name)},"exchange_tickers":${JSON.stringify(row.exchange_tickers)},"financials":${json}}`,
-        ),
-      );
+      const financials = await quotes.financialsJson(row.exchange_tickers);
+      // The answer as the route's schema writes it, with the cached financials JSON spliced in:
+      // written once per kept financials answer and list name (the symbols are the answer's key).
+      let written = financialsAnswers.get(financials);
+      if (!written) financialsAnswers.set(financials, (written = new Map<string, Buffer>()));
+      let body = written.get(row.name);
+      if (!body) {
+        body = Buffer.from(
+          `{"status":"success","name":${JSON.stringify(row.name)},"exchange_tickers":${JSON.stringify(row.exchange_tickers)},"financials":${financials.json}}`,
+        );
+        written.set(row.name, body);
+      }
+      return sendJson(reply, body);
     },
   );
 

@@ -15,10 +15,16 @@ export function createWatchlistService(deps: {
   const { watchlists, cache } = deps;
   const missing = (name: string) => notFound(`Watchlist '${name}' not found.`);
 
+  /** The list's symbols (null: the user has no list of that name), from the cache if any. */
+  async function stored(userId: string, name: string): Promise<readonly string[] | null> {
+    const load = async () => (await watchlists.find(userId, name))?.exchange_tickers ?? null;
+    return cache ? cache.list(userId, name, load) : load();
+  }
+
   /** The list; `default` is created on first use, other names must exist. */
   async function get(userId: string, name: string): Promise<WatchlistRow> {
-    const found = await watchlists.find(userId, name);
-    if (found) return found;
+    const symbols = await stored(userId, name);
+    if (symbols) return { name, exchange_tickers: [...symbols] };
     if (name !== DEFAULT_WATCHLIST) throw missing(name);
     await watchlists.ensure(userId, name);
     return { name, exchange_tickers: [] };
@@ -29,11 +35,10 @@ export function createWatchlistService(deps: {
 
     /**
      * The symbols of a list, read only (a list never used is empty, and is not created); from the
-     * cache when there is one (`/news/my_portfolio` asks on every call).
+     * cache when there is one (`/news/my_portfolio` and the calendar ask on every call).
      */
     async symbolsOf(userId: string, name: string = DEFAULT_WATCHLIST): Promise<string[]> {
-      const load = async () => (await watchlists.find(userId, name))?.exchange_tickers ?? [];
-      return cache ? cache.symbols(userId, name, load) : load();
+      return [...((await stored(userId, name)) ?? [])];
     },
 
     /** The cache's state (undefined when WATCHLIST_CACHE is off); for tests. */
