@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { createPreparedRunner } from '../../db/prepared.ts';
 
 export type CalendarEventRow = {
   id: string;
@@ -14,18 +15,21 @@ const columns = ['id', 'title', 'date', 'note', 'symbol'] as const;
 
 /** SQL for a user's own calendar events; every query is scoped to the acting user. */
 export function createCalendarRepository(db: Database) {
+  const prepared = createPreparedRunner(db, 'calendar');
   return {
-    /** The user's events with `from <= date <= to`, by date. */
+    /** The user's events with `from <= date <= to`, by date (a prepared statement: the dashboard asks it). */
     between: (userId: string, from: string, to: string): Promise<CalendarEventRow[]> =>
-      db
-        .selectFrom('calendar_events')
-        .select(columns)
-        .where('user_id', '=', userId)
-        .where('date', '>=', from)
-        .where('date', '<=', to)
-        .orderBy('date')
-        .orderBy('created_at')
-        .execute(),
+      prepared(
+        db
+          .selectFrom('calendar_events')
+          .select(columns)
+          .where('user_id', '=', userId)
+          .where('date', '>=', from)
+          .where('date', '<=', to)
+          .orderBy('date')
+          .orderBy('created_at')
+          .compile(),
+      ),
 
     count: async (userId: string): Promise<number> =>
       Number(

@@ -7,7 +7,7 @@ import {
 } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB, NewsTable } from '../../db/schema.ts';
-import type { createPreparedRunner } from './news-prepared.ts';
+import type { createPreparedRunner } from '../../db/prepared.ts';
 import type { NewsQueryAst } from './news-query.ts';
 
 /** Who is reading: admins see hidden articles, everyone else does not. */
@@ -210,7 +210,7 @@ export const storyLeads = (eb: ExpressionBuilder<DB, 'news'>) => eb('news.story_
 /** What each part of the news repository is built from (news.repository.ts). */
 export type NewsSqlContext = {
   db: Database;
-  /** Runs a compiled query as a named prepared statement (news-prepared.ts). */
+  /** Runs a compiled query as a named prepared statement (db/prepared.ts). */
   prepared: ReturnType<typeof createPreparedRunner>;
   /** Tells the write listeners (the read caches) that articles changed. */
   wrote: () => void;

@@ -3,7 +3,7 @@ import { newsArticleQueries } from './news-article.repository.ts';
 import type { NewsSqlContext } from './news-sql.repository.ts';
 import { newsFeedQueries } from './news-feeds.repository.ts';
 import { newsLinkerQueries } from './news-linker.repository.ts';
-import { createPreparedRunner } from './news-prepared.ts';
+import { createPreparedRunner } from '../../db/prepared.ts';
 import { newsSearchQueries } from './news-search.repository.ts';
 import { newsWriteQueries } from './news-writes.repository.ts';
 
@@ -34,7 +34,7 @@ export function createNewsRepository(db: Database) {
   const writeListeners = new Set<() => void>();
   const context: NewsSqlContext = {
     db,
-    prepared: createPreparedRunner(db),
+    prepared: createPreparedRunner(db, 'news'),
     wrote: () => {
       for (const listener of writeListeners) listener();
     },
