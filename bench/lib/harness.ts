@@ -83,10 +83,39 @@ export async function load(
     ...(options.body !== undefined && { body: options.body }),
     ...(options.paths && { requests: options.paths.map((path) => ({ path })) }),
   };
+  const duration = options.seconds ?? 10;
+  if (process.env.BENCH_LOAD_PROCESS !== '0') {
+    return { name, url, ...(await loadInProcessOfItsOwn({ ...request, duration, warmup: 2 })) };
+  }
   await autocannon({ ...request, duration: 2 });
-  const result = await autocannon({ ...request, duration: options.seconds ?? 10 });
+  const result = await autocannon({ ...request, duration });
   const errors = result.errors + result.timeouts + result.non2xx;
   return { name, url, rps: result.requests.average, p99: result.latency.p99, errors };
+}
+
+/**
+ * `load`'s run in a child process (`lib/load-process.ts`: why); the default since s30,
+ * `BENCH_LOAD_PROCESS=0` runs autocannon in the benchmark's process as before (to compare).
+ */
+async function loadInProcessOfItsOwn(
+  request: Record<string, unknown>,
+): Promise<{ rps: number; p99: number; errors: number }> {
+  const child = spawn(process.execPath, ['bench/lib/load-process.ts', JSON.stringify(request)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    out += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`load process exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
+    rps: number;
+    p99: number;
+    errors: number;
+  };
 }
 
 export function printTable(title: string, rows: LoadResult[], reference: LoadResult) {

@@ -1,0 +1,23 @@
+import autocannon from 'autocannon';
+import './autocannon-bodies.ts';
+
+/**
+ * One load run in a process of its own (harness `load`; `BENCH_LOAD_PROCESS=0`: in the
+ * benchmark's process instead): the request options as JSON in argv[2]; prints autocannon's
+ * figures as one JSON line. The benchmark's own
+ * process holds what it loaded and built (histories, ledgers, parsed answers), so its major
+ * garbage collections run 17–24 ms (s30, measured with a GC observer in bench/portfolio): any
+ * response in flight then is timed that much longer, and large answers, which allocate the most
+ * per response, paid it most. A process that only generates load has a small heap.
+ */
+const options = JSON.parse(process.argv[2] ?? '{}') as autocannon.Options & { warmup: number };
+const { warmup, ...request } = options;
+await autocannon({ ...request, duration: warmup });
+const result = await autocannon(request);
+process.stdout.write(
+  `${JSON.stringify({
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  })}\n`,
+);
