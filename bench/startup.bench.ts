@@ -26,6 +26,8 @@ export async function runStartupBench() {
     console.log(`cold start, new data folder (initdb + migrations): ${Math.round(cold)} ms`);
     console.log(`warm restart (median of 3): ${Math.round(warm.sort((a, b) => a - b)[1] ?? 0)} ms`);
   } finally {
-    await fs.rm(dataDir, { recursive: true, force: true });
+    // The embedded PostgreSQL may still be writing its last WAL for a moment after the server
+    // exited (ENOTEMPTY once, s30): retried.
+    await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }

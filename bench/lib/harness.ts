@@ -100,10 +100,11 @@ export async function load(
 async function loadInProcessOfItsOwn(
   request: Record<string, unknown>,
 ): Promise<{ rps: number; p99: number; errors: number }> {
-  const child = spawn(process.execPath, ['bench/lib/load-process.ts', JSON.stringify(request)], {
+  const child = spawn(process.execPath, ['bench/lib/load-process.ts'], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  child.stdin.end(JSON.stringify(request));
   let out = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {

@@ -2,6 +2,7 @@ import type { Financials } from '@app/shared/api/market';
 import { watchlistResponseSchema } from '@app/shared/api/market';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
 import { buildSecondApp, buildTestApp, type TestApp } from './helpers/app.ts';
@@ -80,6 +81,40 @@ describe('market answer caches: the watchlist with financials, history', () => {
       exchange_tickers: [],
       financials: {},
     });
+  });
+
+  it('sends the answer with financials compressed as a browser asks, the same JSON', async () => {
+    for (const symbol of [
+      'NASDAQ:AAPL',
+      'NASDAQ:MSFT',
+      'NASDAQ:NVDA',
+      'NASDAQ:AMZN',
+      'NASDAQ:GOOGL',
+      'NASDAQ:META',
+    ]) {
+      await call(a.app, `append/default/${symbol}`);
+    }
+    const plain = await withFinancials(a.app);
+    expect(Object.keys(plain.financials ?? {}).length).toBeGreaterThanOrEqual(4);
+    for (const encoding of ['br', 'gzip'] as const) {
+      // Twice: the second answer is the kept compressed bytes of the same answer.
+      for (let i = 0; i < 2; i += 1) {
+        const res = await a.app.inject({
+          method: 'GET',
+          url: '/api/ticker/user/watchlist/get/default?add_financials=1',
+          headers: { ...bearer(alice.token), 'accept-encoding': encoding },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+        const text =
+          encoding === 'br'
+            ? brotliDecompressSync(res.rawPayload).toString()
+            : gunzipSync(res.rawPayload).toString();
+        expect(JSON.parse(text)).toEqual(plain);
+      }
+    }
+    await call(a.app, 'rm/default');
   });
 
   it('writes exactly the fields of the route’s schema', async () => {

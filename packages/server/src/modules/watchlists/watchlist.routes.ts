@@ -8,9 +8,9 @@ import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import { queryFlagSchema } from '@app/shared/query/query-flag';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { sendJson } from '../quotes/answer-cache.ts';
 import type { QuoteService } from '../quotes/quote.service.ts';
 import type { WatchlistRow } from './watchlist.repository.ts';
 import type { WatchlistService } from './watchlist.service.ts';
@@ -26,8 +26,9 @@ const symbolParams = z.object({ list: watchlistNameSchema, symbol: exchangeTicke
 const answer = (row: WatchlistRow) => ({ status: 'success' as const, ...row });
 /**
  * Answers with financials already written, by the quote service's kept financials answer (one per
- * list of symbols, 5 s) and the list's name: the same bytes, so their ETag and compressed forms
- * are found once, not hashed and compressed again on every call of an open watchlist page.
+ * list of symbols, 5 s) and the list's name: the same bytes, so they are compressed once
+ * (`sendKeptJson`), not again on every call of an open watchlist page (s30: the compression hook
+ * compressed this signed-in answer per call, 0.52× the reference as a browser asks, 1.78× plain).
  */
 const financialsAnswers = new WeakMap<object, Map<string, Buffer>>();
 
@@ -70,7 +71,7 @@ export function watchlistRoutes(
         );
         written.set(row.name, body);
       }
-      return sendJson(reply, body);
+      return sendKeptJson(request, reply, body);
     },
   );
 
