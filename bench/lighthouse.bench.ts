@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { answers, freePort, startProcess } from './lib/harness.ts';
+import { answers, ensureWebBuild, freePort, startProcess } from './lib/harness.ts';
 
 /** The pages issue 15 §6 scores, with the landing page when it exists (else /about). */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -206,6 +206,7 @@ async function measureVitals(url: string): Promise<Vitals> {
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
 
 export async function runLighthouseBench() {
+  ensureWebBuild();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockpulse-lighthouse-'));
   const port = await freePort();
   const referencePort = await freePort();

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { answers, freePort, startProcess } from './lib/harness.ts';
+import { answers, ensureWebBuild, freePort, startProcess } from './lib/harness.ts';
 
 /** Time from spawning the server to a healthy /api/health, with and without an initialised data folder. */
 export async function runStartupBench() {
+  ensureWebBuild();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockpulse-startup-'));
   const port = await freePort();
   const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
