@@ -88,6 +88,8 @@ export const envSchema = z.object({
   PORTFOLIO_CACHE: z.enum(['on', 'off']).optional(),
   /** Users' watchlists kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
   WATCHLIST_CACHE: z.enum(['on', 'off']).optional(),
+  /** Users' referral pages kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  REFERRAL_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_SETTINGS_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_INBOX_CACHE: z.enum(['on', 'off']).optional(),
   ADMIN_PAGE_CACHE: z.enum(['on', 'off']).optional(),

@@ -33,6 +33,8 @@ export type AppConfig = {
   portfolioCache: boolean;
   /** Whether API processes keep users' watchlists in memory (watchlists/watchlist-cache.ts). */
   watchlistCache: boolean;
+  /** Whether API processes keep users' referral pages in memory (billing/referral-cache.ts). */
+  referralCache: boolean;
   /** Whether API processes keep users' alert settings in memory (alerts/alert-settings-cache.ts). */
   alertSettingsCache: boolean;
   /** Whether API processes keep users' bell answers in memory (alerts/alert-inbox-cache.ts). */
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     commentsCache: (e.COMMENTS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     portfolioCache: (e.PORTFOLIO_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     watchlistCache: (e.WATCHLIST_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    referralCache: (e.REFERRAL_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertSettingsCache: (e.ALERT_SETTINGS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertInboxCache: (e.ALERT_INBOX_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     adminPageCache: (e.ADMIN_PAGE_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',

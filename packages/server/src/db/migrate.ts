@@ -44,6 +44,7 @@ import * as adminPagesNotify from './migrations/2026-11-30T1440-admin-pages-noti
 import * as adminSitePagesNotify from './migrations/2026-11-30T1520-admin-site-pages-notify.ts';
 import * as usersReferredBy from './migrations/2026-11-30T1530-users-referred-by.ts';
 import * as alertInboxNotify from './migrations/2026-11-30T1510-alert-inbox-notify.ts';
+import * as referralNotify from './migrations/2026-11-30T1540-referral-notify.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T1520-admin-site-pages-notify': adminSitePagesNotify,
   '2026-11-30T1510-alert-inbox-notify': alertInboxNotify,
   '2026-11-30T1530-users-referred-by': usersReferredBy,
+  '2026-11-30T1540-referral-notify': referralNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

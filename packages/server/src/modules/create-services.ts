@@ -137,6 +137,7 @@ export function createServices(deps: ServiceDeps) {
       void promptReadCache?.close();
       void comments.close();
       void marketGroup.watchlistCache?.close();
+      void billing.closeReferralCache();
       void alerts.closeSettingsCache();
       void alerts.closeInboxCache();
     },

@@ -7,7 +7,7 @@ import {
   type PaymentEvent,
   type PaymentsProvider,
 } from '../../providers/payments/payments-provider.ts';
-import type { BillingRepository, BillingUser } from './billing.repository.ts';
+import type { BillingRepository, BillingUser, ReferralsRow } from './billing.repository.ts';
 
 /** What a subscription's state is computed from (a billing read or the session's user row). */
 type SubscriptionRow = Pick<
@@ -17,6 +17,7 @@ type SubscriptionRow = Pick<
 import { epoch, num, obj, str } from './event-fields.ts';
 import { createOfflineCheckout } from './offline-checkout.ts';
 import { createPaymentEvents } from './payment-events.ts';
+import type { ReferralCache } from './referral-cache.ts';
 import { recentValue } from '../site/recent-value.ts';
 import { entitlementsOf, isPlanId, toOurStatus, TRIAL_DAYS } from './plans.ts';
 
@@ -41,10 +42,15 @@ export function createBillingService(deps: {
   log: FastifyBaseLogger;
   /** Price ids of the provider → our plan ids (Stripe). */
   planOfPrice: (priceId: string) => string | undefined;
+  /** Referral pages kept in this process (REFERRAL_CACHE); absent: every read goes to the database. */
+  referralCache?: ReferralCache<ReferralPage>;
 }) {
-  const { repository, provider, clock, log } = deps;
+  const { provider, clock, log, referralCache } = deps;
+  const repository = referralCache
+    ? withLedgerConfirmations(deps.repository, referralCache)
+    : deps.repository;
   const siteUrl = () => (provider.name === 'offline' ? '' : deps.publicUrl);
-  const { apply } = createPaymentEvents(deps);
+  const { apply } = createPaymentEvents({ ...deps, repository });
 
   /**
    * The admin payments view: subscriptions, events received, failed webhooks, ledger totals.
@@ -205,21 +211,60 @@ export function createBillingService(deps: {
       await repository.addCancelFeedback(userId, reason, text, clock.now());
     },
 
-    async referrals(userId: string) {
-      const found = await repository.referralsOf(userId);
-      if (!found) throw notFound('Unknown user.');
-      return {
-        code: found.code,
-        referred: found.referred,
-        qualified: found.ledger.filter((row) => row.kind === 'free_month').length,
-        earned_cents: found.ledger.reduce((sum, row) => sum + row.amount_cents, 0),
-        ledger: found.ledger,
+    /** The caller's referral page, from the referral cache when there is one. */
+    async referrals(userId: string): Promise<ReferralPage> {
+      const load = async () => {
+        const found = await repository.referralsOf(userId);
+        return found ? referralPage(found) : null;
       };
+      const page = referralCache ? await referralCache.page(userId, load) : await load();
+      if (!page) throw notFound('Unknown user.');
+      return page;
+    },
+
+    /** The referral cache's state (undefined when REFERRAL_CACHE is off); for tests. */
+    referralCacheStats: () => referralCache?.stats(),
+    /** Stops the referral cache's listener. */
+    closeReferralCache: async () => {
+      await referralCache?.close();
     },
 
     /** The admin payments view (at most ADMIN_OVERVIEW_TTL_MS old). */
     adminOverview: () => adminOverview.get(),
     ...offline,
+  };
+}
+
+/** The referral page's answer: the counts computed from the ledger. */
+function referralPage(found: ReferralsRow) {
+  return {
+    code: found.code,
+    referred: found.referred,
+    qualified: found.ledger.filter((row) => row.kind === 'free_month').length,
+    earned_cents: found.ledger.reduce((sum, row) => sum + row.amount_cents, 0),
+    ledger: found.ledger,
+  };
+}
+
+export type ReferralPage = ReturnType<typeof referralPage>;
+
+/**
+ * The repository whose ledger writes answer only after every API process dropped the referrer's
+ * kept referral page (the trigger's notice alone would arrive a moment after the webhook's answer,
+ * and a page read in that moment would be the old one).
+ */
+function withLedgerConfirmations(
+  repository: BillingRepository,
+  cache: ReferralCache<ReferralPage>,
+): BillingRepository {
+  return {
+    ...repository,
+    appendLedger: async (entry) => {
+      await cache.ready();
+      const added = await repository.appendLedger(entry);
+      if (added) await cache.changedMany([entry.referrer_id]);
+      return added;
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { createPaymentsProvider } from '../../providers/payments/create-payments-provider.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
-import { createBillingService } from '../billing/billing.service.ts';
+import { createBillingService, type ReferralPage } from '../billing/billing.service.ts';
+import { createReferralCache } from '../billing/referral-cache.ts';
 import type { CompositionBase } from './service-deps.ts';
 
 /** How long an offline checkout or portal page stays usable. */
@@ -27,5 +28,7 @@ export function composeBilling({ db, config, log, clock }: CompositionBase) {
     log,
     planOfPrice: (priceId) =>
       Object.entries(config.stripe?.prices ?? {}).find(([, id]) => id === priceId)?.[0],
+    // Referral pages kept in memory, dropped on the database's notices (issue 18).
+    ...(config.referralCache && { referralCache: createReferralCache<ReferralPage>({ db, log }) }),
   });
 }
