@@ -3,7 +3,16 @@ import {
   verifyPassword,
   ARGON2_OPTIONS,
 } from '../packages/server/src/modules/security/secrets.ts';
-import { load, printTable, startBenchStack } from './lib/harness.ts';
+import { load, printTable, startBenchDatabase, startStackOn } from './lib/harness.ts';
+
+/**
+ * `BENCH_ACCOUNTS_ROUTES=calendar,referrals`: only the page rows whose names contain one of these
+ * (the references and `/user/get/me` always run); `BENCH_ACCOUNTS_NODE_ARGS` adds Node arguments
+ * to the API process (`--cpu-prof …`).
+ */
+const ONLY = (process.env.BENCH_ACCOUNTS_ROUTES ?? '').split(',').filter(Boolean);
+const NODE_ARGS = (process.env.BENCH_ACCOUNTS_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const wanted = (name: string) => ONLY.length === 0 || ONLY.some((part) => name.includes(part));
 
 /** Time of one argon2id hash and one verification with the product's parameters. */
 async function argon2Timing() {
@@ -29,7 +38,11 @@ export async function runAccountsBench(options: { seconds: number }) {
     `\nbench/accounts: argon2id m=${ARGON2_OPTIONS.memoryCost} KiB, t=${ARGON2_OPTIONS.timeCost}, p=${ARGON2_OPTIONS.parallelism}: ` +
       `${hashMs.toFixed(1)} ms per hash, ${verifyMs.toFixed(1)} ms per verification`,
   );
-  const stack = await startBenchStack({ RATE_LIMIT_SCALE: '10000' });
+  const stack = await startStackOn(
+    await startBenchDatabase(),
+    { RATE_LIMIT_SCALE: '10000' },
+    NODE_ARGS,
+  );
   try {
     const base = stack.api;
     const login = { email: 'bench@example.com', password: 'bench-password' };
@@ -77,28 +90,31 @@ export async function runAccountsBench(options: { seconds: number }) {
     console.log(
       `bench/accounts: the calendar's user watches ${watched.length} listings, holds 3; 31 days: ${calendar.events?.length ?? 0} events`,
     );
-    const pageRoutes = [
-      await load('GET /api/payment/plans (public)', `${base}/payment/plans`, { seconds }),
-      await load('GET /api/payment/status', `${base}/payment/status`, { seconds, headers: auth }),
-      await load('GET /api/payment/referrals', `${base}/payment/referrals`, {
-        seconds,
-        headers: auth,
-      }),
-      await load('GET /api/user/widgets', `${base}/user/widgets`, { seconds, headers: auth }),
-      await load('GET /api/calendar/events (31 days)', `${base}/calendar/events`, {
-        seconds,
-        headers: auth,
-      }),
+    const rows: [string, string, { headers?: Record<string, string> }][] = [
+      ['GET /api/payment/plans (public)', `${base}/payment/plans`, {}],
+      ['GET /api/payment/status', `${base}/payment/status`, { headers: auth }],
+      ['GET /api/payment/referrals', `${base}/payment/referrals`, { headers: auth }],
+      ['GET /api/user/widgets', `${base}/user/widgets`, { headers: auth }],
+      ['GET /api/calendar/events (31 days)', `${base}/calendar/events`, { headers: auth }],
     ];
-    const loginRun = await load('POST /api/user/login (argon2)', `${base}/user/login`, {
-      seconds,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(login),
-    });
+    const pageRoutes = [];
+    for (const [name, url, extra] of rows.filter(([name]) => wanted(name))) {
+      pageRoutes.push(await load(name, url, { seconds, ...extra }));
+    }
+    const loginName = 'POST /api/user/login (argon2)';
+    if (wanted(loginName)) {
+      pageRoutes.push(
+        await load(loginName, `${base}/user/login`, {
+          seconds,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(login),
+        }),
+      );
+    }
     printTable(
       `bench/accounts (${seconds} s per route, 32 connections; ratio to the indexed SELECT; target for /user/get/me ≥ 0.5×, no errors)`,
-      [bare, select, me, ...pageRoutes, loginRun],
+      [bare, select, me, ...pageRoutes],
       select,
     );
   } finally {

@@ -90,6 +90,10 @@ export const envSchema = z.object({
   WATCHLIST_CACHE: z.enum(['on', 'off']).optional(),
   /** Users' referral pages kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
   REFERRAL_CACHE: z.enum(['on', 'off']).optional(),
+  /** Users' own calendar events kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  CALENDAR_CACHE: z.enum(['on', 'off']).optional(),
+  /** Users' dashboard widgets kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  WIDGETS_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_SETTINGS_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_INBOX_CACHE: z.enum(['on', 'off']).optional(),
   ADMIN_PAGE_CACHE: z.enum(['on', 'off']).optional(),

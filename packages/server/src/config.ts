@@ -35,6 +35,10 @@ export type AppConfig = {
   watchlistCache: boolean;
   /** Whether API processes keep users' referral pages in memory (billing/referral-cache.ts). */
   referralCache: boolean;
+  /** Whether API processes keep users' own calendar events in memory (calendar/calendar-cache.ts). */
+  calendarCache: boolean;
+  /** Whether API processes keep users' dashboard widgets in memory (widgets/widget-cache.ts). */
+  widgetsCache: boolean;
   /** Whether API processes keep users' alert settings in memory (alerts/alert-settings-cache.ts). */
   alertSettingsCache: boolean;
   /** Whether API processes keep users' bell answers in memory (alerts/alert-inbox-cache.ts). */
@@ -139,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     portfolioCache: (e.PORTFOLIO_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     watchlistCache: (e.WATCHLIST_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     referralCache: (e.REFERRAL_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    calendarCache: (e.CALENDAR_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    widgetsCache: (e.WIDGETS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertSettingsCache: (e.ALERT_SETTINGS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertInboxCache: (e.ALERT_INBOX_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     adminPageCache: (e.ADMIN_PAGE_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',

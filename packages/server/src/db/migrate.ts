@@ -45,6 +45,8 @@ import * as adminSitePagesNotify from './migrations/2026-11-30T1520-admin-site-p
 import * as usersReferredBy from './migrations/2026-11-30T1530-users-referred-by.ts';
 import * as alertInboxNotify from './migrations/2026-11-30T1510-alert-inbox-notify.ts';
 import * as referralNotify from './migrations/2026-11-30T1540-referral-notify.ts';
+import * as calendarNotify from './migrations/2026-11-30T1550-calendar-notify.ts';
+import * as widgetsNotify from './migrations/2026-11-30T1560-widgets-notify.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -93,6 +95,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T1510-alert-inbox-notify': alertInboxNotify,
   '2026-11-30T1530-users-referred-by': usersReferredBy,
   '2026-11-30T1540-referral-notify': referralNotify,
+  '2026-11-30T1550-calendar-notify': calendarNotify,
+  '2026-11-30T1560-widgets-notify': widgetsNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -66,9 +66,16 @@ export function createNotifiedUserCache<V>(options: NotifiedUserCacheOptions) {
   return {
     /**
      * The value `key` of `userId` from memory, else `load()`'s (kept when nothing changed while
-     * it ran). Starts listening on first use; until it listens every call loads.
+     * it ran and `keep` allows it). Starts listening on first use; until it listens every call
+     * loads.
      */
-    get: async (userId: string, key: string, load: () => Promise<V>): Promise<V> => {
+    get: async (
+      userId: string,
+      key: string,
+      load: () => Promise<V>,
+      /** Whether a loaded value may be kept (too large a value is served, not kept). */
+      keep: (value: V) => boolean = () => true,
+    ): Promise<V> => {
       if (!listener.isListening()) {
         listener.ensureListening();
         return load();
@@ -80,7 +87,7 @@ export function createNotifiedUserCache<V>(options: NotifiedUserCacheOptions) {
       }
       const mark = listener.generation();
       const value = await load();
-      if (listener.isListening() && mark === listener.generation())
+      if (listener.isListening() && mark === listener.generation() && keep(value))
         entries.set(key, { userId, value, cachedAt: performance.now() });
       return value;
     },

@@ -138,6 +138,8 @@ export function createServices(deps: ServiceDeps) {
       void comments.close();
       void marketGroup.watchlistCache?.close();
       void billing.closeReferralCache();
+      void calendar.closeCache();
+      void widgets.closeCache();
       void alerts.closeSettingsCache();
       void alerts.closeInboxCache();
     },

@@ -217,7 +217,7 @@ export function createBillingService(deps: {
         const found = await repository.referralsOf(userId);
         return found ? referralPage(found) : null;
       };
-      const page = referralCache ? await referralCache.page(userId, load) : await load();
+      const page = referralCache ? await referralCache.value(userId, load) : await load();
       if (!page) throw notFound('Unknown user.');
       return page;
     },

@@ -6,6 +6,7 @@ import type {
   CorporateEvent,
   MarketDataProvider,
 } from '../../providers/market-data/market-data-provider.ts';
+import type { CalendarCache } from './calendar-cache.ts';
 import type { CalendarEventRow, CalendarRepository } from './calendar.repository.ts';
 import {
   addDays,
@@ -21,7 +22,7 @@ const CORPORATE_TTL_MS = 60_000;
 /** Listing sets kept at most (the oldest go first). */
 const CORPORATE_KEPT = 5_000;
 
-const own = (row: CalendarEventRow): CalendarEvent => ({
+const own = (row: Readonly<CalendarEventRow>): CalendarEvent => ({
   id: row.id,
   kind: 'user',
   date: row.date,
@@ -57,8 +58,24 @@ export function createCalendarService(deps: {
   /** Company names of listings, for event titles. */
   companyNames: (symbols: readonly string[]) => Promise<Map<string, string>>;
   clock: Clock;
+  /** Users' own events kept in this process (CALENDAR_CACHE); absent: every read goes to the database. */
+  cache?: CalendarCache;
 }) {
-  const { repository, marketData } = deps;
+  const { repository, marketData, cache } = deps;
+  /** The user's own events of the range, from the cache when there is one. */
+  const ownBetween = (userId: string, from: string, to: string) => {
+    const load = () => repository.between(userId, from, to);
+    return cache ? cache.between(userId, from, to, load) : load();
+  };
+  /** Runs a write of `userId`'s events; it answers once every process dropped their kept ranges. */
+  async function writing<T>(userId: string, write: () => Promise<T>): Promise<T> {
+    await cache?.ready();
+    try {
+      return await write();
+    } finally {
+      await cache?.changed(userId);
+    }
+  }
   const source = marketData.name === 'yahoo' ? 'yahoo' : 'demo';
   const missing = () => notFound('Calendar event not found.');
 
@@ -106,6 +123,13 @@ export function createCalendarService(deps: {
   }
 
   return {
+    /** The calendar cache's state (undefined when CALENDAR_CACHE is off); for tests. */
+    cacheStats: () => cache?.stats(),
+    /** Stops the calendar cache's listener. */
+    closeCache: async () => {
+      await cache?.close();
+    },
+
     /** The user's calendar of `from`–`to` (defaults: today and the 31 days from it). */
     async events(userId: string, range: { from?: string; to?: string }): Promise<CalendarEvent[]> {
       const from = range.from ?? deps.clock.now().toISOString().slice(0, 10);
@@ -113,7 +137,7 @@ export function createCalendarService(deps: {
       checkRange(from, to);
       const [corporate, mine] = await Promise.all([
         corporateEvents(userId, from, to),
-        repository.between(userId, from, to),
+        ownBetween(userId, from, to),
       ]);
       return sortEvents([...corporate, ...mine.map(own)]);
     },
@@ -122,19 +146,21 @@ export function createCalendarService(deps: {
       if ((await repository.count(userId)) >= CALENDAR_EVENTS_PER_USER_MAX) {
         throw conflict(`You can keep at most ${CALENDAR_EVENTS_PER_USER_MAX} calendar events.`);
       }
-      return own(await repository.insert(userId, values(input)));
+      return own(await writing(userId, () => repository.insert(userId, values(input))));
     },
 
     /** Updates one of the user's own events (another user's is not found). */
     async update(userId: string, id: string, input: CalendarEventInput): Promise<CalendarEvent> {
-      const row = await repository.update(userId, id, values(input), deps.clock.now());
+      const row = await writing(userId, () =>
+        repository.update(userId, id, values(input), deps.clock.now()),
+      );
       if (!row) throw missing();
       return own(row);
     },
 
     /** Removes one of the user's own events (another user's is not found). */
     async remove(userId: string, id: string): Promise<void> {
-      if (!(await repository.remove(userId, id))) throw missing();
+      if (!(await writing(userId, () => repository.remove(userId, id)))) throw missing();
     },
   };
 }

@@ -1,9 +1,11 @@
 import type { Database } from '../../db/database.ts';
 import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import { createCalendarCache } from '../calendar/calendar-cache.ts';
 import { createCalendarRepository } from '../calendar/calendar.repository.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
 import { createRecommendationRepository } from '../recommendations/recommendation.repository.ts';
 import { createRecommendationService } from '../recommendations/recommendation.service.ts';
+import { createWidgetCache } from '../widgets/widget-cache.ts';
 import { createWidgetRepository } from '../widgets/widget.repository.ts';
 import { createWidgetService } from '../widgets/widget.service.ts';
 import type { AssistantGroup } from './assistant.ts';
@@ -12,7 +14,7 @@ import type { CompositionBase } from './service-deps.ts';
 
 /** The dashboard (issue 12): calendar, recommendations, widgets. */
 export function composeDashboard(
-  deps: Pick<CompositionBase, 'db' | 'clock'> &
+  deps: Pick<CompositionBase, 'db' | 'clock' | 'config' | 'log'> &
     Pick<MarketGroup, 'watchlists' | 'portfolio'> &
     Pick<AssistantGroup, 'companies'> & { readDb?: Database; marketData: MarketDataProvider },
 ) {
@@ -28,11 +30,18 @@ export function composeDashboard(
         (await companies.bySymbols(symbols)).map((row) => [row.exchange_ticker, row.company_name]),
       ),
     clock,
+    // Users' own events kept in memory, dropped on the database's notices (issue 18).
+    ...(deps.config.calendarCache && { cache: createCalendarCache({ db, log: deps.log }) }),
   });
   const recommendations = createRecommendationService({
     repository: createRecommendationRepository(deps.readDb ?? db),
     clock,
   });
-  const widgets = createWidgetService({ repository: createWidgetRepository(db), clock });
+  const widgets = createWidgetService({
+    repository: createWidgetRepository(db),
+    clock,
+    // Users' widgets kept in memory, dropped on the database's notices (issue 18).
+    ...(deps.config.widgetsCache && { cache: createWidgetCache({ db, log: deps.log }) }),
+  });
   return { calendar, recommendations, widgets };
 }

@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { createUserValueCache } from '../../db/user-value-cache.ts';
+import type { WidgetSetting } from './widget-rules.ts';
+
+/** Where the database announces changed widgets (migration 2026-11-30T1560-widgets-notify). */
+export const WIDGETS_CHANNEL = 'stockpulse_widgets';
+
+/**
+ * Each user's dashboard widgets kept in each API process (issue 18: `/user/widgets`, asked on
+ * every dashboard visit, read 0.48–0.85× the reference with a prepared statement): a trigger
+ * NOTIFYs every change of a `user_widgets` row with its user's id, each process drops that
+ * user's list, and a save through the widget service answers after every process dropped it
+ * (`db/user-value-cache.ts`).
+ */
+export function createWidgetCache(deps: { db: Database; log?: FastifyBaseLogger }) {
+  return createUserValueCache<WidgetSetting[]>({
+    ...deps,
+    channel: WIDGETS_CHANNEL,
+    listenerName: 'stockpulse-widgets',
+    label: 'widgets cache',
+  });
+}
+
+export type WidgetCache = ReturnType<typeof createWidgetCache>;
