@@ -8,6 +8,7 @@ import {
   freePort,
   load,
   printTable,
+  serialCalls,
   startBenchStack,
   startProcess,
   type LoadResult,
@@ -407,17 +408,14 @@ export async function runNewsBench(options: { seconds: number }) {
       'dividend cloud',
       'AAPL guidance',
     ]) {
-      const times: number[] = [];
-      for (let i = 0; i < 110; i += 1) {
-        const start = performance.now();
-        const response = await fetch(
-          // A different page each call: every call misses the 5-second read cache.
-          `${stack.api}/news/search/${encodeURIComponent(term)}?skip=${i}`,
-        );
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`search ${term}: HTTP ${response.status}`);
-        if (i >= 10) times.push(performance.now() - start);
-      }
+      const { times } = await serialCalls({
+        // A different page each call: every call misses the 5-second read cache.
+        urls: Array.from(
+          { length: 110 },
+          (_, i) => `${stack.api}/news/search/${encodeURIComponent(term)}?skip=${i}`,
+        ),
+        warmup: 10,
+      });
       console.log(
         `  '${term}': p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
       );

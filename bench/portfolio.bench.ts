@@ -1,6 +1,6 @@
 import { createDatabase } from '../packages/server/src/db/database.ts';
 import { createBenchUsers } from './lib/bench-users.ts';
-import { load, printTable, startBenchDatabase, startStackOn } from './lib/harness.ts';
+import { load, printTable, serialCalls, startBenchDatabase, startStackOn } from './lib/harness.ts';
 
 const SYMBOLS = 50;
 const TRANSACTIONS = 2_000;
@@ -153,13 +153,14 @@ export async function runPortfolioBench(options: { seconds: number }) {
 
     console.log(`\nfull snapshot, one client, ${SERIAL_CALLS} calls each (target p99 ≤ 50 ms):`);
     for (const range of ['1Y', 'MAX']) {
-      const times: number[] = [];
-      let bytes = 0;
-      for (let i = 0; i < SERIAL_CALLS + 10; i += 1) {
-        const result = await snapshot(range);
-        if (i >= 10) times.push(result.ms);
-        bytes = result.bytes;
-      }
+      const { times, bytes } = await serialCalls({
+        urls: Array.from(
+          { length: SERIAL_CALLS + 10 },
+          () => `${stack.api}/portfolio/snapshot?range=${range}`,
+        ),
+        headers,
+        warmup: 10,
+      });
       console.log(
         `  range=${range}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (${(bytes / 1024).toFixed(0)} KiB)`,
       );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 // The load generator counts response bodies instead of decoding them (see the module).
 import './autocannon-bodies.ts';
+import { timeSerialCalls, type SerialCalls, type SerialTimes } from './serial-calls.ts';
 import { freePort, startEmbeddedPostgres } from '../../packages/server/src/db/embedded.ts';
 
 export { freePort };
@@ -110,26 +111,37 @@ export async function load(
  * `load`'s run in a child process (`lib/load-process.ts`: why); the default since s30,
  * `BENCH_LOAD_PROCESS=0` runs autocannon in the benchmark's process as before (to compare).
  */
-async function loadInProcessOfItsOwn(
+function loadInProcessOfItsOwn(
   request: Record<string, unknown>,
 ): Promise<{ rps: number; p99: number; errors: number }> {
-  const child = spawn(process.execPath, ['bench/lib/load-process.ts'], {
+  return inChildProcess('bench/lib/load-process.ts', request);
+}
+
+/**
+ * One client's calls to `urls`, one after another, the first `warmup` untimed: each call's
+ * milliseconds and the last answer's size. They run in a process of their own
+ * (`lib/serial-process.ts`: why; since s31), or here with `BENCH_LOAD_PROCESS=0`.
+ */
+export function serialCalls(calls: SerialCalls): Promise<SerialTimes> {
+  if (process.env.BENCH_LOAD_PROCESS === '0') return timeSerialCalls(calls);
+  return inChildProcess('bench/lib/serial-process.ts', calls);
+}
+
+/** Runs `script` with `input` as JSON on stdin; its last line of output, parsed. */
+async function inChildProcess<T>(script: string, input: unknown): Promise<T> {
+  const child = spawn(process.execPath, [script], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  child.stdin.end(JSON.stringify(request));
+  child.stdin.end(JSON.stringify(input));
   let out = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
     out += chunk;
   });
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`load process exited with ${code}`);
-  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
-    rps: number;
-    p99: number;
-    errors: number;
-  };
+  if (code !== 0) throw new Error(`${script} exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T;
 }
 
 export function printTable(title: string, rows: LoadResult[], reference: LoadResult) {
