@@ -1,11 +1,8 @@
 import * as zlib from 'node:zlib';
 import type { NewsArticle } from '@app/shared/api/news';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enrichNewsJob } from '../src/modules/news/news-enrich.job.ts';
-import { ingestNewsJob } from '../src/modules/news/news.jobs.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
-import { jobDeps } from './helpers/job-deps.ts';
+import type { TestApp } from './helpers/app.ts';
+import { bearer, type TestUser } from './helpers/factories.ts';
 
 /**
  * Our code's compressions, counted (the compression plugin's own, per request, are not: it is
@@ -42,6 +39,15 @@ describe('news answers compressed once per cached answer', () => {
   let user: TestUser;
   let symbol = '';
   beforeAll(async () => {
+    // The server project shares modules between a worker's test files (`isolate: false`): an
+    // earlier file may have loaded our compression code with the real zlib. Loaded again here,
+    // after the registry is reset, it imports the counting mock above.
+    vi.resetModules();
+    const { buildTestApp } = await import('./helpers/app.ts');
+    const { registerUser } = await import('./helpers/factories.ts');
+    const { jobDeps } = await import('./helpers/job-deps.ts');
+    const { ingestNewsJob } = await import('../src/modules/news/news.jobs.ts');
+    const { enrichNewsJob } = await import('../src/modules/news/news-enrich.job.ts');
     t = await buildTestApp({ demoCompanies: true });
     const deps = jobDeps(t.database.db);
     await ingestNewsJob.handler({}, deps);
