@@ -66,6 +66,12 @@ async function score(url: string, port: number, preset: 'mobile' | 'desktop'): P
     preset === 'desktop' ? desktopConfig : undefined,
   );
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  // LIGHTHOUSE_REPORT_DIR: each run's whole report (its main-thread and long-task audits).
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    const name = `${preset}-${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+    await fs.writeFile(path.join(reportDir, name), JSON.stringify(result.lhr));
+  }
   const { categories, audits, runtimeError, runWarnings } = result.lhr;
   if (runtimeError) console.log(`  (${url}: ${runtimeError.code} ${runtimeError.message})`);
   for (const warning of runWarnings) console.log(`  (${url}: ${warning.slice(0, 160)})`);

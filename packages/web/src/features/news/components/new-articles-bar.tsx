@@ -51,7 +51,12 @@ export function useNewArticles(
       peekFor.current = undefined;
       void peekRef.current?.().then(
         (ids) => {
-          setTop(new Set(ids));
+          // The same top as before changes nothing: no state, no render.
+          setTop((current) =>
+            current.size === ids.length && ids.every((id) => current.has(id))
+              ? current
+              : new Set(ids),
+          );
           if (retries > 0) schedulePeek(PEEK_RETRY_MS, retries - 1, 'again');
         },
         () => undefined,
