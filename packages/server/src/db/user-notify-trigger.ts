@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * For migrations: announce every change of `table`'s rows on `channel` with the row's `user_id`
- * when the transaction commits, whoever writes (a route, a cascade, a test's SQL): an insert its
+ * (or `column`: the user the row belongs to) when the transaction commits, whoever writes (a route, a cascade, a test's SQL): an insert its
  * new user, a delete its old one, an update both; a truncate announces `*` (drop everything).
  * The caches of `db/notified-user-cache.ts` listen. PostgreSQL folds equal notices of one
  * transaction. The function is `notify_<table>_change`, the triggers `<table>_notify_change` and
@@ -12,9 +12,11 @@ export async function createUserNotifyTrigger(
   db: Kysely<unknown>,
   table: string,
   channel: string,
+  column = 'user_id',
 ): Promise<void> {
   const fn = sql.raw(`notify_${table}_change`);
   const name = sql.lit(channel);
+  const user = sql.raw(column);
   await sql`
     create function ${fn}() returns trigger language plpgsql as $$
     begin
@@ -23,10 +25,10 @@ export async function createUserNotifyTrigger(
         return null;
       end if;
       if tg_op <> 'INSERT' then
-        perform pg_notify(${name}, old.user_id::text);
+        perform pg_notify(${name}, old.${user}::text);
       end if;
       if tg_op <> 'DELETE' then
-        perform pg_notify(${name}, new.user_id::text);
+        perform pg_notify(${name}, new.${user}::text);
       end if;
       return null;
     end $$`.execute(db);

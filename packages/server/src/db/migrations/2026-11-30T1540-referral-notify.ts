@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createUserNotifyTrigger, dropUserNotifyTrigger } from '../user-notify-trigger.ts';
 
 /**
  * Referral page cache invalidation (issue 18: `/payment/referrals` read 0.49× the reference with a
@@ -12,21 +13,7 @@ import { sql, type Kysely } from 'kysely';
  * subscriptions, last seen) do not fire: the trigger's WHEN clause filters them in the executor.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function notify_referral_ledger_change() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'TRUNCATE' then
-        perform pg_notify('stockpulse_referrals', '*');
-        return null;
-      end if;
-      if tg_op <> 'INSERT' then
-        perform pg_notify('stockpulse_referrals', old.referrer_id::text);
-      end if;
-      if tg_op <> 'DELETE' then
-        perform pg_notify('stockpulse_referrals', new.referrer_id::text);
-      end if;
-      return null;
-    end $$`.execute(db);
+  await createUserNotifyTrigger(db, 'referral_ledger', 'stockpulse_referrals', 'referrer_id');
   await sql`
     create function notify_referral_user_change() returns trigger language plpgsql as $$
     begin
@@ -55,12 +42,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end $$`.execute(db);
   await sql`
-    create trigger referral_ledger_notify_change after insert or update or delete
-    on referral_ledger for each row execute function notify_referral_ledger_change()`.execute(db);
-  await sql`
-    create trigger referral_ledger_notify_truncate after truncate on referral_ledger
-    for each statement execute function notify_referral_ledger_change()`.execute(db);
-  await sql`
     create trigger users_referral_notify_insert after insert on users
     for each row when (new.referred_by is not null)
     execute function notify_referral_user_change()`.execute(db);
@@ -83,8 +64,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger users_referral_notify_delete on users`.execute(db);
   await sql`drop trigger users_referral_notify_update on users`.execute(db);
   await sql`drop trigger users_referral_notify_insert on users`.execute(db);
-  await sql`drop trigger referral_ledger_notify_truncate on referral_ledger`.execute(db);
-  await sql`drop trigger referral_ledger_notify_change on referral_ledger`.execute(db);
   await sql`drop function notify_referral_user_change()`.execute(db);
-  await sql`drop function notify_referral_ledger_change()`.execute(db);
+  await dropUserNotifyTrigger(db, 'referral_ledger');
 }
