@@ -88,6 +88,35 @@ function useCommentCount(noComments: number) {
   return { count: Math.max(0, noComments + delta), onCountChange };
 }
 
+/**
+ * When the article was published, 'x minutes ago': from the instant the server drew it while its
+ * first screen is hydrated, then the visitor's clock. Its own component, so that switch after
+ * hydration (a transition in every card) draws this line again, not the whole card with its
+ * markdown.
+ */
+function CardTime({ creationDate }: { creationDate: number }) {
+  const clock = useDisplayClock();
+  return (
+    <Text
+      size="sm"
+      c="dimmed"
+      component="time"
+      dateTime={new Date(creationDate * 1000).toISOString()}
+    >
+      {timeAgo(creationDate, clockNow(clock))}
+    </Text>
+  );
+}
+
+/** The share panel of a card; reads the location only while open (a navigation redraws it alone). */
+function CardSharePanel({
+  articleId,
+  ...props
+}: { articleId: string } & Omit<Parameters<typeof SharePanel>[0], 'isCurrentPage'>) {
+  const location = useLocation();
+  return <SharePanel {...props} isCurrentPage={isArticlePage(articleId, location)} />;
+}
+
 /** Spec §4 article card: title, source, sentiment, tickers and the AI analysis of one article. */
 export function ArticleCard({
   article,
@@ -107,9 +136,6 @@ export function ArticleCard({
   const setBlocked = useSetNewsBlocked(setHidden);
   const { openPanel, toggle, close } = useArticlePanel();
   const comments = useCommentCount(article.no_comments);
-  const location = useLocation();
-  // 'x minutes ago' from the instant the server drew it while its first screen is hydrated.
-  const clock = useDisplayClock();
 
   const rawTitle = chooseTitle(article, user?.my_clickbait ?? false);
   const title = displayTitle(rawTitle);
@@ -146,14 +172,7 @@ export function ArticleCard({
           <Text size="sm" fw={600}>
             {article.publisher}
           </Text>
-          <Text
-            size="sm"
-            c="dimmed"
-            component="time"
-            dateTime={new Date(article.creation_date * 1000).toISOString()}
-          >
-            {timeAgo(article.creation_date, clockNow(clock))}
-          </Text>
+          <CardTime creationDate={article.creation_date} />
           {score !== undefined && <SentimentBadge score={score} />}
           {interest !== null && <ArticleCardStars score={interest} />}
           {hidden && (
@@ -226,11 +245,11 @@ export function ArticleCard({
           />
         )}
         {openPanel === 'share' && (
-          <SharePanel
+          <CardSharePanel
             id={articlePanelId(cardId, 'share')}
             url={absoluteSiteUrl(articlePath, window.location.origin)}
             title={title}
-            isCurrentPage={isArticlePage(article.id, location)}
+            articleId={article.id}
           />
         )}
         {openPanel === 'report' && (
