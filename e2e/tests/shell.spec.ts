@@ -57,6 +57,29 @@ test.describe('the app shell', () => {
     // The 404 of '/nope' itself is logged by Chromium as a failed resource: that one is expected.
     expect(errors.filter((text) => !text.includes('404'))).toEqual([]);
   });
+
+  test('the app does nothing the CSP refuses, not even a probe (the feed and a company page)', async ({
+    page,
+  }) => {
+    // A refused `new Function` caught by a library still reaches the page as a violation event
+    // (and Lighthouse's best practices); zod probed with one before its first object schema.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`);
+      });
+    });
+    for (const path of ['/news/latest_ai', '/ticker/NASDAQ:AAPL']) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const violations = await page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
+      expect(violations, path).toEqual([]);
+    }
+  });
 });
 
 test.describe('layout preferences', () => {

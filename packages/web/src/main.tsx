@@ -3,6 +3,18 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 
 /**
+ * The page's CSP (`script-src 'self'`, no 'unsafe-eval') refuses `new Function`, so zod's
+ * compiled object parsers are never available in the browser. zod still probed for them with a
+ * `new Function('')` at its first object schema, and the browser reported that refused probe as
+ * a CSP violation (Lighthouse best practices 96). `jitless` skips the probe; parsing is the same.
+ * zod reads its settings from this global (zod/v4/core `globalConfig`, what `z.config()` writes),
+ * so it is set here, before any chunk with a schema is evaluated (the app's stages below).
+ * e2e shell.spec.ts checks the feed and a company page raise no violation.
+ */
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+
+/**
  * The next task: the browser may paint and answer input in between. `scheduler.yield()` where
  * the browser has it (its continuation runs before other tasks of the page), else a timeout.
  */
