@@ -1,6 +1,6 @@
 import { AppShell, Overlay } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useHydrated } from '../../lib/hydration';
 import { HydrationBoundary } from '../../lib/hydration-boundary';
 import { GuardedOutlet } from '../route-guard';
@@ -30,6 +30,13 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
   const meta = useRouteMeta();
   const preferences = useLayoutPreferences();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const { sidebarMinimized, setSidebarMinimized } = preferences;
+  // Stable, so the memoised sidebar is not drawn again when the layout is (the switch to the
+  // visitor's width after hydration, the drawer).
+  const toggleMinimized = useCallback(
+    () => setSidebarMinimized(!sidebarMinimized),
+    [setSidebarMinimized, sidebarMinimized],
+  );
   // The server does not know the width: it draws, and the app hydrates, the phone's layout with
   // both search boxes (lib/hydration.ts); the width applies right after.
   const hydrated = useHydrated();
@@ -83,7 +90,7 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
             minimized={minimized}
             userMenu={userMenu}
             onNavigate={drawer.close}
-            onToggleMinimized={() => preferences.setSidebarMinimized(!preferences.sidebarMinimized)}
+            onToggleMinimized={toggleMinimized}
           />
         </HydrationBoundary>
       </AppShell.Navbar>

@@ -5,7 +5,7 @@ import {
   IconLayoutSidebarLeftExpand,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Fragment } from 'react';
+import { Fragment, memo } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { visibleSidebarItems } from '../nav-visibility';
@@ -30,7 +30,16 @@ function groupBySection(items: NavItem[]): [NavSection, NavItem[]][] {
   return [...groups.entries()];
 }
 
-export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: SidebarProps) {
+/**
+ * Spec §2 sidebar. Memoised (issue 18, s32): the layout around it renders again right after
+ * hydration (the visitor's width) and with the phone drawer; its links need not.
+ */
+export const Sidebar = memo(function Sidebar({
+  minimized,
+  userMenu,
+  onNavigate,
+  onToggleMinimized,
+}: SidebarProps) {
   const sections = groupBySection(visibleSidebarItems(useViewer()));
   const communityLinks = useCommunityLinks();
 
@@ -175,4 +184,4 @@ export function Sidebar({ minimized, userMenu, onNavigate, onToggleMinimized }: 
       </Box>
     </div>
   );
-}
+});
