@@ -27,6 +27,9 @@ const FEATURE_DEPENDENCIES = {
   dev: ['users', 'market', 'portfolio'],
 };
 
+const ARTICLE_VISIBILITY =
+  'Which articles readers see is decided in db/article-visibility.ts (readerNews, readerNewsSql, visibleTo).';
+
 /**
  * Server: kysely values (`sql`, query builders) only in *.repository.ts, db/ and tests; elsewhere
  * `import type` (a row type for a mapper) is all.
@@ -179,6 +182,30 @@ export default tseslint.config(
               message: 'Providers never import modules or the database: pass what they need in.',
             },
           ],
+        },
+      ],
+    },
+  },
+  // One rule for which articles readers see (db/article-visibility.ts): the hidden and experiment
+  // columns appear in no other predicate, so a new query cannot drift from the rule.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      'packages/server/src/db/article-visibility.ts',
+      'packages/server/src/db/migrations/**',
+      'packages/server/src/db/query/**',
+      'packages/server/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: String.raw`TemplateElement[value.raw=/not\s+(\w+\.)?is_blocked|is_blocked\s*(=|is\b)|experiment\s+is\s+(not\s+)?null/i]`,
+          message: ARTICLE_VISIBILITY,
+        },
+        {
+          selector: String.raw`CallExpression[callee.property.name=/^(where|having|on)$/] > Literal[value=/(^|\.)(is_blocked|experiment)$/]`,
+          message: ARTICLE_VISIBILITY,
         },
       ],
     },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { readerNewsSql } from '../../db/article-visibility.ts';
 import { createAlertInboxRepository } from './alert-inbox.repository.ts';
 import { createDeliveriesRepository } from './deliveries.repository.ts';
 
@@ -93,7 +94,7 @@ export function createAlertsRepository(db: Database) {
           'n.created_at as stored_at',
         ])
         .where('n.status', '=', 'PROCESSED')
-        .where('n.is_blocked', '=', false)
+        .where(readerNewsSql('n'))
         .where('n.updated_at', '>=', since)
         .where(sql<boolean>`(n."AI" ->> 'defcon_level')::int <= 2`)
         .orderBy('n.updated_at')

@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CompanyPromptTable } from '../../db/schema.ts';
 import { analysisQuery, type AnalysisQueryAst } from './analysis-query.ts';
-import { publicNewsSql, visibleTo } from '../news/news.repository.ts';
+import { readerNewsSql, visibleTo } from '../../db/article-visibility.ts';
 
 /** What the API reads of an analysis (dates still as Date). */
 export const ANALYSIS_COLUMNS = [
@@ -43,7 +43,7 @@ export type CompanyNewsRow = {
 };
 
 /** Visible, processed articles: what feeds show and what the analyst may cite. */
-const visibleProcessed = sql<boolean>`n.status = 'PROCESSED' and ${publicNewsSql('n')}
+const visibleProcessed = sql<boolean>`n.status = 'PROCESSED' and ${readerNewsSql('n')}
   and n."AI" is not null`;
 
 /** SQL of company analyses (spec §3 Company prompt/review) and of the analyst's inputs. */

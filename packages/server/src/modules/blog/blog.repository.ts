@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { readerNews } from '../../db/article-visibility.ts';
 
 export type BlogPostRow = {
   slug: string;
@@ -86,8 +87,7 @@ export function createBlogRepository(db: Database) {
         .where('creation_date', '>=', from)
         .where('creation_date', '<', to)
         .where('status', '=', 'PROCESSED')
-        .where('is_blocked', '=', false)
-        .where('experiment', 'is', null)
+        .where(readerNews(null))
         .orderBy(sql`interest_score desc nulls last`)
         .orderBy('creation_date', 'desc')
         .limit(limit)

@@ -7,7 +7,8 @@ import { suggestCompanies } from './company-suggest.repository.ts';
 
 export { wordPrefixQuery, type SuggestionRow } from './company-suggest.repository.ts';
 import { LIST_COMPANIES } from '../news/mention-centrality.ts';
-import { apiNewsJson, publicNewsSql } from '../news/news.repository.ts';
+import { apiNewsJson } from '../news/news.repository.ts';
+import { readerNewsSql } from '../../db/article-visibility.ts';
 
 export type CompanyRow = Selectable<CompanyTable>;
 export type NewCompany = Insertable<CompanyTable>;
@@ -167,7 +168,7 @@ export function createCompanyRepository(db: Database) {
             select t.news_id as link_id, t.creation_date as link_date
             from news_tickers t
             join news p on p.id = t.news_id
-            where t.symbol = s.exchange_ticker and ${publicNewsSql('p')}
+            where t.symbol = s.exchange_ticker and ${readerNewsSql('p')}
             order by t.creation_date ${order}, t.news_id ${order}
             limit ${limit}
           ) l
@@ -198,7 +199,7 @@ export function createCompanyRepository(db: Database) {
             from news_tickers t
             join news n on n.id = t.news_id
             where t.symbol = s.exchange_ticker and t.creation_date > ${since}
-              and ${publicNewsSql('n')}
+              and ${readerNewsSql('n')}
             order by t.creation_date desc
             limit 2000
           ) m

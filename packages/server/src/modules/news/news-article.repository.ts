@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readerNewsSql } from '../../db/article-visibility.ts';
 import {
   apiNewsJson,
   isArticleId,
@@ -40,7 +41,6 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
       before: Date,
     ): Promise<(ArticleFactRow & { key: string })[]> => {
       if (groups.length === 0) return [];
-      const hidden = viewer?.is_admin ? sql<boolean>`true` : sql<boolean>`not n.is_blocked`;
       const result = await sql<ArticleFactRow & { key: string }>`
         select g.key, n.id, n.title, n.ai_summary, n.description, n."AI", n.interest_score,
                n.creation_date, n.publisher, n.related_exchange_tickers
@@ -48,7 +48,7 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
         cross join lateral (
           select * from news n
           where n.related_exchange_tickers && g.tickers and n.status = 'PROCESSED'
-            and n."AI" is not null and n.experiment is null and ${hidden}
+            and n."AI" is not null and ${readerNewsSql('n', viewer)}
             and n.creation_date <= ${before}
           order by n.creation_date desc, n.id desc
           limit ${limit}
@@ -67,7 +67,6 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
       after: Date,
       before: Date,
     ): Promise<ArticleFactRow[]> => {
-      const hidden = viewer?.is_admin ? sql<boolean>`true` : sql<boolean>`not n.is_blocked`;
       const result = await sql<ArticleFactRow>`
         select n.id, n.title, n.ai_summary, n.description, n."AI", n.interest_score,
                n.creation_date, n.publisher, n.related_exchange_tickers
@@ -76,7 +75,7 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
           and n.status = 'PROCESSED'
           and n."AI" ->> 'classification' in ('Market News', 'Sector Analysis')
           and cardinality(n.related_exchange_tickers) <> 1
-          and n.experiment is null and n.story_id is null and ${hidden}
+          and n.story_id is null and ${readerNewsSql('n', viewer)}
         order by n.creation_date desc, n.id desc
         limit ${limit}`.execute(db);
       return result.rows;
@@ -147,7 +146,7 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
           with numbered as (
             select id, updated_at,
                    row_number() over (order by creation_date, id) - 1 as rn
-            from news where not is_blocked and experiment is null),
+            from news where ${readerNewsSql()}),
           ranked as (select *, rn / ${size} as page from numbered)
           select (array_agg(id) filter (where rn % ${size} = 0))[1] as first_id,
                  count(*)::int as count, max(updated_at) as lastmod
@@ -162,7 +161,7 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
               select n.id, n.updated_at
               from news n, (select creation_date, id from news where id = ${fromId}) start
               where (n.creation_date, n.id) >= (start.creation_date, start.id)
-                and not n.is_blocked and n.experiment is null
+                and ${readerNewsSql('n')}
               order by n.creation_date, n.id
               limit ${size}`.execute(db)
           ).rows

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
+import { notAnExperiment, readerNewsSql } from '../../db/article-visibility.ts';
 import {
   apiNewsJson,
   feedIndexConditions,
   isArticleId,
   storyLeads,
   visibleArticles,
-  visibleSql,
   visibleTo,
   type ArticleJson,
   type NewsPage,
@@ -27,7 +27,7 @@ export function newsFeedQueries({ db, prepared }: NewsSqlContext) {
         ast,
       );
       if (!ast.filters.some((filter) => filter.field === 'experiment')) {
-        query = query.where('experiment', 'is', null);
+        query = query.where(notAnExperiment);
       }
       // `id` compares as text (a malformed value matches nothing), which no index serves: at a
       // million articles `/news/query?id=` read the whole table (3.5–7.5 s). The same ids as
@@ -81,7 +81,7 @@ export function newsFeedQueries({ db, prepared }: NewsSqlContext) {
           from (select news_id as link_id, creation_date as link_date
                 from news_tickers where symbol = ${symbol}) as links
           join news on news.id = links.link_id
-          where ${visibleSql(viewer)} and news.experiment is null and news.story_id is null
+          where ${readerNewsSql('news', viewer)} and news.story_id is null
           order by links.link_date desc, links.link_id desc
           offset ${page.skip} limit ${page.limit}`.compile(db),
       ),

@@ -9,32 +9,15 @@ import type { Database } from '../../db/database.ts';
 import type { DB, NewsTable } from '../../db/schema.ts';
 import type { createPreparedRunner } from '../../db/prepared.ts';
 import type { NewsQueryAst } from './news-query.ts';
+import { readerNews, readerNewsSql, type NewsViewer } from '../../db/article-visibility.ts';
 
-/** Who is reading: admins see hidden articles, everyone else does not. */
-export type NewsViewer = { is_admin: boolean } | null | undefined;
+export type { NewsViewer } from '../../db/article-visibility.ts';
+export { visibleTo } from '../../db/article-visibility.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether `id` can be an article id at all (anything else is simply not found). */
 export const isArticleId = (id: string) => UUID.test(id);
-
-/**
- * The same rule in raw SQL for a visitor, for queries written in SQL over `news` as `alias`
- * (the companies' co-mentions, the analyst's inputs): neither hidden nor an experiment.
- */
-export const publicNewsSql = (alias: string) =>
-  sql<boolean>`not ${sql.ref(`${alias}.is_blocked`)} and ${sql.ref(`${alias}.experiment`)} is null`;
-
-/** The public articles' condition in Kysely: neither hidden nor an experiment. */
-export const publicNews = (eb: ExpressionBuilder<DB, 'news'>) =>
-  eb.and([visibleTo(null)(eb), eb('news.experiment', 'is', null)]);
-
-/**
- * The one visibility rule for articles: a hidden (`is_blocked`) article exists only for admins.
- * Every query that loads articles for a caller goes through it.
- */
-export const visibleTo = (viewer: NewsViewer) => (eb: ExpressionBuilder<DB, 'news'>) =>
-  viewer?.is_admin ? eb.lit(true) : eb('news.is_blocked', '=', false);
 
 /**
  * Spec §3 News article as the API shows it, one SQL expression per field. PostgreSQL builds each
@@ -90,10 +73,10 @@ const FIELDS = {
            '[]'::json)
     from (select id as member_id, story_id as member_story, publisher as member_publisher,
                  link as member_link, title as member_title, creation_date as member_date,
-                 is_blocked as member_blocked, experiment as member_experiment
+                 is_blocked, experiment
           from news) as m
     where (m.member_story = coalesce(story_id, id) or m.member_id = story_id)
-      and m.member_id <> id and not m.member_blocked and m.member_experiment is null
+      and m.member_id <> id and ${readerNewsSql('m', null)}
   ) end`,
 } as const;
 
@@ -196,13 +179,9 @@ export type ArticleFactRow = {
   related_exchange_tickers: string[];
 };
 
-/** The visibility rule of {@link visibleTo} in raw SQL over `news`. */
-export const visibleSql = (viewer: NewsViewer) =>
-  viewer?.is_admin ? sql<boolean>`true` : sql<boolean>`not news.is_blocked`;
-
 /** Articles of the public feeds: no experiments, nothing the viewer may not see. */
 export const visibleArticles = (db: Database, viewer: NewsViewer) =>
-  db.selectFrom('news').where('experiment', 'is', null).where(visibleTo(viewer));
+  db.selectFrom('news').where(readerNews(viewer));
 
 /** Feeds list a story once, by its first article (news-stories.ts). */
 export const storyLeads = (eb: ExpressionBuilder<DB, 'news'>) => eb('news.story_id', 'is', null);

@@ -12,8 +12,6 @@ export {
   builtNewsJson,
   feedIndexConditions,
   isArticleId,
-  publicNews,
-  publicNewsSql,
   visibleTo,
   type ApiNewsField,
   type ArticleFactRow,

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { readerNewsSql } from '../../db/article-visibility.ts';
 import { RANKING } from './recommendation-rules.ts';
 
 export type RecommendationRow = {
@@ -37,7 +38,7 @@ export function createRecommendationRepository(db: Database) {
                  count(*)::int as articles
           from news n
           cross join lateral unnest(n.related_exchange_tickers) as t(symbol)
-          where n.status = 'PROCESSED' and not n.is_blocked
+          where n.status = 'PROCESSED' and ${readerNewsSql('n')}
             and n.creation_date >= ${daysBefore(now, RANKING.newsWindowDays)}
             and n.creation_date <= ${now}
             and n.sentiment_first is not null

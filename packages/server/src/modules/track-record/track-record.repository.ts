@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { readerNewsSql } from '../../db/article-visibility.ts';
 
 /** A processed article with a bullish or bearish score and the companies it is linked to. */
 export type CallArticleRow = {
@@ -42,7 +43,7 @@ export function createTrackRecordRepository(db: Database) {
                coalesce(n."AI"->>'classification', 'Other') as classification,
                array_to_string(n.related_exchange_tickers, ',') as symbols
         from news n
-        where n.status = 'PROCESSED' and not n.is_blocked
+        where n.status = 'PROCESSED' and ${readerNewsSql('n')}
           and n.sentiment_first <> 0
           and cardinality(n.related_exchange_tickers) > 0
           and n.creation_date <= ${now}
@@ -57,7 +58,7 @@ export function createTrackRecordRepository(db: Database) {
       const result = await sql<{ first: Date | null }>`
         select min(n.creation_date) as first
         from news n
-        where n.status = 'PROCESSED' and not n.is_blocked and n.sentiment_first <> 0
+        where n.status = 'PROCESSED' and ${readerNewsSql('n')} and n.sentiment_first <> 0
           and cardinality(n.related_exchange_tickers) > 0 and n.creation_date <= ${now}`.execute(
         db,
       );
