@@ -170,6 +170,28 @@ export default tseslint.config(
     },
   },
   {
+    // Routes do HTTP and reach data only through their module's service.
+    files: ['packages/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'SQL belongs in a *.repository.ts.' }],
+          patterns: [
+            {
+              regex: String.raw`^(\.\.?/)+db/(?!schema\.ts$)`,
+              message: 'Routes and services reach the database through a repository.',
+            },
+            {
+              regex: String.raw`\.repository\.ts$`,
+              message: 'A route calls its service; only services hold repositories.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/server/src/providers/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -153,7 +153,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
       });
       analysisRoutes(zodApi, {
-        repository: services.analysisRepository,
         service: services.analysis,
         clock: services.clock,
         onChange: services.promptReadCache?.onAnalysesChange,
@@ -165,7 +164,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       quoteRoutes(zodApi, {
         quotes: market.quotes,
-        repository: market.quotesRepository,
         jobs: deps.jobs,
         limiter: services.limiter,
         clock: services.clock,

@@ -22,7 +22,7 @@ describe('the analyst’s text on a fresh demo start', () => {
     t = await buildTestApp({ demoCompanies: true, clock });
     const deps = jobDeps(t.database.db, { NEWS_FULL_TEXT: 'false' }, { clock });
     const { market } = deps.services;
-    const symbols = await market.quotesRepository.allSymbols();
+    const symbols = await market.quotes.allSymbols();
     for (const symbol of symbols.slice(0, HISTORY)) await market.history.ensureLoaded(symbol);
     await market.quotes.refresh(symbols, { backfill: false });
     await ingestNewsJob.handler({}, deps);

@@ -50,7 +50,7 @@ describe('market briefs from the demo prices', () => {
       jobs: { enqueue: () => Promise.resolve(null) },
       clock: { now: () => saturday },
     });
-    const symbols = await market.quotesRepository.allSymbols();
+    const symbols = await market.quotes.allSymbols();
     await market.quotes.refresh(symbols.slice(0, 50), { backfill: false });
     expect(await briefs().fetch()).toEqual([]);
   });
@@ -64,7 +64,7 @@ describe('market briefs from the demo prices', () => {
       clock: { now: () => saturday },
     });
     for (const symbol of WITH_HISTORY) await market.history.ensureLoaded(symbol);
-    await market.quotes.refresh(await market.quotesRepository.allSymbols(), { backfill: false });
+    await market.quotes.refresh(await market.quotes.allSymbols(), { backfill: false });
     // Make two breakouts certain: Apple above its year's high, Exxon at five times its volume.
     await database.db
       .updateTable('quote_snapshots')

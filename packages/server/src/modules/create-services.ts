@@ -56,8 +56,7 @@ export function createServices(deps: ServiceDeps) {
     ai,
     assistant,
   });
-  const { companies, analysisRepository, analysis, prompts, promptReads, promptReadCache } =
-    assistantGroup;
+  const { companies, analysis, prompts, promptReads, promptReadCache } = assistantGroup;
   const { calendar, recommendations, widgets } = composeDashboard({
     ...base,
     ...marketGroup,
@@ -103,7 +102,6 @@ export function createServices(deps: ServiceDeps) {
     translate,
     gifs,
     companies,
-    analysisRepository,
     analysis,
     assistant,
     prompts,

@@ -6,9 +6,7 @@ import { analysisQuery } from './analysis-query.ts';
 import { notFound } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { toApiCompany } from '../companies/company.mapper.ts';
-import { type AnalysisRepository, type AnalysisRow } from './analysis.repository.ts';
-import type { AnalysisService } from './analysis.service.ts';
+import type { AnalysesPage, AnalysisService } from './analysis.service.ts';
 import type { Clock } from '../../clock.ts';
 import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts';
 
@@ -39,12 +37,10 @@ const pageParams = queryParams({
 export function analysisRoutes(
   app: ZodApp,
   {
-    repository,
     service,
     clock,
     onChange,
   }: {
-    repository: AnalysisRepository;
     service: AnalysisService;
     clock: Clock;
     /** Registers a listener told on every change of company_prompts (any process). */
@@ -61,20 +57,12 @@ export function analysisRoutes(
   const cached = async (key: string, build: () => Promise<{ body: Buffer }>) =>
     answers ? answers.get(key, build) : (await build()).body;
 
-  /** The analyses and the companies they are about (in order of first appearance). */
-  const answer = async (rows: AnalysisRow[], only: readonly string[] | null, extra?: string) => {
-    const ids = [...new Set([...(extra ? [extra] : []), ...rows.map((row) => row.company_id)])];
-    const [companyRows, items] = await Promise.all([
-      repository.companiesByIds(ids),
-      service.toApi(rows),
-    ]);
-    const companies = new Map(companyRows.map((row) => [row.id, toApiCompany(row)]));
-    return {
-      status: 'success' as const,
-      news: items.map((item) => projectFields(item, only, ['id'])),
-      companies: ids.flatMap((id) => companies.get(id) ?? []),
-    };
-  };
+  /** The envelope of a page of analyses; `only` projects each analysis's fields. */
+  const answer = (page: AnalysesPage, only: readonly string[] | null) => ({
+    status: 'success' as const,
+    news: page.analyses.map((item) => projectFields(item, only, ['id'])),
+    companies: page.companies,
+  });
 
   app.get(
     '/company/latest_prompts',
@@ -90,7 +78,7 @@ export function analysisRoutes(
     async (request, reply) => {
       const { skip, limit } = request.query;
       const body = await cached(`latest:${skip}:${limit}`, async () => ({
-        body: jsonBody(await answer(await repository.latestPage(skip, limit), null)),
+        body: jsonBody(answer(await service.latestPage(skip, limit), null)),
       }));
       return sendJson(reply, body);
     },
@@ -112,14 +100,9 @@ export function analysisRoutes(
       // A question is kept only once it was answered, so a hit needs no parsing again.
       const body = await cached(`query:${queryKey(request.query)}`, async () => {
         const ast = analysisQuery.parse(request.query, { now: clock.now() });
-        let companyId: string | undefined;
-        if (ast.extras.symbol !== undefined) {
-          companyId = await repository.companyIdBySymbol(ast.extras.symbol);
-          if (companyId === undefined) throw notFound('Company not found');
-        }
-        return {
-          body: jsonBody(await answer(await repository.query(ast, companyId), ast.only, companyId)),
-        };
+        const page = await service.query(ast);
+        if (!page) throw notFound('Company not found');
+        return { body: jsonBody(answer(page, ast.only)) };
       });
       return sendJson(reply, body);
     },

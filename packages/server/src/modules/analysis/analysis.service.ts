@@ -10,6 +10,12 @@ import type {
 } from '../../providers/ai/ai-provider.ts';
 import type { AnalysisRepository, AnalysisRow, CompanyNewsRow } from './analysis.repository.ts';
 import type { Clock } from '../../clock.ts';
+import type { Company } from '@app/shared/api/companies';
+import type { AnalysisQueryAst } from './analysis-query.ts';
+import { toApiCompany } from '../companies/company.mapper.ts';
+
+/** Analyses with the companies they are about, as the analyses API lists them. */
+export type AnalysesPage = { analyses: ApiCompanyAnalysis[]; companies: Company[] };
 import { mentionCentrality, MIN_CENTRALITY } from '../news/mention-centrality.ts';
 
 /** Days of news an analysis is written from. */
@@ -146,8 +152,69 @@ export function createAnalysisService({ repository, ai, log, clock }: AnalysisSe
     };
   };
 
+  /** API items, citations resolved to the articles' titles and links (in marker order). */
+  async function toApi(rows: AnalysisRow[]): Promise<ApiCompanyAnalysis[]> {
+    const ids = [...new Set(rows.flatMap((row) => row.citations))];
+    const news = new Map((await repository.citedNews(ids)).map((n) => [n.id, n]));
+    return rows.map((row) => ({
+      id: row.id,
+      company_id: row.company_id,
+      ai_summary: row.ai_summary,
+      ai_upload_date: epochSeconds(row.ai_upload_date),
+      last_visited_date: row.last_visited_date ? epochSeconds(row.last_visited_date) : null,
+      sentiment_score: row.sentiment_score,
+      provider: row.provider,
+      citations: row.citations.map((id) => {
+        const article = news.get(id);
+        return {
+          id,
+          title: article?.title ?? null,
+          link: article?.link ?? null,
+          publisher: article?.publisher ?? null,
+          creation_date: article ? epochSeconds(article.creation_date) : null,
+        };
+      }),
+    }));
+  }
+
+  /** The analyses and the companies they are about (`first` first, then in order of appearance). */
+  async function withCompanies(rows: AnalysisRow[], first?: string): Promise<AnalysesPage> {
+    const ids = [...new Set([...(first ? [first] : []), ...rows.map((row) => row.company_id)])];
+    const [companyRows, analyses] = await Promise.all([
+      repository.companiesByIds(ids),
+      toApi(rows),
+    ]);
+    const companies = new Map(companyRows.map((row) => [row.id, toApiCompany(row)]));
+    return { analyses, companies: ids.flatMap((id) => companies.get(id) ?? []) };
+  }
+
   return {
     buildInput,
+    toApi,
+
+    /** A page of each company's latest analysis, newest first, with the companies. */
+    latestPage: async (skip: number, limit: number) =>
+      withCompanies(await repository.latestPage(skip, limit)),
+
+    /**
+     * Analyses by the query language, with the companies; `undefined` when its `symbol=` names
+     * no company.
+     */
+    async query(ast: AnalysisQueryAst): Promise<AnalysesPage | undefined> {
+      let companyId: string | undefined;
+      if (ast.extras.symbol !== undefined) {
+        companyId = await repository.companyIdBySymbol(ast.extras.symbol);
+        if (companyId === undefined) return undefined;
+      }
+      return withCompanies(await repository.query(ast, companyId), companyId);
+    },
+
+    /** A company's latest analysis for link previews (seo). */
+    previewOf: (symbol: string) => repository.previewOf(symbol),
+
+    /** The sitemap's pages of analyses and their entries (seo). */
+    sitemapPages: (size: number) => repository.sitemapPages(size),
+    sitemapEntries: (fromId: string, size: number) => repository.sitemapEntries(fromId, size),
 
     /** The newest analysis of each company that has one (the assistant's context). */
     async latestOf(companyIds: readonly string[]) {
@@ -202,31 +269,6 @@ export function createAnalysisService({ repository, ai, log, clock }: AnalysisSe
         }
       }
       return { candidates: candidates.length, written, failed };
-    },
-
-    /** API items, citations resolved to the articles' titles and links (in marker order). */
-    async toApi(rows: AnalysisRow[]): Promise<ApiCompanyAnalysis[]> {
-      const ids = [...new Set(rows.flatMap((row) => row.citations))];
-      const news = new Map((await repository.citedNews(ids)).map((n) => [n.id, n]));
-      return rows.map((row) => ({
-        id: row.id,
-        company_id: row.company_id,
-        ai_summary: row.ai_summary,
-        ai_upload_date: epochSeconds(row.ai_upload_date),
-        last_visited_date: row.last_visited_date ? epochSeconds(row.last_visited_date) : null,
-        sentiment_score: row.sentiment_score,
-        provider: row.provider,
-        citations: row.citations.map((id) => {
-          const article = news.get(id);
-          return {
-            id,
-            title: article?.title ?? null,
-            link: article?.link ?? null,
-            publisher: article?.publisher ?? null,
-            creation_date: article ? epochSeconds(article.creation_date) : null,
-          };
-        }),
-      }));
     },
   };
 }

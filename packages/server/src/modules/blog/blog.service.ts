@@ -31,6 +31,12 @@ function toSummary(row: Omit<BlogPostRow, 'body' | 'citations'>): BlogPostSummar
   };
 }
 
+const toPost = (row: BlogPostRow): BlogPost => ({
+  ...toSummary(row),
+  body: row.body,
+  citations: row.citations,
+});
+
 /** The blog (issue 15): the analyst's weekly market recaps, written by a job, one per week. */
 export function createBlogService(deps: {
   repository: BlogRepository;
@@ -113,10 +119,18 @@ export function createBlogService(deps: {
       return (await repository.list(clock.now(), POSTS_PER_PAGE)).map(toSummary);
     },
 
+    /** The newest published recap, if any (the weekly insights mail). */
+    async latestPost(): Promise<BlogPost | undefined> {
+      const now = clock.now();
+      const [newest] = await repository.list(now, 1);
+      const row = newest && (await repository.bySlug(newest.slug, now));
+      return row ? toPost(row) : undefined;
+    },
+
     async post(slug: string): Promise<BlogPost> {
       const row = await repository.bySlug(slug, clock.now());
       if (!row) throw notFound('Blog post not found.');
-      return { ...toSummary(row), body: row.body, citations: row.citations };
+      return toPost(row);
     },
   };
 }

@@ -10,8 +10,7 @@ import type { ZodApp } from '../../http/types.ts';
 import type { JobSender } from '../../jobs/job-catalog.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { companyQuery } from './company-query.ts';
-import { toApiCompany } from './company.mapper.ts';
-import type { CompanyRepository } from './company.repository.ts';
+import type { CompanyService } from './company.service.ts';
 
 /** What the debug views need besides the companies (spec §7 debug links). */
 export interface CompanyDebugDeps {
@@ -24,11 +23,7 @@ export interface CompanyDebugDeps {
 /** The company debug views: one company as stored, and a queued refresh of its prices. */
 export function companyDebugRoutes(
   app: ZodApp,
-  {
-    companies,
-    clock,
-    debug,
-  }: { companies: CompanyRepository; clock: Clock; debug: CompanyDebugDeps },
+  { companies, clock, debug }: { companies: CompanyService; clock: Clock; debug: CompanyDebugDeps },
 ) {
   const tags = ['companies'];
   const debugErrors = {
@@ -47,13 +42,13 @@ export function companyDebugRoutes(
     if (!caller.is_admin && !(await debug.hasDebugInterface(caller.id))) {
       throw forbidden('Only admins and debug users can open the debug views.');
     }
-    const [row] = UUID.test(id)
+    const [company] = UUID.test(id)
       ? await companies.query(companyQuery.parse({ id }, { now: clock.now() }))
       : exchangeTickerSchema.safeParse(id.toUpperCase()).success
         ? [await companies.companyOf(id.toUpperCase())]
         : [];
-    if (!row) throw notFound(`Unknown company '${id}'.`);
-    return { caller, company: row };
+    if (!company) throw notFound(`Unknown company '${id}'.`);
+    return { caller, company };
   }
 
   app.get(
@@ -70,7 +65,7 @@ export function companyDebugRoutes(
     },
     async (request) => {
       const { company } = await debugCompany(request, request.params.id);
-      return { status: 'success' as const, companies: [toApiCompany(company)] };
+      return { status: 'success' as const, companies: [company] };
     },
   );
 

@@ -15,10 +15,8 @@ import { companyQuery } from './company-query.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { companyDebugRoutes, type CompanyDebugDeps } from './company-debug.routes.ts';
-import { toApiCompany } from './company.mapper.ts';
-import type { CompanyRepository } from './company.repository.ts';
+import type { CompanyService } from './company.service.ts';
 import type { Clock } from '../../clock.ts';
-import { newsArticleSchema, type NewsArticle } from '@app/shared/api/news';
 import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts';
 
 /**
@@ -38,8 +36,6 @@ const REFRESH_AHEAD_MS = 1_000;
 /** The key of a query-language question: its parameters in a fixed order. */
 const queryKey = (query: Record<string, string | string[]>) =>
   JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-
-const SUGGESTION_LIMIT = 10;
 
 const suggestionQuery = queryParams({
   query: z
@@ -67,7 +63,7 @@ export function companyRoutes(
     clock,
     debug,
   }: {
-    companies: CompanyRepository;
+    companies: CompanyService;
     clock: Clock;
     debug: CompanyDebugDeps;
   },
@@ -115,11 +111,11 @@ export function companyRoutes(
         const query = upperCaseSymbols(request.query);
         const ast = companyQuery.parse(query, { now: clock.now() });
         const body = await queryCache.get(queryKey(query), async () => {
-          const rows = await companies.query(ast);
+          const found = await companies.query(ast);
           return {
             body: jsonBody({
               status: 'success' as const,
-              companies: rows.map((row) => projectFields(toApiCompany(row), ast.only, ['id'])),
+              companies: found.map((company) => projectFields(company, ast.only, ['id'])),
             } satisfies z.input<typeof companiesResponseSchema>),
           };
         });
@@ -146,14 +142,13 @@ export function companyRoutes(
       const { ticker } = request.params;
       const { limit } = request.query;
       const body = await relatedCache.get(`${ticker}|${limit}`, async () => {
-        const company = await companies.companyOf(ticker);
-        if (!company) throw notFound(`Unknown symbol '${ticker}'.`);
-        const related = await companies.related(company, limit, clock.now());
+        const found = await companies.related(ticker, limit);
+        if (!found) throw notFound(`Unknown symbol '${ticker}'.`);
         return {
           body: jsonBody({
             status: 'success' as const,
-            result: toApiCompany(company),
-            related_companies: related.map(toApiCompany),
+            result: found.company,
+            related_companies: found.related,
           } satisfies z.input<typeof relatedResponseSchema>),
         };
       });
@@ -180,21 +175,13 @@ export function companyRoutes(
       const { symbol } = request.params;
       const direction = request.query.order_by.startsWith('-') ? 'desc' : 'asc';
       const body = await newsCache.get(`${symbol}|${direction}`, async () => {
-        const company = await companies.companyOf(symbol);
-        if (!company) throw notFound(`Unknown symbol '${symbol}'.`);
-        const news: NewsArticle[] = [];
-        for (const text of await companies.newsOf(company.id, direction, 20)) {
-          // A stored row the API schema rejects is left out (and logged), never the whole page.
-          const article = newsArticleSchema.safeParse(JSON.parse(text));
-          if (article.success) news.push(article.data);
-          else
-            request.log.warn({ symbol, issues: article.error.issues }, 'malformed article skipped');
-        }
+        const found = await companies.withNews(symbol, direction);
+        if (!found) throw notFound(`Unknown symbol '${symbol}'.`);
         return {
           body: jsonBody({
             status: 'success' as const,
-            companies: [toApiCompany(company)],
-            news,
+            companies: [found.company],
+            news: found.news,
           } satisfies z.input<typeof companyWithNewsResponseSchema>),
         };
       });
@@ -243,8 +230,7 @@ export function companyRoutes(
       async (request, reply) => {
         const { query } = request.query;
         const body = await suggestionCache.get(query, async () => {
-          const text = query.trim();
-          const rows = text.length === 0 ? [] : await companies.suggest(text, SUGGESTION_LIMIT);
+          const rows = await companies.suggest(query);
           return {
             body: jsonBody({
               status: 'success' as const,

@@ -1,6 +1,4 @@
-import { newsArticleSchema, newsResponseSchema } from '@app/shared/api/news';
 import type { AssistantProvider } from '../../providers/ai/assistant/assistant-provider.ts';
-import { BRIEF_PUBLISHER } from '../../providers/news/market-briefs/market-brief-source.ts';
 import type { Providers } from './providers.ts';
 import { createAlertInboxCache } from '../alerts/alert-inbox-cache.ts';
 import { createAlertSettingsCache } from '../alerts/alert-settings-cache.ts';
@@ -49,11 +47,7 @@ export function composeAlerts(
       telegram,
       watchedSymbols: (userId) => watchlists.symbolsOf(userId),
       financials: async (symbols) => (await market.quotes.financials(symbols)).financials,
-      newsAbout: async (symbol, limit) =>
-        (await news.company(symbol, null, { skip: 0, limit })).map((row) => {
-          const article = newsArticleSchema.parse(JSON.parse(row.article));
-          return { ...article, date: new Date(article.creation_date * 1000) };
-        }),
+      newsAbout: (symbol, limit) => news.companyArticles(symbol, limit),
       setInstantAlerts: async (userId, on) => {
         await users.userService.setProperty(userId, 'my_instant_alerts', on);
       },
@@ -85,8 +79,7 @@ export function composeAlerts(
     watchedSymbols: (userId) => watchlists.allSymbolsOf(userId),
     prices: createPriceMoves({
       closes: (symbol, from, to) => market.history.history(symbol, from, to),
-      latestPrice: async (symbol) =>
-        (await market.quotes.financials([symbol])).financials[symbol]?.price ?? null,
+      latestPrice: (symbol) => market.quotes.latestPrice(symbol),
     }),
     digests: createDigestWriter({
       assistant: deps.assistant,
@@ -97,32 +90,12 @@ export function composeAlerts(
           selection: { kind: 'EMAIL' },
           articleId: null,
         }),
-      savedPrompt: async (user) => {
-        const [saved] = await deps.prompts.query(
-          {
-            id: user.id,
-            username: user.username,
-            is_admin: false,
-            is_email_validated: true,
-            is_subscriber: true,
-          },
-          {
-            type: 'email_prompt',
-            subtype: 'EMAIL_SUMMARY',
-            order_by: '-creation_date',
-            limit: '1',
-          },
-        );
-        return saved?.prompt?.trim() || null;
-      },
+      savedPrompt: (user) => deps.prompts.savedEmailPrompt(user.id),
       publicUrl: config.publicUrl,
       log,
     }),
     insights: {
-      latestRecap: async () => {
-        const [latest] = await blog.list();
-        return latest ? blog.post(latest.slug) : undefined;
-      },
+      latestRecap: () => blog.latestPost(),
       subscribers: () => newsletter.confirmedSubscribers(),
       send: (subscriber, subject, text) => newsletter.sendToSubscriber(subscriber, subject, text),
     },
@@ -135,16 +108,5 @@ export function composeAlerts(
     log,
     publicUrl: config.publicUrl,
   });
-  /** The newest market brief (issue 11's data-driven briefs), for the daily channel post. */
-  const latestMarketBrief = async () => {
-    const { body } = await news.feed(
-      { publisher: BRIEF_PUBLISHER, order_by: '-creation_date', limit: '1', no_cache: '1' },
-      null,
-    );
-    const [brief] = newsResponseSchema.parse(JSON.parse(body.toString('utf8'))).news;
-    return brief?.title && brief.link
-      ? { title: brief.title, summary: brief.ai_summary ?? brief.summary ?? null, link: brief.link }
-      : undefined;
-  };
-  return { telegram, alerts, latestMarketBrief };
+  return { telegram, alerts, latestMarketBrief: () => news.latestBrief() };
 }

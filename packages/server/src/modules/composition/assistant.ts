@@ -3,6 +3,7 @@ import type { AssistantProvider } from '../../providers/ai/assistant/assistant-p
 import { createAnalysisRepository } from '../analysis/analysis.repository.ts';
 import { createAnalysisService } from '../analysis/analysis.service.ts';
 import { createCompanyRepository } from '../companies/company.repository.ts';
+import { createCompanyService } from '../companies/company.service.ts';
 import { createPromptPublisher } from '../live/live-publishers.ts';
 import { createAssistantContextBuilder } from '../prompts/assistant-context.ts';
 import { createPromptEvents } from '../prompts/prompt-events.ts';
@@ -22,10 +23,9 @@ export function composeAssistant(
     Pick<NewsGroup, 'news'> & { ai: AiProvider; assistant: AssistantProvider },
 ) {
   const { db, config, log, clock, jobs, news } = deps;
-  const companies = createCompanyRepository(db);
-  const analysisRepository = createAnalysisRepository(db);
+  const companies = createCompanyService({ repository: createCompanyRepository(db), clock, log });
   const analysis = createAnalysisService({
-    repository: analysisRepository,
+    repository: createAnalysisRepository(db),
     ai: deps.ai,
     log,
     clock,
@@ -53,15 +53,14 @@ export function composeAssistant(
     limiter: deps.limiter,
     clock,
     log,
-    knownSymbols: async (symbols) =>
-      new Set((await companies.bySymbols(symbols)).map((row) => row.exchange_ticker)),
+    knownSymbols: (symbols) => companies.knownSymbols(symbols),
     articleVisible: async (id, viewer) => (await news.articleFact(id, viewer)) !== undefined,
     hasDebugInterface: deps.users.hasDebugInterface,
     onStatus: (userId, id, status) => promptLive.status(userId, id, status),
     onProgress: (userId, id, progress) => promptLive.progress(userId, id, progress),
   });
   const promptReads = createPromptReads({ prompts, cache: promptReadCache, clock });
-  return { companies, analysisRepository, analysis, prompts, promptReadCache, promptReads };
+  return { companies, analysis, prompts, promptReadCache, promptReads };
 }
 
 export type AssistantGroup = ReturnType<typeof composeAssistant>;

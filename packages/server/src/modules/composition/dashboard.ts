@@ -25,10 +25,7 @@ export function composeDashboard(
     // The open positions of the user's default portfolio.
     heldSymbols: (userId) => portfolio.heldSymbols(userId),
     watchedSymbols: (userId) => watchlists.symbolsOf(userId),
-    companyNames: async (symbols) =>
-      new Map(
-        (await companies.bySymbols(symbols)).map((row) => [row.exchange_ticker, row.company_name]),
-      ),
+    companyNames: (symbols) => companies.namesOf(symbols),
     clock,
     // Users' own events kept in memory, dropped on the database's notices (issue 18).
     ...(deps.config.calendarCache && { cache: createCalendarCache({ db, log: deps.log }) }),

@@ -26,7 +26,7 @@ export function composeMarket(
   const watchlistCache = config.watchlistCache ? createWatchlistCache({ db, log }) : undefined;
   const watchlists = createWatchlistService({
     watchlists: createWatchlistRepository(db),
-    symbolExists: async (symbol) => (await market.quotesRepository.existing([symbol])).length > 0,
+    symbolExists: async (symbol) => (await market.quotes.existing([symbol])).length > 0,
     ...(watchlistCache && { cache: watchlistCache }),
   });
   // Unchanged snapshots answered from memory, dropped on the database's notices (issue 18).
@@ -36,14 +36,7 @@ export function composeMarket(
     notices: portfolioNotices,
     clock,
     benchmarkSymbol: config.portfolioBenchmark,
-    // Listings whose daily history is missing or behind get it loaded, as a quote refresh does.
-    loadHistory: async (symbols) => {
-      const yesterday = new Date(clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
-      const known = await market.quotesRepository.existing(symbols);
-      for (const symbol of await market.quotesRepository.historyBehind(known, yesterday)) {
-        await market.history.ensureLoaded(symbol);
-      }
-    },
+    loadHistory: (symbols) => market.quotes.ensureHistory(symbols),
   });
   return { market, watchlistCache, watchlists, portfolioNotices, portfolio };
 }

@@ -57,7 +57,7 @@ export function composeNews(
     linkers,
     sources: createNewsSources(config, {
       readBriefMarket: createBriefMarketRepository(db).read,
-      watchedSymbols: () => market.quotesRepository.watchedSymbols(),
+      watchedSymbols: () => market.quotes.watchedSymbols(),
       marketData: deps.marketData,
       log,
       now: () => clock.now(),

@@ -23,8 +23,8 @@ import type { CompositionBase, Foundation } from './service-deps.ts';
 export function composeSite(
   deps: CompositionBase &
     Pick<Foundation, 'mailer' | 'limiter' | 'users'> &
-    Pick<NewsGroup, 'news' | 'newsRepository'> &
-    Pick<AssistantGroup, 'companies' | 'analysisRepository'> & { marketData: MarketDataProvider },
+    Pick<NewsGroup, 'news'> &
+    Pick<AssistantGroup, 'companies' | 'analysis'> & { marketData: MarketDataProvider },
 ) {
   const { db, config, log, clock, mailer, limiter, news } = deps;
   // The admin lists kept in memory while their tables are unchanged (ADMIN_PAGE_CACHE).
@@ -67,9 +67,9 @@ export function composeSite(
   const seo = createSeoServices({
     publicUrl: config.publicUrl,
     webDistDir: config.webDistDir,
-    articles: deps.newsRepository,
+    articles: deps.news,
     companies: deps.companies,
-    analyses: deps.analysisRepository,
+    analyses: deps.analysis,
     blog: blogSeo(blog),
     images: createOgImageRepository(db, clock),
     log,

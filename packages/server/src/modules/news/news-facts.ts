@@ -3,9 +3,18 @@
  * company, the week's market-wide articles and one article with its text, as the assistant
  * contract's NewsFact.
  */
+import { newsArticleSchema, type NewsArticle } from '@app/shared/api/news';
 import type { NewsFact } from '../../providers/ai/assistant/assistant-provider.ts';
+import { BRIEF_PUBLISHER } from '../../providers/news/market-briefs/market-brief-source.ts';
+import { newsQuery } from './news-query.ts';
 import type { Clock } from '../../clock.ts';
 import type { ArticleFactRow, NewsRepository, NewsViewer } from './news.repository.ts';
+
+/** An article as the API shows it, with its publication instant. */
+export type DatedArticle = NewsArticle & { date: Date };
+
+/** A market brief's headline, summary and link. */
+export type MarketBrief = { title: string; summary: string | null; link: string };
 
 /** An article as the AI assistant reads it (the assistant contract's NewsFact). */
 export type ArticleFact = NewsFact;
@@ -82,5 +91,28 @@ export function createNewsFacts({
     return { ...toArticleFact(row), text };
   }
 
-  return { recentFacts, marketFacts, articleFact };
+  /** The newest public articles mentioning `symbol`, as the API shows them (the Telegram bot). */
+  async function companyArticles(symbol: string, limit: number): Promise<DatedArticle[]> {
+    const rows = await repository.mentioning(symbol, null, { skip: 0, limit });
+    return rows.map((row) => {
+      const article = newsArticleSchema.parse(JSON.parse(row.article));
+      return { ...article, date: new Date(article.creation_date * 1000) };
+    });
+  }
+
+  /** The newest market brief the demo or live briefs wrote (the daily channel post). */
+  async function latestBrief(): Promise<MarketBrief | undefined> {
+    const ast = newsQuery.parse(
+      { publisher: BRIEF_PUBLISHER, order_by: '-creation_date', limit: '1' },
+      { now: clock.now() },
+    );
+    const [row] = await repository.query(ast, null);
+    if (!row) return undefined;
+    const brief = newsArticleSchema.parse(JSON.parse(row.article));
+    return brief.title && brief.link
+      ? { title: brief.title, summary: brief.ai_summary ?? brief.summary ?? null, link: brief.link }
+      : undefined;
+  }
+
+  return { recentFacts, marketFacts, articleFact, companyArticles, latestBrief };
 }

@@ -11,8 +11,12 @@ import { currentUser } from '../../http/access.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
-import type { ArticleJson } from './news.repository.ts';
-import { NEWS_SEARCH_MIN, NEWS_SEARCH_WINDOW, type NewsService } from './news.service.ts';
+import {
+  NEWS_SEARCH_MIN,
+  NEWS_SEARCH_WINDOW,
+  type ArticleJson,
+  type NewsService,
+} from './news.service.ts';
 import { newsEnvelope } from './news.mapper.ts';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };

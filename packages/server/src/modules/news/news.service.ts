@@ -58,6 +58,7 @@ export function symbolCandidates(text: string): string[] {
 }
 
 export type { ArticleFact } from './news-facts.ts';
+export type { ArticleJson } from './news.repository.ts';
 
 export type NewsServiceDeps = {
   repository: NewsRepository;
@@ -166,6 +167,13 @@ export function createNewsService(deps: NewsServiceDeps) {
   };
 
   return {
+    /** One public article's link preview (seo). */
+    previewOf: (id: string) => repository.previewOf(id),
+
+    /** The sitemap's pages of public articles and their entries (seo). */
+    sitemapPages: (size: number) => repository.sitemapPages(size),
+    sitemapEntries: (fromId: string, size: number) => repository.sitemapEntries(fromId, size),
+
     /**
      * `/news/query`: the answer as the bytes to send. Every visitor of a feed asks the same
      * question, so repeats come from the feed cache for a few seconds (`noCache` skips it).

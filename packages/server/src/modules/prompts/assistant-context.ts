@@ -5,7 +5,7 @@ import type {
   QuoteFact,
 } from '../../providers/ai/assistant/assistant-provider.ts';
 import type { AnalysisService } from '../analysis/analysis.service.ts';
-import type { CompanyRepository } from '../companies/company.repository.ts';
+import type { CompanyService } from '../companies/company.service.ts';
 import type { NewsViewer } from '../news/news.repository.ts';
 import type { NewsService } from '../news/news.service.ts';
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
@@ -23,8 +23,8 @@ export type AssistantContextDeps = {
   watchlists: Pick<WatchlistService, 'symbolsOf'>;
   /** The listings held in the default portfolio (issue 12 §6); absent: the watchlist alone. */
   holdings?: Pick<PortfolioService, 'heldSymbols'>;
-  /** The companies module's lookups (its service is the repository it exposes). */
-  companies: Pick<CompanyRepository, 'bySymbols'>;
+  /** The companies module's lookups. */
+  companies: Pick<CompanyService, 'bySymbols'>;
   quotes: Pick<QuoteService, 'financials' | 'yearRanges'>;
   news: Pick<NewsService, 'recentFacts' | 'articleFact' | 'marketFacts'>;
   analysis: Pick<AnalysisService, 'latestOf'>;

@@ -173,6 +173,16 @@ export function createPromptService(deps: PromptServiceDeps) {
       );
     },
 
+    /** The user's saved e-mail summary prompt (their digest's instructions), or null. */
+    async savedEmailPrompt(userId: string): Promise<string | null> {
+      const ast = promptQuery.parse(
+        { type: 'email_prompt', subtype: 'EMAIL_SUMMARY', order_by: '-creation_date', limit: '1' },
+        { now: clock.now() },
+      );
+      const [row] = await repository.query(ast, { userId });
+      return row?.prompt.trim() || null;
+    },
+
     /** `/prompts/get/{id}`: one of the caller's prompts. */
     get: async (caller: AuthUser, id: string): Promise<PromptJson> =>
       toPromptJson(await ownPrompt(caller, id)),

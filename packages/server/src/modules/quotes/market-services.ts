@@ -21,14 +21,13 @@ export function createMarketServices(deps: {
   /** Told of each batch of quotes stored (the live updates of open pages, issue 18). */
   onQuotesStored?: (quotes: readonly Quote[], at: Date) => Promise<void>;
 }) {
-  const quotesRepository = createQuoteRepository(deps.db);
   const history = createPriceHistoryService({
     prices: createPriceRepository(deps.db),
     provider: deps.provider,
     clock: deps.clock,
   });
   const quotes = createQuoteService({
-    quotes: quotesRepository,
+    quotes: createQuoteRepository(deps.db),
     history,
     provider: deps.provider,
     log: deps.log,
@@ -41,7 +40,7 @@ export function createMarketServices(deps: {
       }
     },
   });
-  return { quotesRepository, history, quotes };
+  return { history, quotes };
 }
 
 export type MarketServices = ReturnType<typeof createMarketServices>;

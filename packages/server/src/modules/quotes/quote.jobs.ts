@@ -11,7 +11,7 @@ export const refreshWatchedJob = defineJob({
   priority: 5,
   handler: async (_data, deps) => {
     const { market } = deps.services;
-    const watched = await market.quotesRepository.watchedSymbols();
+    const watched = await market.quotes.watchedSymbols();
     const symbols = [...new Set([...DEFAULT_TICKERS, ...watched])];
     const stored = await market.quotes.refresh(symbols);
     deps.log.debug({ symbols: symbols.length, stored }, 'refreshed watched quotes');
@@ -30,8 +30,8 @@ export const refreshUniverseJob = defineJob({
   schedule: { cron: '*/15 * * * *', data: {} },
   handler: async (_data, deps) => {
     const { market } = deps.services;
-    const symbols = await market.quotesRepository.allSymbols();
-    const missing = await market.quotesRepository.withoutHistory(symbols);
+    const symbols = await market.quotes.allSymbols();
+    const missing = await market.quotes.withoutHistory(symbols);
     for (const symbol of missing) {
       await deps.jobs.enqueue('market.backfill-history', { symbol }, { singletonKey: symbol });
     }

@@ -1,9 +1,5 @@
 import { errorResponseSchema } from '@app/shared/api/envelope';
-import {
-  financialsResponseSchema,
-  tickerQueryResponseSchema,
-  type PriceSource,
-} from '@app/shared/api/market';
+import { financialsResponseSchema, tickerQueryResponseSchema } from '@app/shared/api/market';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
@@ -12,7 +8,6 @@ import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { JobSender } from '../../jobs/job-catalog.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
-import type { QuoteRepository } from './quote.repository.ts';
 import { QUOTE_ANSWER_TTL_MS, type QuoteService } from './quote.service.ts';
 import type { Clock } from '../../clock.ts';
 import { createAnswerCache, jsonBody, sendJson } from './answer-cache.ts';
@@ -41,14 +36,11 @@ const addSchema = z
     (value) => new Set((value ?? '').split(',').filter(Boolean).map(Number) as (31 | 365)[]),
   );
 
-const round = (value: number | null) => (value === null ? null : Number(value.toFixed(4)));
-
 /** Spec §7: financials, the ticker query and invalidation. */
 export function quoteRoutes(
   app: ZodApp,
   deps: {
     quotes: QuoteService;
-    repository: QuoteRepository;
     jobs: JobSender;
     limiter: RateLimiter;
     clock: Clock;
@@ -118,24 +110,7 @@ export function quoteRoutes(
   async function tickers(
     ast: ReturnType<typeof tickerQuery.parse>,
   ): Promise<z.input<typeof tickerQueryResponseSchema>> {
-    const rows = await deps.repository.query(ast);
-    return {
-      status: 'success' as const,
-      tickers: rows.map((row) => ({
-        exchange_ticker: row.exchange_ticker,
-        company_name: row.company_name,
-        currency: row.currency,
-        price: row.price,
-        change: Number(row.change.toFixed(4)),
-        change_pct: Number(row.change_pct.toFixed(4)),
-        image: null,
-        change_pct_1: round(row.change_pct_1),
-        change_pct_8: round(row.change_pct_8),
-        change_pct_31: round(row.change_pct_31),
-        change_pct_365: round(row.change_pct_365),
-        source: row.source as PriceSource,
-      })),
-    };
+    return { status: 'success' as const, tickers: await deps.quotes.query(ast) };
   }
 
   app.get(
@@ -158,7 +133,7 @@ export function quoteRoutes(
     async (request) => {
       const { symbol } = request.params;
       await deps.limiter.hit(RATE_RULES.invalidatePerAddress, request.ip);
-      if ((await deps.repository.existing([symbol])).length === 0) {
+      if ((await deps.quotes.existing([symbol])).length === 0) {
         throw notFound(`Unknown symbol '${symbol}'.`);
       }
       await deps.jobs.enqueue(

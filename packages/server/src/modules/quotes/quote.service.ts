@@ -1,4 +1,4 @@
-import type { Financials, PriceSource } from '@app/shared/api/market';
+import type { Financials, PriceSource, Ticker } from '@app/shared/api/market';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   MarketDataProvider,
@@ -6,7 +6,9 @@ import type {
 } from '../../providers/market-data/market-data-provider.ts';
 import type { PriceHistoryService } from '../prices/price-history.service.ts';
 import type { FinancialsRow, QuoteRepository } from './quote.repository.ts';
+import type { TickerQueryAst } from './ticker-query.ts';
 import type { Clock } from '../../clock.ts';
+import { addDays, isoDay } from '@app/shared/dates';
 import { createAnswerCache } from './answer-cache.ts';
 
 /** A snapshot younger than this is served as it is; older ones are refreshed first. */
@@ -26,7 +28,7 @@ const QUOTE_CHUNK = 100;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const roundOrNull = (value: number | null) => (value === null ? null : round(value, 4));
 
 /** The API shape of a snapshot (spec §3 financials); `add` chooses the `days_N` objects. */
 export function toFinancials(row: FinancialsRow, add: ReadonlySet<31 | 365>): Financials {
@@ -84,16 +86,17 @@ export function createQuoteService(deps: QuoteServiceDeps) {
   /** Counts this process's refreshes: cached answers built before one are not served after it. */
   let version = 0;
 
+  /** Loads the daily history of the known listings whose history is missing or ends before yesterday. */
+  async function ensureHistoryOf(known: readonly string[]) {
+    for (const symbol of await quotes.historyBehind(known, isoDay(addDays(now(), -1)))) {
+      await history.ensureLoaded(symbol);
+    }
+  }
+
   /** Loads history that is missing or behind, then stores fresh quotes of `symbols`. */
   async function refresh(symbols: readonly string[], options: { backfill?: boolean } = {}) {
     const known = await quotes.existing(symbols);
-    if (options.backfill ?? true) {
-      const yesterday = new Date(now());
-      yesterday.setUTCDate(yesterday.getUTCDate() - 1);
-      for (const symbol of await quotes.historyBehind(known, isoDay(yesterday))) {
-        await history.ensureLoaded(symbol);
-      }
-    }
+    if (options.backfill ?? true) await ensureHistoryOf(known);
     let stored = 0;
     try {
       for (let start = 0; start < known.length; start += QUOTE_CHUNK) {
@@ -192,12 +195,49 @@ export function createQuoteService(deps: QuoteServiceDeps) {
   return {
     refresh,
 
+    /** Loads the daily history of listings among `symbols` whose history is missing or behind. */
+    ensureHistory: async (symbols: readonly string[]) =>
+      ensureHistoryOf(await quotes.existing(symbols)),
+
+    /** Listings with their latest quote by the query language (`/ticker/query`). */
+    query: async (ast: TickerQueryAst): Promise<Ticker[]> =>
+      (await quotes.query(ast)).map((row) => ({
+        exchange_ticker: row.exchange_ticker,
+        company_name: row.company_name,
+        currency: row.currency,
+        price: row.price,
+        change: round(row.change, 4),
+        change_pct: round(row.change_pct, 4),
+        image: null,
+        change_pct_1: roundOrNull(row.change_pct_1),
+        change_pct_8: roundOrNull(row.change_pct_8),
+        change_pct_31: roundOrNull(row.change_pct_31),
+        change_pct_365: roundOrNull(row.change_pct_365),
+        source: row.source as PriceSource,
+      })),
+
+    /** The listings among `symbols` that exist, in the given order. */
+    existing: (symbols: readonly string[]) => quotes.existing(symbols),
+
+    /** Every listing, for the universe refresh. */
+    allSymbols: () => quotes.allSymbols(),
+
+    /** Symbols in anybody's watchlist (the minute's refresh). */
+    watchedSymbols: () => quotes.watchedSymbols(),
+
+    /** Listings among `symbols` whose daily history has never been loaded. */
+    withoutHistory: (symbols: readonly string[]) => quotes.withoutHistory(symbols),
+
     /** Bumped by every refresh made by this process (a key part of cached answers). */
     get version() {
       return version;
     },
 
     financials,
+
+    /** A listing's latest price, refreshed first when stale; null when it has none. */
+    latestPrice: async (symbol: string): Promise<number | null> =>
+      (await financials([symbol])).financials[symbol]?.price ?? null,
 
     /**
      * {@link financials} as JSON, kept for {@link QUOTE_ANSWER_TTL_MS} (bounded by the snapshots'

@@ -12,8 +12,7 @@ import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { QuoteService } from '../quotes/quote.service.ts';
-import type { WatchlistRow } from './watchlist.repository.ts';
-import type { WatchlistService } from './watchlist.service.ts';
+import type { WatchlistRow, WatchlistService } from './watchlist.service.ts';
 
 const errors = {
   400: errorResponseSchema,

@@ -2,6 +2,8 @@ import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { WatchlistCache } from './watchlist-cache.ts';
 import type { WatchlistRepository, WatchlistRow } from './watchlist.repository.ts';
+
+export type { WatchlistRow } from './watchlist.repository.ts';
 import { appendSymbol, removeSymbol, WATCHLISTS_PER_USER_MAX } from './watchlist-rules.ts';
 
 /** Watchlist rules of spec §4 over the repository. */
