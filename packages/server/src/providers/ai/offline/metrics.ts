@@ -1,11 +1,17 @@
 /** Classification metrics used by the trainer and the evaluation script. */
 
-/** Accuracy and macro-averaged F1 of predicted against expected labels. */
+/** Accuracy, macro-averaged F1 and per-label figures of predicted against expected labels. */
 export interface ClassificationMetrics {
   accuracy: number;
   macroF1: number;
   /** Per-label F1, keyed by label. */
   f1: Record<string, number>;
+  /** Per-label precision (of the items called that label, the share that are). */
+  precision: Record<string, number>;
+  /** Per-label recall (of the items that are that label, the share called so). */
+  recall: Record<string, number>;
+  /** `confusion[expected][predicted]`: item counts. */
+  confusion: Record<string, Record<string, number>>;
 }
 
 /** Computes accuracy and macro-F1 (mean of per-label F1 over `labels`). */
