@@ -167,7 +167,11 @@ function compare(
     });
     return true;
   }
-  const va = a.signed === -1 ? -a.value : a.value;
+  // A bare figure beside a scaled one is in the same scale: "SEK 1,203 mn (1,188)".
+  const steps =
+    a.plain && !b.plain && a.value > 0 ? Math.round(Math.log10(b.value / a.value) / 3) : 0;
+  const aValue = steps > 0 ? a.value * 1000 ** steps : a.value;
+  const va = a.signed === -1 ? -aValue : aValue;
   const vb = b.signed === -1 ? -b.value : b.value;
   if (va === vb) return true;
   if (verbless && Math.abs(vb - va) < MATERIAL_CHANGE * Math.max(Math.abs(va), Math.abs(vb))) {
