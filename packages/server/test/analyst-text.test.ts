@@ -94,7 +94,9 @@ describe('the analyst’s text on a fresh demo start', () => {
       .execute();
     for (const brief of briefs) {
       expect(brief.sentiment_hint, brief.title).not.toBeNull();
-      expect(brief.sentiment_first, brief.title).toBe(brief.sentiment_hint);
+      // A hint too weak to leave neutral scores 0, like every neutral call.
+      const hint = brief.sentiment_hint ?? NaN;
+      expect(brief.sentiment_first, brief.title).toBe(Math.abs(hint) >= 2 ? hint : 0);
     }
   });
 });

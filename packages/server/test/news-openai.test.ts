@@ -5,7 +5,7 @@ import { ingestNewsJob } from '../src/modules/news/news.jobs.ts';
 import type { JobDeps } from '../src/jobs/define-job.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
-import { startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.ts';
+import { analysisAnswer, startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.ts';
 import { jobDeps } from './helpers/job-deps.ts';
 
 type TranslationBody = { news: NewsArticle[]; language: string };
@@ -79,6 +79,30 @@ describe('news enriched and translated by the openai analyst (a local chat-compl
       expect(ai?.sources.every((s) => s.index === 0 || s.index === 2)).toBe(true);
       expect(ai?.sources.every((s) => s.text.length > 0)).toBe(true);
     }
+  });
+
+  it('stores a neutral call with the score 0 and a bullish one with a positive score, whatever score the model gave', async () => {
+    const rows = await newsRows();
+    const [first, second] = rows.map((r) => r.id);
+    await t.database.db
+      .updateTable('news')
+      .set({ status: 'WAITING_INDEX' })
+      .where('id', 'in', [first ?? '', second ?? ''])
+      .execute();
+    fake.enqueue(
+      { answer: analysisAnswer({ sentiment: 'neutral', sentiment_score: 4 }) },
+      { answer: analysisAnswer({ sentiment: 'bullish', sentiment_score: -3 }) },
+    );
+    await enrichNewsJob.handler({}, deps);
+    const fresh = (await newsRows()).filter((r) => r.id === first || r.id === second);
+    const calls = fresh.map((r) => [
+      aiOf(r)?.sentiment,
+      aiOf(r)?.sentiment_score,
+      r.sentiment_score,
+    ]);
+    expect(calls).toHaveLength(2);
+    expect(calls).toContainEqual(['neutral', 0, [0]]);
+    expect(calls).toContainEqual(['bullish', 1, [1]]);
   });
 
   it('records the offline fallback and its reason when the model keeps failing', async () => {

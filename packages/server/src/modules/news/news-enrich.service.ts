@@ -3,6 +3,7 @@ import { newsAiSchema } from '@app/shared/api/news';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AiProvider } from '../../providers/ai/ai-provider.ts';
+import { sentimentCall } from '../../providers/ai/sentiment-call.ts';
 import { sentimentOfHint } from '../../providers/ai/sentiment-hint.ts';
 import type { NewsRepository } from './news.repository.ts';
 
@@ -87,12 +88,14 @@ export function createNewsEnrichService(deps: {
         ...(row.sentiment_hint !== null && { sentimentHint: row.sentiment_hint }),
       });
       // A writer's hint computed from its figures (market briefs) decides the sentiment, whatever
-      // the analyst read into words such as 'lags' or 'weakest'.
-      if (row.sentiment_hint !== null) {
-        const hinted = sentimentOfHint(row.sentiment_hint);
-        analysis.sentiment = hinted.sentiment;
-        analysis.sentiment_score = hinted.score;
-      }
+      // the analyst read into words such as 'lags' or 'weakest'. Whoever made the call, the
+      // stored score follows it (sentimentCall): the feeds and the track record read its sign.
+      const call =
+        row.sentiment_hint !== null
+          ? sentimentOfHint(row.sentiment_hint)
+          : sentimentCall(analysis.sentiment, analysis.sentiment_score);
+      analysis.sentiment = call.sentiment;
+      analysis.sentiment_score = call.score;
       // The analysis names its writer when that is not the provider (an LLM's fallback).
       const stored = { ...analysis, provider: analysis.provider ?? ai.name };
       await repository.storeAnalysis(id, {

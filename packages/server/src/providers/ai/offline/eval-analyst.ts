@@ -1,18 +1,19 @@
 /**
  * Measures the offline analyst: per-field accuracy on our labelled evaluation set
- * (`eval/analyst-eval.json`), the sentiment's accuracy and macro-F1 on `valid.csv` and on the
- * held-out part of our press-release sentences (`eval/press-release-sentences.csv`), and
- * single-core throughput. Run: `npm run eval:analyst [-- --verbose] [-- --data <dir>]`.
+ * (`eval/analyst-eval.json`); the sentiment on each set it never trained on (`valid.csv`, the
+ * held-out parts of our announcement and press-release sentences) per class (precision, recall,
+ * confusion matrix) with a calibration table (accuracy by confidence band); and single-core
+ * throughput (articles and sentences a second). Run: `npm run eval:analyst [-- --verbose] [-- --data <dir>]`.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { ARTICLE_CLASSIFICATIONS, type AiAnalysis } from '../ai-provider.ts';
 import { financeSentimentDir, readFinanceSentiment } from './finance-sentiment-data.ts';
-import { classificationMetrics, pct } from './metrics.ts';
+import { calibrationTable, classificationMetrics, pct } from './metrics.ts';
 import { analyzeArticle } from './offline-ai-provider.ts';
 import { analyzeSentiment } from './sentiment.ts';
 import { MODEL_LABELS, loadShippedSentimentModel, type SentimentModel } from './sentiment-model.ts';
-import { readPressReleaseSentences } from './sentiment-press-release.ts';
+import { readAnnouncementSentences, readPressReleaseSentences } from './sentiment-press-release.ts';
 
 /** One hand-labelled item of the evaluation set. */
 interface EvalItem {
@@ -48,12 +49,21 @@ function sign(analysis: AiAnalysis): number {
   return analysis.sentiment === 'bullish' ? 1 : analysis.sentiment === 'bearish' ? -1 : 0;
 }
 
-/** Accuracy, macro-F1, direction where it commits and polar items called neutral. */
-function sentimentFigures(
+/** The three labels in the order the tables print them. */
+const TABLE_LABELS = ['bullish', 'neutral', 'bearish'] as const;
+
+/**
+ * The sentiment's figures on one labelled set: accuracy, macro-F1, per class precision and
+ * recall, the confusion matrix, the goal table's measures (direction where it commits, neutral
+ * called polar, polar called neutral) and the calibration table (accuracy by confidence band).
+ */
+function reportSentiment(
   model: SentimentModel,
+  name: string,
   rows: readonly { text: string; label: string }[],
-): string {
-  const predicted = rows.map((r) => analyzeSentiment(model, r.text, []).sentiment);
+): void {
+  const results = rows.map((r) => analyzeSentiment(model, r.text, []));
+  const predicted = results.map((r) => r.sentiment);
   const m = classificationMetrics(
     rows.map((r) => r.label),
     predicted,
@@ -62,20 +72,75 @@ function sentimentFigures(
   let committed = 0;
   let right = 0;
   let polar = 0;
-  let calledNeutral = 0;
+  let polarNeutral = 0;
+  let neutral = 0;
+  let neutralPolar = 0;
   rows.forEach((r, i) => {
     const p = predicted[i];
-    if (r.label === 'neutral') return;
+    if (r.label === 'neutral') {
+      neutral++;
+      if (p !== 'neutral') neutralPolar++;
+      return;
+    }
     polar++;
-    if (p === 'neutral') calledNeutral++;
+    if (p === 'neutral') polarNeutral++;
     else {
       committed++;
       if (p === r.label) right++;
     }
   });
-  return (
-    `accuracy ${pct(m.accuracy)}, macro-F1 ${pct(m.macroF1)}, direction where it commits ` +
-    `${pct(right / Math.max(1, committed))}, polar called neutral ${pct(calledNeutral / Math.max(1, polar))}`
+  const ratio = (a: number, b: number) => `${pct(a / Math.max(1, b))} (${a} of ${b})`;
+  console.log(`${name}: ${rows.length} sentences`);
+  console.log(`  accuracy ${pct(m.accuracy)}, macro-F1 ${pct(m.macroF1)}`);
+  console.log(
+    `  direction where it commits ${pct(right / Math.max(1, committed))}, ` +
+      `neutral called polar ${ratio(neutralPolar, neutral)}, ` +
+      `polar called neutral ${ratio(polarNeutral, polar)}`,
+  );
+  console.log('  class      precision  recall       F1 | called bullish  neutral  bearish');
+  for (const label of TABLE_LABELS) {
+    const row = m.confusion[label] ?? {};
+    console.log(
+      `  ${label.padEnd(9)}  ${pct(m.precision[label] ?? 0).padStart(9)}  ` +
+        `${pct(m.recall[label] ?? 0).padStart(7)}  ${pct(m.f1[label] ?? 0).padStart(7)} | ` +
+        TABLE_LABELS.map((p) => String(row[p] ?? 0).padStart(p === 'bullish' ? 14 : 8)).join(' '),
+    );
+  }
+  const table = calibrationTable(
+    results.map((r) => r.confidence),
+    results.map((r, i) => r.sentiment === rows[i]?.label),
+  );
+  console.log('  confidence  calls  accuracy  (mean confidence)');
+  for (const band of table) {
+    if (!band.calls) continue;
+    console.log(
+      `  ${band.from.toFixed(1)}-${band.to.toFixed(1)}    ${String(band.calls).padStart(5)}  ` +
+        `${pct(band.accuracy).padStart(8)}  (${band.meanConfidence.toFixed(2)})`,
+    );
+  }
+}
+
+/**
+ * Sentences a second through the sentiment on one core: every own sentence, several passes,
+ * by the CPU time of this process (the wall clock suffers when other processes share the core).
+ */
+function sentenceThroughput(model: SentimentModel, texts: readonly string[]): void {
+  const cpuStart = process.cpuUsage();
+  const wallStart = performance.now();
+  let n = 0;
+  for (let pass = 0; pass < THROUGHPUT_PASSES; pass++) {
+    for (const text of texts) {
+      analyzeSentiment(model, text, []);
+      n++;
+    }
+  }
+  const seconds = (performance.now() - wallStart) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  console.log(
+    `Sentence throughput: ${Math.round(n / cpuSeconds)} sentences/s on one core by CPU time, ` +
+      `${Math.round(n / seconds)} by the wall clock (${n} sentences in ${cpuSeconds.toFixed(2)} s ` +
+      `CPU; target ≥ 3,000)`,
   );
 }
 
@@ -126,26 +191,40 @@ function main(): void {
   }
 
   const valid = readFinanceSentiment(financeSentimentDir(), 'valid');
-  const expected = valid.map((v) => v.label);
   const modelOnly = classificationMetrics(
-    expected,
+    valid.map((v) => v.label),
     valid.map((v) => model.classify(v.text)),
     MODEL_LABELS,
   );
-  console.log(`valid.csv: ${valid.length} labelled headlines (never trained on)`);
   console.log(
-    `  linear model          accuracy ${pct(modelOnly.accuracy)}, macro-F1 ${pct(modelOnly.macroF1)}`,
+    `valid.csv, the linear model alone: accuracy ${pct(modelOnly.accuracy)}, ` +
+      `macro-F1 ${pct(modelOnly.macroF1)}`,
   );
-  console.log(
-    `  lexicon + figures + model (the product's call)\n    ${sentimentFigures(model, valid)}`,
+  console.log("The product's call (lexicon + figures + model, calibrated), sets never trained on:");
+  reportSentiment(model, 'valid.csv (finance headlines)', valid);
+  reportSentiment(
+    model,
+    'Own announcement sentences, holdout',
+    readAnnouncementSentences('holdout'),
   );
-  for (const split of ['holdout', 'holdout-b'] as const) {
-    const holdout = readPressReleaseSentences(split);
-    console.log(
-      `Own press-release sentences, ${split}: ${holdout.length} (never trained on)\n` +
-        `  lexicon + figures + model (the product's call)\n    ${sentimentFigures(model, holdout)}`,
-    );
-  }
+  reportSentiment(
+    model,
+    'Own press-release sentences, holdout',
+    readPressReleaseSentences('holdout'),
+  );
+  reportSentiment(
+    model,
+    'Own press-release sentences, holdout-b',
+    readPressReleaseSentences('holdout-b'),
+  );
+  const own = [
+    ...readAnnouncementSentences('train'),
+    ...readAnnouncementSentences('holdout'),
+    ...readPressReleaseSentences('train'),
+    ...readPressReleaseSentences('holdout'),
+    ...readPressReleaseSentences('holdout-b'),
+  ].map((r) => r.text);
+  sentenceThroughput(model, own);
 
   const start = performance.now();
   const cpuStart = process.cpuUsage();

@@ -23,7 +23,9 @@ export const BAD = new Set(
   (
     'loss losses cost costs expenses expense debt gearing unemployment layoffs redundancies ' +
     'impairment impairments write-down write-downs writedown writedowns charges provisions ' +
-    'inventories churn defaults deficit arrears delinquencies absence claims'
+    'inventories churn defaults deficit arrears delinquencies absence claims complaints defects ' +
+    'delays vacancy scrap downtime shrinkage wastage cost-to-income burn absenteeism leverage ' +
+    'outflows'
   ).split(' '),
 );
 
@@ -99,6 +101,12 @@ export function kindOf(text: string, next: string): MeasureKind | undefined {
   }
   return GOOD.has(text) ? 'good' : undefined;
 }
+
+/**
+ * Words after a verb of change that start its reason ("decreased by EUR 3 mn as a result of"):
+ * the measure the verb takes is not looked for past them.
+ */
+export const REASONS = new Set(['as', 'because', 'due', 'thanks', 'following', 'despite']);
 
 /** Words that start an aside about a measure: "profit before impairment charges". */
 export const ASIDES = new Set(['before', 'excluding', 'including', 'ex', 'less']);

@@ -4,6 +4,15 @@ import { figureFeatures, figureFindings, figureSignal } from './sentiment-figure
 const signal = (text: string) => figureSignal(figureFindings(text));
 
 describe('figures reported in a sentence', () => {
+  it('reads two figures side by side without a word of change as a direction only when they differ materially', () => {
+    expect(signal('Net sales were EUR 12.1 mn, compared with EUR 11.7 mn.')).toBe(0);
+    expect(signal('EBITDA was EUR 24.6 mn (EUR 24.9 mn).')).toBe(0);
+    expect(signal('Revenue totalled SEK 1,203 mn (1,188).')).toBe(0);
+    expect(signal('Revenue totalled SEK 1,603 mn (1,188).')).toBeGreaterThan(0);
+    expect(signal('Net sales were EUR 12.1 mn, compared with EUR 17.4 mn.')).toBeLessThan(0);
+    expect(signal('Net sales rose to EUR 12.1 mn, compared with EUR 11.7 mn.')).toBeGreaterThan(0);
+  });
+
   it('reads "rose to X from Y", "from X to Y" and "X compared with Y" by comparing the figures', () => {
     expect(signal('Operating profit rose to EUR 13.1 mn from EUR 8.7 mn.')).toBeGreaterThan(1);
     expect(signal('Net sales went from EUR 40.2 mn to EUR 36.0 mn.')).toBeLessThan(-1);

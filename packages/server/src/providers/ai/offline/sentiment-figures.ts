@@ -21,6 +21,7 @@ import {
   kindOf,
   NEGATORS,
   QUALIFIERS,
+  REASONS,
   SKIP_FORWARD,
   UP_INTRANSITIVE,
 } from './sentiment-figure-words.ts';
@@ -59,7 +60,7 @@ function measureAfter(toks: readonly Tok[], at: number): MeasureKind | undefined
   for (let i = at + 1; i < toks.length && seen < 4; i++) {
     const tok = toks[i];
     const w = word(tok);
-    if (CLAUSE_ENDS.has(w) || w === ',') return undefined;
+    if (CLAUSE_ENDS.has(w) || REASONS.has(w) || w === ',') return undefined;
     if (tok?.t === 'n' || SKIP_FORWARD.has(w)) continue;
     const k = kindOf(w, word(toks[i + 1]));
     if (k) return k;
@@ -122,13 +123,32 @@ function measureNear(toks: readonly Tok[], at: number): MeasureKind | undefined 
   return undefined;
 }
 
-/** Compares figure `b` (the new one) with figure `a` (the old one); adds a finding. */
+/**
+ * Two figures set side by side without a word of change ("EUR 12.1 mn, compared with EUR 11.7
+ * mn", "EUR 24.6 mn (EUR 24.9 mn)") report a direction only when they differ by at least this
+ * share of the larger one: a few per cent either way is plain reporting, read as neutral.
+ */
+export const MATERIAL_CHANGE = 0.1;
+
+/** Whether the sentence has a word of change ("rose", "fell", "narrowed", "up" …). */
+function hasChangeWord(toks: readonly Tok[]): boolean {
+  return toks.some(
+    (t) => t.t === 'w' && (UP_INTRANSITIVE.test(t.text) || DOWN_INTRANSITIVE.test(t.text)),
+  );
+}
+
+/**
+ * Compares figure `b` (the new one) with figure `a` (the old one); adds a finding. With
+ * `verbless` (no word of change in the sentence) a difference below {@link MATERIAL_CHANGE}
+ * adds none.
+ */
 function compare(
   toks: readonly Tok[],
   newAt: number,
   oldAt: number,
   anchor: number,
   out: FigureFinding[],
+  verbless = false,
 ): boolean {
   const b = num(toks[newAt]);
   const a = num(toks[oldAt]);
@@ -147,9 +167,16 @@ function compare(
     });
     return true;
   }
-  const va = a.signed === -1 ? -a.value : a.value;
+  // A bare figure beside a scaled one is in the same scale: "SEK 1,203 mn (1,188)".
+  const steps =
+    a.plain && !b.plain && a.value > 0 ? Math.round(Math.log10(b.value / a.value) / 3) : 0;
+  const aValue = steps > 0 ? a.value * 1000 ** steps : a.value;
+  const va = a.signed === -1 ? -aValue : aValue;
   const vb = b.signed === -1 ? -b.value : b.value;
   if (va === vb) return true;
+  if (verbless && Math.abs(vb - va) < MATERIAL_CHANGE * Math.max(Math.abs(va), Math.abs(vb))) {
+    return true;
+  }
   const direction = vb > va ? 1 : -1;
   const kind = newKind ?? oldKind ?? measureBefore(toks, Math.min(newAt, oldAt)) ?? 'other';
   // Two bare numbers about no named measure ("from 3 to 5 members") say nothing.
@@ -164,6 +191,8 @@ export function figureFindings(raw: string): FigureFinding[] {
   const toks = tokens(raw);
   const out: FigureFinding[] = [];
   const usedNumbers = new Set<number>();
+  let verbless: boolean | undefined;
+  const isVerbless = () => (verbless ??= !hasChangeWord(toks));
   for (let i = 0; i < toks.length; i++) {
     const tok = toks[i];
     const w = word(tok);
@@ -190,7 +219,7 @@ export function figureFindings(raw: string): FigureFinding[] {
       const start = w === 'compared' ? i + 2 : i + 1;
       const a = numberAt(toks, start, 6);
       const b = numberBefore(toks, i, 10);
-      if (a >= 0 && b >= 0 && !usedNumbers.has(a) && compare(toks, b, a, i, out)) {
+      if (a >= 0 && b >= 0 && !usedNumbers.has(a) && compare(toks, b, a, i, out, isVerbless())) {
         usedNumbers.add(a).add(b);
       }
       continue;
@@ -199,7 +228,12 @@ export function figureFindings(raw: string): FigureFinding[] {
       // "net sales EUR 12.1 mn (EUR 10.4 mn)": the year-earlier figure in brackets.
       const b = toks[i - 1]?.t === 'n' ? i - 1 : -1;
       const a = toks[i + 1]?.t === 'n' ? i + 1 : -1;
-      if (a >= 0 && b >= 0 && word(toks[i + 2]) === ')' && compare(toks, b, a, i, out)) {
+      if (
+        a >= 0 &&
+        b >= 0 &&
+        word(toks[i + 2]) === ')' &&
+        compare(toks, b, a, i, out, isVerbless())
+      ) {
         usedNumbers.add(a).add(b);
       }
       continue;

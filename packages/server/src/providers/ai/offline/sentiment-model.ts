@@ -3,6 +3,7 @@
  * `sentiment-features.ts`, trained by `train-sentiment.ts` on labelled finance headlines.
  */
 import { readFileSync } from 'node:fs';
+import type { SentimentCalibration } from './sentiment-calibration.ts';
 import { sentimentFeatures } from './sentiment-features.ts';
 
 /** Labels in the order of the weight vectors (the data set's 0, 1, 2). */
@@ -18,6 +19,8 @@ export interface SentimentModelFile {
   bias: number[];
   /** Feature → one weight per label. */
   weights: Record<string, number[]>;
+  /** The calibration of the product's call (`sentiment-calibration.ts`). */
+  calibration: SentimentCalibration;
   /** Figures measured when the file was written. */
   trained: { rows: number; features: number; validAccuracy: number; validMacroF1: number };
 }
@@ -33,6 +36,8 @@ export interface SentimentProbabilities {
 export interface SentimentModel {
   /** Number of features with weights. */
   readonly size: number;
+  /** The calibration of the product's call; absent while a model is being fitted. */
+  readonly calibration?: SentimentCalibration | undefined;
   predict(text: string): SentimentProbabilities;
   /** The most probable label. */
   classify(text: string): ModelLabel;
@@ -50,7 +55,9 @@ export function softmax(scores: readonly number[]): number[] {
 }
 
 /** Wraps model weights (from the file or from training) for prediction. */
-export function createSentimentModel(file: Pick<SentimentModelFile, 'bias' | 'weights'>) {
+export function createSentimentModel(
+  file: Pick<SentimentModelFile, 'bias' | 'weights'> & { calibration?: SentimentCalibration },
+) {
   const weights = new Map(Object.entries(file.weights));
   const scores = (text: string): number[] => {
     const s = [...file.bias];
@@ -63,6 +70,7 @@ export function createSentimentModel(file: Pick<SentimentModelFile, 'bias' | 'we
   };
   const model: SentimentModel = {
     size: weights.size,
+    calibration: file.calibration,
     predict(text) {
       const [bearish = 0, bullish = 0, neutral = 0] = softmax(scores(text));
       return { bearish, bullish, neutral };
@@ -80,7 +88,17 @@ export function createSentimentModel(file: Pick<SentimentModelFile, 'bias' | 'we
 function isModelFile(value: unknown): value is SentimentModelFile {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Partial<SentimentModelFile>;
-  return v.version === 1 && Array.isArray(v.bias) && typeof v.weights === 'object';
+  const c = v.calibration;
+  return (
+    v.version === 1 &&
+    Array.isArray(v.bias) &&
+    typeof v.weights === 'object' &&
+    typeof c === 'object' &&
+    Array.isArray(c.bias) &&
+    Array.isArray(c.weights) &&
+    Array.isArray(c.prior) &&
+    typeof c.threshold === 'number'
+  );
 }
 
 let shipped: SentimentModel | undefined;

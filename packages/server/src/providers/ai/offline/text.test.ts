@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from './csv.ts';
-import { classificationMetrics } from './metrics.ts';
+import { calibrationTable, classificationMetrics } from './metrics.ts';
 import { PLACEHOLDERS, splitSentences, tokenize } from './text.ts';
 
 describe('tokenize', () => {
@@ -50,5 +50,25 @@ describe('classificationMetrics', () => {
     expect(m.f1.a).toBeCloseTo(2 / 3);
     expect(m.f1.b).toBeCloseTo(0.8);
     expect(m.macroF1).toBeCloseTo((2 / 3 + 0.8) / 2);
+  });
+});
+describe('per-class figures and the calibration table', () => {
+  it('counts precision, recall and the confusion matrix per label', () => {
+    const m = classificationMetrics(['a', 'a', 'b', 'b'], ['a', 'b', 'b', 'b'], ['a', 'b']);
+    expect(m.precision).toEqual({ a: 1, b: 2 / 3 });
+    expect(m.recall).toEqual({ a: 0.5, b: 1 });
+    expect(m.confusion).toEqual({ a: { a: 1, b: 1 }, b: { a: 0, b: 2 } });
+  });
+
+  it('gives the accuracy of the calls in each confidence band', () => {
+    const bands = calibrationTable(
+      [0.95, 0.92, 0.55, 0.3],
+      [true, false, true, false],
+      [0, 0.5, 0.9, 1.0001],
+    );
+    expect(bands.map((b) => b.calls)).toEqual([1, 1, 2]);
+    expect(bands[1]?.accuracy).toBe(1);
+    expect(bands[2]?.accuracy).toBe(0.5);
+    expect(bands[2]?.meanConfidence).toBeCloseTo(0.935);
   });
 });
