@@ -5,6 +5,7 @@ import {
   type Transaction,
   type TransactionType,
 } from '@app/shared/api/portfolio';
+import { AMOUNT_MAX, amountProblem, PRICE_MAX, QUANTITY_MAX } from '@app/shared/api/amounts';
 import { parse } from 'csv-parse/sync';
 
 /** A parsed row before the ledger checks: the fields it gave, or why it gave none. */
@@ -95,6 +96,12 @@ export function parseDay(text: string): string | null {
   const [y, m, d] = parts;
   return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
 }
+
+const BOUNDS = {
+  quantity: { max: QUANTITY_MAX, zeroAllowed: false },
+  price: { max: PRICE_MAX, zeroAllowed: true },
+  fees: { max: AMOUNT_MAX, zeroAllowed: true },
+};
 
 type Mapping = Required<Pick<ColumnMapping, 'date' | 'symbol' | 'side' | 'quantity' | 'price'>> &
   Pick<ColumnMapping, 'fees' | 'currency' | 'note'>;
@@ -187,7 +194,10 @@ export function readTransactionsCsv(
         return 0;
       }
       // Broker exports write sales (and fees) as negative amounts: the side says the direction.
-      return Math.abs(value);
+      const amount = Math.abs(value);
+      const problem = amount === 0 ? null : amountProblem(amount, BOUNDS[field]);
+      if (problem) errors.push(`The ${field} ${text} ${problem}.`);
+      return amount;
     };
     const quantity = number('quantity', false);
     const price = number('price', type === 'split');
