@@ -7,7 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { registerAccessControl } from './http/access.ts';
 import { entitySetterRoutes } from './http/entity-setters.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { tooManyRequests } from './http/errors.ts';
+import { badRequest, tooManyRequests } from './http/errors.ts';
 import { registerInvalidTextGuard } from './http/reject-invalid-text.ts';
 import { registerStrictQuery } from './http/strict-query.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -53,6 +53,9 @@ import { APP_VERSION } from './version.ts';
  */
 export type AppDeps = ServiceDeps & { services?: Services };
 
+const FRAGMENT_REFUSED =
+  "A request target cannot contain '#' (a URL fragment stays in the browser).";
+
 /** Builds the whole HTTP application; `main.ts` and the tests call it with their own deps. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -66,6 +69,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     // Long path parameters (a list of symbols) reach the schemas, which answer 400 with a reason.
     routerOptions: { maxParamLength: 4_096 },
+  });
+  // A fragment is never part of a request a browser sends; a target holding one is refused before
+  // authentication reads its query, so nothing after '#' can pass for a credential.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.raw.url?.includes('#') ? badRequest(FRAGMENT_REFUSED) : undefined);
   });
   app.setValidatorCompiler(validatorCompiler);
   // Each response schema compiled once into a fast-json-stringify writer (http/serializer.ts).

@@ -117,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (e.NODE_ENV !== 'test' && !isLoopback(publicUrl)) refuseDefaultTestProviders(env, publicUrl);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -192,6 +193,37 @@ function telegramSettings(e: ParsedEnv): AppConfig['telegram'] {
     communityUrl: e.TELEGRAM_COMMUNITY_URL,
     channelUrl: e.TELEGRAM_CHANNEL_URL,
   };
+}
+
+/** Whether an address only this machine reaches (localhost, 127.0.0.0/8, ::1). */
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1'
+  );
+}
+
+/**
+ * A server the public reaches never runs a test provider by default: the offline payments
+ * provider (anyone could subscribe with the test card), the demo market data or the demo news
+ * must be named in the environment to run there.
+ */
+function refuseDefaultTestProviders(env: NodeJS.ProcessEnv, publicUrl: string): void {
+  const defaults: [string, string][] = [
+    [
+      'PAYMENTS_PROVIDER',
+      'PAYMENTS_PROVIDER=stripe (or PAYMENTS_PROVIDER=offline for a test-mode site)',
+    ],
+    ['MARKET_DATA', 'MARKET_DATA=yahoo (or MARKET_DATA=demo for demo prices)'],
+    ['NEWS_SOURCES', 'NEWS_SOURCES with real sources (or NEWS_SOURCES=demo for demo news)'],
+  ];
+  for (const [name, advice] of defaults) {
+    if (env[name] === undefined || env[name] === '') {
+      throw new ConfigError(
+        `Invalid configuration: ${name}: is required on a public server (PUBLIC_URL ${publicUrl}); set ${advice}`,
+      );
+    }
+  }
 }
 
 /** The STRIPE_* settings, each required when PAYMENTS_PROVIDER=stripe. */

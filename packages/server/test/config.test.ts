@@ -29,7 +29,8 @@ describe('configuration', () => {
   });
 
   it('derives the CORS allowlist from PUBLIC_URL unless CORS_ORIGINS is given', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://example.com/' }).corsOrigins).toEqual([
+    const providers = { PAYMENTS_PROVIDER: 'offline', MARKET_DATA: 'demo', NEWS_SOURCES: 'demo' };
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/', ...providers }).corsOrigins).toEqual([
       'https://example.com',
     ]);
     expect(
@@ -99,5 +100,33 @@ describe('configuration', () => {
     expect(() => loadConfig({ EDGAR_BASE_URL: 'ftp://sec.gov' })).toThrow(/EDGAR_BASE_URL/);
     expect(() => loadConfig({ NEWS_SOURCES: ' , ' })).toThrow(/NEWS_SOURCES/);
     expect(() => loadConfig({ NEWS_FETCH_TIMEOUT_MS: '0' })).toThrow(/NEWS_FETCH_TIMEOUT_MS/);
+  });
+
+  it('refuses to serve a public address with a test provider it was not told to use', () => {
+    const publicSite = { PUBLIC_URL: 'https://stockpulse.example', NODE_ENV: 'production' };
+    expect(() => loadConfig(publicSite)).toThrow(
+      /^Invalid configuration: PAYMENTS_PROVIDER: is required on a public server/,
+    );
+    expect(() => loadConfig({ ...publicSite, PAYMENTS_PROVIDER: 'offline' })).toThrow(
+      /^Invalid configuration: MARKET_DATA: is required on a public server/,
+    );
+    expect(() =>
+      loadConfig({ ...publicSite, PAYMENTS_PROVIDER: 'offline', MARKET_DATA: 'demo' }),
+    ).toThrow(/^Invalid configuration: NEWS_SOURCES: is required on a public server/);
+    const chosen = loadConfig({
+      ...publicSite,
+      PAYMENTS_PROVIDER: 'offline',
+      MARKET_DATA: 'demo',
+      NEWS_SOURCES: 'demo',
+    });
+    expect(chosen.paymentsProvider).toBe('offline');
+    // A fresh clone's `npm start` (no environment) and loopback addresses run the demo as before.
+    for (const local of [
+      {},
+      { PUBLIC_URL: 'http://127.0.0.1:8080' },
+      { PUBLIC_URL: 'http://[::1]:3000' },
+    ]) {
+      expect(loadConfig(local).paymentsProvider).toBe('offline');
+    }
   });
 });

@@ -43,4 +43,15 @@ describe('GET /api/health when the database refuses new connections', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', database: 'up' });
   });
+
+  it('answers 503 from the first check after new connections stop, though the last check passed', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await allowConnections(false);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      await allowConnections(true);
+    }
+  });
 });

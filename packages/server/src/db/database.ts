@@ -40,16 +40,17 @@ export type DatabaseOptions = {
 };
 
 /**
- * Our requests and job batches run statements of milliseconds, so 8 s is a runaway statement (or
+ * Our requests and job batches run statements of milliseconds, so 2 s is a runaway statement (or
  * one stuck behind a lock); the server's cancel comes first and leaves the connection usable.
- * The client gives up 2 s later, when even the cancel has not come (a frozen server). With at
- * most 5 s to get a connection, a request answers within about 15 s whatever the database does.
- * Long maintenance (migrations, bulk loads) opens its own database with the limits at 0.
+ * The client gives up at 2.5 s when even the cancel has not come (a frozen server), and waits at
+ * most 2.5 s for a connection: a request that needs the database answers 503 within 3 s whatever
+ * the database does. Long maintenance (migrations, bulk loads) opens its own database with the
+ * limits at 0.
  */
 export const DATABASE_TIMEOUTS = {
-  statementTimeoutMs: 8_000,
-  queryTimeoutMs: 10_000,
-  connectionTimeoutMs: 5_000,
+  statementTimeoutMs: 2_000,
+  queryTimeoutMs: 2_500,
+  connectionTimeoutMs: 2_500,
 } as const;
 
 /** How every connection of a pool is opened; the health check opens one the same way. */
@@ -147,34 +148,29 @@ export function withDatabaseName(url: string, name: string): string {
   return next.toString();
 }
 
-/** A fresh connection's answer is reused this long, so a busy health endpoint stays cheap. */
-const NEW_CONNECTION_CHECK_REUSED_MS = 1_000;
 const NEW_CONNECTION_CHECK_TIMEOUT_MS = 2_000;
 
 /**
  * Whether the database serves us: a query through the pool, and a new connection (a pool's open
  * connections keep working through a smart shutdown or `allow_connections = false`, while every
- * new one is refused). The new connection's success is shared for a second by concurrent and
- * following calls; a failure is not kept, so recovery shows at once. Built once per database by
- * the composition root.
+ * new one is refused). Concurrent calls share the new connection in flight; a call that starts
+ * after it finished opens its own, so the first check after a shutdown began already fails.
+ * Built once per database by the composition root.
  */
 export function createDatabaseHealth(db: Database) {
-  let recent: { startedAt: number; done: Promise<void> } | undefined;
+  let inFlight: Promise<void> | undefined;
   return {
     async check(): Promise<void> {
       await sql`select 1`.execute(db);
       const pool = pools.get(db);
       const config = pool && connectionConfigs.get(pool);
       if (!config) return;
-      if (recent && performance.now() - recent.startedAt < NEW_CONNECTION_CHECK_REUSED_MS) {
-        return recent.done;
-      }
-      const attempt = { startedAt: performance.now(), done: checkNewConnection(config) };
-      recent = attempt;
-      attempt.done.catch(() => {
-        if (recent === attempt) recent = undefined;
+      if (inFlight) return inFlight;
+      const attempt = checkNewConnection(config).finally(() => {
+        if (inFlight === attempt) inFlight = undefined;
       });
-      return attempt.done;
+      inFlight = attempt;
+      return attempt;
     },
   };
 }

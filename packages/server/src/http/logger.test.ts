@@ -4,7 +4,7 @@ import { redactUrl } from './logger.ts';
 describe('redactUrl', () => {
   it('redacts key, token and password in any position, keeping the rest as sent', () => {
     expect(redactUrl('/x?a=1&key=abc&token=def#h')).toBe(
-      '/x?a=1&key=[Redacted]&token=[Redacted]#h',
+      '/x?a=1&key=[Redacted]&token=[Redacted]#[Redacted]',
     );
     expect(redactUrl('/x?password=hunter2&b=%20two+words')).toBe(
       '/x?password=[Redacted]&b=%20two+words',
@@ -42,10 +42,10 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?k%6=SECRET')).toBe('/x?k%6=SECRET');
   });
 
-  it('leaves names that only contain a secret word, and URLs without a query, alone', () => {
+  it('leaves names that only contain a secret word and URLs without a query alone, and drops a fragment', () => {
     expect(redactUrl('/x?monkey=1&keys=2&token_type=3')).toBe('/x?monkey=1&keys=2&token_type=3');
     expect(redactUrl('/api/health')).toBe('/api/health');
     expect(redactUrl('/api/health?')).toBe('/api/health?');
-    expect(redactUrl('/x#key=1')).toBe('/x#key=1');
+    expect(redactUrl('/x#key=1')).toBe('/x#[Redacted]');
   });
 });

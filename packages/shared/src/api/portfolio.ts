@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_MAX, boundedAmount, boundedDay, PRICE_MAX, QUANTITY_MAX } from './amounts.ts';
 import { successResponse } from './envelope.ts';
 
 /*
@@ -53,16 +54,17 @@ const portfolioName = z
 /**
  * One transaction as a client sends it. `quantity`: shares bought or sold; for a split the ratio
  * (2 = two for one); for a dividend the shares it was paid on (or 1 with `price` the total).
- * `price`: per share (buy/sell), per share paid (dividend), 0 for a split; `fees` ≥ 0.
+ * `price`: per share (buy/sell), per share paid (dividend), 0 for a split; `fees` ≥ 0. Each within
+ * the bounds of amounts.ts (finite, at most 10¹² shares, 10⁹ a share, 8 decimals, from 1900).
  */
 export const transactionInputSchema = z.object({
   portfolio: portfolioName.default(DEFAULT_PORTFOLIO),
   type: z.enum(TRANSACTION_TYPES),
   symbol: z.string().trim().min(1).max(40),
-  date: day,
-  quantity: z.number().positive(),
-  price: z.number().nonnegative(),
-  fees: z.number().nonnegative().default(0),
+  date: boundedDay,
+  quantity: boundedAmount({ max: QUANTITY_MAX, zeroAllowed: false }),
+  price: boundedAmount({ max: PRICE_MAX, zeroAllowed: true }),
+  fees: boundedAmount({ max: AMOUNT_MAX, zeroAllowed: true }).default(0),
   currency: z.string().length(3).optional(),
   note: z.string().max(500).default(''),
 });
@@ -137,8 +139,11 @@ export const valuePointSchema = z.object({
   value: z.number(),
   /** Money put in minus money taken out up to that day. */
   net_invested: z.number(),
-  /** The portfolio's TWR index (100 on the first day of the range). */
-  twr_index: z.number(),
+  /**
+   * The portfolio's TWR index (100 on the first day of the range); null where it is unknown (the
+   * portfolio was worth nothing at the range's start).
+   */
+  twr_index: z.number().nullable(),
   /** The benchmark's index (100 on the first day of the range). */
   benchmark_index: z.number().nullable(),
 });

@@ -94,6 +94,8 @@ export function createBillingRepository(db: Database) {
       created: Date;
       payload: unknown;
       receivedAt: Date;
+      /** Set for an event refused before processing (kept for the admin). */
+      error?: string;
     }): Promise<boolean> => {
       const inserted = await db
         .insertInto('billing_events')
@@ -103,6 +105,7 @@ export function createBillingRepository(db: Database) {
           created: event.created,
           payload: JSON.stringify(event.payload),
           received_at: event.receivedAt,
+          ...(event.error !== undefined && { error: event.error }),
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .returning('id')

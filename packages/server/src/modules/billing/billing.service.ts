@@ -14,7 +14,8 @@ type SubscriptionRow = Pick<
   BillingUser,
   'subscription' | 'subscription_status' | 'current_period_end' | 'cancel_at_period_end'
 >;
-import { epoch, num, obj, str } from './event-fields.ts';
+import { epoch, obj } from './event-fields.ts';
+import { eventProblem, malformedRecord } from './event-validation.ts';
 import { createOfflineCheckout } from './offline-checkout.ts';
 import { createPaymentEvents } from './payment-events.ts';
 import type { ReferralCache } from './referral-cache.ts';
@@ -110,8 +111,21 @@ export function createBillingService(deps: {
       if (error instanceof InvalidSignatureError) throw badRequest(INVALID_SIGNATURE);
       throw error;
     }
-    if (!str(event.id) || !str(event.type) || num(event.created) === undefined) {
-      throw badRequest('Invalid event');
+    const problem = eventProblem(event);
+    if (problem) {
+      // Signed by the provider yet unusable: kept where the admin's failed webhooks show it.
+      const kept = malformedRecord(rawBody, event);
+      await repository.recordEvent({
+        id: kept.id,
+        type: kept.type,
+        created: clock.now(),
+        payload: { malformed: kept.excerpt },
+        receivedAt: clock.now(),
+        error: `Invalid event: ${problem}`,
+      });
+      adminOverview.clear();
+      log.warn({ event: kept.id, problem }, 'billing: malformed event refused');
+      throw badRequest(`Invalid event: ${problem}.`);
     }
     const fresh = await repository.recordEvent({
       id: event.id,

@@ -1,5 +1,6 @@
 import { newsletterAdminResponseSchema, type NewsletterSubscriber } from '@app/shared/api/site';
 import type { Clock } from '../../clock.ts';
+import { writeCsv } from '../../http/csv-writer.ts';
 import { badRequest } from '../../http/errors.ts';
 import { pageGroup, type PageNotices } from '../admin/page-notices.ts';
 import { oneClickUnsubscribeHeaders, type Mailer, type MailOutcome } from '../messaging/mailer.ts';
@@ -29,12 +30,6 @@ function toSubscriber(row: SubscriberRow): NewsletterSubscriber {
     confirmed_at: seconds(row.confirmed_at),
     unsubscribed_at: seconds(row.unsubscribed_at),
   };
-}
-
-/** A CSV field: quoted when it holds a separator, and never read as a formula by a spreadsheet. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 const isoOrEmpty = (date: Date | null) => (date ? date.toISOString() : '');
@@ -185,18 +180,16 @@ export function createNewsletterService(deps: {
     /** Every subscriber as CSV (email, status, dates in ISO 8601). */
     async exportCsv(): Promise<string> {
       const rows = await repository.list({ skip: 0, limit: 1_000_000 });
-      const lines = rows.map((row) =>
-        [
+      return writeCsv(
+        ['email', 'status', 'subscribed_at', 'confirmed_at', 'unsubscribed_at'],
+        rows.map((row) => [
           row.email,
           row.status,
           row.created_at.toISOString(),
           isoOrEmpty(row.confirmed_at),
           isoOrEmpty(row.unsubscribed_at),
-        ]
-          .map(csvField)
-          .join(','),
+        ]),
       );
-      return `${['email', 'status', 'subscribed_at', 'confirmed_at', 'unsubscribed_at'].join(',')}\r\n${lines.map((line) => `${line}\r\n`).join('')}`;
     },
   };
 }

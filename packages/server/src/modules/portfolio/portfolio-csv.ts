@@ -5,7 +5,9 @@ import {
   type Transaction,
   type TransactionType,
 } from '@app/shared/api/portfolio';
+import { AMOUNT_MAX, amountProblem, PRICE_MAX, QUANTITY_MAX } from '@app/shared/api/amounts';
 import { parse } from 'csv-parse/sync';
+import { readCsvCell, writeCsv } from '../../http/csv-writer.ts';
 
 /** A parsed row before the ledger checks: the fields it gave, or why it gave none. */
 export type CsvRow = {
@@ -96,6 +98,12 @@ export function parseDay(text: string): string | null {
   return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
 }
 
+const BOUNDS = {
+  quantity: { max: QUANTITY_MAX, zeroAllowed: false },
+  price: { max: PRICE_MAX, zeroAllowed: true },
+  fees: { max: AMOUNT_MAX, zeroAllowed: true },
+};
+
 type Mapping = Required<Pick<ColumnMapping, 'date' | 'symbol' | 'side' | 'quantity' | 'price'>> &
   Pick<ColumnMapping, 'fees' | 'currency' | 'note'>;
 
@@ -154,10 +162,12 @@ export function readTransactionsCsv(
       fileError: `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.${expected}`,
     };
   }
-  const cell = (record: string[], name: string | undefined) => {
+  // Unquoted cells come trimmed; a note quoted with its spaces (as our export writes it) keeps them.
+  const cell = (record: string[], name: string | undefined, keepSpaces = false) => {
     if (name === undefined) return '';
     const i = indexOf.get(name.toLowerCase());
-    return i === undefined ? '' : (record[i] ?? '').trim();
+    const text = i === undefined ? '' : (record[i] ?? '');
+    return readCsvCell(keepSpaces ? text : text.trim());
   };
 
   const rows = data.map(({ record, info }): CsvRow => {
@@ -187,7 +197,10 @@ export function readTransactionsCsv(
         return 0;
       }
       // Broker exports write sales (and fees) as negative amounts: the side says the direction.
-      return Math.abs(value);
+      const amount = Math.abs(value);
+      const problem = amount === 0 ? null : amountProblem(amount, BOUNDS[field]);
+      if (problem) errors.push(`The ${field} ${text} ${problem}.`);
+      return amount;
     };
     const quantity = number('quantity', false);
     const price = number('price', type === 'split');
@@ -197,7 +210,7 @@ export function readTransactionsCsv(
     if (currency !== '' && !/^[A-Z]{3}$/.test(currency)) {
       errors.push(`Invalid currency '${currency}' (three letters, such as USD).`);
     }
-    const note = cell(record, columns.note);
+    const note = cell(record, columns.note, true);
     if (note.length > 500) errors.push('A note has at most 500 characters.');
     if (errors.length > 0 || !date || !type) return { line: info.lines, fields: null, errors };
     return {
@@ -231,33 +244,19 @@ export function inLedgerOrder<T extends { fields: CsvTransaction | null }>(
   return first > last ? [...rows].reverse() : [...rows];
 }
 
-const numberText = (value: number) => String(Number(value.toPrecision(15)));
-
-/** One CSV field, quoted when it holds a delimiter, a quote or a line break. */
-function field(value: string): string {
-  return /[",\r\n]/.test(value) || value !== value.trim()
-    ? `"${value.replace(/"/g, '""')}"`
-    : value;
-}
-
 /** Our CSV format: the CSV_COLUMNS header and one line per transaction in ledger order. */
 export function writeTransactionsCsv(transactions: readonly Transaction[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const t of transactions) {
-    lines.push(
-      [
-        t.date,
-        t.type,
-        t.symbol,
-        numberText(t.quantity),
-        numberText(t.price),
-        numberText(t.fees),
-        t.currency,
-        t.note,
-      ]
-        .map(field)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return writeCsv(
+    CSV_COLUMNS,
+    transactions.map((t) => [
+      t.date,
+      t.type,
+      t.symbol,
+      t.quantity,
+      t.price,
+      t.fees,
+      t.currency,
+      t.note,
+    ]),
+  );
 }

@@ -1,3 +1,4 @@
+import { EARLIEST_DAY } from '@app/shared/api/amounts';
 import { TRANSACTIONS_PER_PORTFOLIO_MAX } from '@app/shared/api/portfolio';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { replayLedger, type LedgerEntry } from './ledger.ts';
@@ -5,9 +6,10 @@ import { replayLedger, type LedgerEntry } from './ledger.ts';
 /** The business day (`YYYY-MM-DD`, UTC) of an instant: no entry may be dated after it. */
 export const businessDay = (now: Date) => now.toISOString().slice(0, 10);
 
-/** Why a transaction's own fields are invalid (future date), or null. */
+/** Why a transaction's date is invalid (in the future, or before EARLIEST_DAY), or null. */
 export function dateProblem(date: string, today: string): string | null {
-  return date > today ? `The date ${date} is in the future.` : null;
+  if (date > today) return `The date ${date} is in the future.`;
+  return date < EARLIEST_DAY ? `The date ${date} is before ${EARLIEST_DAY}.` : null;
 }
 
 /** The message for a symbol that names no listing. */

@@ -1,7 +1,8 @@
+import { PRICE_MAX, QUANTITY_MAX } from '@app/shared/api/amounts';
 import { DEFAULT_PORTFOLIO, type PerformanceRange } from '@app/shared/api/portfolio';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../clock.ts';
-import { notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import type { LedgerEntry } from './ledger.ts';
 import { addDays, type PriceSeries } from './performance.ts';
 import { ANSWER_BYTES, snapshotAnswer, type SnapshotAnswer } from './portfolio-answers.ts';
@@ -11,7 +12,7 @@ import type { NoticeScope, PortfolioNotices } from './portfolio-notices.ts';
 import { toEntry } from './portfolio-rows.ts';
 import { businessDay } from './portfolio-rules.ts';
 import { createSeriesCache } from './portfolio-series-cache.ts';
-import { buildSnapshot, type ListingFacts } from './portfolio-snapshot.ts';
+import { buildSnapshot, nonFinitePath, type ListingFacts } from './portfolio-snapshot.ts';
 import type { PortfolioRepository } from './portfolio.repository.ts';
 
 /** Ledgers kept in memory (2,000 entries take about 300 KB). */
@@ -217,6 +218,13 @@ export function createSnapshotAnswers(deps: {
             })
           : undefined,
       });
+      // Entries stored before amounts were bounded can overflow; no answer carries NaN or Infinity.
+      const overflow = nonFinitePath(snapshot);
+      if (overflow) {
+        throw conflict(
+          `This portfolio's amounts are too large to compute (${overflow}): edit or delete the entries above ${QUANTITY_MAX.toExponential()} shares or ${PRICE_MAX.toExponential()} a share.`,
+        );
+      }
       const answer = snapshotAnswer(snapshot);
       if (found) {
         snapshots.set(memoKey, {

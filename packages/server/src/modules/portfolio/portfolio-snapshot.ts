@@ -163,7 +163,7 @@ export function buildSnapshot(input: SnapshotInput): PortfolioSnapshot {
       date: day,
       value: money(series.value[i] ?? 0),
       net_invested: money(series.netInvested[i] ?? 0),
-      twr_index: Math.round(((series.twr[i] ?? 1) / twrStart) * 1e6) / 1e4,
+      twr_index: twrStart > 0 ? Math.round(((series.twr[i] ?? 1) / twrStart) * 1e6) / 1e4 : null,
       benchmark_index:
         level !== null && benchStart ? Math.round((level / benchStart) * 1e6) / 1e4 : null,
     });
@@ -198,4 +198,15 @@ export function buildSnapshot(input: SnapshotInput): PortfolioSnapshot {
       sub_industry: allocation('gics_sub_industry'),
     },
   };
+}
+
+/** The path of the first number in a computed answer that is NaN or infinite, or null. */
+export function nonFinitePath(value: unknown, path = ''): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path || 'value';
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFinitePath(item, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return null;
 }

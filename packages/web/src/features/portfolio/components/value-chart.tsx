@@ -30,7 +30,9 @@ export function PerformanceChart({
         title: 'Portfolio',
         color: PORTFOLIO_COLOR,
         format: indexFormat,
-        points: series.map((point) => ({ time: point.date, value: point.twr_index })),
+        points: series.flatMap((point) =>
+          point.twr_index === null ? [] : [{ time: point.date, value: point.twr_index }],
+        ),
       },
       {
         title: benchmarkName,
