@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18: each article's stored API JSON (`news.api_json`, migration
+ * Each article's stored API JSON (`news.api_json`, migration
  * 2026-11-28T1500-news-article-json) read from the article's own row. With the defaults
  * (`extended` storage, rows toasted past 2 KB) PostgreSQL moved it, the row's largest value, to
  * the TOAST table: every article a feed page sends cost a TOAST index lookup and chunk reads

@@ -2,7 +2,7 @@ import { PLAN_IDS, PLANS, type PlanId, type SubscriptionStatus } from '@app/shar
 import { FREE_DAILY_PROMPTS } from '@app/shared/api/prompts';
 
 /**
- * Plans and entitlements in one place (issue 13, spec §2 and §9): what each plan gives, and
+ * Plans and entitlements in one place (spec §2 and §9): what each plan gives, and
  * which plan a user's subscription gives now. Every other module asks `entitlementsOf`.
  *
  * Status rules (docs/ARCHITECTURE.md "Billing"):

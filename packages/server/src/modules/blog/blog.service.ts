@@ -31,7 +31,7 @@ function toSummary(row: Omit<BlogPostRow, 'body' | 'citations'>): BlogPostSummar
   };
 }
 
-/** The blog (issue 15): the analyst's weekly market recaps, written by a job, one per week. */
+/** The blog: the analyst's weekly market recaps, written by a job, one per week. */
 export function createBlogService(deps: {
   repository: BlogRepository;
   marketData: MarketDataProvider;

@@ -20,7 +20,7 @@ import type { CompositionBase, Foundation } from './service-deps.ts';
 import type { SiteGroup } from './site.ts';
 
 /**
- * The Telegram bot and channels (issue 16 §5–6), alerts and digests (issue 16 §1–4) and the
+ * The Telegram bot and channels, alerts and digests and the
  * newest market brief for the daily channel post.
  */
 export function composeAlerts(
@@ -135,7 +135,7 @@ export function composeAlerts(
     log,
     publicUrl: config.publicUrl,
   });
-  /** The newest market brief (issue 11's data-driven briefs), for the daily channel post. */
+  /** The newest data-driven market brief, for the daily channel post. */
   const latestMarketBrief = async () => {
     const { body } = await news.feed(
       { publisher: BRIEF_PUBLISHER, order_by: '-creation_date', limit: '1', no_cache: '1' },

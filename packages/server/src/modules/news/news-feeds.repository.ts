@@ -72,7 +72,7 @@ export function newsFeedQueries({ db, prepared }: NewsSqlContext) {
      * The newest visible articles linked to `symbol`, through the `news_tickers` link table (one
      * backward index range, then the articles by primary key): the GIN index on the array had to
      * fetch and sort all 1,200–1,500 articles of a listing at a million articles (0.02× the
-     * reference SELECT in issue 18). Its columns are renamed so the article expressions' bare
+     * reference SELECT). Its columns are renamed so the article expressions' bare
      * names (`id`, `creation_date`) stay the article's.
      */
     mentioning: (symbol: string, viewer: NewsViewer, page: NewsPage): Promise<ArticleJson[]> =>
