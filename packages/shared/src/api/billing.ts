@@ -3,7 +3,7 @@ import { successResponse } from './envelope.ts';
 
 /*
  * Plans, payments and the referral programme (spec §1, §2 /pricing /success /Cancel /affiliates,
- * §6, §7 payment calls, §9 plans; issue 13). Paths (under /api):
+ * §6, §7 payment calls, §9 plans). Paths (under /api):
  *
  *   GET  /payment/plans                                    → plansResponseSchema (public)
  *   GET  /payment/create_checkout_session?product={tier}   → { status, url } (spec §7; login)

@@ -3,7 +3,7 @@ import { successResponse } from './envelope.ts';
 
 /*
  * Portfolio tracking (spec §1 "track a share purchase", §2 /portfolio/register and /dashboard with
- * calendar, charts and widgets; issue 12). The API paths are ours (the spec does not show them):
+ * calendar, charts and widgets). The API paths are ours (the spec does not show them):
  *
  *   GET  /portfolio/list                                  → portfolioListResponseSchema
  *   POST /portfolio/create            { name }           → portfolioListResponseSchema
