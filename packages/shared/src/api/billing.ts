@@ -58,7 +58,7 @@ export const PLANS: readonly PlanInfo[] = [
   },
 ];
 
-/** Our subscription status values (spec §3 leaves them to us; docs/ARCHITECTURE.md explains them). */
+/** Our subscription status values (spec §3 leaves them to us; docs/domain-rules.md explains them). */
 export const SUBSCRIPTION_STATUSES = [
   '',
   'incomplete',

@@ -263,7 +263,7 @@ export const RECOMMENDATIONS_LIMIT = 20;
 export const recommendationSchema = z.object({
   exchange_ticker: z.string(),
   company_name: z.string(),
-  /** The ranking score (documented in docs/ARCHITECTURE.md "Recommendations"). */
+  /** The ranking score (documented in docs/domain-rules.md "Recommendations"). */
   score: z.number(),
   /** One line: why it ranks here. */
   reason: z.string(),
