@@ -66,8 +66,8 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | u
  * 71 → 60 KB; quality 11 saves 1–2 KB more for three times the CPU). The bytes an answer writes
  * bound the large routes' rate and tail: a bare route sending 22 / 48 / 127 KB ran at 2.04 /
  * 1.38 / 0.67× the indexed SELECT with p99 14 / 23 / 36 ms, against 3.18× and 3 ms for 30 bytes
- * (bench/README.md). It costs about 1 ms of CPU a KB, so it runs once per answer, in
- * libuv's thread pool, never on the event loop.
+ * (bench/market on this 2-core machine). It costs about 1 ms of CPU a KB, so it runs once per
+ * answer, in libuv's thread pool, never on the event loop.
  */
 const BROTLI_BEST = {
   params: {

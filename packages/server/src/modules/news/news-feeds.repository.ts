@@ -49,7 +49,7 @@ export function newsFeedQueries({ db, prepared }: NewsSqlContext) {
      * which PostgreSQL answers by walking the visible articles newest first (a watchlist's
      * listings together are common) or through the GIN index. Per listing through `news_tickers`
      * (one index range each, then merged) was measured 3× slower at a million articles: 400 links
-     * each checked for visibility by primary key (bench/README, 2026-11-26).
+     * each checked for visibility by primary key (bench/news).
      */
     mentioningAny: (
       symbols: readonly string[],
