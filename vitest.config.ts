@@ -19,7 +19,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
           // A worker's test files share the modules they import instead of evaluating them per
-          // file (s31: the server project in 290 s; vitest counted 248 s of the run's imports
+          // file (measured: the server project in 290 s; vitest counted 248 s of the run's imports
           // and ~174 s to save). Each file still has its own database (cloned from the
           // template) and builds its own app; a file that mocks a module resets the registry.
           isolate: false,

@@ -71,7 +71,7 @@ async function listen(onMail: (raw: string, at: number) => void) {
 }
 
 /**
- * Issue 16 §2: a burst of 1,000 material (defcon ≤ 2) articles stored at once, enriched by the
+ * A burst of 1,000 material (defcon ≤ 2) articles stored at once, enriched by the
  * offline analyst, fanned out to the Standard users who watch their companies and handed to SMTP
  * by the worker: latency from the article's storing to the mail's arrival at the SMTP server,
  * p50/p99 (target p99 ≤ 60 s). Reference: one mail handed to the same server by nodemailer.
@@ -193,7 +193,7 @@ export async function runAlertsBench(_options: { seconds: number }) {
     const { rows: statuses } = await sql<{ status: string; n: string }>`
       select status, count(*) as n from deliveries group by 1 order by 1`.execute(db);
     console.log(
-      `\nbench/alerts: article stored → instant alert handed to SMTP (issue 16 §2); load average ${os
+      `\nbench/alerts: article stored → instant alert handed to SMTP; load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,

@@ -270,8 +270,8 @@ function benchPaths(): string[] {
 }
 
 /**
- * `npm run bench -- coverage`: issue 18 counts a read route a page makes and no benchmark
- * measures as failing. Lists the GET routes the web app calls (its `apiGet` calls, matched to
+ * `npm run bench -- coverage`: a read route a page makes and no benchmark measures counts as
+ * failing, so a slow read cannot hide behind an unmeasured route. Lists the GET routes the web app calls (its `apiGet` calls, matched to
  * the app's own route table), those the benchmarks hit, and prints the ones missing.
  */
 export async function runCoverageBench() {

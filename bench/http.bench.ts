@@ -121,7 +121,7 @@ function perSecond(write: (data: unknown) => string, data: unknown, ms = 1_500):
   return (calls / elapsed) * 1_000;
 }
 
-/** Issue 18 §1: the compiled serializer against zod's (encode, then JSON.stringify), one core. */
+/** The compiled serializer against zod's (encode, then JSON.stringify), one core. */
 function serializerBench() {
   const cases: [string, z.ZodType, unknown][] = [
     ['/user/get/me answer', currentUserResponseSchema, { status: 'success', current_user: USER }],

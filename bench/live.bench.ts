@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import pg from 'pg';
 import { answers, freePort, startBenchDatabase, startProcess } from './lib/harness.ts';
 
-/** Streams held at once by one API process (issue 18). */
+/** Streams held at once by one API process. */
 const CLIENTS = 1_000;
 /** Notifications sent, one every INTERVAL_MS, each delivered to every stream. */
 const EVENTS = 40;
@@ -69,7 +69,7 @@ function openStream(
 }
 
 /**
- * Issue 18: 1,000 concurrent SSE streams (`/api/live?topics=news`) held by one API process — its
+ * 1,000 concurrent SSE streams (`/api/live?topics=news`) held by one API process — its
  * resident memory per stream (RSS with the streams open minus RSS with one) — and the latency of
  * events from `pg_notify` (sent by another connection, as a worker would) to each stream, p50/p99/
  * max over every delivery. The clients run in the benchmark's own process.
@@ -132,7 +132,7 @@ export async function runLiveBench(_options: { seconds: number }) {
     const sorted = [...latencies].sort((a, b) => a - b);
     const perClient = (after - before) / (CLIENTS - 1);
 
-    console.log('\nlive (issue 18): one API process holding SSE streams of /api/live?topics=news');
+    console.log('\nlive: one API process holding SSE streams of /api/live?topics=news');
     console.log(
       `streams held                ${String(streams.length)} (opened in ${(openMs / 1000).toFixed(1)} s)`,
     );

@@ -214,7 +214,7 @@ export async function runNewsBench(options: { seconds: number }) {
     // recommendations) are asked both ways: rows named `…, browser` send a browser's
     // Accept-Encoding, so the answer goes compressed (about a fifth of its bytes).
     const pages = new Set(['latest_ai', 'bullish', 'latest']);
-    // The control (s28): the cached latest_ai answer's own bytes from a bare Fastify route in
+    // The control: the cached latest_ai answer's own bytes from a bare Fastify route in
     // another process, nothing of ours in between: what those bytes cost on this machine now.
     const controlName = 'control: bare route';
     if (wanted(controlName)) {
@@ -348,7 +348,7 @@ export async function runNewsBench(options: { seconds: number }) {
     await measure('test/tickers, 10,000 ids', `${stack.api}/news/test/tickers/${article.id}`, {
       paths: manyIds.map((id) => `${apiPath}/news/test/tickers/${id}?key=${admin.token}`),
     });
-    // Recommendations (issue 12): the 14-day news aggregate, latest analyses and quotes, one query.
+    // Recommendations: the 14-day news aggregate, latest analyses and quotes, one query.
     await measure(
       'recommendations (20)',
       `${stack.api}/company/recommendations?limit=20`,
@@ -395,7 +395,7 @@ export async function runNewsBench(options: { seconds: number }) {
 
     // `BENCH_NEWS_ONLY='^search'` runs these too. 'bankruptcy protection': two words always
     // together (one article in eight); 'dividend cloud': two common words never together;
-    // 'AAPL guidance': a rare word and a common one (s29: the search's two plans).
+    // 'AAPL guidance': a rare word and a common one (the search's two plans).
     if (!wanted('search, one client')) return;
     console.log(
       '\nfull-text search, one client, 100 calls each, none from the read cache (target p99 ≤ 50 ms):',

@@ -5,7 +5,7 @@ import { startKeptStack } from './lib/kept-stack.ts';
 import { ensureSiteData, MEMBER_ALERTS, USERS } from './lib/site-data.ts';
 
 /**
- * bench/site (issue 18): the GET read routes of the site, account and admin pages no other
+ * bench/site: the GET read routes of the site, account and admin pages no other
  * benchmark hits, at a realistic size, under autocannon against the reference SELECT.
  *
  * `BENCH_SITE_DATA_DIR=<folder>` keeps the database in that folder across runs (loaded once);
@@ -89,7 +89,7 @@ export async function runSiteBench(options: { seconds: number }) {
       asAdmin,
     );
     await measure('admin: outbox (50)', `${api}/user/admin/outbox`, asAdmin);
-    // The mail the admin opens: the list carries no texts since s27.
+    // The mail the admin opens: the list carries no texts, so a single mail is read apart.
     const { rows: newest } = await sql<{ id: string }>`
       select id from outbox order by created_at desc, id desc limit 1`.execute(db);
     await measure(
@@ -113,7 +113,7 @@ export async function runSiteBench(options: { seconds: number }) {
       asAdminBrowser,
     );
     await measure('admin: outbox, browser (br)', `${api}/user/admin/outbox`, asAdminBrowser);
-    // The card's first page (20 since s28; it asked the 100 latest, ~28 KB, before).
+    // The card's first page (20; the 100 latest would be ~28 KB).
     await measure(
       'admin: deliveries (20)',
       `${api}/alerts/admin/deliveries?skip=0&limit=20`,

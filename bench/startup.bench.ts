@@ -28,7 +28,7 @@ export async function runStartupBench() {
     console.log(`warm restart (median of 3): ${Math.round(warm.sort((a, b) => a - b)[1] ?? 0)} ms`);
   } finally {
     // The embedded PostgreSQL may still be writing its last WAL for a moment after the server
-    // exited (ENOTEMPTY once, s30): retried.
+    // exited (ENOTEMPTY once): retried.
     await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }

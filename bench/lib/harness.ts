@@ -33,7 +33,7 @@ export async function startBenchDatabase() {
 /**
  * Builds the web app when its build is missing or older than its sources, as `npm start` does
  * (`scripts/ensure-build.mjs`): the suites that load pages measured an empty shell on a fresh
- * clone (s30: 0 KB of JavaScript "within budget", no page heading for the Web Vitals run).
+ * clone (0 KB of JavaScript "within budget", no page heading for the Web Vitals run).
  */
 export function ensureWebBuild() {
   const result = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], {
@@ -108,8 +108,8 @@ export async function load(
 }
 
 /**
- * `load`'s run in a child process (`lib/load-process.ts`: why); the default since s30,
- * `BENCH_LOAD_PROCESS=0` runs autocannon in the benchmark's process as before (to compare).
+ * `load`'s run in a child process (`lib/load-process.ts`: why), the default;
+ * `BENCH_LOAD_PROCESS=0` runs autocannon in the benchmark's process (to compare).
  */
 function loadInProcessOfItsOwn(
   request: Record<string, unknown>,
@@ -120,7 +120,7 @@ function loadInProcessOfItsOwn(
 /**
  * One client's calls to `urls`, one after another, the first `warmup` untimed: each call's
  * milliseconds and the last answer's size. They run in a process of their own
- * (`lib/serial-process.ts`: why; since s31), or here with `BENCH_LOAD_PROCESS=0`.
+ * (`lib/serial-process.ts`: why), or here with `BENCH_LOAD_PROCESS=0`.
  */
 export function serialCalls(calls: SerialCalls): Promise<SerialTimes> {
   if (process.env.BENCH_LOAD_PROCESS === '0') return timeSerialCalls(calls);

@@ -6,7 +6,7 @@ import './autocannon-bodies.ts';
  * benchmark's process instead): the request options as JSON on stdin (10,000 paths are too long
  * for argv); prints autocannon's figures as one JSON line. The benchmark's own process holds
  * what it loaded and built (histories, ledgers, parsed answers), so its major garbage
- * collections run 17–24 ms (s30, measured with a GC observer in bench/portfolio): any
+ * collections run 17–24 ms (measured with a GC observer in bench/portfolio): any
  * response in flight then is timed that much longer, and large answers, which allocate the most
  * per response, paid it most. A process that only generates load has a small heap.
  */

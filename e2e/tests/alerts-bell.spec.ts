@@ -38,7 +38,7 @@ async function writeAlert(
   await db.query('select pg_notify($1, $2)', ['stockpulse_live', JSON.stringify(notification)]);
 }
 
-test.describe('the alerts bell (issue 18)', () => {
+test.describe('the alerts bell', () => {
   test('a signed-in user sees no alerts, then new ones live, opens one and marks all read', async ({
     page,
   }) => {

@@ -28,7 +28,7 @@ async function subjectsTo(to: string): Promise<string[]> {
   return subjects;
 }
 
-test.describe('instant alerts (issue 16)', () => {
+test.describe('instant alerts', () => {
   test('a Standard user links Telegram, gets a defcon alert on a watched company by Telegram and e-mail, and changes the alert settings', async ({
     page,
   }) => {

@@ -4,7 +4,7 @@ import { E2E_ADMIN } from '../global-setup.ts';
 import { expect, test } from '../fixtures.ts';
 
 /**
- * Comments (issue 14) in the browser: a validated user comments, replies, edits and deletes;
+ * Comments in the browser: a validated user comments, replies, edits and deletes;
  * another user reports; the admin hides the comment from the reports queue; a visitor registers
  * and comes back to the article; an unvalidated user is shown the validation link.
  */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, registerAndLogin, test } from '../fixtures.ts';
 
-/** Every demo route of the developer gallery (issue 19) and a heading it shows. */
+/** Every demo route of the developer gallery and a heading it shows. */
 const DEMO_ROUTES: { path: string; heading: string }[] = [
   { path: '/components/buttons', heading: 'Buttons' },
   { path: '/components/grid-system', heading: 'Grid system' },

@@ -40,7 +40,7 @@ async function currentUserId(page: Page): Promise<string> {
   return ((await res.json()) as { current_user: { id: string } }).current_user.id;
 }
 
-test.describe('live updates (issue 18)', () => {
+test.describe('live updates', () => {
   test("a new article shows the 'N new articles' bar on the open AI feed; clicking it shows the article", async ({
     page,
   }) => {

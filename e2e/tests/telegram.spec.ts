@@ -9,7 +9,7 @@ async function sentTo(chatId: number): Promise<string[]> {
   return sent.filter((m) => m.chat_id === String(chatId)).map((m) => m.text);
 }
 
-test.describe('Telegram (issue 16)', () => {
+test.describe('Telegram', () => {
   test('a user links Telegram through the deep link and sees Registered; the bot answers; Unregister', async ({
     page,
   }) => {

@@ -14,7 +14,7 @@ const LANDING_RENDER = 'src/app/landing-static/render.tsx';
 const LANDING_ENHANCE = 'src/app/landing-static/enhance.ts';
 
 /**
- * Issue 18: /landing as static HTML (dist/landing.html, served by the server for that path). After
+ * /landing as static HTML (dist/landing.html, served by the server for that path). After
  * the app's build, a server-side build of `landing-static/render.tsx` draws the page with the
  * app's own components; the page gets the CSS that build collected (the same CSS-module class
  * names: both builds name them alike) and the small `landing-static/enhance.ts` entry instead of
@@ -95,7 +95,7 @@ function staticLandingPage(): Plugin {
 const FIRST_SCREEN_RENDER = 'src/app/first-screen/render.tsx';
 
 /**
- * Issue 18: the server-side renderer of the feed's and the company page's first screen
+ * The server-side renderer of the feed's and the company page's first screen
  * (`first-screen/render.tsx`), built after the app into `ssr/first-screen.js` of the output, one
  * file with every dependency inside (the server loads it from any dist folder). Its CSS-module
  * class names are the app's (both builds name them alike); its CSS is the app's, not emitted.
@@ -140,7 +140,7 @@ const FIRST_VIEW_PAGES = {
 } as const;
 
 /**
- * Issue 18: writes `first-view-assets.json`, for each page of FIRST_VIEW_PAGES the JavaScript
+ * Writes `first-view-assets.json`, for each page of FIRST_VIEW_PAGES the JavaScript
  * chunks its lazy route loads (its chunk and every chunk that imports statically, less those the
  * entry already preloads) and their CSS. The server puts them in the page's head as
  * `modulepreload` and style `preload` links, so they download alongside the entry instead of
@@ -192,7 +192,7 @@ function firstViewAssets(): Plugin {
 }
 
 /**
- * Issue 18: `main.tsx` evaluates the app in stages (React, Mantine, the app), each a dynamic
+ * `main.tsx` evaluates the app in stages (React, Mantine, the app), each a dynamic
  * `import()`, so that no single task evaluates the whole module graph. Every dynamic import of
  * the entry is such a stage, needed at once: their chunks (and what those import statically) get
  * `modulepreload` links in index.html like the entry's static imports, so they download with the

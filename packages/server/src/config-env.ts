@@ -78,21 +78,21 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_MODE: z.stringbool().default(true),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
-  /** Resolved sessions kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  /** Resolved sessions kept in each API process, dropped on the database's change notices; off in tests unless asked. */
   SESSION_CACHE: z.enum(['on', 'off']).optional(),
-  /** Prompt lists, prompts, the queue and company analyses kept serialised in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  /** Prompt lists, prompts, the queue and company analyses kept serialised in each API process, dropped on the database's change notices; off in tests unless asked. */
   PROMPT_CACHE: z.enum(['on', 'off']).optional(),
-  /** Comment pages kept serialised in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  /** Comment pages kept serialised in each API process, dropped on the database's change notices; off in tests unless asked. */
   COMMENTS_CACHE: z.enum(['on', 'off']).optional(),
-  /** Portfolio snapshots and ledgers answered from memory in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  /** Portfolio snapshots and ledgers answered from memory in each API process, dropped on the database's change notices; off in tests unless asked. */
   PORTFOLIO_CACHE: z.enum(['on', 'off']).optional(),
-  /** Users' watchlists kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  /** Users' watchlists kept in each API process, dropped on the database's change notices; off in tests unless asked. */
   WATCHLIST_CACHE: z.enum(['on', 'off']).optional(),
-  /** Users' referral pages kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  /** Users' referral pages kept in each API process, dropped on the database's change notices; off in tests unless asked. */
   REFERRAL_CACHE: z.enum(['on', 'off']).optional(),
-  /** Users' own calendar events kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  /** Users' own calendar events kept in each API process, dropped on the database's change notices; off in tests unless asked. */
   CALENDAR_CACHE: z.enum(['on', 'off']).optional(),
-  /** Users' dashboard widgets kept in each API process, dropped on the database's change notices (issue 18); off in tests unless asked. */
+  /** Users' dashboard widgets kept in each API process, dropped on the database's change notices; off in tests unless asked. */
   WIDGETS_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_SETTINGS_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_INBOX_CACHE: z.enum(['on', 'off']).optional(),
@@ -131,7 +131,7 @@ export const envSchema = z.object({
   STRIPE_PRICE_TIER3: z.string().min(1).optional(),
   STRIPE_API_BASE: httpUrl.optional(),
   STRIPE_CURRENCY: z.string().length(3).toLowerCase().default('usd'),
-  /** Google Maps browser key of the developer gallery's map demos (issue 19); off when unset. */
+  /** Google Maps browser key of the developer gallery's map demos; off when unset. */
   GOOGLE_MAPS_KEY: z.string().trim().min(1).optional(),
   CONTACT_EMAIL: z.email().default('support@stockpulse.app'),
   CONTACT_PHONE: z.string().trim().min(3).max(40).default('+44 20 7946 0321'),

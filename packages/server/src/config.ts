@@ -74,7 +74,7 @@ export type AppConfig = {
   googleMapsKey: string | undefined;
   /** The public site's contact details (footer, contact page); addresses are `;`-separated. */
   contact: { email: string; phone: string; addresses: string[] };
-  /** The Telegram bot (issue 16): off without a token; the menus' links shown only when set. */
+  /** The Telegram bot: off without a token; the menus' links shown only when set. */
   telegram: {
     botToken: string | undefined;
     apiRoot: string;
@@ -87,7 +87,7 @@ export type AppConfig = {
   };
   /** The portfolio benchmark's listing; unset: the equal-weighted universe of stored listings. */
   portfolioBenchmark: string | undefined;
-  /** Billing (issue 13): `offline` serves its own test checkout; `stripe` needs the STRIPE_* settings. */
+  /** Billing: `offline` serves its own test checkout; `stripe` needs the STRIPE_* settings. */
   paymentsProvider: 'offline' | 'stripe';
   /** Signs the offline provider's events; unset: a random secret per process. */
   paymentsOfflineSecret: string | undefined;

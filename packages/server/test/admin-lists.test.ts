@@ -10,7 +10,7 @@ type Page<K extends string> = Record<K, { username?: string; email?: string; id?
 };
 
 /**
- * Issue 18: the admin panel's lists are paged by the server (skip, limit ≤ 100, default 50) and
+ * The admin panel's lists are paged by the server (skip, limit ≤ 100, default 50) and
  * answer how many rows there are; bad paging is a 400 naming the parameter.
  */
 describe('admin lists: paged on real PostgreSQL', () => {

@@ -10,7 +10,7 @@ type Row = { username?: string; first_name?: string; subject?: string };
 type Page = { users?: Row[]; messages?: Row[]; total?: number };
 
 /**
- * Issue 18: the admin pages' answers are kept as bytes and checked against their rows' versions
+ * The admin pages' answers are kept as bytes and checked against their rows' versions
  * on every call (`admin/page-answers.ts`), so a change is on the next page asked — whoever made
  * it: this admin (read-your-own-writes), or another process (SQL here, as another writer).
  */

@@ -10,7 +10,7 @@ type Row = { id?: string; username?: string; first_name?: string; subject?: stri
 type Page = { users?: Row[]; messages?: Row[]; total?: number };
 
 /**
- * Issue 18 (s27): each API process answers the admin pages from memory while their table is
+ * Each API process answers the admin pages from memory while their table is
  * unchanged (ADMIN_PAGE_CACHE=on, `admin/page-notices.ts`): no statement at all for a kept page.
  * An approval through one process is on the next page of any process (the write waits until every
  * listening process forgot its pages); any other writer's (SQL here) once its notice arrives.

@@ -15,7 +15,7 @@ type Subscribers = { subscribers: { email: string }[]; counts: { confirmed: numb
 type Posts = { posts: { channel_id: string; channel_title: string; text: string }[] };
 
 /**
- * Issue 18 (s28): the admin deliveries view, the contact inbox, the newsletter list and the
+ * The admin deliveries view, the contact inbox, the newsletter list and the
  * channels' posts log are answered from memory while their tables are unchanged, as the user
  * pages are (ADMIN_PAGE_CACHE=on, `admin/page-notices.ts`, migration 2026-11-30T1520): no
  * statement for a kept page; any writer's change (SQL here) shows once its notice arrives; an

@@ -12,7 +12,7 @@ const WATCHED = 'NASDAQ:AAPL';
 type Mine = { alerts: { id: string; article_id: string; unread: boolean }[]; unread: number };
 
 /**
- * Issue 18: each API process keeps users' bell answers (`/alerts/mine`) in memory
+ * Each API process keeps users' bell answers (`/alerts/mine`) in memory
  * (ALERT_INBOX_CACHE=on). An alert written or marked read through one process is in the next
  * bell of any other, and a fan-out publishes its live `alerts` event only after every process
  * dropped the recipients' kept bells: the page that hears the event refetches the bell and must

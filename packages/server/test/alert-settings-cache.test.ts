@@ -11,7 +11,7 @@ type SettingsBody = {
 };
 
 /**
- * Issue 18: each API process keeps users' alert settings in memory (ALERT_SETTINGS_CACHE=on), so
+ * Each API process keeps users' alert settings in memory (ALERT_SETTINGS_CACHE=on), so
  * `/alerts/settings` no longer reads the caller's row on every call, and settings changed anywhere
  * show in the next call of any process: saved through one process at once (the save waits until
  * every listening process dropped the user's entry), and by any other writer (SQL) as soon as the

@@ -23,7 +23,7 @@ type Mine = {
   instant: boolean;
 };
 
-/** Issue 18: the alerts bell — the caller's own alerts, the unread count, "seen up to". */
+/** The alerts bell — the caller's own alerts, the unread count, "seen up to". */
 describe('the alerts bell: GET /alerts/mine and POST /alerts/mine/seen', () => {
   let t: TestApp;
   let services: Services;

@@ -19,7 +19,7 @@ const WATCHED = 'NASDAQ:AAPL';
 const HELD = 'NASDAQ:MSFT';
 const OTHER = 'NYSE:JPM';
 
-describe('alerts and digests (issue 16)', () => {
+describe('alerts and digests', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let services: Services;

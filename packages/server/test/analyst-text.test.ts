@@ -9,7 +9,7 @@ import { jobDeps } from './helpers/job-deps.ts';
 const HISTORY = 40;
 
 /**
- * Issue 17, part 1: a fresh demo start read as a newcomer would, on Monday 2026-11-23 after the
+ * A fresh demo start read as a newcomer would, on Monday 2026-11-23 after the
  * close: quotes, every source ingested, every article enriched, every company analysis written.
  * No summary, paragraph or analysis may say the same (or nearly the same) sentence twice.
  */

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { authorisationMatrix, ok, UNKNOWN_ID, type MatrixRow } from './helpers/authz-matrix.ts';
 
-/** Alerts, digests, Telegram and channels (issues 16 and 18) × every role. */
+/** Alerts, digests, Telegram, channels and the bell × every role. */
 const ALERT_ROUTES: MatrixRow[] = [
   {
     name: 'GET /alerts/settings',

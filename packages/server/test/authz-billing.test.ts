@@ -1,9 +1,9 @@
 import { describe } from 'vitest';
 import { authorisationMatrix, ok, type MatrixRow } from './helpers/authz-matrix.ts';
 
-/** Plans, payments and referrals (issue 13) × every role. */
+/** Plans, payments and referrals × every role. */
 const BILLING_ROUTES: MatrixRow[] = [
-  // Billing (issue 13).
+  // Billing.
   {
     name: 'GET /payment/plans',
     call: { method: 'GET', url: () => '/api/payment/plans' },

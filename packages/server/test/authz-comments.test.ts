@@ -7,9 +7,9 @@ import {
   type MatrixRow,
 } from './helpers/authz-matrix.ts';
 
-/** Comments, replies, reports and moderation (issue 14) × every role. */
+/** Comments, replies, reports and moderation × every role. */
 const COMMENT_ROUTES: MatrixRow[] = [
-  // Comments (issue 14): reading is public, writing needs a validated user, moderation an admin.
+  // Comments: reading is public, writing needs a validated user, moderation an admin.
   {
     name: 'GET /comments/query',
     call: {

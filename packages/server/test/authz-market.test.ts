@@ -7,7 +7,7 @@ import {
   type MatrixRow,
 } from './helpers/authz-matrix.ts';
 
-/** The company refresh (spec §7), the debug views and the developer gallery (issue 19) and the analyst's track record (issue 17) × every role. */
+/** The company refresh (spec §7), the debug views and the developer gallery and the analyst's track record × every role. */
 const MARKET_ROUTES: MatrixRow[] = [
   // Spec §7: every company load asks for a refresh, visitors included (rate-limited per address).
   {
@@ -15,7 +15,7 @@ const MARKET_ROUTES: MatrixRow[] = [
     call: { method: 'GET', url: () => '/api/ticker/invalidate/NOPE:ZZZ' },
     expect: { visitor: 404, user: 404, validated: 404, admin: 404 },
   },
-  // The company debug views (issue 19): admins and users with the debug interface.
+  // The company debug views: admins and users with the debug interface.
   {
     name: 'GET /company/get/{unknown id}',
     call: { method: 'GET', url: () => '/api/company/get/NOPE:ZZZ' },
@@ -26,7 +26,7 @@ const MARKET_ROUTES: MatrixRow[] = [
     call: { method: 'GET', url: () => `/api/company/invalidate/${UNKNOWN_ID}` },
     expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
   },
-  // The article debug views (issue 19): 'reindex' beside 'force reindex', admins and debug users.
+  // The article debug views: 'reindex' beside 'force reindex', admins and debug users.
   {
     name: 'GET /news/reindex/{article id}',
     call: { method: 'GET', url: () => `/api/news/reindex/${authzFixtures.articleId}` },
@@ -37,13 +37,13 @@ const MARKET_ROUTES: MatrixRow[] = [
     call: { method: 'GET', url: () => `/api/news/reindex/${UNKNOWN_ID}` },
     expect: { visitor: 401, user: 403, validated: 403, admin: 404 },
   },
-  // The developer gallery (issue 19).
+  // The developer gallery.
   {
     name: 'GET /dev/maps-config',
     call: { method: 'GET', url: () => '/api/dev/maps-config' },
     expect: { visitor: 401, user: ok, validated: ok, admin: ok },
   },
-  // The analyst's track record (issue 17 §4): public, the stored result of the nightly job.
+  // The analyst's track record: public, the stored result of the nightly job.
   {
     name: 'GET /analysis/track-record',
     call: { method: 'GET', url: () => '/api/analysis/track-record' },

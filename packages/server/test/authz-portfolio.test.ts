@@ -1,9 +1,9 @@
 import { describe } from 'vitest';
 import { authorisationMatrix, ok, type MatrixRow } from './helpers/authz-matrix.ts';
 
-/** The portfolio and the dashboard (issue 12) × every role. */
+/** The portfolio and the dashboard × every role. */
 const PORTFOLIO_ROUTES: MatrixRow[] = [
-  // Portfolio (issue 12): the caller's own portfolios; an unknown (or another user's) transaction
+  // Portfolio: the caller's own portfolios; an unknown (or another user's) transaction
   // is a 404; this database has no listings, so recording a purchase is a 400 once logged in.
   ...(
     [
@@ -38,7 +38,7 @@ const PORTFOLIO_ROUTES: MatrixRow[] = [
     call: { method, url: () => url, ...(body && { body: () => body }) },
     expect: { visitor: 401, user: status, validated: status, admin: status },
   })),
-  // Dashboard (issue 12): the caller's own calendar and widgets; recommendations are public.
+  // Dashboard: the caller's own calendar and widgets; recommendations are public.
   {
     name: 'GET /calendar/events',
     call: { method: 'GET', url: () => '/api/calendar/events?from=2026-11-01&to=2026-11-30' },

@@ -1,9 +1,9 @@
 import { describe } from 'vitest';
 import { authorisationMatrix, ok, type MatrixRow } from './helpers/authz-matrix.ts';
 
-/** The prompts (issue 11) and the live stream (issue 18) × every role. */
+/** The prompts and the live stream × every role. */
 const PROMPT_ROUTES: MatrixRow[] = [
-  // Prompts (issue 11): the caller's own only; the queue for admins.
+  // Prompts: the caller's own only; the queue for admins.
   {
     name: 'POST /prompts/create',
     call: {

@@ -1,9 +1,9 @@
 import { describe } from 'vitest';
 import { authorisationMatrix, ok, type MatrixRow } from './helpers/authz-matrix.ts';
 
-/** The public site (issue 15): newsletter, contact and blog × every role. */
+/** The public site: newsletter, contact and blog × every role. */
 const SITE_ROUTES: MatrixRow[] = [
-  // The public site (issue 15): sign-up, contact and blog are public; their inboxes are admins'.
+  // The public site: sign-up, contact and blog are public; their inboxes are admins'.
   {
     name: 'POST /subscription/subscribe/email',
     call: {

@@ -10,7 +10,7 @@ const NOW = new Date('2026-11-25T12:00:00Z');
 const DAY = 86_400_000;
 
 /** Referrals, commissions and bonuses, then the admins' overview of what they and the payments left. */
-describe('billing referrals with the offline provider (issue 13)', () => {
+describe('billing referrals with the offline provider', () => {
   const clock = fixedClock(NOW);
   const billing = useOfflineBillingApp(clock);
   const { get, status, checkout, pay } = billing;

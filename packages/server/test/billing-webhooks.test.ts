@@ -11,7 +11,7 @@ const NOW = new Date('2026-11-25T12:00:00Z');
 const DAY = 86_400_000;
 
 /** Signed events: forged, replayed, out of order, failed payments and the grace period. */
-describe('billing webhooks with the offline provider (issue 13)', () => {
+describe('billing webhooks with the offline provider', () => {
   const clock = fixedClock(NOW);
   const billing = useOfflineBillingApp(clock);
   const { get, status, errorOf } = billing;

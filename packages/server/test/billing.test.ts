@@ -9,7 +9,7 @@ import { bearer, registerUser } from './helpers/factories.ts';
 const NOW = new Date('2026-11-25T12:00:00Z');
 
 /** Plans, checkout with the test cards, trials, the portal and cancel feedback. */
-describe('billing with the offline provider (issue 13)', () => {
+describe('billing with the offline provider', () => {
   const clock = fixedClock(NOW);
   const billing = useOfflineBillingApp(clock);
   const { get, status, errorOf, checkout, pay } = billing;

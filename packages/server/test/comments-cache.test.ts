@@ -20,7 +20,7 @@ const NOW = new Date('2026-11-24T15:00:00.000Z');
 const SETTLED = new Date(NOW.getTime() - 2 * 86_400_000);
 
 /**
- * Issue 18: each API process keeps comment answers (a thread's pages, unread replies, the reports
+ * Each API process keeps comment answers (a thread's pages, unread replies, the reports
  * queue) serialised in memory (COMMENTS_CACHE=on). A comment, a reply, an edit, a hide, a show, a
  * report, a dismiss or a delete through one process is seen by the next read through either
  * process at once (no stale page); an author's change made by SQL reaches both through the

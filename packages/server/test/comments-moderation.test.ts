@@ -13,7 +13,7 @@ import { grant, registerUser, type TestUser } from './helpers/factories.ts';
 const NOW = COMMENTS_NOW;
 
 /** Duplicates, links from new accounts, the rate limit, reports and the admin Hide. */
-describe('comments API: spam and moderation (spec §7, issue 14)', () => {
+describe('comments API: spam and moderation (spec §7)', () => {
   const app = useCommentsApp();
   const { clock, post, get, comment, level, noComments } = app;
   let t: TestApp;

@@ -5,7 +5,7 @@ import type { TestUser } from './helpers/factories.ts';
 import { useCommentsApp, insertArticle } from './helpers/comments-app.ts';
 
 /** What a comment may hold and every call's input: clear 400s and 404s, HTML kept as text. */
-describe('comments API: input (spec §7, issue 14)', () => {
+describe('comments API: input (spec §7)', () => {
   const app = useCommentsApp();
   const { post, get, comment } = app;
   let db: Database;

@@ -13,7 +13,7 @@ import { COMMENTS_NOW, useCommentsApp, insertArticle } from './helpers/comments-
 const NOW = COMMENTS_NOW;
 
 /** Writing, threading, editing and deleting comments, the badge, unread replies and no_comments. */
-describe('comments API (spec §7 News and comments, issue 14)', () => {
+describe('comments API (spec §7 News and comments)', () => {
   const app = useCommentsApp();
   const { clock, mails, post, get, comment, level, noComments } = app;
   let db: Database;

@@ -60,7 +60,7 @@ describe('company analyses written from the offline wire', () => {
     expect(firstRun.candidates).toBeGreaterThan(4);
     const second = await service.analyzeChanged({ now, max: 1_000 });
     // A candidate named only in list articles (the day's movers) has no news of its own to
-    // analyse (issue 17): it is skipped, never written.
+    // analyse: it is skipped, never written.
     expect(second.written).toBeGreaterThan(0);
     expect(second.written).toBeLessThanOrEqual(firstRun.candidates - 4);
     const third = await service.analyzeChanged({ now, max: 1_000 });

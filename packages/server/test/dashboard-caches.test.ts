@@ -13,7 +13,7 @@ type EventBody = { event: CalendarEvent };
 const RANGE = '?from=2026-12-01&to=2026-12-31';
 
 /**
- * Issue 18: each API process keeps users' own calendar events of a range (CALENDAR_CACHE=on) and
+ * Each API process keeps users' own calendar events of a range (CALENDAR_CACHE=on) and
  * their widgets (WIDGETS_CACHE=on) in memory, so the dashboard's `/calendar/events` and
  * `/user/widgets` no longer read them on every visit, and a change shows in the next call of any
  * process: through the routes of one process at once (the write waits until every listening

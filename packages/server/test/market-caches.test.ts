@@ -18,7 +18,7 @@ type WatchlistBody = {
 const T0 = new Date('2026-03-10T15:00:00Z');
 
 /**
- * Issue 18: the watchlist with financials reads its list on every call and takes the financials
+ * The watchlist with financials reads its list on every call and takes the financials
  * from the quote service's short-lived cache. A change of the list shows at once, through
  * whichever process made it; a quote never outlives its freshness limit.
  */

@@ -42,7 +42,7 @@ const FEEDS: Record<string, { query: string; where: string }> = {
 };
 
 /**
- * Issue 18 on real PostgreSQL: each article's JSON stored at write time (`api_json`, kept by a
+ * Each article's JSON stored at write time (`api_json`, kept by a
  * trigger) answers exactly what the per-field expressions build, every writer's change shows at
  * once, and the feeds' partial indexes answer the same articles the filters select.
  */
@@ -274,7 +274,7 @@ describe('stored article JSON and the feed indexes', () => {
   });
 
   it('keeps an article whole in its row, and a long article its JSON (not in TOAST)', async () => {
-    // Issue 18 (migration 2026-11-29T1100-news-api-json-inline): with the defaults the JSON, the
+    // Migration 2026-11-29T1100-news-api-json-inline: with the defaults the JSON, the
     // row's largest value, went out of line, costing each article of a feed page a TOAST lookup.
     const placement = async (id: string) =>
       (

@@ -59,7 +59,7 @@ async function article(
 }
 
 /**
- * Issue 17 §1.4: a company's analysis and its related companies weigh a mention by how central
+ * A company's analysis and its related companies weigh a mention by how central
  * the company is to the article; the day's movers lists naming it among many count for nothing.
  */
 describe('mentions weighted by how central the company is to the article', () => {

@@ -29,7 +29,7 @@ const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const CALLS = 12;
 
 /**
- * Issue 18 (s27): a browser asks every news list compressed. The lists a page asks again and again
+ * A browser asks every news list compressed. The lists a page asks again and again
  * are compressed once per cached answer, not on every call: the public ones by their ETag (the
  * HTTP cache layer), `/news/my_portfolio` (private, no ETag) by its kept envelope. On real
  * PostgreSQL with the offline wire's analysed articles.

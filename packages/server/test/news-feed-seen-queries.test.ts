@@ -22,7 +22,7 @@ import { jobDeps } from './helpers/job-deps.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /**
- * Issue 18 (s28) on real PostgreSQL: a feed question asked again by its query string goes
+ * A feed question asked again by its query string goes
  * straight to its cached answer without being parsed again, and behaves as before otherwise:
  * `no_cache` still runs the query, an admin's answer is never a visitor's, a bad question is a
  * 400, and an answer in its last second is refreshed ahead.

@@ -15,7 +15,7 @@ import { jobDeps } from './helpers/job-deps.ts';
 type NewsBody = { news: NewsArticle[] };
 
 /**
- * Issue 18/19 on real PostgreSQL: the read paths of the news module (the `news_tickers` link
+ * The read paths of the news module (the `news_tickers` link
  * table, ids through the primary key, one malformed stored row left out of a list) and the debug
  * menu's 'reindex' (only when the analyst's inputs changed) beside 'force reindex'.
  */

@@ -21,7 +21,7 @@ import { jobDeps } from './helpers/job-deps.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /**
- * Issue 18 on real PostgreSQL: a cached feed or read answer asked in its last second is reloaded
+ * A cached feed or read answer asked in its last second is reloaded
  * in the background while it is served, so a busy question's readers never wait for its query at
  * expiry; what is served is never older than the cache's lifetime, and the reload reads the
  * database as it is then. The caches' clock is the test's.

@@ -13,7 +13,7 @@ const titleOf = (i: number) =>
   ][i % 4]! + (i === 77 || i === 201 || i === 333 ? ' amid zanzibar probe' : '');
 
 /**
- * Issue 18 (s29): full-text search answers the newest `window` matches, best match first, by one
+ * Full-text search answers the newest `window` matches, best match first, by one
  * of two plans — a walk of the newest articles by date when the question's words are common
  * (from the column's statistics), the full-text index when they are rare or the walk does not
  * fill the window. Either way the answer is the same: checked here against the plain definition

@@ -38,7 +38,7 @@ const APPLE =
   'analyst estimates, as iPhone sales rose 6% and services hit a record. Shares gained 2% in ' +
   'after-hours trading.';
 
-/** Issue 17 §3: the same story from several sources is stored once as a story, shown once. */
+/** The same story from several sources is stored once as a story, shown once. */
 describe('one card per story', () => {
   let t: TestApp;
   beforeAll(async () => {

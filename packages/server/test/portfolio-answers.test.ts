@@ -10,7 +10,7 @@ import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
 const FRIDAY = '2026-11-20T22:00:00Z';
 const week = (day: string) => Math.floor((dayNumber(day) + 3) / 7);
 
-describe('portfolio answers: the long value series and compressed answers (issue 18)', () => {
+describe('portfolio answers: the long value series and compressed answers', () => {
   let t: TestApp;
   let user: TestUser;
   beforeAll(async () => {

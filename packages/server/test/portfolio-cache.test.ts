@@ -7,7 +7,7 @@ import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
 /** A Friday evening after the close: the demo provider has the day's bar. */
 const FRIDAY = '2026-11-20T22:00:00Z';
 
-describe('portfolio snapshot cache (issue 12)', () => {
+describe('portfolio snapshot cache', () => {
   const clock = fixedClock(FRIDAY);
   let t: TestApp;
   let user: TestUser;

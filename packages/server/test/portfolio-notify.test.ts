@@ -12,7 +12,7 @@ import { waitFor } from './helpers/wait.ts';
 const SATURDAY = '2026-11-21T15:00:00Z';
 
 /**
- * Issue 18: each API process answers an unchanged portfolio snapshot (and ledger) from memory
+ * Each API process answers an unchanged portfolio snapshot (and ledger) from memory
  * without reading anything (PORTFOLIO_CACHE=on), and every change a snapshot depends on — a
  * transaction, an import, an entry changed by hand, a quote move of a held listing, new history,
  * a company's facts — shows in the next snapshot of another process on the same database: the

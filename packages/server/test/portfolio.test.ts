@@ -7,7 +7,7 @@ import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
 /** A Friday evening after the close, so the demo provider has the day's bar. */
 const NOW = '2026-11-20T22:00:00Z';
 
-describe('portfolio API (issue 12)', () => {
+describe('portfolio API', () => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;

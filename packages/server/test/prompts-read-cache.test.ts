@@ -52,7 +52,7 @@ async function storeAnswered(
 }
 
 /**
- * Issue 18: prompt lists, single prompts, the queue and company analyses are kept serialised in
+ * Prompt lists, single prompts, the queue and company analyses are kept serialised in
  * each API process (PROMPT_CACHE=on) and dropped on the database's notices, so whatever changes a
  * prompt — this process, another process, the worker, plain SQL — shows in the next read.
  */

@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { bearer, registerUser } from './helpers/factories.ts';
 
 /*
- * Issue 18: DATABASE_READ_URL. Here it names the same database as DATABASE_URL (a second pool);
+ * DATABASE_READ_URL. Here it names the same database as DATABASE_URL (a second pool);
  * its transactions are read-only, as on a replica, so a write sent to it would fail.
  */
 describe('DATABASE_READ_URL', () => {

@@ -27,7 +27,7 @@ type Referrals = {
 };
 
 /**
- * Issue 18: each API process keeps users' referral pages in memory (REFERRAL_CACHE=on), so
+ * Each API process keeps users' referral pages in memory (REFERRAL_CACHE=on), so
  * `/payment/referrals` no longer reads the database on every call, and a change shows in the next
  * call of any process: a ledger entry written by a payment through either process at once (the
  * write waits until every listening process dropped the referrer's page), and any other change

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /*
- * Issue 18: two API processes and two workers of the real entry point on one PostgreSQL, behind
+ * Two API processes and two workers of the real entry point on one PostgreSQL, behind
  * Debian's nginx, as docs/production.md runs them. Every check goes through the proxy.
  */
 describe('several processes on one database behind nginx', () => {

@@ -5,7 +5,7 @@ import { buildTestApp, capturedLog, type TestApp } from './helpers/app.ts';
 /** What Node accepts in a header and a browser reads the same: printable ASCII only. */
 const VALID_LOCATION = /^[\x21-\x7e]+$/;
 
-describe('security review of the HTTP layer (issue 9, §3 items 2, 4, 6)', () => {
+describe('security review of the HTTP layer', () => {
   const { log, lines } = capturedLog();
   let t: TestApp;
   let app: TestApp['app'];

@@ -6,7 +6,7 @@ import { bearer, grant, registerUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /**
- * Issue 18: each API process keeps resolved sessions in memory (SESSION_CACHE=on), and a session
+ * Each API process keeps resolved sessions in memory (SESSION_CACHE=on), and a session
  * ended or a user changed through one process is refused or seen changed by another process on
  * the same database at once — the database announces every change (a trigger, NOTIFY) and every
  * process listens.

@@ -23,7 +23,7 @@ for (let d = dayNumber('2026-10-01'); d <= dayNumber('2026-11-27'); d++) {
   if (isTradingDayNumber(d)) SESSIONS.push(isoDate(d));
 }
 
-describe('the track record (issue 17 §4): nightly job over stored bars, served by the API', () => {
+describe('the track record: nightly job over stored bars, served by the API', () => {
   let t: TestApp;
   let seq = 0;
 

@@ -13,7 +13,7 @@ import { waitFor } from './helpers/wait.ts';
 type NewsBody = { news: NewsArticle[] };
 
 /**
- * Issue 18: each API process keeps users' watchlists in memory (WATCHLIST_CACHE=on), so
+ * Each API process keeps users' watchlists in memory (WATCHLIST_CACHE=on), so
  * `/news/my_portfolio` no longer reads the caller's default list on every call, and a watchlist
  * changed anywhere shows in the next call of any process: through the watchlist routes of one
  * process at once (the write waits until every listening process dropped the user's lists), and

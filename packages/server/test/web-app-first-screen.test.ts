@@ -19,7 +19,7 @@ export async function renderFirstScreen(url, allowed, fetchApi) {
 }
 `;
 
-/** Issue 18: the feed's and a company's first screen drawn by the server into the page. */
+/** The feed's and a company's first screen drawn by the server into the page. */
 describe("drawing a page's first screen on the server", () => {
   let t: TestApp;
   let dist: string;

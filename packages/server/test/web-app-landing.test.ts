@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { writeWebBuild } from './helpers/web-build.ts';
 
-/** Issue 18: /landing is the page the web build drew at build time (dist/landing.html). */
+/** /landing is the page the web build drew at build time (dist/landing.html). */
 describe('serving the static landing page', () => {
   let t: TestApp;
   let dist: string;

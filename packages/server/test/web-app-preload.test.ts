@@ -6,7 +6,7 @@ import { writeWebBuild } from './helpers/web-build.ts';
 const FEED_FIRST_PAGE =
   '/api/news/query?ai_summary__ne=NULL&amp;related_exchange_tickers__not__size=0&amp;order_by=-creation_date&amp;skip=0&amp;limit=5';
 
-/** Issue 18: the feed's and the company page's first screen preloaded with the page's HTML. */
+/** The feed's and the company page's first screen preloaded with the page's HTML. */
 describe("preloading a page's first view", () => {
   let t: TestApp;
   let dist: string;

@@ -83,7 +83,7 @@ export const PAGE_PATHS = {
   cancel: '/Cancel',
   /** The referral programme's terms; share link, code and earnings for logged-in users. */
   affiliates: '/affiliates',
-  /** The public site (issue 15): the landing page a first-time visitor of `/` is sent to. */
+  /** The public site: the landing page a first-time visitor of `/` is sent to. */
   landing: '/landing',
   /** The contact form; `#subject=…&message=…` prefills it. */
   contact: '/contact',
@@ -97,7 +97,7 @@ export const PAGE_PATHS = {
   blogPost: '/blog/:slug',
   /** Where the newsletter's confirmation link lands (`?token=`). */
   newsletterConfirm: '/newsletter/confirm',
-  /* The developer gallery (issue 19, users with my_dev_interface): our components as demo pages. */
+  /* The developer gallery (users with my_dev_interface): our components as demo pages. */
   devButtons: '/components/buttons',
   devGridSystem: '/components/grid-system',
   devPanels: '/components/panels',

@@ -1,5 +1,5 @@
 /**
- * Issue 18 (front end): what the first screen of a public page asks the API for, so the server
+ * What the first screen of a public page asks the API for, so the server
  * can tell the browser with the page's HTML (`<link rel="preload" as="fetch">`) and the answer
  * arrives while the app's JavaScript is still loading, instead of after it. The browser uses a
  * preloaded answer only for a request of exactly the same URL, so these must be the URLs the web

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
 
 /**
- * Issue 18: Mantine's `useId` draws React's id (`mantine-«r1»`), then replaces it with a random
+ * Mantine's `useId` draws React's id (`mantine-«r1»`), then replaces it with a random
  * one in a layout effect, even when the component was given its own id. Each input, label,
  * segmented control, spoiler and the app shell so rendered again synchronously right after the
  * app's first commit — and after a hydration that commit also had to run every passive effect of

@@ -12,7 +12,7 @@
   } catch {
     document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
   }
-  // Issue 18: a page's first screen drawn by the server is the anonymous visitor's; a signed-in
+  // A page's first screen drawn by the server is the anonymous visitor's; a signed-in
   // visitor sees the loader (index.html's style) until the app draws the page for them.
   try {
     var token = window.localStorage.getItem('userToken');

@@ -1,5 +1,5 @@
 /* global document, window */
-// Issue 18: on a page whose first screen the server drew (server `web-app-first-screen.ts`), the
+// On a page whose first screen the server drew (server `web-app-first-screen.ts`), the
 // app's JavaScript starts loading once that screen has been painted: fetched with the page, its
 // 300-odd KB competed with the page's CSS on a slow connection and held the first paint back.
 // The server moves the entry script and its module preloads here (data-entry, data-modules).

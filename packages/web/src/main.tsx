@@ -25,7 +25,7 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Issue 18: the app's code is evaluated in stages, one task each — React, then Mantine (with the
+ * The app's code is evaluated in stages, one task each — React, then Mantine (with the
  * app's providers), then the app (shell, router, API contracts) — instead of one module graph
  * evaluated in a single long task (about 250 ms on a phone: total blocking time). The stages'
  * chunks are fetched together from the start (`modulepreload` in index.html, plugin
@@ -34,7 +34,7 @@ function nextTask(): Promise<void> {
 async function start(container: HTMLElement) {
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
-  // Issue 18: the page's first `Intl.NumberFormat` loads ICU's number data (15–25 ms unthrottled,
+  // The page's first `Intl.NumberFormat` loads ICU's number data (15–25 ms unthrottled,
   // any later one ~0.1 ms); created here it is a task of its own instead of a part of the app's
   // evaluation (`@app/shared/display/format` creates its formats when evaluated).
   new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(1);
@@ -70,7 +70,7 @@ async function start(container: HTMLElement) {
   // the shell and the first page were one long task that kept the page from answering input.
   startTransition(() => {
     if (firstScreen?.drawnAt !== undefined) {
-      // Issue 18: an anonymous visitor's screen drawn by the server is hydrated — its DOM adopted,
+      // An anonymous visitor's screen drawn by the server is hydrated — its DOM adopted,
       // not created again in one long commit. What only the browser knows (layout preferences,
       // width, time zone, clock) switches after (lib/hydration.ts).
       startHydrating(container);

@@ -39,7 +39,7 @@ export type NoticeListenerOptions = {
 };
 
 /**
- * One dedicated connection per process that LISTENs to a channel of database notices (issue 18),
+ * One dedicated connection per process that LISTENs to a channel of database notices,
  * shared by the per-process caches: opened from the Kysely pool's options under its own
  * application_name, re-opened with exponential backoff when lost; a `generation` that the owner
  * bumps on every notice and this bumps on every loss, reconnect and close, so a read that

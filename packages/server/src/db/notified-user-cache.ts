@@ -25,7 +25,7 @@ export interface NotifiedUserCacheOptions {
 
 /**
  * Values read per user kept in each API process, safe across processes (the watchlist and alert
- * settings caches, issue 18): the database NOTIFYs every change of a user's rows with the user's
+ * settings caches): the database NOTIFYs every change of a user's rows with the user's
  * id (a trigger, whoever writes), and one connection per process LISTENs and drops that user's
  * entries. Nothing is served from memory while that connection does not listen; a read is stored
  * only when no notice (nor a reconnect) arrived while it ran. A write through a service waits

@@ -7,7 +7,7 @@ export const PREPARED_MAX = 200;
 
 /**
  * Runs hot read queries as named prepared statements: PostgreSQL parses and plans a statement
- * once per connection instead of on every call (issue 18). The article JSON (`apiNewsJson`) with
+ * once per connection instead of on every call. The article JSON (`apiNewsJson`) with
  * its subqueries took PostgreSQL 0.6–1.5 ms to parse and plan and 0.1–0.5 ms to execute at a
  * million articles (auto_explain, bench/news), so planning was most of a feed call's database
  * time; the referral page's statement planned in 0.22–0.32 ms and ran in 0.07–0.11 ms. The name

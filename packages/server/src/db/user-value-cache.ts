@@ -4,7 +4,7 @@ import { createNotifiedUserCache } from './notified-user-cache.ts';
 
 /**
  * One value per user kept in each API process, safe across processes (`notified-user-cache.ts`):
- * the referral page and the dashboard's widgets (issue 18), each a small answer read on every
+ * the referral page and the dashboard's widgets, each a small answer read on every
  * visit and changed rarely. A trigger NOTIFYs `channel` with the id of the user whose value
  * changed; a write through a service calls `changed` (or `changedMany`) and answers once every
  * listening process dropped it. Every caller is served the same object: it is frozen, with

@@ -66,8 +66,8 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | u
  * 71 → 60 KB; quality 11 saves 1–2 KB more for three times the CPU). The bytes an answer writes
  * bound the large routes' rate and tail: a bare route sending 22 / 48 / 127 KB ran at 2.04 /
  * 1.38 / 0.67× the indexed SELECT with p99 14 / 23 / 36 ms, against 3.18× and 3 ms for 30 bytes
- * (bench/README.md, s26). It costs about 1 ms of CPU a KB, so it runs once per answer, in
- * libuv's thread pool, never on the event loop.
+ * (bench/market on this 2-core machine). It costs about 1 ms of CPU a KB, so it runs once per
+ * answer, in libuv's thread pool, never on the event loop.
  */
 const BROTLI_BEST = {
   params: {
@@ -86,7 +86,7 @@ export const BEST_AFTER_MS = 2_000;
 /** … if it is no larger than this (larger ones would cost seconds of CPU). */
 const BEST_MAX_BYTES = 1024 * 1024;
 /**
- * Better compressions running at once, at most (s27). Brotli 10 costs about 7 ms for a 26 KB news
+ * Better compressions running at once, at most. Brotli 10 costs about 7 ms for a 26 KB news
  * page against 0.2 ms at quality 2, so 691 company pages becoming busy together (bench/news as a
  * browser asks) queued about 5 s of CPU on libuv's pool at once, on a 2-core machine, and the
  * answers' tail paid for it. One at a time, the rest wait: an answer that found the slot taken

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 
 /**
- * Issue 18: the thread that draws first screens (`web-app-first-screen.ts`): React's
+ * The thread that draws first screens (`web-app-first-screen.ts`): React's
  * renderToString is synchronous and takes tens of milliseconds per page, which on the server's
  * own thread would hold every API request meanwhile. It loads the web build's renderer and asks
  * the server's thread for each API answer the drawing needs.

@@ -113,7 +113,7 @@ type WorkerMessage =
   | { type: 'api'; id: number; url: string };
 
 /**
- * Issue 18: the first screen of the feed and a company page drawn on the server, for
+ * The first screen of the feed and a company page drawn on the server, for
  * anonymous visitors (the page's first-view API answers, fetched in process without any
  * credentials, so nothing private is ever drawn). The same URL reuses its screen for a few
  * seconds and concurrent visits share one drawing; a failure or a slow drawing gives null and

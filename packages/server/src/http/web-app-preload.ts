@@ -14,7 +14,7 @@ export function readFirstViewAssets(distDir: string): FirstViewAssets {
 }
 
 /**
- * Issue 18: the links that let a public page's first screen load in parallel instead of one
+ * The links that let a public page's first screen load in parallel instead of one
  * step after the other (HTML → entry → route chunk → API answer): the API answers its first
  * screen GETs, then the route's CSS and JavaScript. The browser uses a preloaded answer only
  * for the same URL, mode and credentials: `crossorigin` gives the mode and credentials of the

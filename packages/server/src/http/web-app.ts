@@ -51,7 +51,7 @@ const NOT_BUILT_PAGE =
 export async function registerWebApp(app: FastifyInstance, distDir: string, seo: SeoServices) {
   const indexFile = path.join(distDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  // Issue 18: /landing drawn at build time (the web build's static-landing plugin); no app needed.
+  // /landing is drawn at build time (the web build's static-landing plugin); no app needed.
   const landingFile = path.join(distDir, 'landing.html');
   const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : undefined;
   if (indexHtml !== undefined) {
@@ -81,10 +81,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, seo:
   seoRoutes(app, { sitemap: seo.sitemap, images: seo.images });
   // The page's HTML is the built index.html with the head tags put where its <title> was.
   const page = splitIndexHtml(indexHtml ?? NOT_BUILT_PAGE);
-  // Issue 18: the feed's and the company page's first screen preloaded with the page.
+  // The feed's and the company page's first screen preloaded with the page.
   const firstViewAssets = readFirstViewAssets(distDir);
   const headEnd = page.after.indexOf('</head>');
-  // Issue 18: the feed's and a company's first screen drawn on the server (web-app-first-screen).
+  // The feed's and a company's first screen drawn on the server (web-app-first-screen).
   // The worker (a 6 MB renderer) starts when the server listens, or at the first page asked of
   // an app that never listens (tests on inject): apps built and never asked for a page spawn none.
   let loading: Promise<FirstScreenRenderer | undefined> | undefined;

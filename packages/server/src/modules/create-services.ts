@@ -38,7 +38,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const limiter = createRateLimiter(createRateLimitRepository(db), config.rateLimitScale, clock);
-  // Live updates of open pages (issue 18): writers publish with NOTIFY, API processes LISTEN.
+  // Live updates of open pages: writers publish with NOTIFY, API processes LISTEN.
   const live = createLiveBus({ db, log });
   const users = createUserServices({ db, config, mailer, limiter, clock });
   const foundation = { mailer, limiter, live, users };

@@ -16,7 +16,7 @@ export type Call = {
   body?: (target: TestUser) => unknown;
   /** The route answers a page (HTML), not the JSON envelope. */
   html?: boolean;
-  /** The route answers a never-ending event stream: only its status is read (issue 18). */
+  /** The route answers a never-ending event stream: only its status is read. */
   stream?: boolean;
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successResponse } from './envelope.ts';
 
-/** Issue 16: alerts and digests. Limits of the per-user settings. */
+/** Alerts and digests. Limits of the per-user settings. */
 export const HOURLY_CAP_MIN = 1;
 export const HOURLY_CAP_MAX = 1_000;
 export const DEFAULT_HOURLY_CAP = 10;
@@ -109,7 +109,7 @@ export const UNSUBSCRIBE_KIND_LABELS: Record<Exclude<DeliveryKind, 'insights'>, 
 };
 
 /**
- * Issue 18, the alerts bell: the caller's own instant alerts (what the fan-out wrote for them),
+ * The alerts bell: the caller's own instant alerts (what the fan-out wrote for them),
  * newest first, with how many are unread since their "seen up to" watermark.
  */
 export const MY_ALERTS_PAGE_MAX = 50;

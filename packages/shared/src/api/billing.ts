@@ -3,7 +3,7 @@ import { successResponse } from './envelope.ts';
 
 /*
  * Plans, payments and the referral programme (spec §1, §2 /pricing /success /Cancel /affiliates,
- * §6, §7 payment calls, §9 plans; issue 13). Paths (under /api):
+ * §6, §7 payment calls, §9 plans). Paths (under /api):
  *
  *   GET  /payment/plans                                    → plansResponseSchema (public)
  *   GET  /payment/create_checkout_session?product={tier}   → { status, url } (spec §7; login)
@@ -58,7 +58,7 @@ export const PLANS: readonly PlanInfo[] = [
   },
 ];
 
-/** Our subscription status values (spec §3 leaves them to us; docs/ARCHITECTURE.md explains them). */
+/** Our subscription status values (spec §3 leaves them to us; docs/domain-rules.md explains them). */
 export const SUBSCRIPTION_STATUSES = [
   '',
   'incomplete',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successResponse } from './envelope.ts';
 
 /**
- * The developer gallery (issue 19). Spec §7: "A maps service is loaded with a placeholder {key}
+ * The developer gallery. Spec §7: "A maps service is loaded with a placeholder {key}
  * on demo pages": the URL below with {key} replaced by the configured GOOGLE_MAPS_KEY.
  */
 export const GOOGLE_MAPS_SCRIPT_URL =

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Live updates of the open page (issue 18): `GET /api/live?topics=…` answers a Server-Sent Events
+ * Live updates of the open page: `GET /api/live?topics=…` answers a Server-Sent Events
  * stream. Payloads are small (ids and a few numbers, never whole articles): a page refetches what
  * it needs through the ordinary routes, which apply their own visibility rules.
  */

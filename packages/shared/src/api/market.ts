@@ -6,7 +6,7 @@ import { successResponse } from './envelope.ts';
  * Quotes, change fields, watchlists and the ticker query (spec §3 Watchlist, Ticker query result;
  * §7 "Watchlist and tickers", `/company/financials/get/{symbol}`).
  *
- * Change fields (docs/ARCHITECTURE.md "Market data"): `change_pct_N` is the percent change from
+ * Change fields (docs/domain-rules.md "Market data"): `change_pct_N` is the percent change from
  * the last daily close on or before (quote day − N calendar days) to the current price;
  * `change_pct_1` is therefore the day change against the previous close. `days_31` / `days_365`
  * carry that reference close and the same percentage.

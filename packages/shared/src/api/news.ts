@@ -92,7 +92,7 @@ export const newsTranslationResponseSchema = successResponse({
 });
 
 /**
- * `/news/reindex/{id}` (debug, issue 19): the article, and whether the analyst ran. It runs only
+ * `/news/reindex/{id}` (debug): the article, and whether the analyst ran. It runs only
  * when what it reads (title, description, text, publisher, listings, the writer's hint, the
  * analyst) changed since the stored analysis; `/news/force_reindex/{id}` always runs it.
  */

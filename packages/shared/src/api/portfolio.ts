@@ -4,7 +4,7 @@ import { successResponse } from './envelope.ts';
 
 /*
  * Portfolio tracking (spec §1 "track a share purchase", §2 /portfolio/register and /dashboard with
- * calendar, charts and widgets; issue 12). The API paths are ours (the spec does not show them):
+ * calendar, charts and widgets). The API paths are ours (the spec does not show them):
  *
  *   GET  /portfolio/list                                  → portfolioListResponseSchema
  *   POST /portfolio/create            { name }           → portfolioListResponseSchema
@@ -268,7 +268,7 @@ export const RECOMMENDATIONS_LIMIT = 20;
 export const recommendationSchema = z.object({
   exchange_ticker: z.string(),
   company_name: z.string(),
-  /** The ranking score (documented in docs/ARCHITECTURE.md "Recommendations"). */
+  /** The ranking score (documented in docs/domain-rules.md "Recommendations"). */
   score: z.number(),
   /** One line: why it ranks here. */
   reason: z.string(),

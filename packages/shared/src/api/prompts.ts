@@ -134,7 +134,7 @@ export type PromptJson = z.infer<typeof promptSchema>;
 export const promptListResponseSchema = successResponse({ prompts: z.array(promptSchema) });
 
 /**
- * What the web's prompt lists and polls ask for (`only=`, issue 18): every field they show. Left
+ * What the web's prompt lists and polls ask for (`only=`): every field they show. Left
  * out: `raw` (the question and the answer again), the persona's `system` text and `provider`.
  * `id`, `status`, `username`, `ai_queue_size` and `error` come with every projection.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successResponse } from './envelope.ts';
 
 /**
- * The public site (issue 15): newsletter sign-up (spec §7 `/subscription/subscribe/email`),
+ * The public site: newsletter sign-up (spec §7 `/subscription/subscribe/email`),
  * the contact form (§7 `/contact/submit`), the site's contact details and the blog of weekly
  * market recaps. Texts of spec §8 live here so the web and the tests share them.
  */

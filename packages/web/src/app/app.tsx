@@ -6,7 +6,7 @@ import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
 export interface AppProps {
-  /** Issue 18: main.tsx creates them first when the page came with its first screen drawn. */
+  /** main.tsx creates them first when the page came with its first screen drawn. */
   router?: ReturnType<typeof createAppRouter>;
   queryClient?: QueryClient;
   /** When the server drew the first screen the app hydrates (first-screen/take-first-screen.ts). */

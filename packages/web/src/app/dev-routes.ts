@@ -3,7 +3,7 @@ import type { PageLoader } from './lazy-page';
 import type { PageRouteSpec, RouteSpec } from './routes';
 
 /*
- * The developer gallery's routes (issue 19, spec §2): demo pages of our own components for users
+ * The developer gallery's routes (spec §2): demo pages of our own components for users
  * with my_dev_interface (guard 'dev'; anyone else sees the notice of app/route-guard.tsx).
  * `routes.tsx` spreads them into its table; a name here that PAGE_PATHS lacks fails `tsc`.
  */

@@ -23,7 +23,7 @@ function Replay({ events }: { events: readonly CustomEvent[] }) {
 
 /**
  * Mantine's modals (`modals.open…` from `@mantine/modals`), mounted at the first modal asked
- * for. Issue 18: `ModalsProvider` keeps a closed `Modal` mounted — focus return, scroll lock,
+ * for. `ModalsProvider` keeps a closed `Modal` mounted — focus return, scroll lock,
  * reduced-motion media query, transition — whose effects ran in the app's first commit on every
  * page. Until a modal is asked for, only the listeners of its open events exist; the events that
  * mount it are given again to the provider once it listens. No component reads the provider's

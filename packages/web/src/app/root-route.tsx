@@ -13,7 +13,7 @@ const LiveAlerts = lazy(() =>
 
 /**
  * The top route: document meta, scroll restoration, a progress bar while a page loads, and the
- * signed-in user's live alerts (issue 18).
+ * signed-in user's live alerts.
  */
 export function RootRoute() {
   useDocumentMeta();

@@ -53,7 +53,7 @@ export function GuardedOutlet({ loadUserFirst }: GuardedOutletProps) {
       </Center>
     );
   }
-  // Issue 19: the developer gallery answers everyone without the flag (visitors too) with a notice.
+  // The developer gallery answers everyone without the flag (visitors too) with a notice.
   if (guard === 'dev' && !user?.my_dev_interface) {
     return (
       <ErrorPanel

@@ -24,7 +24,7 @@ function decodedPath(pathname: string): string {
 
 /**
  * Whether a path (query and hash ignored) matches one of `patterns` as react-router's `matchRoutes` would match a
- * flat table of those paths (case-insensitive, trailing slashes allowed, decoded). Issue 18:
+ * flat table of those paths (case-insensitive, trailing slashes allowed, decoded).
  * `matchRoutes` flattens, explodes and ranks the whole table — and compiles a regular expression
  * per route — on every call; navigation asks for each of its links, 10–15 ms of the company page's
  * first render. Plain paths are a set here, and only the few patterns with parameters are matched

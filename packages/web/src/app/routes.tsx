@@ -129,7 +129,7 @@ const routeAnswers = new Map<string, boolean>();
 export function hasRoute(target: string): boolean {
   if (!target.startsWith('/') || target.startsWith('//')) return false;
   const pathname = target.split(/[?#]/, 1)[0] ?? target;
-  // Issue 18: the sidebar asks for each of its links on every render; the table never changes,
+  // The sidebar asks for each of its links on every render; the table never changes,
   // so each answer is kept (and found without `matchRoutes`: route-matching.ts).
   let known = routeAnswers.get(pathname);
   if (known === undefined) {

@@ -3,7 +3,7 @@ import { authPage } from './route-types';
 import type { RouteSpec } from './route-types';
 
 /*
- * The public site's screens of the route table (spec §2, issue 15): about, the legal pages, the
+ * The public site's screens of the route table (spec §2): about, the legal pages, the
  * landing page, contact, features, FAQ, help, documentation, the blog and the newsletter, by their
  * PAGE_PATHS name. `routes.tsx` spreads them into its table.
  */
@@ -58,7 +58,7 @@ export const siteRouteSpecs = {
     page: () => import('../features/site/pages/error-page').then((m) => m.ErrorPage),
     meta: authPage({ title: 'Error', hideFooter: true }),
   },
-  // The public site (issue 15).
+  // The public site.
   landing: {
     kind: 'page',
     guard: 'public',

@@ -6,7 +6,7 @@ import { useHydrated } from '../lib/hydration';
 export type DeferredTooltipProps = TooltipProps & { children: ReactElement };
 
 /**
- * A Mantine tooltip mounted once the server's markup is hydrated (lib/hydration.ts). Issue 18: a
+ * A Mantine tooltip mounted once the server's markup is hydrated (lib/hydration.ts). A
  * mounted Mantine tooltip — even closed — runs Floating UI, whose reference ref sets state in a
  * layout effect: a synchronous second render right after the commit that mounts it, which in the
  * hydrating commit first ran every passive effect of the page, in one long task on a phone.

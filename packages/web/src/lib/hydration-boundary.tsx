@@ -10,7 +10,7 @@ function BoundaryMark() {
 }
 
 /**
- * Issue 18: a Suspense boundary around a part of a page the server draws. When the app hydrates
+ * A Suspense boundary around a part of a page the server draws. When the app hydrates
  * the server's markup, React hydrates each boundary in a render and commit of its own after the
  * root's, so the first commit — and the effects and synchronous updates Mantine's components
  * start in it — is split into shorter tasks. Nothing in it suspends (the fallback never shows).

@@ -1,7 +1,7 @@
 import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 
 /**
- * Issue 18: the server draws an anonymous visitor's first screen of the feed and the company
+ * The server draws an anonymous visitor's first screen of the feed and the company
  * page (app/first-screen/render.tsx) and the app hydrates that markup (main.tsx, `hydrateRoot`)
  * instead of drawing it again. The hydrating render must give exactly the server's markup, so
  * whatever the browser alone knows — the visitor's layout preferences, the screen width, time

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Portfolio tracking (issue 12): a user's named portfolios ('default' first) and their ledger of
+ * Portfolio tracking: a user's named portfolios ('default' first) and their ledger of
  * buy, sell, dividend, fee and split entries. Money and quantities are numeric (exact decimals);
  * `seq` orders the entries of one day in the order they were recorded.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The dashboard (issue 12): a user's own calendar events, their choice of dashboard widgets, and
+ * The dashboard: a user's own calendar events, their choice of dashboard widgets, and
  * the index the recommendations read the recent processed news through.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Portfolio snapshot cache (issue 12): every write to a portfolio's ledger bumps its
+ * Portfolio snapshot cache: every write to a portfolio's ledger bumps its
  * `ledger_version` in the same transaction, so any process can tell from the portfolio's row
  * whether a ledger it keeps in memory is still the stored one.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Plans, payments and the referral programme (issue 13): the subscription's period on the user,
+ * Plans, payments and the referral programme: the subscription's period on the user,
  * every payment event received (once), our own checkout and portal sessions (offline provider),
  * cancellation feedback and the append-only referral ledger.
  */

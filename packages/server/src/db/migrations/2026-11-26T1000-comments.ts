@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Comments, replies and reports (issue 14). One table holds all three, as spec §3 describes a
+ * Comments, replies and reports. One table holds all three, as spec §3 describes a
  * Comment with `is_report`: a comment of an article (`parent_comment_id` null), a reply (the
  * comment it answers), or a report of the article or of a comment (`is_report`, the reason as
  * content). Counters are kept in the same transaction as every write, so a feed's `no_comments`

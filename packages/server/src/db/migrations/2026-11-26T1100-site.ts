@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The public site (issue 15): newsletter subscribers (double opt-in, tokens hashed at rest), the
+ * The public site: newsletter subscribers (double opt-in, tokens hashed at rest), the
  * one-click unsubscribe tokens every newsletter mail carries, contact messages with their
  * read mark, and the blog's weekly market recaps.
  */

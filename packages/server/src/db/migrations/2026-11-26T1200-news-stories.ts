@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One card per story (issue 17): near-duplicate articles (the same story from the wire, a filing
+ * One card per story: near-duplicate articles (the same story from the wire, a filing
  * and a publisher's rewrite) are clustered at ingest by MinHash over word shingles.
  *
  * - `story_id`: the id of the story's first article; NULL for that first article itself (and for

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One card per story, cheaply (issue 17): a story's first article counts its other reports, so
+ * One card per story, cheaply: a story's first article counts its other reports, so
  * the feeds look a story's reports up only for the few articles that have any (an article's JSON
  * answers `also_reported_by: []` from this column alone).
  */

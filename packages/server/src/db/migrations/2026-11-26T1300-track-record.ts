@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The analyst's track record (issue 17 §4): each run of the `track-record.compute` job stores its
+ * The analyst's track record: each run of the `track-record.compute` job stores its
  * whole result as one row (the API serves the newest), with the inputs it was computed from, so
  * a start can tell whether the stored record is stale.
  */

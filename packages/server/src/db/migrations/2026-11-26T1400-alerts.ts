@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Alerts and digests (issue 16): the delivery outbox (every alert, digest and newsletter issue
+ * Alerts and digests: the delivery outbox (every alert, digest and newsletter issue
  * is a row first, unique per recipient, channel, kind and story or period, then sent by a job),
  * each user's alert settings (time zone, quiet hours, hourly cap) and the one-click unsubscribe
  * tokens of the mails (SHA-256 at rest).

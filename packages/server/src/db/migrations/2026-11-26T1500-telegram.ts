@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The Telegram bot and channels (issue 16 §5–6): one-time link codes (only their SHA-256 is
+ * The Telegram bot and channels: one-time link codes (only their SHA-256 is
  * stored, with an expiry; using one marks it), the channels the product publishes to, and the
  * log of what was posted to them.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Session cache invalidation (issue 18): API processes may keep resolved sessions in memory, so
+ * Session cache invalidation: API processes may keep resolved sessions in memory, so
  * every change that could end or alter one is announced to all of them on the channel
  * `stockpulse_sessions`, with the user's id as payload, when its transaction commits — whoever
  * writes it (logout, password change, admin edits, billing events, a user deleted, a test's SQL).

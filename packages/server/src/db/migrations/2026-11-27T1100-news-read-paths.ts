@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18/19, the news read paths at a million articles:
+ * The news read paths at a million articles:
  *
  * - `news_tickers`: the articles' listings as a normalised link table (one row per article and
  *   listing) ordered by (symbol, creation_date, id), so a company's newest articles are one index

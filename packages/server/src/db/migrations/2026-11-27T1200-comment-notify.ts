@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Comment page cache invalidation (issue 18): API processes may keep a thread's pages, the
+ * Comment page cache invalidation: API processes may keep a thread's pages, the
  * reports queue and unread replies as serialised answers, so every change of a comment is
  * announced to all of them on the channel `stockpulse_comments` when its transaction commits —
  * whoever writes it (a comment, an edit, a delete, a hide, a report, a dismiss, an account removed

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Portfolio snapshot invalidation (issue 18): API processes keep finished portfolio snapshots and
+ * Portfolio snapshot invalidation: API processes keep finished portfolio snapshots and
  * ledgers in memory and serve them without reading anything, so every change a snapshot is
  * computed from is announced on the channel `stockpulse_portfolio` when its transaction commits,
  * whoever writes it. Statement-level triggers (one notice per statement, not per row) name what

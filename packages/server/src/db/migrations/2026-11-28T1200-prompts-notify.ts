@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Prompt read caches (issue 18): API processes keep serialised prompt lists, single prompts and
+ * Prompt read caches: API processes keep serialised prompt lists, single prompts and
  * company analyses in memory (`modules/prompts/prompt-read-cache.ts`), so every change is
  * announced on the channel `stockpulse_prompts` when its transaction commits, whoever writes it
  * (the API, the worker answering, the sweep, a test's SQL): a prompts statement notifies each

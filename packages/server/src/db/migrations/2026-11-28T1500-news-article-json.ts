@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18, the news read paths at a million articles (bench/news):
+ * The news read paths at a million articles (bench/news):
  *
  * - `api_json`: each article's JSON as the API shows it, built once when the article is written
  *   instead of on every read. Building the 20 articles of a feed page (`json_build_object` over

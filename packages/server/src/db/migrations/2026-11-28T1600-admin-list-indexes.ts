@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18, the admin panel's lists at a realistic size (bench/site): each paged list reads its
+ * The admin panel's lists at a realistic size (bench/site): each paged list reads its
  * page from an index in its own order instead of sorting the whole table, and the admin payments
  * view's counts and lists read small indexes instead of scanning every user.
  */

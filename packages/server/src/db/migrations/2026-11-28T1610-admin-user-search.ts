@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18: the admin's user search (`/user/admin/get/ALL?q=`, a substring of the username, the
+ * The admin's user search (`/user/admin/get/ALL?q=`, a substring of the username, the
  * e-mail or the name, any case) reads trigram indexes of the three expressions it matches
  * (a bitmap OR of them) instead of scanning every user.
  */

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18: each article's stored API JSON (`news.api_json`, migration
+ * Each article's stored API JSON (`news.api_json`, migration
  * 2026-11-28T1500-news-article-json) read from the article's own row. With the defaults
  * (`extended` storage, rows toasted past 2 KB) PostgreSQL moved it, the row's largest value, to
  * the TOAST table: every article a feed page sends cost a TOAST index lookup and chunk reads
- * besides its heap tuple (136 buffers for a 20-article page instead of 56; bench/README,
- * 2026-11-26). Tried on 30,000 of the benchmark's rows: `storage main` alone keeps `api_json` in
+ * besides its heap tuple (136 buffers for a 20-article page instead of 56;
+ * bench/news). Tried on 30,000 of the benchmark's rows: `storage main` alone keeps `api_json` in
  * the row but pushes the `AI` object out instead (which the defcon feed filters on and the
  * assistant reads); with `toast_tuple_target = 4000` as well nothing of an ordinary article leaves
  * the row (heap 78 MB against 59 MB + 22 MB of TOAST). A long article (full text) still has its

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18, the alerts bell: the in-app list of a user's instant alerts (the e-mail row the
+ * The alerts bell: the in-app list of a user's instant alerts (the e-mail row the
  * fan-out writes for every alert of a user, newest first, read from its own partial index) and
  * how far the user has seen it (one watermark per user, not a flag per row).
  */

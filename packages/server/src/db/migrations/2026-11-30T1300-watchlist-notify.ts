@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Watchlist cache invalidation (issue 18): API processes may keep a user's watchlists in memory
+ * Watchlist cache invalidation: API processes may keep a user's watchlists in memory
  * (`/news/my_portfolio` reads the default list on every call), so every change of a watchlist row
  * is announced on the channel `stockpulse_watchlists` with its user's id when the transaction
  * commits, whoever writes it (the watchlist routes, a user deleted by cascade, a test's SQL); a

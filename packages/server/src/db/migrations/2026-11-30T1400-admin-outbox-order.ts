@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18, the admin panel's outbox: its pages are read newest first with the id breaking ties
+ * The admin panel's outbox: its pages are read newest first with the id breaking ties
  * (mails written in the same instant keep one order between calls, which the kept page answers
  * compare), from one index in that order.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18, the admin's user search: one trigram index of the username, the e-mail and the name
+ * The admin's user search: one trigram index of the username, the e-mail and the name
  * together (`admin/admin-pages.repository.ts` matches it, then each field exactly) instead of one
  * per field: one posting-list walk and one estimate to plan instead of three (EXPLAIN ANALYZE at
  * 50,000 users, a surname five share: three bitmap scans 0.29 ms and 0.42 ms of planning).

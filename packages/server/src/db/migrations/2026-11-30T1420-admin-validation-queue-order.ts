@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18, the admin panel's approval queue: its pages are read oldest first with the id breaking
+ * The admin panel's approval queue: its pages are read oldest first with the id breaking
  * ties (the kept page answers compare their rows' versions in that order). The partial index on
  * `created_at` alone left a sort of each page's first rows (`Incremental Sort`); this one holds
  * the page's whole order, and replaces it (the queue's count reads it index-only as before).

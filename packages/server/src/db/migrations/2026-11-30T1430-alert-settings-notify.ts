@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Alert settings cache invalidation (issue 18): API processes keep users' alert settings in memory
+ * Alert settings cache invalidation: API processes keep users' alert settings in memory
  * (`/alerts/settings` read the row on every call), so every change of an `alert_settings` row is
  * announced on the channel `stockpulse_alert_settings` with its user's id when the transaction
  * commits, whoever writes it (the settings route, a user deleted by cascade, a test's SQL); a

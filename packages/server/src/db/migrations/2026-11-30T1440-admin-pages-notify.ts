@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Admin page answers kept in memory (issue 18): API processes keep the admin panel's pages (user
+ * Admin page answers kept in memory: API processes keep the admin panel's pages (user
  * list, searches, approval queue, outbox) as the bytes sent, so every statement that writes `users`
  * or `outbox` announces it on the channel `stockpulse_admin_pages` (`users` or `outbox`) when its
  * transaction commits, whoever writes (registration, profile and admin edits, billing, a mail

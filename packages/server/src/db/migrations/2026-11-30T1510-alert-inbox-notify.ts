@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Alerts bell cache invalidation (issue 18): API processes keep each user's bell answer
+ * Alerts bell cache invalidation: API processes keep each user's bell answer
  * (`/alerts/mine`) in memory, so every change of what it shows is announced on the channel
  * `stockpulse_alert_inbox` with the user's id when the transaction commits, whoever writes it:
  * a user's instant e-mail delivery row added, removed or rewritten (its user, kind, channel,

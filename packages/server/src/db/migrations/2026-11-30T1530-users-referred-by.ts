@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18, the referral page: how many users signed up with a code counted
+ * The referral page: how many users signed up with a code counted
  * `users.referred_by = $1` over every user (no index: a sequential scan of 50,000 users per call).
  * Most users were referred by no one, so only the rows that name a referrer are indexed.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { createUserNotifyTrigger, dropUserNotifyTrigger } from '../user-notify-trigger.ts';
 
 /**
- * Referral page cache invalidation (issue 18: `/payment/referrals` read 0.49× the reference with a
+ * Referral page cache invalidation (`/payment/referrals` read 0.49× the reference with a
  * prepared statement): API processes may keep each user's referral page in memory, so every
  * change it is made of is announced on the channel `stockpulse_referrals` with the id of the user
  * whose page changed, when the transaction commits, whoever writes it:

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { createUserNotifyTrigger, dropUserNotifyTrigger } from '../user-notify-trigger.ts';
 
 /**
- * Calendar cache invalidation (issue 18: `/calendar/events` read 0.37–0.58× the reference with a
+ * Calendar cache invalidation (`/calendar/events` read 0.37–0.58× the reference with a
  * prepared statement): API processes may keep a user's own events of a range in memory, so every
  * change of a `calendar_events` row is announced on `stockpulse_calendar` with its user's id.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { createUserNotifyTrigger, dropUserNotifyTrigger } from '../user-notify-trigger.ts';
 
 /**
- * Widgets cache invalidation (issue 18: `/user/widgets` read 0.48–0.85× the reference with a
+ * Widgets cache invalidation (`/user/widgets` read 0.48–0.85× the reference with a
  * prepared statement): API processes may keep a user's dashboard widgets in memory, so every
  * change of a `user_widgets` row is announced on `stockpulse_widgets` with its user's id.
  */

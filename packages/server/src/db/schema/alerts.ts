@@ -1,9 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './columns.ts';
 
-/* Tables of alerts, digests and Telegram (issues 16 and 18). */
+/* Tables of alerts, digests, the alerts bell and Telegram. */
 
-/** Telegram (issue 16): a one-time deep-link code, stored as its SHA-256. */
+/** Telegram: a one-time deep-link code, stored as its SHA-256. */
 export type TelegramLinkCodeTable = {
   code_hash: Buffer;
   user_id: string;
@@ -33,7 +33,7 @@ export type TelegramChannelPostTable = {
   created_at: Timestamp;
 };
 
-/** Alerts and digests (issue 16): one message to one recipient on one channel, sent by a job. */
+/** Alerts and digests: one message to one recipient on one channel, sent by a job. */
 export type DeliveryTable = {
   id: Generated<string>;
   user_id: string | null;
@@ -56,7 +56,7 @@ export type DeliveryTable = {
   sent_at: Timestamp | null;
 };
 
-/** A user's alert settings (issue 16); a user without a row has the defaults. */
+/** A user's alert settings; a user without a row has the defaults. */
 export type AlertSettingsTable = {
   user_id: string;
   time_zone: Generated<string>;
@@ -66,7 +66,7 @@ export type AlertSettingsTable = {
   updated_at: Timestamp;
 };
 
-/** How far a user has seen their in-app alerts (issue 18, the bell): one watermark per user. */
+/** How far a user has seen their in-app alerts (the bell): one watermark per user. */
 export type AlertReadTable = {
   user_id: string;
   seen_until: Timestamp;

@@ -1,9 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './columns.ts';
 
-/* Tables of plans, payments and referrals (issue 13). */
+/* Tables of plans, payments and referrals. */
 
-/** Every payment event received from the provider, stored once by its id (issue 13). */
+/** Every payment event received from the provider, stored once by its id. */
 export type BillingEventTable = {
   id: string;
   type: string;

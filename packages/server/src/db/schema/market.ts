@@ -48,7 +48,7 @@ export type PriceHistoryStatusTable = {
   updated_at: TimestampDefault;
 };
 
-/** The latest quote of a listing and the change fields derived from its bars (see ARCHITECTURE). */
+/** The latest quote of a listing and the change fields derived from its bars (docs/domain-rules.md "Market data"). */
 export type QuoteSnapshotTable = {
   exchange_ticker: string;
   price: number;

@@ -1,9 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './columns.ts';
 
-/* Tables of the public site (issue 15) and the readers' comments (issue 14). */
+/* Tables of the public site and the readers' comments. */
 
-/** Newsletter sign-ups (issue 15): only confirmed addresses receive newsletters. */
+/** Newsletter sign-ups: only confirmed addresses receive newsletters. */
 export type NewsletterSubscriberTable = {
   id: Generated<string>;
   email: string;

@@ -25,14 +25,14 @@ export type UserTable = {
   my_email_summary: Generated<boolean>;
   my_email_alerts_daily: Generated<boolean>;
   my_instant_alerts: Generated<boolean>;
-  /** Comments (issue 14): e-mail the user when someone replies to their comment. */
+  /** Comments: e-mail the user when someone replies to their comment. */
   my_email_replies: Generated<boolean>;
   is_admin: Generated<boolean>;
   is_email_validated: Generated<boolean>;
   validation_status: Generated<'none' | 'email_sent' | 'pending' | 'approved' | 'rejected'>;
   subscription: Generated<string>;
   subscription_status: Generated<string>;
-  /** Billing (issue 13): the paid period's end, set only from verified payment events. */
+  /** Billing: the paid period's end, set only from verified payment events. */
   current_period_end: Timestamp | null;
   cancel_at_period_end: Generated<boolean>;
   payment_customer_id: string | null;

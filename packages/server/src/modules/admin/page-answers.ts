@@ -1,5 +1,5 @@
 /**
- * The admin panel's page answers (issue 18), kept as the JSON bytes sent and checked against the
+ * The admin panel's page answers, kept as the JSON bytes sent and checked against the
  * database on every call, so an admin never sees a stale row: a page's *versions* are its rows' ids
  * and PostgreSQL row versions (`xmin`, new with every update of the row) in page order, read by one
  * small statement on the page's own index (one short text instead of 10–50 wide rows). When they

@@ -29,7 +29,7 @@ export type PageGroup = (typeof PAGE_GROUPS)[number];
 const GROUPS: readonly PageGroup[] = PAGE_GROUPS;
 
 /**
- * The admin pages answered from memory while nothing changed (issue 18, s27): the kept answers of
+ * The admin pages answered from memory while nothing changed: the kept answers of
  * `page-answers.ts` are checked against their rows' versions by one small statement a call; with
  * this, a page built (or checked) while this process listened and kept since with no notice of its
  * table is sent with no statement at all. The database announces every statement that writes

@@ -9,7 +9,7 @@ const MAX_BELLS = 10_000;
 
 /**
  * Users' bell answers (`/alerts/mine`) kept in each API process as their JSON bytes, serialised
- * once and compressed once per answer (`http/kept-json.ts`) (issue 18: every signed-in page asks
+ * once and compressed once per answer (`http/kept-json.ts`) (every signed-in page asks
  * the bell, and the API waited half its time on PostgreSQL for it). A trigger NOTIFYs every change
  * of a user's alerts or read watermark, each process drops that user's answers, and a write
  * through the alerts service answers (or publishes its live `alerts` event) only after every

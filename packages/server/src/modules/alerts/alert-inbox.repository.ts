@@ -17,7 +17,7 @@ export type InboxAlertRow = {
 };
 
 /**
- * SQL of the alerts bell (issue 18). A user's alerts are the instant deliveries the fan-out wrote
+ * SQL of the alerts bell. A user's alerts are the instant deliveries the fan-out wrote
  * for them; every alert of a user has an e-mail row (a Telegram row only besides it), so the
  * e-mail rows are the list, one per story, read from `deliveries_user_alerts` in its order. What
  * the user has seen is one watermark per user (`alert_reads.seen_until`).

@@ -23,7 +23,7 @@ export function retryAt(now: Date, attempts: number): Date {
   return new Date(now.getTime() + delay * 1000);
 }
 
-/** What the user's plan includes of the notifications (issue 16, spec §9). */
+/** What the user's plan includes of the notifications (spec §9). */
 export function alertPlanOf(facts: SubscriptionFacts, now: Date): AlertPlan {
   const entitlements = entitlementsOf(facts, now);
   return {

@@ -45,7 +45,7 @@ export type AlertSenderDeps = {
 };
 
 /**
- * Sending the outbox (issue 16): claims due deliveries, sends each by its channel (mail with its
+ * Sending the outbox: claims due deliveries, sends each by its channel (mail with its
  * one-click unsubscribe link, Telegram, the public channel, the newsletter's insights), keeps the
  * hourly cap, and retries with backoff.
  */

@@ -14,7 +14,7 @@ export type AlertSettingsRow = {
 };
 
 /**
- * Users' alert settings kept in each API process (issue 18: `/alerts/settings` read the caller's
+ * Users' alert settings kept in each API process (`/alerts/settings` read the caller's
  * row by primary key on every call): a trigger NOTIFYs every change of an `alert_settings` row
  * with its user's id, each process drops that user's entry, and a save through the alerts service
  * answers after every process dropped it (`db/notified-user-cache.ts`, as the watchlist cache).

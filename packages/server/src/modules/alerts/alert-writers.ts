@@ -37,7 +37,7 @@ export type AlertWriterDeps = {
 };
 
 /**
- * Writing the outbox (issue 16): instant alerts by fan-out, the daily and weekly digests, the
+ * Writing the outbox: instant alerts by fan-out, the daily and weekly digests, the
  * weekly insights; each row once (the unique key), then the sender is woken.
  */
 export function createAlertWriters(deps: AlertWriterDeps) {

@@ -41,7 +41,7 @@ const html = (reply: FastifyReply, body: string, status = 200) =>
 const tokenQuery = queryParams({ token: z.string().max(200).default('') });
 
 /**
- * Issue 16: the caller's alert settings, the admin's deliveries, one-click unsubscribe; issue 18:
+ * The caller's alert settings, the admin's deliveries, one-click unsubscribe, and
  * the caller's own alerts for the bell and how far they have seen them.
  */
 export function alertRoutes(

@@ -42,9 +42,9 @@ export type AlertsServiceDeps = AlertSenderDeps &
   };
 
 /**
- * Alerts, digests and the weekly insights (issue 16): written to the outbox
+ * Alerts, digests and the weekly insights: written to the outbox
  * (`alert-writers.ts`), then sent (`alert-sender.ts`); here the user's settings, the admin's
- * view, one-click unsubscribe and the in-app list of the bell (issue 18).
+ * view, one-click unsubscribe and the in-app list of the bell.
  */
 export function createAlertsService(deps: AlertsServiceDeps) {
   const { repository, clock, settingsCache, inboxCache } = deps;
@@ -90,7 +90,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     /**
      * The caller's settings and plan. `facts` are the plan facts of the row the session lookup
      * already read: then only the settings row (primary key, four columns) is read, not the
-     * 15-column user join again (issue 18, bench/site), from this process's memory when the
+     * 15-column user join again (bench/site), from this process's memory when the
      * settings cache is on (`alert-settings-cache.ts`: dropped everywhere on every change).
      */
     async settings(userId: string, facts?: SubscriptionFacts) {
@@ -139,7 +139,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     closeInboxCache: () => inboxCache?.close() ?? Promise.resolve(),
 
     /**
-     * The bell (issue 18): a page of the caller's own instant alerts, newest first, the unread
+     * The bell: a page of the caller's own instant alerts, newest first, the unread
      * count (to 100) and whether the plan includes instant alerts now. A user whose plan lacks
      * them gets no new ones (the fan-out's rule, as the live toasts) but keeps those written.
      * The answer's JSON bytes, from this process's memory when the bell cache is on

@@ -28,7 +28,7 @@ export type ClaimedDelivery = {
 };
 
 /**
- * SQL of the deliveries outbox (issue 16): writing rows once, claiming the due ones, their
+ * SQL of the deliveries outbox: writing rows once, claiming the due ones, their
  * outcome, the hourly cap's count and the admin's view. No decisions.
  */
 export function createDeliveriesRepository(db: Database) {

@@ -193,7 +193,7 @@ export function createBillingRepository(db: Database) {
     },
 
     /**
-     * The referral page in one statement (issue 18: three round trips were 0.28× the reference):
+     * The referral page in one statement (three round trips were 0.28× the reference):
      * the user's code, how many signed up with it (`users_referred_by`), and their ledger in order.
      * A prepared statement: planning it took PostgreSQL three times as long as running it.
      * Undefined for an unknown user.

@@ -23,7 +23,7 @@ const sessionParams = z.object({ session: z.string().regex(/^[a-z_]+_[0-9a-f]{24
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.code(status).type('text/html; charset=utf-8').send(body);
 
-/** Spec §7 payment calls and the contract in @app/shared/api/billing (issue 13). */
+/** Spec §7 payment calls and the contract in @app/shared/api/billing. */
 /** JSON bytes written by the route's own serializer, sent as they are. */
 const sendBytes = (reply: FastifyReply, body: Buffer) =>
   reply.type('application/json; charset=utf-8').send(body);

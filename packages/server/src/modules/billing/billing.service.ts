@@ -28,7 +28,7 @@ const ADMIN_LIST_SIZE = 50;
 export const INVALID_SIGNATURE = 'Invalid signature';
 
 /**
- * Plans, payments and referrals (issue 13). Subscription state changes only here, and only from
+ * Plans, payments and referrals. Subscription state changes only here, and only from
  * verified provider events: each stored once (a replay does nothing), subscription events applied
  * in the order of their own creation time (an older one arriving late is ignored).
  */
@@ -215,7 +215,7 @@ export function createBillingService(deps: {
     /**
      * The caller's subscription; from `seen` when given (the row the session lookup read for this
      * request, kept by the session cache until a change of the user's row is announced), else one
-     * read (issue 18: `/payment/status` on the account pages).
+     * read (`/payment/status` on the account pages).
      */
     async status(userId: string, seen?: SubscriptionRow): Promise<SubscriptionState> {
       return stateOf(seen ?? (await requireUser(userId)));

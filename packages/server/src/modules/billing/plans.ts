@@ -2,10 +2,10 @@ import { PLAN_IDS, PLANS, type PlanId, type SubscriptionStatus } from '@app/shar
 import { FREE_DAILY_PROMPTS } from '@app/shared/api/prompts';
 
 /**
- * Plans and entitlements in one place (issue 13, spec §2 and §9): what each plan gives, and
+ * Plans and entitlements in one place (spec §2 and §9): what each plan gives, and
  * which plan a user's subscription gives now. Every other module asks `entitlementsOf`.
  *
- * Status rules (docs/ARCHITECTURE.md "Billing"):
+ * Status rules (docs/domain-rules.md "Billing"):
  * - `active`, `trialing`: the plan applies.
  * - `past_due`: the plan still applies for a grace of PAST_DUE_GRACE_DAYS after the paid period's
  *   end (the provider retries the card meanwhile); after that, free.

@@ -6,7 +6,7 @@ import { createUserValueCache } from '../../db/user-value-cache.ts';
 export const REFERRALS_CHANNEL = 'stockpulse_referrals';
 
 /**
- * Each user's referral page kept in each API process (issue 18: `/payment/referrals` read 0.49×
+ * Each user's referral page kept in each API process (`/payment/referrals` read 0.49×
  * the reference with a prepared statement; the page changes only when someone signs up with the
  * user's code or a payment writes the ledger): triggers NOTIFY every change with the id of the
  * user whose page changed, each process drops that user's page, and a ledger write through the

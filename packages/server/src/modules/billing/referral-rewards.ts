@@ -14,7 +14,7 @@ import {
 } from './referrals.ts';
 
 /**
- * The referral ledger's side of verified payments (issue 13): the referrer's free month on a
+ * The referral ledger's side of verified payments: the referrer's free month on a
  * referred user's first payment, commissions, bonuses, and reversals on refunds and chargebacks.
  * The amounts and thresholds are the pure rules of referrals.ts.
  */

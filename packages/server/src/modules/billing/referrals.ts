@@ -1,7 +1,7 @@
 import { REFERRAL_TERMS } from '@app/shared/api/billing';
 
 /**
- * The referral programme's rules (spec §6, issue 13), each a pure function over REFERRAL_TERMS.
+ * The referral programme's rules (spec §6), each a pure function over REFERRAL_TERMS.
  * The service applies them to verified payment events and appends what they answer to the ledger.
  *
  * - A referral is recorded at registration (`users.referred_by`, set once with a valid code);

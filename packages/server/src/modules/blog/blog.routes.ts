@@ -17,7 +17,7 @@ export const BLOG_ANSWER_TTL_MS = 60_000;
 
 /**
  * The blog's public reads: the list of weekly recaps and one recap by its slug. Each answer is
- * built (query, mapping, JSON) once per minute and process and sent as bytes (issue 18: the list
+ * built (query, mapping, JSON) once per minute and process and sent as bytes (the list
  * is 13 KB of JSON every landing and blog visitor asks for).
  */
 export function blogRoutes(app: ZodApp, { blog }: { blog: BlogService }) {

@@ -37,7 +37,7 @@ const toPost = (row: BlogPostRow): BlogPost => ({
   citations: row.citations,
 });
 
-/** The blog (issue 15): the analyst's weekly market recaps, written by a job, one per week. */
+/** The blog: the analyst's weekly market recaps, written by a job, one per week. */
 export function createBlogService(deps: {
   repository: BlogRepository;
   marketData: MarketDataProvider;

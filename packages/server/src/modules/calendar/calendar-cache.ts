@@ -15,7 +15,7 @@ const RANGES_KEPT = 5_000;
 const TEXT_KEPT_MAX = 16_000;
 
 /**
- * Users' own events of a range kept in each API process (issue 18: `/calendar/events` read the
+ * Users' own events of a range kept in each API process (`/calendar/events` read the
  * user's events on every dashboard visit, 0.37–0.58× the reference with a prepared statement;
  * most users have none): a trigger NOTIFYs every change of a `calendar_events` row with its
  * user's id, each process drops that user's ranges, and a write through the calendar service

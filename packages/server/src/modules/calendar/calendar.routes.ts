@@ -19,7 +19,7 @@ const errors = {
 const idParams = z.object({ id: z.uuid('An event id is a UUID.') });
 const deleted = deletedResponse({ id: z.string() });
 
-/** The dashboard calendar (issue 12): the caller's own calendar only. */
+/** The dashboard calendar: the caller's own calendar only. */
 export function calendarRoutes(app: ZodApp, { calendar }: { calendar: CalendarService }) {
   const config = { access: 'user' as const };
   const tags = ['calendar'];

@@ -82,7 +82,7 @@ export function createCalendarService(deps: {
   /**
    * The corporate events of a set of listings over a range, with the companies' names: the same
    * for every user who holds or watches them, and the provider's data (not the user's), so kept
-   * CORPORATE_TTL_MS (issue 18: the dashboard asks on every visit).
+   * CORPORATE_TTL_MS (the dashboard asks on every visit).
    */
   const corporateReads = new LRUCache<
     string,

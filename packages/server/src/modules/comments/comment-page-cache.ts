@@ -34,7 +34,7 @@ export type CachedAnswer = {
 type Entry = CachedAnswer & { key: string; builtAt: number; storedAt: number };
 
 /**
- * Serialised comment answers kept in each API process (issue 18: a busy article's pages are read
+ * Serialised comment answers kept in each API process (a busy article's pages are read
  * by every visitor), safe across processes: the database NOTIFYs every comment change with the
  * article's id and every user change with the user's id (triggers, whoever writes), and one
  * connection per process LISTENs and drops the entries tagged with it. Nothing is served while

@@ -18,7 +18,7 @@ import type { CompositionBase, Foundation } from './service-deps.ts';
 import type { SiteGroup } from './site.ts';
 
 /**
- * The Telegram bot and channels (issue 16 §5–6), alerts and digests (issue 16 §1–4) and the
+ * The Telegram bot and channels, alerts and digests and the
  * newest market brief for the daily channel post.
  */
 export function composeAlerts(

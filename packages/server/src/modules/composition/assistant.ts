@@ -34,7 +34,7 @@ export function composeAssistant(
   // Prompt progress and answer pieces on the owner's live topic, in order per prompt: the one
   // hub between the worker writing answers and the pages streaming them.
   const promptLive = createPromptPublisher(deps.live);
-  // Serialised prompt answers per API process, dropped on the database's notices (issue 18).
+  // Serialised prompt answers per API process, dropped on the database's notices.
   const promptReadCache = config.promptCache ? createPromptReadCache({ db, log }) : undefined;
   const prompts = createPromptService({
     repository: cacheForgettingRepository(createPromptRepository(db), promptReadCache),

@@ -7,7 +7,7 @@ import type { CompositionBase } from './service-deps.ts';
 /** How long an offline checkout or portal page stays usable. */
 const BILLING_SESSION_TTL_MS = 3_600_000;
 
-/** Plans, payments and referrals (issue 13): PAYMENTS_PROVIDER picks offline or stripe. */
+/** Plans, payments and referrals: PAYMENTS_PROVIDER picks offline or stripe. */
 export function composeBilling({ db, config, log, clock }: CompositionBase) {
   const billingRepository = createBillingRepository(db);
   return createBillingService({
@@ -28,7 +28,7 @@ export function composeBilling({ db, config, log, clock }: CompositionBase) {
     log,
     planOfPrice: (priceId) =>
       Object.entries(config.stripe?.prices ?? {}).find(([, id]) => id === priceId)?.[0],
-    // Referral pages kept in memory, dropped on the database's notices (issue 18).
+    // Referral pages kept in memory, dropped on the database's notices.
     ...(config.referralCache && { referralCache: createReferralCache<ReferralPage>({ db, log }) }),
   });
 }

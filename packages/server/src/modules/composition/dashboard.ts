@@ -12,7 +12,7 @@ import type { AssistantGroup } from './assistant.ts';
 import type { MarketGroup } from './market.ts';
 import type { CompositionBase } from './service-deps.ts';
 
-/** The dashboard (issue 12): calendar, recommendations, widgets. */
+/** The dashboard: calendar, recommendations, widgets. */
 export function composeDashboard(
   deps: Pick<CompositionBase, 'db' | 'clock' | 'config' | 'log'> &
     Pick<MarketGroup, 'watchlists' | 'portfolio'> &
@@ -27,7 +27,7 @@ export function composeDashboard(
     watchedSymbols: (userId) => watchlists.symbolsOf(userId),
     companyNames: (symbols) => companies.namesOf(symbols),
     clock,
-    // Users' own events kept in memory, dropped on the database's notices (issue 18).
+    // Users' own events kept in memory, dropped on the database's notices.
     ...(deps.config.calendarCache && { cache: createCalendarCache({ db, log: deps.log }) }),
   });
   const recommendations = createRecommendationService({
@@ -37,7 +37,7 @@ export function composeDashboard(
   const widgets = createWidgetService({
     repository: createWidgetRepository(db),
     clock,
-    // Users' widgets kept in memory, dropped on the database's notices (issue 18).
+    // Users' widgets kept in memory, dropped on the database's notices.
     ...(deps.config.widgetsCache && { cache: createWidgetCache({ db, log: deps.log }) }),
   });
   return { calendar, recommendations, widgets };

@@ -22,14 +22,14 @@ export function composeMarket(
     clock,
     onQuotesStored: (quotes, at) => live.publishQuotes(quotes, at),
   });
-  // Users' lists kept in memory, dropped on the database's notices (issue 18: my_portfolio).
+  // Users' lists kept in memory, dropped on the database's notices (my_portfolio).
   const watchlistCache = config.watchlistCache ? createWatchlistCache({ db, log }) : undefined;
   const watchlists = createWatchlistService({
     watchlists: createWatchlistRepository(db),
     symbolExists: async (symbol) => (await market.quotes.existing([symbol])).length > 0,
     ...(watchlistCache && { cache: watchlistCache }),
   });
-  // Unchanged snapshots answered from memory, dropped on the database's notices (issue 18).
+  // Unchanged snapshots answered from memory, dropped on the database's notices.
   const portfolioNotices = config.portfolioCache ? createPortfolioNotices({ db, log }) : undefined;
   const portfolio = createPortfolioService({
     repository: createPortfolioRepository(db),

@@ -43,7 +43,7 @@ export function createProviders(
         timeoutMs: GIPHY_TIMEOUT_MS,
       })
     : null;
-  // The Telegram bot (issue 16 §5–6): off without TELEGRAM_BOT_TOKEN.
+  // The Telegram bot: off without TELEGRAM_BOT_TOKEN.
   const telegramBot = config.telegram.botToken
     ? createTelegramBot({ token: config.telegram.botToken, apiRoot: config.telegram.apiRoot })
     : null;

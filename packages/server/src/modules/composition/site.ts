@@ -16,9 +16,8 @@ import type { NewsGroup } from './news.ts';
 import type { CompositionBase, Foundation } from './service-deps.ts';
 
 /**
- * The readers' community and the public site: comments (issue 14), the newsletter's double
- * opt-in, the contact inbox, the weekly recaps and what search engines and link previews read
- * (issue 15).
+ * The readers' community and the public site: comments, the newsletter's double
+ * opt-in, the contact inbox, the weekly recaps and what search engines and link previews read.
  */
 export function composeSite(
   deps: CompositionBase &
@@ -63,7 +62,7 @@ export function composeSite(
     clock,
     log,
   });
-  // Search engines and link previews (issue 15 §5): page heads, sitemap, robots, OG images.
+  // Search engines and link previews: page heads, sitemap, robots, OG images.
   const seo = createSeoServices({
     publicUrl: config.publicUrl,
     webDistDir: config.webDistDir,

@@ -7,7 +7,7 @@ import type { NewsGroup } from './news.ts';
 import type { CompositionBase } from './service-deps.ts';
 
 /**
- * The analyst's public track record (issue 17 §4), against PORTFOLIO_BENCHMARK or the
+ * The analyst's public track record, against PORTFOLIO_BENCHMARK or the
  * equal-weighted universe; on demo data the demo newsroom's past sessions are stored for it.
  */
 export function composeTrackRecord(

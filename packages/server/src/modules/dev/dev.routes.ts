@@ -3,7 +3,7 @@ import { errorResponseSchema } from '@app/shared/api/envelope';
 import type { ZodApp } from '../../http/types.ts';
 
 /**
- * The developer gallery (issue 19): what its demo pages need from the server. Only settings, no
+ * The developer gallery: what its demo pages need from the server. Only settings, no
  * decisions, so no service: the Google Maps browser key (public by nature: browsers send it).
  */
 export function devRoutes(app: ZodApp, deps: { googleMapsKey: string | undefined }) {

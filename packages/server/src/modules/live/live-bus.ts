@@ -69,7 +69,7 @@ export function packNotifications(event: string, parts: readonly LivePart[]): Li
 }
 
 /**
- * The provider-free event bus of live updates (issue 18): writers publish with `pg_notify` on the
+ * The provider-free event bus of live updates: writers publish with `pg_notify` on the
  * database they write to (inside their transaction when they pass it, so an event is heard only
  * once its write committed, and never for a rolled-back one); each API process holds one
  * dedicated connection that LISTENs — opened when the first stream subscribes — and fans the

@@ -95,7 +95,7 @@ const PROMPT_TEXT_FLUSH_MS = 150;
 const PROMPT_TEXT_MAX_CHARS = 1_000;
 
 /**
- * Prompt progress on its owner's `prompts` topic (issue 18): `queued`, `writing`, the answer's
+ * Prompt progress on its owner's `prompts` topic: `queued`, `writing`, the answer's
  * pieces gathered for up to 150 ms into `text` events with their offset in the answer, `retry`,
  * then `answered` or `failed`. A prompt's events are published one after the other (a chain per
  * prompt), so a page hears its pieces in order and the end after the last piece.

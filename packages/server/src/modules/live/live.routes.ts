@@ -19,7 +19,7 @@ const frame = (event: string, data: unknown, id?: string) =>
   `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
- * `GET /api/live?topics=…` (text/event-stream): the live updates of the open page (issue 18).
+ * `GET /api/live?topics=…` (text/event-stream): the live updates of the open page.
  * `ready` once the process listens, then events named by topic kind (`news`, `quotes`, `alerts`,
  * `prompts`, each with its `topic` in the data) and `reset` when events may have been missed.
  * Heartbeat comments every 15 s, `retry: 3000`, `Last-Event-ID` replay of the last few hundred

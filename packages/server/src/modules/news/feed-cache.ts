@@ -59,7 +59,7 @@ export const FEED_QUERIES_SEEN_MAX = 1_000;
 const FEED_QUERIES_SEEN_MAX_CHARS = 1_000_000;
 
 /**
- * Feed questions already parsed, by their query string as sent with the viewer's audience (s28):
+ * Feed questions already parsed, by their query string as sent with the viewer's audience:
  * a visitor's feed is answered from the feed cache, but parsing the question and writing its cache
  * key on every hit were about 10 % of the API's CPU serving the cached latest_ai feed. The news
  * service sends a question seen before straight to its cached answer while that answer has more than its refresh-ahead second left; otherwise (a miss,

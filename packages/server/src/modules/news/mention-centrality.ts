@@ -1,5 +1,5 @@
 /**
- * How central a company is to an article that mentions it (issue 17): named in the title, first
+ * How central a company is to an article that mentions it: named in the title, first
  * in the text, and how many companies share the article. A movers list naming a company fifth
  * among ten is about the list's leader, not about that company; it should neither lead the
  * company's analysis nor make its neighbours in the list look related.

@@ -49,7 +49,7 @@ export function newsFeedQueries({ db, prepared }: NewsSqlContext) {
      * which PostgreSQL answers by walking the visible articles newest first (a watchlist's
      * listings together are common) or through the GIN index. Per listing through `news_tickers`
      * (one index range each, then merged) was measured 3× slower at a million articles: 400 links
-     * each checked for visibility by primary key (bench/README, 2026-11-26).
+     * each checked for visibility by primary key (bench/news).
      */
     mentioningAny: (
       symbols: readonly string[],
@@ -72,7 +72,7 @@ export function newsFeedQueries({ db, prepared }: NewsSqlContext) {
      * The newest visible articles linked to `symbol`, through the `news_tickers` link table (one
      * backward index range, then the articles by primary key): the GIN index on the array had to
      * fetch and sort all 1,200–1,500 articles of a listing at a million articles (0.02× the
-     * reference SELECT in issue 18). Its columns are renamed so the article expressions' bare
+     * reference SELECT). Its columns are renamed so the article expressions' bare
      * names (`id`, `creation_date`) stay the article's.
      */
     mentioning: (symbol: string, viewer: NewsViewer, page: NewsPage): Promise<ArticleJson[]> =>

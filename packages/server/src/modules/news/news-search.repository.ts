@@ -10,14 +10,14 @@ import {
 } from './news-sql.repository.ts';
 
 /**
- * How many of the newest articles the first pass of a search reads in date order (issue 18, s29):
+ * How many of the newest articles the first pass of a search reads in date order:
  * a question that matches at least one article in 50 fills its window there, reading at most
  * this many rows by the date index; a rarer one is asked of the full-text index instead.
  */
 export const NEWS_SEARCH_RECENT_SCAN = 50_000;
 
 /**
- * How many of the newest articles are checked before that walk (s32): the column's statistics
+ * How many of the newest articles are checked before that walk: the column's statistics
  * know each word's frequency, not how often the words meet, and two common words that never meet
  * ('dividend cloud' in the benchmark's articles) walked all 50,000 rows for nothing before the
  * full-text index answered (p50 217 ms at a million articles). A question of several words is

@@ -30,7 +30,7 @@ export const NEWS_READ_CACHE_MAX = 2_000;
 
 /**
  * A cached answer asked in its last second is reloaded in the background while it is still
- * served (issue 18): a busy question's readers never wait for its query when it expires (each
+ * served: a busy question's readers never wait for its query when it expires (each
  * expiry of a search, a company page or a feed stalled every request for it meanwhile, the p99 of
  * bench/news). What is served is never older than before: an entry is served only within its
  * lifetime and replaced by the reload. A question nobody asks in that last second expires as
@@ -122,7 +122,7 @@ export function createNewsService(deps: NewsServiceDeps) {
   };
   /**
    * `key`'s answer from the read cache, else `load`'s (checked per article), kept for a while. A
-   * reload that reads the same articles as the answer it replaces keeps that answer's list (s27):
+   * reload that reads the same articles as the answer it replaces keeps that answer's list:
    * the routes keep bytes, ETag and compressed bytes by the list (news.routes.ts, http/), so a
    * busy question refreshed every 4 s is not encoded, hashed and compressed again each time.
    */
@@ -252,7 +252,7 @@ export function createNewsService(deps: NewsServiceDeps) {
     byId: (id: string, viewer: NewsViewer): Promise<ArticleJson> => visibleArticle(id, viewer),
 
     /**
-     * The debug menu's 'reindex' and 'force reindex' (issue 19): `force` always runs the analyst
+     * The debug menu's 'reindex' and 'force reindex': `force` always runs the analyst
      * on the article again; otherwise it runs only when what the analyst reads changed since the
      * stored analysis (its inputs fingerprint), and answers that nothing changed. Each run may be
      * a paid model call, so both count against the same limit.

@@ -20,7 +20,7 @@ export type NoticeScope = {
 };
 
 /**
- * The portfolio module's view of the database's change notices (issue 18). One dedicated
+ * The portfolio module's view of the database's change notices. One dedicated
  * connection per process LISTENs on `stockpulse_portfolio`; every notice bumps a generation and
  * records it against the users, portfolios and listings it names. A cached answer keeps the
  * generation read before its inputs were (`mark()`), and is fresh while nothing it depends on was

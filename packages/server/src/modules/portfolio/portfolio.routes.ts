@@ -32,7 +32,7 @@ const idParams = z.object({ id: z.uuid('Invalid transaction id.') });
 /** A CSV of IMPORT_MAX_BYTES inside a JSON body, with room for its escaping. */
 const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 2 + 10_000;
 
-/** Portfolio tracking (issue 12): the caller's own portfolios only; another user's are a 404. */
+/** Portfolio tracking: the caller's own portfolios only; another user's are a 404. */
 export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: PortfolioService }) {
   const config = { access: 'user' as const };
   const tags = ['portfolio'];

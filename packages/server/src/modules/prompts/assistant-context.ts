@@ -21,7 +21,7 @@ export const MARKET_NEWS = 6;
 export type AssistantContextDeps = {
   clock: Clock;
   watchlists: Pick<WatchlistService, 'symbolsOf'>;
-  /** The listings held in the default portfolio (issue 12 §6); absent: the watchlist alone. */
+  /** The listings held in the default portfolio; absent: the watchlist alone. */
   holdings?: Pick<PortfolioService, 'heldSymbols'>;
   /** The companies module's lookups. */
   companies: Pick<CompanyService, 'bySymbols'>;
@@ -38,7 +38,7 @@ export type ContextRequest = {
 };
 
 /**
- * Gathers the user's own data an answer may use (spec §1, issue 11 §4): the selected companies
+ * Gathers the user's own data an answer may use (spec §1): the selected companies
  * (PORTFOLIO = the default watchlist and the default portfolio's holdings; or the chosen tickers), each with its latest quote and
  * 52-week range, its newest processed articles and its latest analysis, and for the Q&A panel the
  * article with its text. At most SELECTION_MAX companies, and a fixed number of queries whatever

@@ -26,7 +26,7 @@ export type ReadBuild = {
 type Entry = { body: string; userId: string; waiting: boolean; builtAt: number };
 
 /**
- * Serialised prompt answers kept per API process (issue 18: the editor's list is polled every
+ * Serialised prompt answers kept per API process (the editor's list is polled every
  * second, the chat's prompts every 5 s, the admin's queue every 5 s), exact across processes:
  * a trigger NOTIFYs the owner's id on every prompts statement, whoever writes (the API, the worker
  * writing an answer, the sweep), and one dedicated connection per process LISTENs. Each notice

@@ -27,7 +27,7 @@ const hasWaiting = (prompts: readonly Partial<PromptJson>[]) =>
   prompts.some((prompt) => prompt.status === 'INDEX');
 
 /**
- * The prompts read routes as serialised answers (issue 18): `/prompts/query`, `/prompts/get/{id}`
+ * The prompts read routes as serialised answers: `/prompts/query`, `/prompts/get/{id}`
  * and `/prompts/state`, through the read cache when there is one. The service decides (scope,
  * 403s, 404s); an answer is kept only after it was built once, so a query the caller may not ask
  * is never kept. Kept: the caller's own prompts (not an admin's view of everyone's, not `id=`,

@@ -50,13 +50,13 @@ export type PromptServiceDeps = {
   articleVisible: (id: string, viewer: AuthUser) => Promise<boolean>;
   /** Whether a user turned on the debug interface (the users module). */
   hasDebugInterface: (userId: string) => Promise<boolean>;
-  /** Told when a prompt is answered or fails (the live updates of open pages, issue 18). */
+  /** Told when a prompt is answered or fails (the live updates of open pages). */
   onStatus?: (userId: string, promptId: string, status: 'PROCESSED' | 'FAILED') => Promise<void>;
   /** Told of a prompt's progress: queued, taken by a worker, each piece of its answer, a retry. */
   onProgress?: (userId: string, promptId: string, progress: PromptProgress) => void;
 };
 
-/** A prompt's progress before its end (the live updates of open pages, issue 18). */
+/** A prompt's progress before its end (the live updates of open pages). */
 export type PromptProgress =
   { stage: 'queued' | 'writing' | 'retry' } | { stage: 'text'; text: string };
 

@@ -18,7 +18,7 @@ export function createMarketServices(deps: {
   log: FastifyBaseLogger;
   jobs: JobSender;
   clock: Clock;
-  /** Told of each batch of quotes stored (the live updates of open pages, issue 18). */
+  /** Told of each batch of quotes stored (the live updates of open pages). */
   onQuotesStored?: (quotes: readonly Quote[], at: Date) => Promise<void>;
 }) {
   const history = createPriceHistoryService({

@@ -71,7 +71,7 @@ export type QuoteServiceDeps = {
   /** Hands a refresh that is too large for a request to the job queue. */
   refreshLater: (symbols: string[]) => Promise<void>;
   clock: Clock;
-  /** Told of each batch of quotes stored (the live updates of open pages, issue 18). */
+  /** Told of each batch of quotes stored (the live updates of open pages). */
   onStored?: (quotes: readonly Quote[], at: Date) => Promise<void>;
 };
 

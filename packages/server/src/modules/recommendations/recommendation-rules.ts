@@ -1,5 +1,5 @@
 /**
- * The recommendations ranking (spec §9; issue 12), documented in docs/ARCHITECTURE.md
+ * The recommendations ranking (spec §9), documented in docs/domain-rules.md
  * "Recommendations". Every factor is put on a −1…+1 scale, weighted, and summed into a score of
  * −100…+100:
  *

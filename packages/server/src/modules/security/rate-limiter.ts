@@ -25,10 +25,10 @@ export const RATE_RULES = {
   translatePerUser: { name: 'translate-user', limit: 20, windowSeconds: 3600 },
   // Each reindex is an analyst run (a paid language-model call with AI_PROVIDER=openai).
   reindexPerUser: { name: 'reindex-user', limit: 30, windowSeconds: 3600 },
-  // Comments (issue 14): a burst of ten, then a pause; reports are rarer still.
+  // Comments: a burst of ten, then a pause; reports are rarer still.
   commentPerUser: { name: 'comment-user', limit: 10, windowSeconds: 600 },
   reportPerUser: { name: 'report-user', limit: 20, windowSeconds: 3600 },
-  // The public site (issue 15): each sign-up and contact message sends mail.
+  // The public site: each sign-up and contact message sends mail.
   subscribePerIp: { name: 'subscribe-ip', limit: 10, windowSeconds: 3600 },
   subscribePerAddress: { name: 'subscribe-address', limit: 3, windowSeconds: 3600 },
   contactPerIp: { name: 'contact-ip', limit: 5, windowSeconds: 3600 },

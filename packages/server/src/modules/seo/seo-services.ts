@@ -10,7 +10,7 @@ import { createSitemapService, repositorySources, type SitemapSource } from './s
 type SitemapRepos = Parameters<typeof repositorySources>[0];
 
 /**
- * Search engines and link previews (issue 15 §5), built once by the composition root from the
+ * Search engines and link previews, built once by the composition root from the
  * news, companies and analysis repositories' read functions: the page heads, the sitemap and
  * robots.txt, and the Open Graph images.
  */
@@ -20,7 +20,7 @@ export function createSeoServices(deps: {
   articles: SeoDeps['articles'] & SitemapRepos['articles'];
   companies: SeoDeps['companies'] & SitemapRepos['companies'];
   analyses: SeoDeps['analyses'] & SitemapRepos['analyses'];
-  /** Hook for the blog (issue 15 part 4): its previews and its sitemap source, once it exists. */
+  /** Hook for the blog: its previews and its sitemap source, once it exists. */
   blog?: { previewOf: NonNullable<SeoDeps['blog']>['previewOf']; sitemap: SitemapSource };
   images: OgImageRepository;
   log: FastifyBaseLogger;

@@ -9,7 +9,7 @@ const IMAGE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 const notFound = (reply: FastifyReply) => reply.status(404).type('text/plain').send('Not found');
 
 /**
- * The site's root files (issue 15 §5), outside /api and ahead of the web app's page rule:
+ * The site's root files, outside /api and ahead of the web app's page rule:
  * /robots.txt, /sitemap.xml, /sitemaps/{child}.xml and the Open Graph images /og/….png.
  * Public by nature (the access hook makes every non-/api route public).
  */

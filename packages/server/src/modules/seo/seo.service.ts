@@ -38,7 +38,7 @@ export type AnalysisPreview = {
   ai_upload_date: Date | null;
 };
 
-/** A blog post's preview, once the blog (issue 15 part 4) passes its reader in. */
+/** A blog post's preview, once the blog passes its reader in. */
 export type BlogPreview = { slug: string; title: string; excerpt: string; published_at: Date };
 
 export type SeoDeps = {
@@ -76,7 +76,7 @@ export function articleTitle(title: string): string | undefined {
 }
 
 /**
- * The head of every page the server sends (issue 15 §5): articles, companies, analyses, blog
+ * The head of every page the server sends: articles, companies, analyses, blog
  * posts and the public pages get their own title, description, canonical link, Open Graph and
  * Twitter card and JSON-LD; anything else (or an unknown id) gets the site's defaults. Each
  * lookup is one indexed read, kept for a minute.

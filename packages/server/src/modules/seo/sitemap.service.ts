@@ -99,7 +99,7 @@ export function repositorySources(repos: {
 
 /**
  * sitemap.xml (a sitemap index), its child sitemaps of at most 50,000 URLs each with `lastmod`,
- * and robots.txt (issue 15 §5). A child is named by its source and its first id
+ * and robots.txt. A child is named by its source and its first id
  * (`/sitemaps/news-{id}.xml`), so any API process can serve it without shared state.
  */
 export function createSitemapService(deps: SitemapDeps) {

@@ -50,7 +50,7 @@ function sameSecret(given: unknown, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Issue 16 §5–6: the profile's Telegram link, the bot's webhook, and the channels (admins). */
+/** The profile's Telegram link, the bot's webhook, and the channels (admins). */
 export function telegramRoutes(
   app: ZodApp,
   { telegram, settings }: { telegram: TelegramService; settings: AppConfig['telegram'] },

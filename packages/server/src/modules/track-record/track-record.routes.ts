@@ -11,7 +11,7 @@ import type { TrackRecordService } from './track-record.service.ts';
 const sendJson = (reply: FastifyReply, body: Buffer) =>
   reply.type('application/json; charset=utf-8').send(body);
 
-/** The analyst's public track record (issue 17 §4): the stored result of the nightly job. */
+/** The analyst's public track record: the stored result of the nightly job. */
 export function trackRecordRoutes(
   app: ZodApp,
   { trackRecord }: { trackRecord: TrackRecordService },

@@ -21,7 +21,7 @@ export type CachedSession = {
 };
 
 /**
- * Resolved sessions kept in the process (issue 18: every logged-in request checks its session),
+ * Resolved sessions kept in the process (every logged-in request checks its session),
  * safe across processes: the database NOTIFYs every session and user change (a trigger, whoever
  * writes), and one dedicated connection per process LISTENs and drops the user's entries at once.
  * Nothing is served from memory unless that connection listens: before it is up, and from the

@@ -61,7 +61,7 @@ export function createUserServices(deps: {
     publicUrl: config.publicUrl,
     clock,
   });
-  // The admin pages from memory while their tables are unchanged (issue 18, s27).
+  // The admin pages from memory while their tables are unchanged.
   const pageNotices = config.adminPageCache ? createPageNotices({ db }) : undefined;
   const approvals = createApprovalService({
     users,

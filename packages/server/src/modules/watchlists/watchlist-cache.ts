@@ -6,7 +6,7 @@ import { createNotifiedUserCache } from '../../db/notified-user-cache.ts';
 export const WATCHLISTS_CHANNEL = 'stockpulse_watchlists';
 
 /**
- * The symbols of users' watchlists kept in each API process (issue 18: `/news/my_portfolio`
+ * The symbols of users' watchlists kept in each API process (`/news/my_portfolio`
  * read the caller's default list by primary key on every call, before its cached answer): a
  * trigger NOTIFYs every change of a watchlist row with its user's id, each process drops that
  * user's lists, and a write through the watchlist service answers after every process dropped

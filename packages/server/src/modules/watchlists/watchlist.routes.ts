@@ -26,7 +26,7 @@ const answer = (row: WatchlistRow) => ({ status: 'success' as const, ...row });
 /**
  * Answers with financials already written, by the quote service's kept financials answer (one per
  * list of symbols, 5 s) and the list's name: the same bytes, so they are compressed once
- * (`sendKeptJson`), not again on every call of an open watchlist page (s30: the compression hook
+ * (`sendKeptJson`), not again on every call of an open watchlist page (the compression hook
  * compressed this signed-in answer per call, 0.52× the reference as a browser asks, 1.78× plain).
  */
 const financialsAnswers = new WeakMap<object, Map<string, Buffer>>();

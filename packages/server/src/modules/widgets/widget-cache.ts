@@ -7,7 +7,7 @@ import type { WidgetSetting } from './widget-rules.ts';
 export const WIDGETS_CHANNEL = 'stockpulse_widgets';
 
 /**
- * Each user's dashboard widgets kept in each API process (issue 18: `/user/widgets`, asked on
+ * Each user's dashboard widgets kept in each API process (`/user/widgets`, asked on
  * every dashboard visit, read 0.48–0.85× the reference with a prepared statement): a trigger
  * NOTIFYs every change of a `user_widgets` row with its user's id, each process drops that
  * user's list, and a save through the widget service answers after every process dropped it

@@ -6,7 +6,7 @@ import type { WidgetService } from './widget.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 
-/** The caller's dashboard widgets (issue 12). */
+/** The caller's dashboard widgets. */
 export function widgetRoutes(app: ZodApp, { widgets }: { widgets: WidgetService }) {
   const config = { access: 'user' as const };
   const tags = ['widgets'];

@@ -3,7 +3,7 @@ import type { WidgetCache } from './widget-cache.ts';
 import type { WidgetRepository } from './widget.repository.ts';
 import { checkWidgets, effectiveWidgets, type WidgetSetting } from './widget-rules.ts';
 
-/** The dashboard cards a user shows, hides and orders (issue 12), kept per user. */
+/** The dashboard cards a user shows, hides and orders, kept per user. */
 export function createWidgetService(deps: {
   repository: WidgetRepository;
   clock: Clock;

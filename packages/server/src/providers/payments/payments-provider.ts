@@ -1,5 +1,5 @@
 /**
- * Payments behind one interface (issue 13): `offline` (our own test-mode checkout, the default)
+ * Payments behind one interface: `offline` (our own test-mode checkout, the default)
  * or `stripe`. A provider creates checkouts and portal links and verifies webhook signatures;
  * what an event means for a user is the billing module's business.
  */

@@ -70,7 +70,7 @@ type StaticContext = Exclude<
 >;
 
 /**
- * Issue 18: the first screen of a public page (the feed, a company) as an anonymous visitor sees
+ * The first screen of a public page (the feed, a company) as an anonymous visitor sees
  * it, drawn on the server by the app's own route table and components. A pass draws the page and
  * so makes its queries; those of `allowedApiUrls` (the first-view URLs, which the server answers
  * in process) are fetched, and the next pass draws the page with their answers. The client puts the

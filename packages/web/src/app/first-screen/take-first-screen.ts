@@ -18,7 +18,7 @@ export interface FirstScreenStart {
 }
 
 /**
- * Issue 18: when the server drew the page's first screen (`#root[data-first-screen]`, drawn
+ * When the server drew the page's first screen (`#root[data-first-screen]`, drawn
  * for an anonymous visitor by `render.tsx`), the app starts from the same state — the query
  * cache the server drew from, the route's page loaded — so its first render draws the same
  * screen and hydrates the server's markup (`drawnAt` set: main.tsx) — unless the visitor keeps

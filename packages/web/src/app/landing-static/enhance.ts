@@ -1,7 +1,7 @@
 import { markLandingSeen } from '../../features/site/landing-seen';
 
 /**
- * The live parts of the static /landing page (issue 18; render.tsx draws it at build time), a few
+ * The live parts of the static /landing page (render.tsx draws it at build time), a few
  * KB instead of the app: the landing is marked as seen (spec §4), the marketing sections fade in
  * at 20 % visibility (§9), and the subscribe form works as the app's SubscribeForm does:
  * 'Subscribing...', the field cleared on success and kept on failure, the texts of §8 as toasts

@@ -49,7 +49,7 @@ function ToastTemplates() {
 }
 
 /**
- * Issue 18: /landing as static HTML, drawn at build time by the app's own components (the auth
+ * /landing as static HTML, drawn at build time by the app's own components (the auth
  * layout and the landing page, as a first-time visitor sees them) so the first paint needs no
  * JavaScript. `landing-enhance.ts` brings the few live parts (subscribe form, fade-in, landing
  * seen); every link is an ordinary link into the app. Sections start hidden: the enhancer reveals

@@ -29,7 +29,7 @@ function isColorScheme(value: string): value is MantineColorScheme {
 }
 
 /**
- * Top-bar control for the sidebar preferences (and the colour scheme). Issue 18: the popover is
+ * Top-bar control for the sidebar preferences (and the colour scheme). The popover is
  * mounted from the first click on its button — a mounted Mantine popover, even closed, runs
  * Floating UI and a portal whose layout effects re-render the top bar right after the page's
  * first commit (hydration), in the same long task on a phone. Until then the button is rendered

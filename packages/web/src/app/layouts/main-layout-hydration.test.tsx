@@ -22,7 +22,7 @@ vi.mock('../nav-visibility', async (importOriginal) => {
 afterEach(() => hydrationDone());
 
 /**
- * Issue 18 (s32): right after hydration the layout switches from the server's phone layout with
+ * Right after hydration the layout switches from the server's phone layout with
  * both search boxes to the visitor's width (one box). That render of the layout must not draw
  * the sidebar's links again.
  */

@@ -44,7 +44,7 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
   const isDesktop = hydrated && isDesktopNow;
   const minimized = preferences.sidebarMinimized && isDesktop;
   // One search box at a time (search-box.module.css hides the other at this width): the hidden
-  // one's suggestion list, kept mounted, was positioned in the app's first commit (issue 18: a
+  // one's suggestion list, kept mounted, was positioned in the app's first commit (a
   // forced style recalculation in one long task). The server's first screen has both; their
   // wrappers stay, so nothing moves when the hidden one goes.
   const onServer = !hydrated;
@@ -101,7 +101,7 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
       <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         {actionBar && <ActionBar description={meta?.description} search={actionBarSearchShown} />}
         <div className={meta?.hideContent ? classes.bare : classes.content}>
-          {/* Issue 18: hydrated in a commit of its own (lib/hydration-boundary.tsx). */}
+          {/* Hydrated in a commit of its own (lib/hydration-boundary.tsx). */}
           <HydrationBoundary>
             <GuardedOutlet loadUserFirst />
           </HydrationBoundary>

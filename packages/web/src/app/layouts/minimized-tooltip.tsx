@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 
 /**
  * The label of a menu link as a tooltip, only while the menu is minimized (its labels hidden).
- * Issue 18: a disabled Mantine tooltip still mounts its positioning (Floating UI), portal and
+ * A disabled Mantine tooltip still mounts its positioning (Floating UI), portal and
  * transition, whose layout effects re-rendered the menu right after the app's first commit — for
  * every link of the sidebar, in one long task on a phone. Unminimized, the link is rendered
  * alone (the same markup: a closed tooltip adds nothing to its target).

@@ -31,7 +31,7 @@ function groupBySection(items: NavItem[]): [NavSection, NavItem[]][] {
 }
 
 /**
- * Spec §2 sidebar. Memoised (issue 18, s32): the layout around it renders again right after
+ * Spec §2 sidebar. Memoised: the layout around it renders again right after
  * hydration (the visitor's width) and with the phone drawer; its links need not.
  */
 export const Sidebar = memo(function Sidebar({
@@ -75,7 +75,7 @@ export const Sidebar = memo(function Sidebar({
         </div>
       )}
 
-      {/* Native scrolling (issue 18): Mantine's ScrollArea measured itself and set state right
+      {/* Native scrolling: Mantine's ScrollArea measured itself and set state right
           after the first commit, a synchronous re-render of the whole menu on a phone. */}
       <div className={classes.scroll}>
         {sections.map(([section, items]) => (

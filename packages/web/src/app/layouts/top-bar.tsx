@@ -11,7 +11,7 @@ import { LayoutSettings } from './layout-settings';
 import type { LayoutPreferencesControls } from './layout-preferences';
 import classes from './top-bar.module.css';
 
-// Signed-in users only (issue 18): the bell's chunk stays out of what visitors load.
+// Signed-in users only: the bell's chunk stays out of what visitors load.
 const AlertsBell = lazy(() =>
   import('../../features/alerts/components/alerts-bell').then((module) => ({
     default: module.AlertsBell,

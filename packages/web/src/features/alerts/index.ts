@@ -1,5 +1,5 @@
 /**
- * The alerts feature's public face (issue 16): the profile's alert settings card (composed into
+ * The alerts feature's public face: the profile's alert settings card (composed into
  * the profile by app/profile-route.tsx) and the admin panel's deliveries card.
  */
 export { NotificationSettingsCard } from './components/notification-settings-card';

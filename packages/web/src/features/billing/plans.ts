@@ -16,7 +16,7 @@ export function planPrice(plan: PlanInfo): string {
   return plan.price_usd === null ? 'By quote' : `$${String(plan.price_usd)} / month`;
 }
 
-/** Our words for the subscription statuses (docs/ARCHITECTURE.md). */
+/** Our words for the subscription statuses (docs/domain-rules.md "Billing"). */
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   '': 'No plan',
   incomplete: 'Awaiting payment',

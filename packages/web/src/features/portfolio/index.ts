@@ -8,7 +8,7 @@ export { usePortfolioSnapshot } from './api/snapshot';
 export { HoldingsTable } from './components/holdings-table';
 export { PortfolioOverview } from './components/portfolio-overview';
 export { PortfolioSummaryCard } from './components/summary-card';
-// The dashboard's charts and calendar, shown with sample data by the developer gallery (issue 19).
+// The dashboard's charts and calendar, shown with sample data by the developer gallery.
 export { PerformanceChart, ValueChart } from './components/value-chart';
 export { AllocationDonut } from './components/allocation-donut';
 export { AgendaView, MonthView } from './components/calendar-views';

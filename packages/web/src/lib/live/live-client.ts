@@ -25,7 +25,7 @@ type Source = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'> & {
 };
 
 /**
- * The page's one live stream (`GET /api/live`, issue 18): components subscribe to topics, the
+ * The page's one live stream (`GET /api/live`): components subscribe to topics, the
  * client opens a single EventSource on their union (reopened when it changes) and hands each
  * event to the subscriptions of its topic. `connected` is true between the stream's `ready` and
  * an error; while it is false, pages keep their §9 polling. The browser's EventSource reconnects

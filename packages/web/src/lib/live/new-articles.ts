@@ -1,5 +1,5 @@
 /**
- * The 'N new articles' bar of a feed (issue 18): ids announced by live `news` events that the
+ * The 'N new articles' bar of a feed: ids announced by live `news` events that the
  * reader has not been shown yet. The bar shows their count; nothing moves until it is clicked.
  */
 export interface NewArticles {

@@ -190,7 +190,7 @@ describe('market brief writing', () => {
     expect(shortCompanyName('3M Company')).toBe('3M');
   });
 
-  describe('issue 17: sentiment from the figures, lists as markdown, no repeated sentence', () => {
+  describe('sentiment from the figures, lists as markdown, no repeated sentence', () => {
     /** 'Energy leads sectors with a 0.6% gain; Utilities lags': most companies and sectors up. */
     const energyDay: BriefQuote[] = [
       ...['XOM', 'CVX', 'COP'].map((t, i) =>

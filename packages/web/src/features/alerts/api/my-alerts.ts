@@ -33,7 +33,7 @@ export function myAlertsQueryOptions() {
 }
 
 /**
- * The bell's list (issue 18): refreshed when the live stream announces an alert of the caller and
+ * The bell's list: refreshed when the live stream announces an alert of the caller and
  * after a reconnect; polled every minute only while the stream is down.
  */
 export function useMyAlerts(client: LiveClient = liveClient) {

@@ -119,7 +119,7 @@ function BellBody({
 }
 
 /**
- * The alerts bell of the top bar (issue 18, signed-in users): the unread count as a badge and a
+ * The alerts bell of the top bar (signed-in users): the unread count as a badge and a
  * menu of the latest alerts; a click opens the article, "Mark all as read" moves the caller's
  * watermark to the newest. Live: refreshed by the stream's `alerts` events.
  */

@@ -63,7 +63,7 @@ export function showAlertToast(alert: LiveAlert, go: Go, more = 0): void {
 }
 
 /**
- * Issue 18: the signed-in user's instant alerts (`alerts` on the live stream, the caller's own)
+ * The signed-in user's instant alerts (`alerts` on the live stream, the caller's own)
  * arrive as in-app notifications while any page is open: one toast per story, at most three at
  * once. The admin's deliveries list refreshes too. Mounted once for signed-in users (root route).
  */

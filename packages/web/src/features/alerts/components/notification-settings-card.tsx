@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAlertSettings, useSaveAlertSettings } from '../api/alert-settings';
 
-/** The notifications of issue 16 with the plan that includes each (spec §9 pricing). */
+/** The alert notifications with the plan that includes each (spec §9 pricing). */
 export const NOTIFICATIONS: {
   key: keyof Omit<AlertPlan, 'plan' | 'label'>;
   label: string;
@@ -76,7 +76,7 @@ function PlanIncludes({ entitlements }: { entitlements: AlertPlan }) {
 }
 
 /**
- * The profile's alert settings (issue 16): what the plan includes, the time zone digests follow,
+ * The profile's alert settings: what the plan includes, the time zone digests follow,
  * quiet hours (alerts wait until they end) and the hourly cap. Selections save on change, the
  * cap on blur or Enter.
  */

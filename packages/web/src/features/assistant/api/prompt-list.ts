@@ -16,7 +16,7 @@ export const EDITOR_POLL_MS = 1_000;
 /** Spec §9: the chat polls its unprocessed prompts every 5 s. */
 export const CHAT_POLL_MS = 5_000;
 
-/** `only=` of the lists and polls: the fields the assistant shows (issue 18: a third of the bytes). */
+/** `only=` of the lists and polls: the fields the assistant shows (a third of the bytes). */
 export const PROMPT_LIST_ONLY = PROMPT_LIST_FIELDS.join(',');
 
 /**

@@ -6,7 +6,7 @@ import { useLive, useLiveConnected } from '../../../lib/live/use-live';
 import { PROMPTS_QUERY_KEY } from './prompt-query-keys';
 
 /**
- * Issue 18: the caller's prompts on the live stream (`prompts`, the caller's own topic). While
+ * The caller's prompts on the live stream (`prompts`, the caller's own topic). While
  * the stream is up the assistant does not poll (spec §9's polls are the fallback): a prompt's
  * answer pieces arrive as `text` events and its end (`answered`, `failed`) refreshes the lists.
  */

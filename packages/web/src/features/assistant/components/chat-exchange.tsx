@@ -10,7 +10,7 @@ import { PromptStatusLabel } from './prompt-status';
 
 /**
  * One question of the chat and its answer: streamed while it is written; polled until done
- * (spec §9) only while the page's live stream is down (issue 18: the stream tells its end).
+ * (spec §9) only while the page's live stream is down (the stream tells its end).
  */
 export function ChatExchange({
   prompt: listed,

@@ -10,7 +10,7 @@ import { PromptProgress } from './prompt-status';
 /**
  * The answer part of a prompt: the text as it is written, then the stored answer with its cited
  * sources; until then 'Thinking...' and the queue position, or why it failed. The text comes from
- * the page's live stream (issue 18) when it is up, for any waiting prompt; otherwise from the
+ * the page's live stream when it is up, for any waiting prompt; otherwise from the
  * prompt's own stream when `stream` (the question just sent from this page).
  */
 export function PromptAnswer({ prompt, stream }: { prompt: PromptJson; stream: boolean }) {

@@ -70,7 +70,7 @@ function EventTable({ label, events }: { label: string; events: AdminPayments['e
 }
 
 /**
- * The admin panel's payments view (issue 13): subscriptions by plan and status, the webhook
+ * The admin panel's payments view: subscriptions by plan and status, the webhook
  * events received and those that failed, the referral ledger's totals and cancel feedback.
  */
 export function PaymentsAdminCard() {

@@ -51,7 +51,7 @@ function CompanyDetails({ company, symbol }: { company: Company; symbol: string 
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             {symbol && <StockTable symbol={symbol} />}
-            {/* Issue 18: each part hydrated in a commit of its own (short tasks). */}
+            {/* Each part hydrated in a commit of its own (short tasks). */}
             <HydrationBoundary>{symbol && <PriceChart symbol={symbol} />}</HydrationBoundary>
             <HydrationBoundary>
               {symbol && <CompanyNewsTimeline symbol={symbol} />}

@@ -73,7 +73,7 @@ export function financialsQueryOptions(symbol: string, request: FinancialsReques
 }
 
 /**
- * The quote of `symbol`, pushed by the live stream while it is up (issue 18), otherwise
+ * The quote of `symbol`, pushed by the live stream while it is up, otherwise
  * refreshed in place every 30 s (spec §4 stock table).
  */
 export function useFinancials(
@@ -98,7 +98,7 @@ export function useFinancialsList(
   symbols: readonly string[],
   { enabled = true, refetchInterval = false, ...request }: UseFinancialsListOptions = {},
 ) {
-  // A polled list is pushed by the live stream instead while it is up (issue 18).
+  // A polled list is pushed by the live stream instead while it is up.
   const live = useLiveQuotes(symbols, enabled && refetchInterval !== false);
   return useQuery({
     ...financialsListQueryOptions(symbols, request),

@@ -5,7 +5,7 @@ import { useLive, useLiveConnected } from '../../../lib/live/use-live';
 import { MARKET_QUERY_KEY } from './market-query-keys';
 
 /**
- * Issue 18: quotes of `symbols` pushed by the live stream, merged into every cached market answer
+ * Quotes of `symbols` pushed by the live stream, merged into every cached market answer
  * that holds them (company page, watchlist, dashboard tables). Returns whether the stream is up:
  * callers poll (spec §9) only while it is not. After a reset the market answers refetch.
  */

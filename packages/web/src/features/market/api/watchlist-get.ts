@@ -53,7 +53,7 @@ export function useWatchlist({
   enabled = true,
   poll = false,
 }: UseWatchlistOptions = {}) {
-  // Quotes pushed by the live stream while it is up replace the 10 s polling (issue 18).
+  // Quotes pushed by the live stream while it is up replace the 10 s polling.
   const connected = useLiveConnected();
   const pushed = enabled && poll && withFinancials === true;
   const query = useQuery({

@@ -46,7 +46,7 @@ export function QuoteSummary({
 }
 
 /**
- * The place of a QuoteSummary while its quote loads, laid out like it (issue 18: the company
+ * The place of a QuoteSummary while its quote loads, laid out like it (the company
  * header grew by the summary when the quote arrived and pushed the page down). The blocks have
  * the widths of a typical price, change and badge, so they wrap onto two rows where the summary
  * does (a phone's header) and the height matches.

@@ -73,7 +73,7 @@ function Placeholder({ text }: { text: string }) {
 }
 
 /**
- * The tiles with their labels and placeholders, the size of the loaded ones (issue 18: a fixed
+ * The tiles with their labels and placeholders, the size of the loaded ones (a fixed
  * 120 px box grew to three rows of tiles on a phone and pushed the page down).
  */
 function StockStatsSkeleton() {

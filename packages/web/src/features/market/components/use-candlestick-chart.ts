@@ -69,7 +69,7 @@ function whenIdle(task: () => void): () => void {
 /**
  * Calls `show` once `element` is on the screen, or within LOAD_MARGIN_PX of it once the visitor
  * has scrolled (at once where there is no IntersectionObserver); `prefetch` (at an idle moment)
- * as soon as it is that near. Returns the cleanup. Issue 18: on a phone the chart starts just
+ * as soon as it is that near. Returns the cleanup. On a phone the chart starts just
  * below the first screen; drawn while the page loads (its first paint is a ~45 ms task of cold
  * canvas code, ~180 ms on a slow phone) it held the main thread when the visitor may first tap.
  * Its code is fetched and evaluated meanwhile, so the first scroll draws it before it is seen.
@@ -115,7 +115,7 @@ function whenNearScreen(element: Element, show: () => void, prefetch: () => void
 /**
  * A candlestick chart with a volume pane in `container`: created when the container is on the
  * screen (or near it once the visitor scrolls: `whenNearScreen`), sized with its container (autoSize), recoloured when the colour scheme changes,
- * removed on unmount. Issue 18: the chart library (about 45 KB gzip) is loaded then, not with
+ * removed on unmount. The chart library (about 45 KB gzip) is loaded then, not with
  * the page, so a company page's first screen does not wait for it; the container keeps its
  * height meanwhile, so nothing moves when the chart appears.
  */
@@ -169,7 +169,7 @@ export function useCandlestickChart(
       );
       chart.panes()[1]?.setHeight(VOLUME_PANE_HEIGHT);
       parts.current = { chart, candles, volume, solid: ColorType.Solid };
-      // Issue 18: coloured and given its data in the task that creates it, so the chart paints
+      // Coloured and given its data in the task that creates it, so the chart paints
       // once (each paint of its canvases is a long task on a phone), not empty and then again.
       const { points: now, palette: colours } = latest.current;
       applyTheme(parts.current, colours);

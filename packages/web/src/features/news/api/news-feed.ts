@@ -30,7 +30,7 @@ export interface NewsFeed {
   filters: NewsFilters;
   mode: FeedMode;
   /**
-   * Issue 18: which live `news` events announce this feed's new articles ('N new articles'):
+   * Which live `news` events announce this feed's new articles ('N new articles'):
    * stored ones for the latest feed, analysed ones for the AI feed and the feeds filtered on the
    * analysis (bullish, bearish, defcon). An announced article counts only once a read of the
    * feed's own top (its filters) shows it, so a filtered feed counts only its matches.

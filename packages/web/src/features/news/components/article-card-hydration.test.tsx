@@ -39,7 +39,7 @@ vi.mock('@app/shared/display/timeago', async (importOriginal) => {
 afterEach(() => hydrationDone());
 
 /**
- * Issue 18 (s32): while the server's first screen is hydrated a card reads 'x ago' from the
+ * While the server's first screen is hydrated a card reads 'x ago' from the
  * instant the server drew it, then from the visitor's clock. That switch happens in every card
  * right after hydration; it must draw the time again, not the whole card with its markdown (a
  * phone's blocking time after the feed's first paint).

@@ -17,7 +17,7 @@ function renderCard(article: NewsArticle, full = false) {
   return screen.getByRole('article');
 }
 
-describe('one card per story and texts said once (issue 17)', () => {
+describe('one card per story and texts said once', () => {
   it("shows 'Also reported by' with a link to each other source of the story", () => {
     const card = renderCard(
       makeArticle({

@@ -47,7 +47,7 @@ describe('article text', () => {
   it('appends trailing markers inline after prose and on their own line after a table', () => {
     expect(appendMarkers('Text.', [1, 2])).toBe('Text.[1][2]');
     expect(appendMarkers('| a |\n| - |\n| 1 |', [1])).toBe('| a |\n| - |\n| 1 |\n\n[1]');
-    // A list's last item would otherwise carry the markers of the whole text (issue 17).
+    // A list's last item would otherwise carry the markers of the whole text.
     expect(appendMarkers('Sectors:\n- Energy: +0.59%\n- Utilities: -0.04%', [1])).toBe(
       'Sectors:\n- Energy: +0.59%\n- Utilities: -0.04%\n\n[1]',
     );

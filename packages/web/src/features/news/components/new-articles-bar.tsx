@@ -87,7 +87,7 @@ export function useNewArticles(
 }
 
 /**
- * Issue 18: 'N new articles' above a feed while new ones wait; the list does not move until the
+ * 'N new articles' above a feed while new ones wait; the list does not move until the
  * reader clicks it, which shows them (at the top) and scrolls there.
  */
 export function NewArticlesBar({ count, onShow }: { count: number; onShow: () => void }) {

@@ -50,7 +50,7 @@ function FeedArticle({
 /**
  * The cards, redrawn only when the articles or options change: the live bar's state (each
  * announcement, each read of the feed's top) re-renders the feed, and redrawing every card each
- * time kept a phone's main thread busy through a burst of news (s31, Lighthouse mobile on a fresh
+ * time kept a phone's main thread busy through a burst of news (Lighthouse mobile on a fresh
  * start: 20 long tasks of 200–450 ms, total blocking time 18.5 s).
  */
 const Articles = memo(function Articles({
@@ -67,8 +67,8 @@ const Articles = memo(function Articles({
 
 /**
  * Spec §4 scroll feed: 5 articles, and 5 more each time the bottom comes within 300 px. With
- * `live`, articles announced by the live stream at that stage show a 'N new articles' bar
- * (issue 18); the list changes only when it is clicked.
+ * `live`, articles announced by the live stream at that stage show a 'N new articles' bar;
+ * the list changes only when it is clicked.
  */
 export function ScrollFeed({
   source,

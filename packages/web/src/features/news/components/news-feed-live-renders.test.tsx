@@ -28,7 +28,7 @@ beforeEach(() => stubIntersectionObserver());
 afterEach(() => vi.unstubAllGlobals());
 
 /**
- * s31: each live announcement (and each read of the feed's top) changes the bar's state, which
+ * Each live announcement (and each read of the feed's top) changes the bar's state, which
  * re-renders the feed. The cards below must not be drawn again for it: during a burst of news a
  * phone spent 18.5 s of main thread redrawing them (Lighthouse mobile, total blocking time).
  */

@@ -51,7 +51,7 @@ export function SuggestionInput({
   const [error, setError] = useState<string | null>(null);
   // A prefilled value (the search page's q) asks for nothing until the user edits it.
   const [edited, setEdited] = useState(false);
-  // Issue 18: Mantine keeps a combobox's list mounted (hidden) and Floating UI positions it at
+  // Mantine keeps a combobox's list mounted (hidden) and Floating UI positions it at
   // mount, a forced style recalculation of the whole page in the app's first commit. The list is
   // mounted from the field's first focus on (its keyboard behaviour unchanged from then).
   const [engaged, setEngaged] = useState(false);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
 
-describe('profile: e-mails about replies (issue 14)', () => {
+describe('profile: e-mails about replies', () => {
   it('binds "E-mail me when someone replies to my comments" to my_email_replies', async () => {
     let current = makeUser({ username: 'ada', my_email_replies: false });
     const api = stubApi({
