@@ -223,7 +223,8 @@ function parseIso(text: string): Date | null {
   for (const [pattern, toDate] of ISO_DATE) {
     const match = pattern.exec(text);
     if (!match) continue;
-    const date = toDate(match.map((group) => group ?? ''));
+    // Groups that did not take part are undefined at run time, whatever the type says.
+    const date = toDate(Array.from(match, (group: string | undefined) => group ?? ''));
     if (!date) return null;
     const [year, month, day] = date;
     const rest = text.slice(match[0].length);

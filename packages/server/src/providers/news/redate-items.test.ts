@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createDemoWireSource, redateItems, WIRE_LEAD_MS } from './feed-source.ts';
 import type { RawNewsItem } from './news-source.ts';
 
-const item = (guid: string, publishedAt: string): RawNewsItem => ({
+type Dated = RawNewsItem & { publishedAt: Date };
+
+const item = (guid: string, publishedAt: string): Dated => ({
   guid,
   link: `https://example.com/${guid}`,
   title: guid,
@@ -14,8 +16,8 @@ const item = (guid: string, publishedAt: string): RawNewsItem => ({
 });
 
 const HOUR = 3_600_000;
-const times = (items: readonly RawNewsItem[]) => items.map((i) => i.publishedAt.getTime());
-const gaps = (items: readonly RawNewsItem[]) => times(items).map((t, i, all) => t - (all[0] ?? 0));
+const times = (items: readonly Dated[]) => items.map((i) => i.publishedAt.getTime());
+const gaps = (items: readonly Dated[]) => times(items).map((t, i, all) => t - (all[0] ?? 0));
 
 describe('re-dating the bundled wire to the moment it is ingested', () => {
   const wire = [
@@ -24,7 +26,7 @@ describe('re-dating the bundled wire to the moment it is ingested', () => {
     item('c', '2026-10-06T13:35:00Z'),
   ];
 
-  const newestAge = (items: readonly RawNewsItem[], now: Date) =>
+  const newestAge = (items: readonly Dated[], now: Date) =>
     now.getTime() - Math.max(...times(items));
 
   it('dates the newest item within a week before now, on its weekday, keeping order and spacing', () => {

@@ -37,14 +37,48 @@ const parser = new XMLParser({
   entityDecoder: new EntityDecoder({ onInputEntity: () => ENTITY_ACTION.BLOCK }),
 });
 
+/** The five entities XML defines; any other needs a DTD (which feeds never carry). */
+const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
+
 /**
- * A bare `&` (`AT&T` in a title) is the most common error of hand-made feeds; it was always
- * read as text, so it is escaped before validation. CDATA sections and comments are kept.
+ * What hand-made feeds get wrong most: a bare `&` (`AT&T`), a `<` that opens no tag (`2 < 3`),
+ * HTML entities (`&nbsp;`) without a DTD. CDATA sections and comments are kept as they are.
  */
-const BARE_AMPERSAND =
-  /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|&(?!#\d+;|#x[\da-f]+;|\w{1,20};)/gi;
-const escapeBareAmpersands = (text: string) =>
-  text.includes('&') ? text.replace(BARE_AMPERSAND, (m) => (m === '&' ? '&amp;' : m)) : text;
+const SLOPPY =
+  /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|&(?!#\d+;|#x[\da-f]+;|[a-z_][\w.-]{0,30};)|&([a-z_][\w.-]{0,30});|<(?![a-z_:/!?])/gi;
+/** C0 controls other than tab and line breaks, and the two non-characters XML forbids. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
+
+/** The text with those errors repaired, and which were found. */
+function repair(text: string): { xml: string; problems: string[] } {
+  const problems = new Set<string>();
+  const declared = new Set(
+    Array.from(text.matchAll(/<!ENTITY\s+([^\s%]+)/g), (match) => match[1] ?? ''),
+  );
+  let xml = text;
+  if (xml.search(CONTROL) !== -1) {
+    problems.add('control characters');
+    xml = xml.replace(CONTROL, '');
+  }
+  if (/[&<]/.test(xml)) {
+    xml = xml.replace(SLOPPY, (match, entity?: string) => {
+      if (match === '&') {
+        problems.add('an unescaped &');
+        return '&amp;';
+      }
+      if (match === '<') {
+        problems.add('an unescaped <');
+        return '&lt;';
+      }
+      if (entity !== undefined && !XML_ENTITIES.has(entity) && !declared.has(entity)) {
+        problems.add('HTML entities without a DTD');
+      }
+      return match;
+    });
+  }
+  return { xml, problems: [...problems] };
+}
 
 /** The validator's messages reworded where ours were clearer (and tested). */
 const REWORDED: [RegExp, (...groups: string[]) => string][] = [
@@ -98,17 +132,21 @@ function toElement(name: string, node: OrderedNode): XmlElement {
   return { name, attributes: { ...attributes }, children };
 }
 
+/** A parsed document; `problems` lists the errors that were repaired to read it. */
+export type XmlDocument = { root: XmlElement; problems: string[] };
+
 /**
  * Parses a feed document: elements, attributes, text and CDATA, in order; comments, processing
- * instructions and the DOCTYPE are skipped. Malformed input (a tag left open, a mismatched
- * closing tag, text after the root) throws an XmlParseError naming the problem and its line.
+ * instructions and the DOCTYPE are skipped. The errors of sloppy feeds (see SLOPPY and CONTROL)
+ * are repaired and listed; other malformed input (a tag left open, a mismatched closing tag,
+ * text after the root) throws an XmlParseError naming the problem and its line.
  */
-export function parseXml(text: string): XmlElement {
+export function parseXmlDocument(text: string): XmlDocument {
   // A byte order mark, and blank lines before the declaration (which XML forbids but feeds
   // carry), are dropped; the lines dropped still count in the error messages.
   const leading = /^\uFEFF?\s*/.exec(text)?.[0] ?? '';
   const linesDropped = leading.split('\n').length - 1;
-  const xml = escapeBareAmpersands(text.slice(leading.length));
+  const { xml, problems } = repair(text.slice(leading.length));
   // Deprecated for the separate fast-xml-validator, whose 1.4.2 accepts two root elements and
   // refuses the stray control characters sloppy feeds carry; this one ships with the parser.
   // eslint-disable-next-line @typescript-eslint/no-deprecated
@@ -136,8 +174,11 @@ export function parseXml(text: string): XmlElement {
   if (elements.length > 1) throw new XmlParseError('malformed XML: a second root element');
   const [root] = elements;
   if (!root) throw new XmlParseError('malformed XML: no root element');
-  return root;
+  return { root, problems };
 }
+
+/** The root element of a document (see parseXmlDocument). */
+export const parseXml = (text: string): XmlElement => parseXmlDocument(text).root;
 
 /** The element's own name without its namespace prefix (`content:encoded` → `encoded`). */
 export const localName = (element: XmlElement) => element.name.slice(element.name.indexOf(':') + 1);
