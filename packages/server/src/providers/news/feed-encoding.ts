@@ -44,9 +44,10 @@ export function feedEncoding(
 ): { encoding: string; from: 'content-type' | 'bom' | 'declaration' | 'default' } {
   const header = known(CHARSET.exec(contentType ?? '')?.[1]);
   const bom = bomEncoding(bytes);
-  // A header that claims a single-byte or UTF-8 encoding over a UTF-16 BOM is wrong: the BOM
-  // cannot be read any other way. Otherwise the header wins, as HTTP says.
-  if (header && !(bom?.startsWith('utf-16') && !header.startsWith('utf-16'))) {
+  // The header wins, as HTTP says, except against a BOM when either is UTF-16: a UTF-16 BOM
+  // cannot be read any other way, and `charset=utf-16` does not say which byte order.
+  const utf16 = (label: string | undefined) => label?.startsWith('utf-16') ?? false;
+  if (header && !(bom && bom !== header && (utf16(bom) || utf16(header)))) {
     return { encoding: header, from: 'content-type' };
   }
   if (bom) return { encoding: bom, from: 'bom' };

@@ -179,6 +179,21 @@ describe('feed parser', () => {
     ]);
   });
 
+  it('says which errors of a sloppy feed were repaired, and nothing for a well-formed one', () => {
+    const sloppy = `<rss><channel><title>W</title><item><title>AT&T\u0001&nbsp;up <5%</title>
+      <link>https://e.com/a</link></item></channel></rss>`;
+    const result = parseFeed(sloppy);
+    expect(result.items).toMatchObject([{ title: 'AT&T up <5%' }]);
+    expect(result.recovered).toBe(true);
+    expect(result.problems.sort()).toEqual([
+      'HTML entities without a DTD',
+      'an unescaped &',
+      'an unescaped <',
+      'control characters',
+    ]);
+    expect(parseFeed(rss)).toMatchObject({ recovered: false, problems: [] });
+  });
+
   it('reads a feed with blank lines before its XML declaration, and counts them in errors', () => {
     const declared = '<?xml version="1.0"?><rss><channel><item><title>T</title>';
     const item = '<link>https://e.com/t</link></item></channel></rss>';

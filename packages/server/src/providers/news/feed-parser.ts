@@ -168,8 +168,13 @@ function serialize(node: Node | string): string {
 }
 
 /** Entities left after one decoding are a feed that escaped its text twice (`&amp;amp;`). */
-const STILL_ENCODED = /&(?:[a-z][a-z\d]{1,30}|#\d{1,7}|#x[\da-f]{1,6});|<\/?[a-z][^>]*>/i;
-const decodeTwice = (text: string) => (STILL_ENCODED.test(text) ? htmlToText(text) : text);
+const ENTITY = /&(?:[a-z][a-z\d]{1,30}|#\d{1,7}|#x[\da-f]{1,6});/i;
+const TAG = /<\/?[a-z][^>]*>/i;
+const decodeTwice = (text: string) =>
+  ENTITY.test(text) || TAG.test(text) ? htmlToText(text) : text;
+/** Plain text may speak of tags (`<b>`); only its entities are decoded a second time. */
+const decodeEntitiesTwice = (text: string) =>
+  ENTITY.test(text) ? htmlToText(escapeHtml(text).replace(/&amp;(?=[a-z#][\w#]*;)/gi, '&')) : text;
 
 /**
  * An element's content as clean text by its declared type: Atom's `text`, `html` or `xhtml`
@@ -181,13 +186,13 @@ function cleanText(node: Node | undefined): string {
   const mode = (node.attributes.mode ?? '').toLowerCase();
   let text = textOf(node);
   if (mode === 'base64') text = Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (type === 'xhtml' || type === 'application/xhtml+xml') {
+  // Child elements are inline XHTML, whether or not the type says so (RSS's xhtml:body).
+  if (type === 'xhtml' || type === 'application/xhtml+xml' || elements(node).length > 0) {
     const parts = elements(node).length > 0 ? node.children : [text];
     return decodeTwice(htmlToText(parts.map(serialize).join('')));
   }
   if ((type === 'text' || type === 'text/plain') && mode !== 'escaped') {
-    const plain = text.replace(/\s+/g, ' ').trim();
-    return decodeTwice(/[&<]/.test(plain) ? htmlToText(escapeHtml(plain)) : plain);
+    return decodeEntitiesTwice(text.replace(/\s+/g, ' ').trim());
   }
   return decodeTwice(htmlToText(text));
 }
