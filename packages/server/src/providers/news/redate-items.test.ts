@@ -16,8 +16,9 @@ const item = (guid: string, publishedAt: string): Dated => ({
 });
 
 const HOUR = 3_600_000;
-const times = (items: readonly Dated[]) => items.map((i) => i.publishedAt.getTime());
-const gaps = (items: readonly Dated[]) => times(items).map((t, i, all) => t - (all[0] ?? 0));
+const times = (items: readonly RawNewsItem[]) =>
+  items.map((i) => i.publishedAt?.getTime() ?? Number.NaN);
+const gaps = (items: readonly RawNewsItem[]) => times(items).map((t, i, all) => t - (all[0] ?? 0));
 
 describe('re-dating the bundled wire to the moment it is ingested', () => {
   const wire = [
@@ -26,7 +27,7 @@ describe('re-dating the bundled wire to the moment it is ingested', () => {
     item('c', '2026-10-06T13:35:00Z'),
   ];
 
-  const newestAge = (items: readonly Dated[], now: Date) =>
+  const newestAge = (items: readonly RawNewsItem[], now: Date) =>
     now.getTime() - Math.max(...times(items));
 
   it('dates the newest item within a week before now, on its weekday, keeping order and spacing', () => {
@@ -70,7 +71,7 @@ describe('re-dating the bundled wire to the moment it is ingested', () => {
     // The wrap that says "Stocks ended mixed on Friday" is dated a Friday.
     const wrap = items.find((i) => i.title.startsWith('Markets wrap'));
     expect(wrap?.description).toContain('on Friday');
-    expect(wrap?.publishedAt.getUTCDay()).toBe(5);
+    expect(wrap?.publishedAt?.getUTCDay()).toBe(5);
     // The fixture spans about seven weeks: the oldest story is still this spring's.
     expect(Math.min(...times(items))).toBeGreaterThan(now.getTime() - 60 * 24 * HOUR);
   });
