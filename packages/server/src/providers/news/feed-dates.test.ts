@@ -147,6 +147,10 @@ const VALID: [string, string][] = [
   ['Jan 26 2004 4:31pm EST', '2004-01-26T16:31:00-05:00'],
   ['Jan 26 2004 12:05 AM GMT', '2004-01-26T00:05:00Z'],
   ['Jan 26 2004 12:05 PM GMT', '2004-01-26T12:05:00Z'],
+  ['January 26th, 2004 4:31 PM ET', '2004-01-26T16:31:00-05:00'],
+  ['1st Feb 2004 09:00 GMT', '2004-02-01T09:00:00Z'],
+  ['Mon Jan 26 2004 16:31:00 GMT+0000 (Coordinated Universal Time)', '2004-01-26T16:31:00Z'],
+  ['Mon Jan 26 2004 11:31:00 GMT-0500 (Eastern Standard Time)', '2004-01-26T16:31:00Z'],
   // asctime and Unix date(1).
   ['Sun Nov  6 08:49:37 1994', '1994-11-06T08:49:37Z'],
   ['Mon Jan 26 16:31:00 2004', '2004-01-26T16:31:00Z'],
@@ -245,6 +249,7 @@ const INVALID: string[] = [
   '01/02/2004',
   '12345',
   '99999999999999',
+  'January 26xx, 2004',
 ];
 
 describe('parseFeedDate', () => {

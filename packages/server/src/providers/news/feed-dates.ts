@@ -266,6 +266,7 @@ function parseRfc(text: string): Date | null {
     .replace(/\s*\([^)]*\)\s*$/, '')
     .replace(/,/g, ' ')
     .replace(/(\d)(am|pm)\b/gi, '$1 $2')
+    .replace(/\b(\d{1,2})(?:st|nd|rd|th)\b/gi, '$1')
     .split(/\s+/)
     .filter((token) => token.length > 0);
   let month: number | undefined;

@@ -56,6 +56,11 @@ function repair(text: string): { xml: string; problems: string[] } {
   const declared = new Set(
     Array.from(text.matchAll(/<!ENTITY\s+([^\s%]+)/g), (match) => match[1] ?? ''),
   );
+  // RSS 0.91's Netscape DTD declares HTML's entities: a feed that names it uses them rightly.
+  const htmlDtd =
+    /<!DOCTYPE\s+rss\s+PUBLIC\s+["']-\/\/Netscape Communications\/\/DTD RSS 0\.91/i.test(
+      text.slice(0, 2000),
+    );
   let xml = text;
   if (xml.search(CONTROL) !== -1) {
     problems.add('control characters');
@@ -71,7 +76,7 @@ function repair(text: string): { xml: string; problems: string[] } {
         problems.add('an unescaped <');
         return '&lt;';
       }
-      if (entity !== undefined && !XML_ENTITIES.has(entity) && !declared.has(entity)) {
+      if (entity !== undefined && !XML_ENTITIES.has(entity) && !declared.has(entity) && !htmlDtd) {
         problems.add('HTML entities without a DTD');
       }
       return match;
