@@ -192,6 +192,13 @@ describe('feed parser', () => {
       'control characters',
     ]);
     expect(parseFeed(rss)).toMatchObject({ recovered: false, problems: [] });
+    const cut = `<rss><channel><title>W</title><item><title>A<br>B</title><link>https://e.com/a</link>
+      </item><item><title>Half`;
+    expect(parseFeed(cut)).toMatchObject({
+      items: [{ title: 'A B' }],
+      recovered: true,
+      problems: ['the document ends early'],
+    });
   });
 
   it('reads a feed with blank lines before its XML declaration, and counts them in errors', () => {

@@ -137,6 +137,55 @@ function toElement(name: string, node: OrderedNode): XmlElement {
   return { name, attributes: { ...attributes }, children };
 }
 
+// Deprecated for the separate fast-xml-validator, whose 1.4.2 accepts two root elements and
+// refuses the stray control characters sloppy feeds carry; this one ships with the parser.
+// eslint-disable-next-line @typescript-eslint/no-deprecated
+const validate = (xml: string) => XMLValidator.validate(xml);
+
+/** HTML's void elements written as in HTML (`<br>`) inside unescaped markup. */
+const VOID_OPEN =
+  /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<(br|hr|img|wbr)(\s[^<>]*?)?\s*(\/?)>/gi;
+const closeVoidElements = (xml: string) =>
+  xml.replace(VOID_OPEN, (match, name?: string, attributes = '', slash = '') =>
+    name && !slash ? `<${name}${attributes as string}/>` : match,
+  );
+
+/**
+ * A document cut short (a download that stopped): kept up to its last complete item or entry,
+ * and the elements still open there closed, innermost first.
+ */
+function closeTruncated(xml: string): string {
+  const end = Math.max(xml.lastIndexOf('</item>') + 7, xml.lastIndexOf('</entry>') + 8);
+  const match = /<\/[\w.-]+:(?:item|entry)>/g;
+  let cut = end;
+  for (const prefixed of xml.matchAll(match))
+    cut = Math.max(cut, prefixed.index + prefixed[0].length);
+  if (cut < 8) return xml;
+  const kept = xml.slice(0, cut);
+  const open: string[] = [];
+  const tags =
+    /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<[?!][^>]*>|<(\/?)([\w:.-]+)[^<>]*?(\/?)>/g;
+  for (const [, closing, name, selfClosing] of kept.matchAll(tags)) {
+    if (!name || selfClosing) continue;
+    if (!closing) open.push(name);
+    else if (open.at(-1) === name) open.pop();
+    else return xml;
+  }
+  if (open.length === 0 || !/^(?:[\w.-]+:)?(?:rss|RDF|feed)$/.test(open[0] ?? '')) return xml;
+  return (
+    kept +
+    open
+      .reverse()
+      .map((name) => `</${name}>`)
+      .join('')
+  );
+}
+
+const LAST_RESORT: [(xml: string) => string, string][] = [
+  [closeVoidElements, 'HTML tags left open'],
+  [(xml) => closeTruncated(closeVoidElements(xml)), 'the document ends early'],
+];
+
 /** A parsed document; `problems` lists the errors that were repaired to read it. */
 export type XmlDocument = { root: XmlElement; problems: string[] };
 
@@ -151,11 +200,21 @@ export function parseXmlDocument(text: string): XmlDocument {
   // carry), are dropped; the lines dropped still count in the error messages.
   const leading = /^\uFEFF?\s*/.exec(text)?.[0] ?? '';
   const linesDropped = leading.split('\n').length - 1;
-  const { xml, problems } = repair(text.slice(leading.length));
-  // Deprecated for the separate fast-xml-validator, whose 1.4.2 accepts two root elements and
-  // refuses the stray control characters sloppy feeds carry; this one ships with the parser.
-  // eslint-disable-next-line @typescript-eslint/no-deprecated
-  const validation = XMLValidator.validate(xml);
+  const repaired = repair(text.slice(leading.length));
+  const { problems } = repaired;
+  let { xml } = repaired;
+  let validation = validate(xml);
+  // Two more repairs, tried only on a document that fails: each would spoil a valid one.
+  for (const [fix, problem] of LAST_RESORT) {
+    if (validation === true) break;
+    const fixed = fix(xml);
+    const again = fixed === xml ? validation : validate(fixed);
+    if (again === true) {
+      xml = fixed;
+      validation = true;
+      problems.push(problem);
+    }
+  }
   if (validation !== true) {
     const { msg } = validation.err;
     // Several tags left open are reported on line 1; they are missing at the end of the document.
