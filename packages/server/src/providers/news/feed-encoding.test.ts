@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { decodeFeed, feedEncoding } from './feed-encoding.ts';
@@ -104,6 +105,17 @@ describe('decodeFeed', () => {
   it('keeps a UTF-16 BOM over a header that names a single-byte encoding', () => {
     const bytes = iconv.encode(feed('Газпром'), 'utf16le', { addBOM: true });
     expect(titleOf(bytes, 'text/xml; charset=iso-8859-1')).toBe('Газпром');
+  });
+
+  it('answers any bytes under any header with text, never an error', () => {
+    const labels = fc.constantFrom(null, 'text/xml', 'text/xml; charset=utf-16', 'x; charset=koi8-r',
+      'x; charset=shift_jis', 'x; charset="bogus"', 'x; charset=iso-8859-1'); // prettier-ignore
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), labels, (bytes, contentType) => {
+        expect(typeof decodeFeed(bytes, contentType)).toBe('string');
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('replaces bytes that fit no encoding with U+FFFD instead of failing', () => {
