@@ -5,6 +5,7 @@ import { runAiBench } from './ai.bench.ts';
 import { runAlertsBench } from './alerts.bench.ts';
 import { runCommentsBench } from './comments.bench.ts';
 import { runCoverageBench } from './coverage.ts';
+import { runFeedParseBench } from './feed-parse.bench.ts';
 import { runHttpBench } from './http.bench.ts';
 import { runLighthouseBench } from './lighthouse.bench.ts';
 import { runLiveBench } from './live.bench.ts';
@@ -30,6 +31,7 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   live: runLiveBench,
   site: runSiteBench,
   coverage: runCoverageBench,
+  'feed-parse': runFeedParseBench,
 };
 
 const args = process.argv.slice(2);

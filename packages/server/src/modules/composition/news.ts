@@ -63,6 +63,7 @@ export function composeNews(
       now: () => clock.now(),
     }),
     log,
+    clock,
     fullText: config.newsFullText
       ? {
           read: createFullTextReader({

@@ -35,6 +35,7 @@ export function composeTrackRecord(
             createDemoHistorySource({ publicUrl: config.publicUrl, now: () => clock.now() }),
           ],
           log,
+          clock,
         })
       : undefined;
   return { trackRecord, trackRecordDemoHistory };

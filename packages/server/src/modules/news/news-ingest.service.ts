@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from '../../clock.ts';
 import type { NewsSource, RawNewsItem } from '../../providers/news/news-source.ts';
 import type { LinkerCache } from './linker-cache.ts';
 import type { NewNewsArticle, NewsRepository } from './news.repository.ts';
@@ -38,7 +39,7 @@ function isWebLink(link: string): boolean {
 }
 
 /** A source item as a row: clipped fields, linked tickers, waiting for the analyst. */
-export function toArticle(item: RawNewsItem, source: string, linker: TickerLinker): NewNewsArticle {
+export function toArticle(item: DatedItem, source: string, linker: TickerLinker): NewNewsArticle {
   const title = clip(item.title, 500);
   const description = clip(item.description, 5_000);
   const content = clip(item.content, 100_000);
@@ -79,11 +80,13 @@ export function createNewsIngestService(deps: {
   sources: readonly NewsSource[];
   log: FastifyBaseLogger;
   fullText?: IngestFullText | undefined;
+  /** Dates the items a source gives undated (they are read now). */
+  clock?: Clock;
 }) {
   const { repository } = deps;
 
   /** Items of sources with readable pages, not stored yet, that came without content. */
-  async function wantingText(collected: readonly Collected[]): Promise<RawNewsItem[]> {
+  async function wantingText(collected: readonly Collected[]): Promise<DatedItem[]> {
     const candidates = collected.filter((c) => c.source.fullText && !c.item.content);
     const stored = await repository.storedKeys(
       candidates.map((c) => c.article.link),
@@ -164,6 +167,7 @@ export function createNewsIngestService(deps: {
       const result: IngestResult = { fetched: 0, stored: 0, failed: [], fullText: 0 };
       const seen = new Set<string>();
       const collected: Collected[] = [];
+      const readAt = (deps.clock ?? systemClock).now();
       for (const source of deps.sources) {
         let items: RawNewsItem[];
         try {
@@ -174,7 +178,10 @@ export function createNewsIngestService(deps: {
           result.failed.push({ source: source.name, error: message });
           continue;
         }
-        for (const item of items) {
+        for (const raw of items) {
+          // An undated item is dated when it is read, a future one no later than that.
+          const dated = raw.publishedAt && raw.publishedAt <= readAt ? raw.publishedAt : readAt;
+          const item = { ...raw, publishedAt: dated };
           if (!isWebLink(item.link) || seen.has(item.link) || seen.has(`guid:${item.guid}`))
             continue;
           seen.add(item.link);
@@ -215,4 +222,7 @@ export function createNewsIngestService(deps: {
   };
 }
 
-type Collected = { source: NewsSource; item: RawNewsItem; article: NewNewsArticle };
+/** An item with a date: the source's, or the time it was read. */
+type DatedItem = RawNewsItem & { publishedAt: Date };
+
+type Collected = { source: NewsSource; item: DatedItem; article: NewNewsArticle };

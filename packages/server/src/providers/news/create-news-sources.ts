@@ -55,7 +55,6 @@ export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDe
             baseUrl: config.edgarBaseUrl,
             userAgent: config.edgarUserAgent,
             timeoutMs,
-            now: deps.now,
             ...fetchOption,
           }),
         ];
@@ -75,7 +74,7 @@ export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDe
         return [createYahooNewsSource({ news, symbols, now: deps.now })];
       }
       default:
-        return [createFeedSource({ url: entry, timeoutMs, now: deps.now, ...fetchOption })];
+        return [createFeedSource({ url: entry, timeoutMs, ...fetchOption })];
     }
   });
 }

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizePublisher, parseFeed, parseFeedDate } from './feed-parser.ts';
+import { parseFeedDate } from './feed-dates.ts';
+import { normalizePublisher, parseFeed } from './feed-parser.ts';
 import { htmlToText } from './html-text.ts';
 import { XmlParseError, parseXml } from './xml.ts';
-
-const now = new Date('2026-11-22T15:00:00Z');
 
 const rss = `<?xml version="1.0"?>
 <!DOCTYPE rss [ <!ENTITY custom "x"> ]>
@@ -57,7 +56,7 @@ const atom = `<?xml version="1.0" encoding="utf-8"?>
 
 describe('feed parser', () => {
   it('reads RSS 2.0 items as plain text with normalised publishers and dates', () => {
-    const items = parseFeed(rss, now);
+    const items = parseFeed(rss).items;
     expect(items).toHaveLength(2);
     expect(items[0]).toEqual({
       guid: 'tag:example.com,2026:a',
@@ -72,14 +71,14 @@ describe('feed parser', () => {
     expect(items[1]).toMatchObject({
       guid: 'https://example.com/b',
       publisher: 'MarketWatch',
-      publishedAt: now,
+      publishedAt: null,
       description: '',
       content: '',
     });
   });
 
   it('reads Atom entries: alternate link, id, published date, source title', () => {
-    const items = parseFeed(atom, now);
+    const items = parseFeed(atom).items;
     expect(items).toHaveLength(2);
     expect(items[0]).toMatchObject({
       guid: 'urn:uuid:1225c695',
@@ -103,20 +102,20 @@ describe('feed parser', () => {
       <channel><title>RDF feed</title></channel>
       <item><title>One</title><link>https://example.com/1</link><dc:date>2026-11-01T12:00:00Z</dc:date></item>
     </rdf:RDF>`;
-    expect(parseFeed(rdf, now)).toMatchObject([
+    expect(parseFeed(rdf).items).toMatchObject([
       { title: 'One', publisher: 'RDF feed', publishedAt: new Date('2026-11-01T12:00:00Z') },
     ]);
   });
 
   it('rejects malformed XML and documents that are not feeds with a clear message', () => {
-    expect(() => parseFeed('<rss><channel><item></channel></rss>', now)).toThrow(
+    expect(() => parseFeed('<rss><channel><item></channel></rss>').items).toThrow(
       /malformed XML: expected <\/item> but found <\/channel> \(line 1\)/,
     );
-    expect(() => parseFeed('<rss><channel>', now)).toThrow(/<channel> is never closed/);
-    expect(() => parseFeed('<html><body>Hi</body></html>', now)).toThrow(/not a feed.*<html>/);
-    expect(() => parseFeed('', now)).toThrow(XmlParseError);
-    expect(() => parseFeed('not xml at all', now)).toThrow(/text outside the root element/);
-    expect(() => parseFeed('<a></a><b></b>', now)).toThrow(/second root element/);
+    expect(() => parseFeed('<rss><channel>').items).toThrow(/<channel> is never closed/);
+    expect(() => parseFeed('<html><body>Hi</body></html>').items).toThrow(/not a feed.*<html>/);
+    expect(() => parseFeed('').items).toThrow(XmlParseError);
+    expect(() => parseFeed('not xml at all').items).toThrow(/text outside the root element/);
+    expect(() => parseFeed('<a></a><b></b>').items).toThrow(/second root element/);
   });
 
   it('normalises publisher names and dates', () => {
@@ -125,14 +124,17 @@ describe('feed parser', () => {
     expect(normalizePublisher('CNBC.com')).toBe('CNBC');
     expect(normalizePublisher('Dow Jones   Newswires')).toBe('Dow Jones Newswires');
     expect(normalizePublisher('press@acme.com')).toBe('');
-    expect(parseFeedDate('Tue, 18 Nov 2026 16:45:00 EST', now)).toEqual(
+    expect(parseFeedDate('Tue, 18 Nov 2026 16:45:00 EST')).toEqual(
       new Date('2026-11-18T21:45:00Z'),
     );
-    expect(parseFeedDate('2026-11-18T16:45:00.000+02:00', now)).toEqual(
+    expect(parseFeedDate('2026-11-18T16:45:00.000+02:00')).toEqual(
       new Date('2026-11-18T14:45:00Z'),
     );
-    expect(parseFeedDate('yesterday-ish', now)).toEqual(now);
-    expect(parseFeedDate('Mon, 01 Jan 2035 00:00:00 GMT', now)).toEqual(now);
+    // Unknown stays unknown; a future date is the date the feed gave (ingest decides).
+    expect(parseFeedDate('yesterday-ish')).toBeNull();
+    expect(parseFeedDate('Mon, 01 Jan 2035 00:00:00 GMT')).toEqual(
+      new Date('2035-01-01T00:00:00Z'),
+    );
   });
 
   it('turns HTML into paragraphs of plain text', () => {
@@ -167,7 +169,7 @@ describe('feed parser', () => {
     const sloppy = `<rss><channel><title>AT&T Newsroom</title><item>
       <title>AT&T&nbsp;and S&P &#x1F4C8;</title><link>https://e.com/?a=1&b=2</link>
       <description><![CDATA[R&D <b>up</b>]]></description></item></channel></rss>`;
-    expect(parseFeed(sloppy, now)).toMatchObject([
+    expect(parseFeed(sloppy).items).toMatchObject([
       {
         title: 'AT&T and S&P 📈',
         link: 'https://e.com/?a=1&b=2',
@@ -177,18 +179,40 @@ describe('feed parser', () => {
     ]);
   });
 
+  it('says which errors of a sloppy feed were repaired, and nothing for a well-formed one', () => {
+    const sloppy = `<rss><channel><title>W</title><item><title>AT&T\u0001&nbsp;up <5%</title>
+      <link>https://e.com/a</link></item></channel></rss>`;
+    const result = parseFeed(sloppy);
+    expect(result.items).toMatchObject([{ title: 'AT&T up <5%' }]);
+    expect(result.recovered).toBe(true);
+    expect(result.problems.sort()).toEqual([
+      'HTML entities without a DTD',
+      'an unescaped &',
+      'an unescaped <',
+      'control characters',
+    ]);
+    expect(parseFeed(rss)).toMatchObject({ recovered: false, problems: [] });
+    const cut = `<rss><channel><title>W</title><item><title>A<br>B</title><link>https://e.com/a</link>
+      </item><item><title>Half`;
+    expect(parseFeed(cut)).toMatchObject({
+      items: [{ title: 'A B' }],
+      recovered: true,
+      problems: ['the document ends early'],
+    });
+  });
+
   it('reads a feed with blank lines before its XML declaration, and counts them in errors', () => {
     const declared = '<?xml version="1.0"?><rss><channel><item><title>T</title>';
     const item = '<link>https://e.com/t</link></item></channel></rss>';
-    expect(parseFeed(`\n\n  ${declared}${item}`, now)).toMatchObject([{ title: 'T' }]);
-    expect(() => parseFeed(`\n\n${declared}\n</channel>`, now)).toThrow(/\(line 4\)/);
+    expect(parseFeed(`\n\n  ${declared}${item}`).items).toMatchObject([{ title: 'T' }]);
+    expect(() => parseFeed(`\n\n${declared}\n</channel>`).items).toThrow(/\(line 4\)/);
   });
 
   it('rejects an element with a repeated attribute as malformed XML', () => {
     const repeated = `<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>T</title>
       <link href="https://e.com/a" href="https://e.com/b"/></entry></feed>`;
-    expect(() => parseFeed(repeated, now)).toThrow(XmlParseError);
-    expect(() => parseFeed(repeated, now)).toThrow(/malformed XML: .*'href'.* \(line 2\)/);
+    expect(() => parseFeed(repeated).items).toThrow(XmlParseError);
+    expect(() => parseFeed(repeated).items).toThrow(/malformed XML: .*'href'.* \(line 2\)/);
   });
 
   it('answers any input with items or an XmlParseError, never another error', () => {
@@ -221,7 +245,7 @@ describe('feed parser', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(fragments, fc.string()), { maxLength: 30 }), (parts) => {
         try {
-          expect(Array.isArray(parseFeed(parts.join(''), now))).toBe(true);
+          expect(Array.isArray(parseFeed(parts.join('')).items)).toBe(true);
         } catch (error) {
           expect(error).toBeInstanceOf(XmlParseError);
         }

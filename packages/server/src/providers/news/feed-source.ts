@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { decodeFeed } from './feed-encoding.ts';
 import { parseFeed } from './feed-parser.ts';
 import type { NewsSource, RawNewsItem } from './news-source.ts';
-import { systemClock } from '../../clock.ts';
 
 /** A feed could not be fetched or read; the message names the feed. */
 export class FeedError extends Error {}
@@ -17,8 +17,6 @@ export type FeedSourceOptions = {
   name?: string;
   /** Some hosts (SEC EDGAR) require a User-Agent naming the operator. */
   userAgent?: string;
-  /** Business time: an undated or future item is dated now. Defaults to the machine's clock. */
-  now?: () => Date;
 };
 
 /** The body's bytes, refusing (without reading on) a body larger than MAX_FEED_BYTES. */
@@ -42,23 +40,6 @@ async function readCapped(response: Response, url: string): Promise<Uint8Array> 
   return Buffer.concat(chunks);
 }
 
-/**
- * Bytes to text in the feed's encoding: the Content-Type charset, else the XML declaration's
- * `encoding`, else UTF-8 (an unknown label falls back to UTF-8 too).
- */
-export function decodeFeed(bytes: Uint8Array, contentType: string | null): string {
-  const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
-  const label =
-    /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1] ??
-    /^(?:\uFEFF)?<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1] ??
-    'utf-8';
-  try {
-    return new TextDecoder(label).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
 /** An RSS or Atom feed fetched over HTTP(S) and parsed into news items. */
 export function createFeedSource({
   url,
@@ -66,7 +47,6 @@ export function createFeedSource({
   timeoutMs,
   name = `rss:${url}`,
   userAgent = 'StockPulse news reader',
-  now = () => systemClock.now(),
 }: FeedSourceOptions): NewsSource {
   return {
     name,
@@ -95,7 +75,7 @@ export function createFeedSource({
         );
       }
       try {
-        return parseFeed(body, now());
+        return parseFeed(body, { url }).items;
       } catch (error) {
         throw new FeedError(`feed ${url}: ${(error as Error).message}`, { cause: error });
       }
@@ -117,13 +97,17 @@ const WEEK_MS = 7 * 86_400_000;
  * a Friday. The bundled wire is written for fixed dates; the store is idempotent on guid and
  * link, so the first ingest fixes its dates. The demo newsroom writes the news of the day.
  */
-export function redateItems(items: readonly RawNewsItem[], now: Date): RawNewsItem[] {
+export function redateItems(
+  items: readonly RawNewsItem[],
+  now: Date,
+): (RawNewsItem & { publishedAt: Date })[] {
   if (items.length === 0) return [];
-  const newest = Math.max(...items.map((item) => item.publishedAt.getTime()));
+  const dated = items.map((item) => item.publishedAt?.getTime() ?? now.getTime());
+  const newest = Math.max(...dated);
   const shift = Math.floor((now.getTime() - WIRE_LEAD_MS - newest) / WEEK_MS) * WEEK_MS;
-  return items.map((item) => ({
+  return items.map((item, index) => ({
     ...item,
-    publishedAt: new Date(item.publishedAt.getTime() + shift),
+    publishedAt: new Date((dated[index] ?? 0) + shift),
   }));
 }
 
@@ -134,9 +118,6 @@ export function createDemoWireSource(options: { now: () => Date }): NewsSource {
     // The wire's links are fictitious (`demo.stockpulse.local`): there is no page to read.
     fullText: false,
     fetch: async () =>
-      redateItems(
-        parseFeed(await readFile(MARKET_WIRE_FIXTURE, 'utf8'), options.now()),
-        options.now(),
-      ),
+      redateItems(parseFeed(await readFile(MARKET_WIRE_FIXTURE, 'utf8')).items, options.now()),
   };
 }
