@@ -35,6 +35,7 @@ export function composeTrackRecord(
             createDemoHistorySource({ publicUrl: config.publicUrl, now: () => clock.now() }),
           ],
           log,
+          now: () => clock.now(),
         })
       : undefined;
   return { trackRecord, trackRecordDemoHistory };

@@ -121,6 +121,39 @@ export function newsWriteQueries({ db, wrote }: NewsSqlContext) {
       return new Set(rows.map((row) => row.key));
     },
 
+    /** Stored articles by guid, with the text an update compares (the ingest's changed items). */
+    storedByGuid: async (guids: readonly string[]) => {
+      if (guids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('news')
+        .select(['id', 'guid', 'source', 'title', 'description', 'articles'])
+        .where('guid', '=', sql<string>`any(${[...guids]}::text[])`)
+        .execute();
+      return new Map(rows.map((row) => [row.guid, row]));
+    },
+
+    /** A stored article's new text: it waits for the analyst again. */
+    updateText: async (
+      id: string,
+      values: Pick<
+        Updateable<NewsTable>,
+        | 'title'
+        | 'description'
+        | 'articles'
+        | 'related_exchange_tickers'
+        | 'NER'
+        | 'named_exchange_tickers'
+        | 'updated_at'
+      >,
+    ) => {
+      await db
+        .updateTable('news')
+        .set({ ...values, status: 'WAITING_INDEX' })
+        .where('id', '=', id)
+        .execute();
+      wrote();
+    },
+
     findByLink: (link: string) =>
       db.selectFrom('news').selectAll().where('link', '=', link).executeTakeFirst(),
   };

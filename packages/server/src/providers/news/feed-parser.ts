@@ -73,18 +73,18 @@ export function normalizePublisher(raw: string): string {
 
 /**
  * A feed date as a Date: RFC 822 (`Sun, 22 Nov 2026 14:05:00 GMT`, `-0500`, `EST`) or ISO 8601.
- * A missing or unreadable date becomes `now`; a date in the future is clamped to `now`.
+ * Null when the date is missing or unreadable: the ingest dates such an item by when it was first
+ * seen and marks it estimated (item-date.ts), as it does a date far in the future.
  */
-export function parseFeedDate(raw: string, now: Date): Date {
+export function parseFeedDate(raw: string): Date | null {
   const text = raw.trim().replace(/\s+/g, ' ');
-  if (text.length === 0) return now;
+  if (text.length === 0) return null;
   let time = Date.parse(text);
   if (Number.isNaN(time)) {
     // `22 Nov 2026 14:05:00 +0000 (UTC)` or a weekday spelled out.
     time = Date.parse(text.replace(/\s*\([^)]*\)\s*$/, '').replace(/^[A-Za-z]+,\s*/, ''));
   }
-  if (Number.isNaN(time)) return now;
-  return time > now.getTime() ? now : new Date(time);
+  return Number.isNaN(time) ? null : new Date(time);
 }
 
 const cleanText = (element: XmlElement | undefined) => htmlToText(textOf(element));
@@ -101,7 +101,7 @@ function atomLink(entry: XmlElement): string {
   return (alternate?.attributes.href ?? textOf(alternate)).trim();
 }
 
-function rssItem(item: XmlElement, channelTitle: string, now: Date): RawNewsItem {
+function rssItem(item: XmlElement, channelTitle: string): RawNewsItem {
   const link = (textOf(firstChild(item, 'link')) || atomLink(item)).trim();
   const guid = textOf(firstChild(item, 'guid', 'dc:identifier')).trim();
   const publisher = firstPublisher([
@@ -117,12 +117,12 @@ function rssItem(item: XmlElement, channelTitle: string, now: Date): RawNewsItem
     description: cleanText(firstChild(item, 'description', 'summary')),
     content: cleanText(firstChild(item, 'content:encoded')),
     publisher,
-    publishedAt: parseFeedDate(textOf(firstChild(item, 'pubDate', 'dc:date', 'published')), now),
+    publishedAt: parseFeedDate(textOf(firstChild(item, 'pubDate', 'dc:date', 'published'))),
     sourceTitle: channelTitle,
   };
 }
 
-function atomEntry(entry: XmlElement, feedTitle: string, now: Date): RawNewsItem {
+function atomEntry(entry: XmlElement, feedTitle: string): RawNewsItem {
   const link = atomLink(entry);
   const byName = (name: string) => childElements(entry).find((c) => localName(c) === name);
   const source = byName('source');
@@ -141,7 +141,7 @@ function atomEntry(entry: XmlElement, feedTitle: string, now: Date): RawNewsItem
     description: summary || content.split('\n\n')[0] || '',
     content,
     publisher,
-    publishedAt: parseFeedDate(textOf(byName('published') ?? byName('updated')), now),
+    publishedAt: parseFeedDate(textOf(byName('published') ?? byName('updated'))),
     sourceTitle: feedTitle,
   };
 }
@@ -151,7 +151,7 @@ function atomEntry(entry: XmlElement, feedTitle: string, now: Date): RawNewsItem
  * publishers and dates. Items without a link or a title are dropped. Throws an XmlParseError
  * for malformed XML or a document that is not a feed.
  */
-export function parseFeed(xml: string, now: Date): RawNewsItem[] {
+export function parseFeed(xml: string): RawNewsItem[] {
   const root = parseXml(xml);
   const kind = localName(root);
   let items: RawNewsItem[];
@@ -160,12 +160,12 @@ export function parseFeed(xml: string, now: Date): RawNewsItem[] {
     const title = oneLine(cleanText(channel && firstChild(channel, 'title')));
     const parent = kind === 'rss' ? channel : root;
     if (!parent) throw new XmlParseError('not a feed: <rss> without a <channel>');
-    items = childElements(parent, 'item').map((item) => rssItem(item, title, now));
+    items = childElements(parent, 'item').map((item) => rssItem(item, title));
   } else if (kind === 'feed') {
     const title = oneLine(cleanText(childElements(root).find((c) => localName(c) === 'title')));
     items = childElements(root)
       .filter((child) => localName(child) === 'entry')
-      .map((entry) => atomEntry(entry, title, now));
+      .map((entry) => atomEntry(entry, title));
   } else {
     throw new XmlParseError(`not a feed: the root element is <${root.name}>`);
   }

@@ -76,7 +76,8 @@ describe('RSS/Atom feed source over HTTP', () => {
     for (const item of items) {
       expect(item.title.length).toBeGreaterThan(10);
       expect(item.publisher.length).toBeGreaterThan(1);
-      expect(item.publishedAt.getTime()).not.toBeNaN();
+      expect(item.publishedAt?.getTime()).not.toBeNaN();
+      expect(item.publishedAt).not.toBeNull();
       expect(item.description).not.toMatch(/<|&[a-z]+;/);
     }
     expect(new Set(items.map((item) => item.publisher)).size).toBeGreaterThanOrEqual(8);

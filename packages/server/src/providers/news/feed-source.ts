@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseFeed } from './feed-parser.ts';
 import type { NewsSource, RawNewsItem } from './news-source.ts';
-import { systemClock } from '../../clock.ts';
 
 /** A feed could not be fetched or read; the message names the feed. */
 export class FeedError extends Error {}
@@ -17,8 +16,6 @@ export type FeedSourceOptions = {
   name?: string;
   /** Some hosts (SEC EDGAR) require a User-Agent naming the operator. */
   userAgent?: string;
-  /** Business time: an undated or future item is dated now. Defaults to the machine's clock. */
-  now?: () => Date;
 };
 
 /** The body's bytes, refusing (without reading on) a body larger than MAX_FEED_BYTES. */
@@ -66,7 +63,6 @@ export function createFeedSource({
   timeoutMs,
   name = `rss:${url}`,
   userAgent = 'StockPulse news reader',
-  now = () => systemClock.now(),
 }: FeedSourceOptions): NewsSource {
   return {
     name,
@@ -95,7 +91,7 @@ export function createFeedSource({
         );
       }
       try {
-        return parseFeed(body, now());
+        return parseFeed(body);
       } catch (error) {
         throw new FeedError(`feed ${url}: ${(error as Error).message}`, { cause: error });
       }
@@ -119,11 +115,13 @@ const WEEK_MS = 7 * 86_400_000;
  */
 export function redateItems(items: readonly RawNewsItem[], now: Date): RawNewsItem[] {
   if (items.length === 0) return [];
-  const newest = Math.max(...items.map((item) => item.publishedAt.getTime()));
+  const dates = items.flatMap((item) => (item.publishedAt ? [item.publishedAt.getTime()] : []));
+  if (dates.length === 0) return [...items];
+  const newest = Math.max(...dates);
   const shift = Math.floor((now.getTime() - WIRE_LEAD_MS - newest) / WEEK_MS) * WEEK_MS;
   return items.map((item) => ({
     ...item,
-    publishedAt: new Date(item.publishedAt.getTime() + shift),
+    publishedAt: item.publishedAt && new Date(item.publishedAt.getTime() + shift),
   }));
 }
 
@@ -135,7 +133,7 @@ export function createDemoWireSource(options: { now: () => Date }): NewsSource {
     fullText: false,
     fetch: async () =>
       redateItems(
-        parseFeed(await readFile(MARKET_WIRE_FIXTURE, 'utf8'), options.now()),
+        parseFeed(await readFile(MARKET_WIRE_FIXTURE, 'utf8')),
         options.now(),
       ),
   };

@@ -10,7 +10,8 @@ export type RawNewsItem = {
   content: string;
   /** Normalised publisher name (`Reuters`, `MarketWatch` …); empty when unknown. */
   publisher: string;
-  publishedAt: Date;
+  /** The date the source gives the item; null when it gives none or none that can be read. */
+  publishedAt: Date | null;
   /** Title of the feed the item came from. */
   sourceTitle: string;
   /**

@@ -55,7 +55,7 @@ export async function storyPairs(): Promise<StoryPair[]> {
     article(
       item.title,
       [item.description, item.content].filter(Boolean).join('\n\n'),
-      item.publishedAt,
+      item.publishedAt ?? AT,
     ),
   );
   const wireText = (await createDemoWireSource({ now: () => AT }).fetch()).map((item) =>

@@ -79,11 +79,8 @@ export function createEdgarSource(options: {
   userAgent: string;
   timeoutMs: number;
   fetch?: typeof fetch;
-  /** Business time (see createFeedSource). */
-  now?: () => Date;
 }): NewsSource {
   const feed = createFeedSource({
-    ...(options.now && { now: options.now }),
     url: edgarCurrentFilingsUrl(options.baseUrl),
     timeoutMs: options.timeoutMs,
     userAgent: options.userAgent,
