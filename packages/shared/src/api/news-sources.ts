@@ -30,15 +30,13 @@ export const newsSourceSchema = z.object({
 });
 export type NewsSourceView = z.infer<typeof newsSourceSchema>;
 
-const NUL = /\u0000/;
-
 /** An http(s) feed URL as an admin types it. */
 export const feedUrlSchema = z
   .string()
   .trim()
   .min(1, 'Enter the feed URL.')
   .max(2000, 'The URL is longer than 2,000 characters.')
-  .refine((url) => !NUL.test(url), 'The URL contains a NUL character.')
+  .refine((url) => !url.includes('\u0000'), 'The URL contains a NUL character.')
   .refine((url) => {
     try {
       const parsed = new URL(url);
@@ -54,7 +52,7 @@ export const newsSourceAddBodySchema = z.object({
     .string()
     .trim()
     .max(300, 'The title is longer than 300 characters.')
-    .refine((title) => !NUL.test(title), 'The title contains a NUL character.')
+    .refine((title) => !title.includes('\u0000'), 'The title contains a NUL character.')
     .optional(),
 });
 export type NewsSourceAddBody = z.infer<typeof newsSourceAddBodySchema>;

@@ -33,3 +33,13 @@ export function nextFetchAt(
 
 /** The name a feed's articles store as `source`: the NEWS_SOURCES spelling of its first URL. */
 export const sourceNameOf = (url: string) => `rss:${url}`;
+
+/** Text from a feed or a server for a column: no control characters (NUL above all), clipped. */
+export function storableText(text: string, max: number): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    out += code < 32 || code === 127 ? ' ' : char;
+  }
+  return out.replace(/ {2,}/g, ' ').trim().slice(0, max);
+}

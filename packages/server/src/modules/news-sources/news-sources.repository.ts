@@ -31,7 +31,7 @@ export function createNewsSourcesRepository(db: Database) {
         ])
         .where('s.state', '<>', 'removed')
         .orderBy('s.created_at')
-        .orderBy('s.id')
+        .orderBy('s.url')
         .execute(),
 
     byId: (id: string) =>
@@ -52,7 +52,9 @@ export function createNewsSourcesRepository(db: Database) {
       if (rows.length === 0) return [];
       return db
         .insertInto('news_sources')
-        .values(rows.map((row) => ({ ...row, next_fetch_at: now, created_at: now, updated_at: now })))
+        .values(
+          rows.map((row) => ({ ...row, next_fetch_at: now, created_at: now, updated_at: now })),
+        )
         .onConflict((oc) => oc.doNothing())
         .returningAll()
         .execute();

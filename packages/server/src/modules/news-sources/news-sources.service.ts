@@ -1,4 +1,8 @@
-import type { NewsSourceTest, NewsSourceView } from '@app/shared/api/news-sources';
+import {
+  feedUrlSchema,
+  type NewsSourceTest,
+  type NewsSourceView,
+} from '@app/shared/api/news-sources';
 import type { Clock } from '../../clock.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { FeedFetcher, FeedFetchResult } from '../../providers/news/feed-fetcher.ts';
@@ -14,6 +18,7 @@ import {
   healthOf,
   nextFetchAt,
   sourceNameOf,
+  storableText,
 } from './news-source-rules.ts';
 import { parseOpml, writeOpml } from './opml.ts';
 
@@ -31,7 +36,12 @@ const POLL_LIMIT = 500;
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
 /** A read feed: its items, or the reason it could not be read. */
-type FeedRead = { fetched: FeedFetchResult; title: string; items: RawNewsItem[]; error: string | null };
+type FeedRead = {
+  fetched: FeedFetchResult;
+  title: string;
+  items: RawNewsItem[];
+  error: string | null;
+};
 
 /**
  * The RSS/Atom feeds the product polls, managed by admins (news-sources.routes.ts) and seeded
@@ -56,7 +66,9 @@ export function createNewsSourcesService(deps: {
   const privateAllowed = (origin: NewsSourceRow['origin']) =>
     origin !== 'admin' || deps.allowPrivateAddresses;
 
-  function view(row: NewsSourceRow & { items_day?: number | null; items_week?: number | null }): NewsSourceView {
+  function view(
+    row: NewsSourceRow & { items_day?: number | null; items_week?: number | null },
+  ): NewsSourceView {
     return {
       id: row.id,
       name: row.name,
@@ -97,10 +109,13 @@ export function createNewsSourcesService(deps: {
 
   async function seed(): Promise<void> {
     const now = clock.now();
-    const rows = deps.seeds.flatMap((entry): { url: string; title: string; origin: NewsSourceOrigin }[] => {
-      if (entry === 'default') return DEFAULT_FEEDS.map((feed) => ({ ...feed, origin: 'default' }));
-      return /^https?:\/\//.test(entry) ? [{ url: entry, title: '', origin: 'env' }] : [];
-    });
+    const rows = deps.seeds.flatMap(
+      (entry): { url: string; title: string; origin: NewsSourceOrigin }[] => {
+        if (entry === 'default')
+          return DEFAULT_FEEDS.map((feed) => ({ ...feed, origin: 'default' }));
+        return /^https?:\/\//.test(entry) ? [{ url: entry, title: '', origin: 'env' }] : [];
+      },
+    );
     await repository.insertMissing(
       rows.map((row) => ({ ...row, name: sourceNameOf(row.url) })),
       now,
@@ -108,10 +123,11 @@ export function createNewsSourcesService(deps: {
   }
 
   /** Seeds once per process (an insert of what is missing: every process may run it). */
-  const ensureSeeded = () => (seeded ??= seed().catch((error: unknown) => {
-    seeded = undefined;
-    throw error;
-  }));
+  const ensureSeeded = () =>
+    (seeded ??= seed().catch((error: unknown) => {
+      seeded = undefined;
+      throw error;
+    }));
 
   async function found(id: string): Promise<NewsSourceRow> {
     const row = /^[0-9a-f-]{36}$/i.test(id) ? await repository.byId(id) : undefined;
@@ -120,7 +136,10 @@ export function createNewsSourcesService(deps: {
   }
 
   /** Polls one due feed and records the outcome on its row. */
-  async function pollOne(row: NewsSourceRow, now: Date): Promise<FeedBatch | { name: string; error: string }> {
+  async function pollOne(
+    row: NewsSourceRow,
+    now: Date,
+  ): Promise<FeedBatch | { name: string; error: string }> {
     const { fetched, title, items, error } = await read(row.url, privateAllowed(row.origin), row);
     const after = clock.now();
     const common = {
@@ -133,7 +152,7 @@ export function createNewsSourcesService(deps: {
       const failures = row.failures + 1;
       await repository.update(row.id, {
         ...common,
-        last_error: error.slice(0, 1000),
+        last_error: storableText(error, 1000),
         failures,
         failing_since: row.failing_since ?? after,
         disabled: failures >= DISABLE_AFTER_FAILURES,
@@ -150,7 +169,7 @@ export function createNewsSourcesService(deps: {
       last_modified: fetched.validators.lastModified,
       next_fetch_at: nextFetchAt(now, row.interval_seconds, 0),
       ...(fetched.status !== 304 && { last_success_at: after }),
-      ...(title && !row.title && { title: title.slice(0, 300) }),
+      ...(title && !row.title && { title: storableText(title, 300) }),
     });
     // A 304 has no items; a first read that answered 304 cannot happen (no validators yet).
     return { name: row.name, items, firstRead: row.last_success_at === null };
@@ -262,8 +281,9 @@ export function createNewsSourcesService(deps: {
       }
       let added = 0;
       for (const feed of feeds) {
+        if (!feedUrlSchema.safeParse(feed.url).success) continue;
         try {
-          await this.add({ url: feed.url, title: feed.title.slice(0, 300) });
+          await this.add({ url: feed.url, title: storableText(feed.title, 300) });
           added += 1;
         } catch {
           // Listed already, or not an http(s) URL: skipped.
@@ -282,7 +302,10 @@ export function createNewsSourcesService(deps: {
       const worker = async () => {
         for (let row = queue.shift(); row; row = queue.shift()) {
           // Held for ten minutes while it is fetched; the outcome sets the real next time.
-          if (!(await repository.claim(row.id, row.next_fetch_at, new Date(now.getTime() + 600_000)))) continue;
+          if (
+            !(await repository.claim(row.id, row.next_fetch_at, new Date(now.getTime() + 600_000)))
+          )
+            continue;
           try {
             results.push(await pollOne(row, now));
           } catch (error) {

@@ -4,18 +4,25 @@ import { childElements, localName, parseXml, type XmlElement } from '../../provi
 export type OpmlFeed = { url: string; title: string };
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[c]};`);
+  text.replace(
+    /[<>&"']/g,
+    (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[c]};`,
+  );
 
 /** The feeds of an OPML 1.0/2.0 subscription list: every outline with an `xmlUrl`, at any depth. */
 export function parseOpml(text: string): OpmlFeed[] {
   const root = parseXml(text);
-  if (localName(root) !== 'opml') throw new Error(`not an OPML document: the root is <${root.name}>`);
+  if (localName(root) !== 'opml')
+    throw new Error(`not an OPML document: the root is <${root.name}>`);
   const feeds: OpmlFeed[] = [];
   const walk = (element: XmlElement) => {
     for (const outline of childElements(element).filter((c) => localName(c) === 'outline')) {
       const url = (outline.attributes.xmlUrl ?? outline.attributes.xmlurl ?? '').trim();
       if (url) {
-        feeds.push({ url, title: (outline.attributes.title ?? outline.attributes.text ?? '').trim() });
+        feeds.push({
+          url,
+          title: (outline.attributes.title ?? outline.attributes.text ?? '').trim(),
+        });
       }
       walk(outline);
     }

@@ -31,8 +31,7 @@ export type IngestResult = {
 
 /** A managed feed's items of one poll (news-sources module), or why it gave none. */
 export type FeedPollResult =
-  | { name: string; items: RawNewsItem[]; firstRead: boolean }
-  | { name: string; error: string };
+  { name: string; items: RawNewsItem[]; firstRead: boolean } | { name: string; error: string };
 
 /** How an item is dated and whether it counts as news. */
 export type ItemStanding = ItemDate & { backCatalogue: boolean };

@@ -132,9 +132,6 @@ export function createDemoWireSource(options: { now: () => Date }): NewsSource {
     // The wire's links are fictitious (`demo.stockpulse.local`): there is no page to read.
     fullText: false,
     fetch: async () =>
-      redateItems(
-        parseFeed(await readFile(MARKET_WIRE_FIXTURE, 'utf8')),
-        options.now(),
-      ),
+      redateItems(parseFeed(await readFile(MARKET_WIRE_FIXTURE, 'utf8')), options.now()),
   };
 }
