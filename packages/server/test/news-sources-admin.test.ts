@@ -335,7 +335,7 @@ describe('news sources managed by admins', () => {
       url: `/api/admin/news-sources/${second?.id ?? ''}/remove`,
       headers: as(admin),
     });
-    expect(res.json()).toEqual({ status: 'deleted', id: second?.id });
+    expect(res.json()).toEqual({ status: 'success', id: second?.id });
     const seeded = jobDeps(
       t.database.db,
       { ...env, NEWS_SOURCES: 'demo,https://a.example/rss' },

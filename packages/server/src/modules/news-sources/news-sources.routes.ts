@@ -100,7 +100,7 @@ export function newsSourcesRoutes(app: ZodApp, { sources }: { sources: NewsSourc
     },
     async (request) => {
       await sources.remove(request.params.id);
-      return { status: 'deleted' as const, id: request.params.id };
+      return { status: 'success' as const, id: request.params.id };
     },
   );
 
