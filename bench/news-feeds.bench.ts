@@ -43,7 +43,7 @@ function feedItems(feed: number): Item[] {
   for (let i = 0; i < LISTED; i++) {
     items.push(item(feed, items.length, T0 - Math.floor(next() * 86_400_000)));
   }
-  for (let at = T0 - Math.log(1 - next()) * MEAN_GAP_MS; at < T0 + MINUTES * 60_000; ) {
+  for (let at = T0 - Math.log(1 - next()) * MEAN_GAP_MS; at < T0 + MINUTES * 60_000;) {
     items.push(item(feed, items.length, Math.floor(at)));
     at += -Math.log(1 - next()) * MEAN_GAP_MS;
   }
@@ -54,7 +54,9 @@ const WORDS = `revenue margin guidance dividend buyback merger lawsuit rating up
   outlook shipments orders backlog pricing demand supply factory contract tender bond notes loan
   capital expansion layoffs hiring chief officer board quarter annual forecast analysts shares
   stake acquisition spinoff listing exchange regulator approval recall probe settlement patent
-  product launch platform cloud chips energy freight retail banking insurance mining drilling`.split(/\s+/);
+  product launch platform cloud chips energy freight retail banking insurance mining drilling`.split(
+  /\s+/,
+);
 
 /** Distinct text per item, as real stories are (the story clustering compares them). */
 function item(feed: number, n: number, at: number): Item {
@@ -73,7 +75,9 @@ function rss(feed: number, items: readonly Item[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Feed ${String(feed)}</title>
 ${items
   .map(
-    (i) => `<item><title>${i.title}</title><link>https://feeds.example/${i.guid}</link><guid>${i.guid}</guid>
+    (
+      i,
+    ) => `<item><title>${i.title}</title><link>https://feeds.example/${i.guid}</link><guid>${i.guid}</guid>
 <description>${i.body}</description><pubDate>${new Date(i.at).toUTCString()}</pubDate></item>`,
   )
   .join('\n')}
@@ -107,7 +111,7 @@ export async function runNewsFeedsBench() {
       const feed = Number(/\/feed\/(\d+)\.xml$/.exec(req.url ?? '')?.[1]);
       const now = clock.now().getTime();
       const visible = (feeds[feed] ?? []).filter((i) => i.at <= now).slice(-LISTED);
-      const etag = `"${String(visible.at(-1)?.guid ?? 'none')}"`;
+      const etag = `"${visible.at(-1)?.guid ?? 'none'}"`;
       const lastModified = new Date(visible.at(-1)?.at ?? T0).toUTCString();
       const body = Buffer.from(rss(feed, visible));
       stats.requests += 1;
@@ -181,7 +185,8 @@ export async function runNewsFeedsBench() {
     await ingest.ingest({ feedsOnly: true });
     runMs.push(performance.now() - before);
     const rows = await db.selectFrom('news').select('guid').execute();
-    for (const row of rows) if (!storedAt.has(row.guid)) storedAt.set(row.guid, clock.now().getTime());
+    for (const row of rows)
+      if (!storedAt.has(row.guid)) storedAt.set(row.guid, clock.now().getTime());
   }
   const end = T0 + MINUTES * 60_000;
   // Items that appeared during the window, seen by a poll that could still come (not the last 5 min).
@@ -196,12 +201,24 @@ export async function runNewsFeedsBench() {
     }
   }
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-  console.log(`\nnews-feeds: ${String(urls.length)} feeds on ${String(HOSTS)} hosts, polled once a minute for ${String(MINUTES)} simulated minutes (interval 300 s)`);
-  console.log(`  items appeared in the window: ${String(delays.length + missing)}, stored: ${String(delays.length)}, not yet: ${String(missing)}`);
-  console.log(`  delay appearance → stored: p50 ${percentile(delays, 50).toFixed(0)} s, p99 ${percentile(delays, 99).toFixed(0)} s, max ${Math.max(...delays).toFixed(0)} s`);
-  console.log(`  requests: ${String(stats.requests)}, conditional ${String(stats.conditional)} (${((100 * stats.conditional) / stats.requests).toFixed(1)} %), 304 ${String(stats.notModified)} (${((100 * stats.notModified) / stats.requests).toFixed(1)} %)`);
-  console.log(`  bytes: ${kb(stats.wire)} sent, against ${kb(stats.full)} if every request were answered in full and uncompressed (${((100 * (1 - stats.wire / stats.full))).toFixed(1)} % saved; 304s alone saved ${kb(stats.saved304)})`);
-  console.log(`  poll runs: p50 ${percentile(runMs, 50).toFixed(0)} ms, max ${Math.max(...runMs).toFixed(0)} ms of wall time; whole benchmark ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nnews-feeds: ${String(urls.length)} feeds on ${String(HOSTS)} hosts, polled once a minute for ${String(MINUTES)} simulated minutes (interval 300 s)`,
+  );
+  console.log(
+    `  items appeared in the window: ${String(delays.length + missing)}, stored: ${String(delays.length)}, not yet: ${String(missing)}`,
+  );
+  console.log(
+    `  delay appearance → stored: p50 ${percentile(delays, 50).toFixed(0)} s, p99 ${percentile(delays, 99).toFixed(0)} s, max ${Math.max(...delays).toFixed(0)} s`,
+  );
+  console.log(
+    `  requests: ${String(stats.requests)}, conditional ${String(stats.conditional)} (${((100 * stats.conditional) / stats.requests).toFixed(1)} %), 304 ${String(stats.notModified)} (${((100 * stats.notModified) / stats.requests).toFixed(1)} %)`,
+  );
+  console.log(
+    `  bytes: ${kb(stats.wire)} sent, against ${kb(stats.full)} if every request were answered in full and uncompressed (${(100 * (1 - stats.wire / stats.full)).toFixed(1)} % saved; 304s alone saved ${kb(stats.saved304)})`,
+  );
+  console.log(
+    `  poll runs: p50 ${percentile(runMs, 50).toFixed(0)} ms, max ${Math.max(...runMs).toFixed(0)} ms of wall time; whole benchmark ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   await db.destroy();
   await pg.stop();
   for (const server of servers) {
