@@ -11,6 +11,7 @@ import { runLighthouseBench } from './lighthouse.bench.ts';
 import { runLiveBench } from './live.bench.ts';
 import { runMarketBench } from './market.bench.ts';
 import { runNewsBench } from './news.bench.ts';
+import { runNewsFeedsBench } from './news-feeds.bench.ts';
 import { runPortfolioBench } from './portfolio.bench.ts';
 import { runSiteBench } from './site.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
@@ -22,6 +23,7 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   accounts: runAccountsBench,
   market: runMarketBench,
   news: runNewsBench,
+  'news-feeds': runNewsFeedsBench,
   ai: runAiBench,
   portfolio: runPortfolioBench,
   lighthouse: runLighthouseBench,

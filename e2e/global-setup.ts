@@ -49,6 +49,8 @@ export default async function globalSetup() {
       // Every test registers from 127.0.0.1; the limits themselves are tested in the server suite.
       RATE_LIMIT_SCALE: '100',
       CLOCK_START: E2E_CLOCK_START,
+      // news-sources.spec.ts serves the feed an admin adds from this machine (127.0.0.1).
+      NEWS_FEEDS_PRIVATE_ADDRESSES: 'true',
       TELEGRAM_BOT_TOKEN: '123456:E2E-TOKEN',
       TELEGRAM_API_ROOT: telegram.url,
       TELEGRAM_COMMUNITY_URL: 'https://t.me/stockpulse_chat',

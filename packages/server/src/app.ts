@@ -26,6 +26,7 @@ import { liveRoutes } from './modules/live/live.routes.ts';
 import { newsGifRoutes } from './modules/news/news-gif.routes.ts';
 import { newsTranslateRoutes } from './modules/news/news-translate.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
+import { newsSourcesRoutes } from './modules/news-sources/news-sources.routes.ts';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { priceRoutes } from './modules/prices/price.routes.ts';
 import { promptStreamRoutes } from './modules/prompts/prompt-stream.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       portfolioRoutes(zodApi, { portfolio: services.portfolio });
       newsGifRoutes(zodApi, { gifs: services.gifs });
       newsRoutes(zodApi, { news });
+      newsSourcesRoutes(zodApi, { sources: services.newsSources });
       newsTranslateRoutes(zodApi, { translate: services.translate, limiter: services.limiter });
       promptRoutes(zodApi, { prompts: services.prompts, reads: services.promptReads });
       promptStreamRoutes(zodApi, { prompts: services.prompts });

@@ -19,7 +19,7 @@ const httpUrl = z
   .refine((url) => /^https?:\/\//.test(url), 'must be an http:// or https:// URL');
 
 /** The named news sources; anything else must be an http(s) feed URL. */
-const NAMED_NEWS_SOURCES = ['demo', 'edgar', 'yahoo'] as const;
+const NAMED_NEWS_SOURCES = ['demo', 'default', 'edgar', 'yahoo'] as const;
 
 /**
  * `demo`, `edgar`, `yahoo` or an http(s) feed URL, optionally written `rss:<url>`; normalised to
@@ -42,7 +42,7 @@ const newsSourceList = z
             .url()
             .refine(
               (url) => /^https?:\/\//.test(url),
-              'must be demo, edgar, yahoo or an http(s) feed URL',
+              'must be demo, default, edgar, yahoo or an http(s) feed URL',
             ),
         ]),
       )
@@ -111,6 +111,7 @@ export const envSchema = z.object({
   NEWS_SOURCES: newsSourceList.default(['demo']),
   NEWS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   NEWS_FULL_TEXT: z.stringbool().default(true),
+  NEWS_FEEDS_PRIVATE_ADDRESSES: z.stringbool().default(false),
   EDGAR_BASE_URL: httpUrl.default('https://www.sec.gov'),
   EDGAR_USER_AGENT: z.string().min(5).default('StockPulse news reader admin@stockpulse.local'),
   AI_PROVIDER: z.enum(['offline', 'openai']).default('offline'),

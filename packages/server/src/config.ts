@@ -52,6 +52,8 @@ export type AppConfig = {
   yahooRequestsPerSecond: number;
   /** News sources in order: `demo`, `edgar`, `yahoo` or RSS/Atom feed URLs. */
   newsSources: string[];
+  /** Admin-added feeds may reach loopback and private addresses (off: SSRF). */
+  newsFeedsPrivateAddresses: boolean;
   newsFetchTimeoutMs: number;
   /** Fetch each new article's page and extract its full text (readability). */
   newsFullText: boolean;
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     newsSources: [...new Set(e.NEWS_SOURCES)],
     newsFetchTimeoutMs: e.NEWS_FETCH_TIMEOUT_MS,
     newsFullText: e.NEWS_FULL_TEXT,
+    newsFeedsPrivateAddresses: e.NEWS_FEEDS_PRIVATE_ADDRESSES,
     edgarBaseUrl: e.EDGAR_BASE_URL.replace(/\/+$/, ''),
     edgarUserAgent: e.EDGAR_USER_AGENT,
     aiProvider: e.AI_PROVIDER,

@@ -136,7 +136,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
       log,
     });
     const again = await service.ingest();
-    expect(again).toEqual({ fetched: 33, stored: 0, failed: [], fullText: 0 });
+    expect(again).toEqual({ fetched: 33, stored: 0, failed: [], fullText: 0, updated: 0 });
     await ingestNewsJob.handler({}, jobDeps(database.db, { NEWS_SOURCES: wireUrl }));
     expect(await countNews(database)).toBe(33);
   });
@@ -160,7 +160,7 @@ describe('news ingestion from an RSS feed over HTTP', () => {
       sources: [moved, fresh],
       log,
     }).ingest();
-    expect(result).toEqual({ fetched: 2, stored: 1, failed: [], fullText: 0 });
+    expect(result).toEqual({ fetched: 2, stored: 1, failed: [], fullText: 0, updated: 0 });
     expect(await countNews(database)).toBe(34);
   });
 

@@ -13,7 +13,7 @@ import type {
   TickerQuoteView,
   WatchlistTable,
 } from './schema/market.ts';
-import type { NewsTable } from './schema/news.ts';
+import type { NewsSourceTable, NewsTable } from './schema/news.ts';
 import type { CompanyPromptTable, PromptTable } from './schema/analysis.ts';
 import type {
   PortfolioTable,
@@ -72,6 +72,7 @@ export type DB = {
   ticker_quotes: TickerQuoteView;
   watchlists: WatchlistTable;
   news: NewsTable;
+  news_sources: NewsSourceTable;
   company_prompts: CompanyPromptTable;
   prompts: PromptTable;
   portfolios: PortfolioTable;

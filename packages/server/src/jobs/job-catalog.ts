@@ -19,6 +19,7 @@ export const JOB_PAYLOADS = {
   }),
   'market.backfill-history': z.object({ symbol: z.string().min(3).max(40) }),
   'news.ingest': z.object({}),
+  'news.poll-feeds': z.object({}),
   'news.enrich': z.object({}),
   'company.analyze': z.object({}),
   'prompts.answer': z.object({ promptId: z.uuid() }),

@@ -47,7 +47,7 @@ export function createServices(deps: ServiceDeps) {
   const marketGroup = composeMarket({ ...base, marketData, live });
   const { market, watchlists, portfolio } = marketGroup;
   const newsGroup = composeNews({ ...base, ...foundation, ...marketGroup, marketData, ai, giphy });
-  const { news, enrich, ingest, translate, gifs } = newsGroup;
+  const { news, enrich, ingest, newsSources, translate, gifs } = newsGroup;
   const assistantGroup = composeAssistant({
     ...base,
     ...foundation,
@@ -99,6 +99,7 @@ export function createServices(deps: ServiceDeps) {
     news,
     enrich,
     ingest,
+    newsSources,
     translate,
     gifs,
     companies,

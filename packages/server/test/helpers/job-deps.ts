@@ -57,7 +57,7 @@ export function jobDeps(
 }
 
 /** The news repository and its linker cache on a test database, as the ingest service takes them. */
-export function newsStore(db: Database) {
+export function newsStore(db: Database, clock: Clock = systemClock) {
   const repository = createNewsRepository(db);
-  return { repository, linkers: createLinkerCache(repository) };
+  return { repository, linkers: createLinkerCache(repository), now: () => clock.now() };
 }

@@ -34,6 +34,11 @@ export const newsArticleSchema = z.object({
   link: z.string(),
   publisher: z.string(),
   creation_date: z.number(),
+  /**
+   * The feed gave no usable date (none, unreadable, or more than a day ahead): `creation_date` is
+   * when the item was first seen, shown as "first seen …".
+   */
+  date_estimated: z.boolean().optional(),
   summary: z.string().nullable(),
   ai_summary: z.string().nullable(),
   articles: z.array(z.string()),

@@ -21,6 +21,10 @@ export type NewsTable = {
   no_bullshit: string | null;
   publisher: Generated<string>;
   creation_date: Timestamp;
+  /** No usable date in the feed: `creation_date` is when the item was first seen. */
+  date_estimated: Generated<boolean>;
+  /** Came with the first read of its feed (its back catalogue): not news. */
+  back_catalogue: Generated<boolean>;
   articles: ColumnType<string[], string[] | undefined, string[]>;
   sentiment_score: ColumnType<number[], number[] | undefined, number[]>;
   interest_score: number | null;
@@ -51,4 +55,32 @@ export type NewsTable = {
   enrich_inputs: string | null;
   /** The article's own fields as the API's JSON, kept by a trigger on every write (migration 2026-11-28T1500). */
   api_json: ColumnType<string, never, never>;
+};
+
+export type NewsSourceOrigin = 'env' | 'default' | 'admin';
+export type NewsSourceState = 'active' | 'paused' | 'removed';
+
+/** An RSS/Atom feed the worker polls, with the polite fetcher's state (migration 2026-12-01T1100). */
+export type NewsSourceTable = {
+  id: Generated<string>;
+  /** What the feed's articles store as `source` (`rss:<first url>`); kept across redirects. */
+  name: string;
+  url: string;
+  title: Generated<string>;
+  origin: NewsSourceOrigin;
+  state: Generated<NewsSourceState>;
+  interval_seconds: Generated<number>;
+  etag: string | null;
+  last_modified: string | null;
+  last_fetch_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  last_http_status: number | null;
+  last_error: string | null;
+  served_with_errors: Generated<boolean>;
+  failures: Generated<number>;
+  failing_since: Timestamp | null;
+  disabled: Generated<boolean>;
+  next_fetch_at: TimestampDefault;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
 };

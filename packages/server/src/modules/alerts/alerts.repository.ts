@@ -71,7 +71,8 @@ export function createAlertsRepository(db: Database) {
     ...createAlertInboxRepository(db),
 
     /**
-     * Articles analysed since `since` whose defcon level is 1 or 2 (visible ones only). The story
+     * Articles analysed since `since` whose defcon level is 1 or 2 (visible ones that are news:
+     * neither estimated-dated nor a feed's back catalogue). The story
      * key is the story id of a syndicated copy when the news table has one, else the article id.
      */
     alertableArticles: (
@@ -95,6 +96,9 @@ export function createAlertsRepository(db: Database) {
         ])
         .where('n.status', '=', 'PROCESSED')
         .where(readerNewsSql('n'))
+        // Dated only by when it was first seen, or a feed's back catalogue: not news.
+        .where('n.date_estimated', '=', false)
+        .where('n.back_catalogue', '=', false)
         .where('n.updated_at', '>=', since)
         .where(sql<boolean>`(n."AI" ->> 'defcon_level')::int <= 2`)
         .orderBy('n.updated_at')

@@ -2,6 +2,9 @@ import type { AiProvider } from '../../providers/ai/ai-provider.ts';
 import type { GiphyClient } from '../../providers/gif/giphy.ts';
 import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
 import { createNewsSources } from '../../providers/news/create-news-sources.ts';
+import { createFeedFetcher } from '../../providers/news/feed-fetcher.ts';
+import { createNewsSourcesRepository } from '../news-sources/news-sources.repository.ts';
+import { createNewsSourcesService } from '../news-sources/news-sources.service.ts';
 import { DEFAULT_MAX_PAGE_BYTES } from '../../providers/news/full-text/page-fetch.ts';
 import { publishingAnalysedArticles, publishingStoredArticles } from '../live/live-publishers.ts';
 import { createFeedCache } from '../news/feed-cache.ts';
@@ -20,7 +23,7 @@ import type { CompositionBase, Foundation } from './service-deps.ts';
 
 /**
  * The news: feeds (one feed cache and one linker cache per process), ingest from the configured
- * sources, the analyst's enrichment, translation and GIF animations.
+ * sources and the managed RSS/Atom feeds, the analyst's enrichment, translation and GIF animations.
  */
 export function composeNews(
   deps: CompositionBase &
@@ -52,8 +55,18 @@ export function composeNews(
     hasDebugInterface: deps.users.hasDebugInterface,
     log,
   });
+  const newsSources = createNewsSourcesService({
+    repository: createNewsSourcesRepository(db),
+    fetcher: createFeedFetcher({ timeoutMs: config.newsFetchTimeoutMs }),
+    clock,
+    seeds: config.newsSources,
+    allowPrivateAddresses: config.newsFeedsPrivateAddresses,
+    log,
+  });
   const ingest = createNewsIngestService({
     repository: publishingStoredArticles(newsRepository, live),
+    feeds: newsSources,
+    now: () => clock.now(),
     linkers,
     sources: createNewsSources(config, {
       readBriefMarket: createBriefMarketRepository(db).read,
@@ -79,7 +92,7 @@ export function composeNews(
     cache: createNewsGifRepository(db, clock),
     log,
   });
-  return { newsRepository, linkers, enrich, news, ingest, translate, gifs };
+  return { newsRepository, linkers, enrich, news, ingest, newsSources, translate, gifs };
 }
 
 export type NewsGroup = ReturnType<typeof composeNews>;

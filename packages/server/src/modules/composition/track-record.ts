@@ -35,7 +35,7 @@ export function composeTrackRecord(
             createDemoHistorySource({ publicUrl: config.publicUrl, now: () => clock.now() }),
           ],
           log,
-          clock,
+          now: () => clock.now(),
         })
       : undefined;
   return { trackRecord, trackRecordDemoHistory };

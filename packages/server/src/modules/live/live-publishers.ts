@@ -11,7 +11,11 @@ import type { LiveBus, LivePromptData } from './live-bus.ts';
  * publish is logged by the bus, never failing the write).
  */
 
-/** Articles stored by an ingest run: a `news` event (`ingested`) with their ids. */
+/**
+ * Articles stored by an ingest run: a `news` event (`ingested`) with the ids of those that are
+ * news. An article dated only by when it was first seen, or read with its feed's back catalogue,
+ * is stored quietly: no live push, so no "new" badge either.
+ */
 export function publishingStoredArticles(
   repository: NewsRepository,
   live: LiveBus,
@@ -20,7 +24,11 @@ export function publishingStoredArticles(
     ...repository,
     insertMany: async (articles) => {
       const ids = await repository.insertMany(articles);
-      if (ids.length > 0) await live.publishNews('ingested', ids);
+      const quiet = new Set(
+        articles.flatMap((a) => (a.id && (a.date_estimated || a.back_catalogue) ? [a.id] : [])),
+      );
+      const news = ids.filter((id) => !quiet.has(id));
+      if (news.length > 0) await live.publishNews('ingested', news);
       return ids;
     },
   };

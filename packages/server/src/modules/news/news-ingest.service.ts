@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from '../../clock.ts';
 import type { NewsSource, RawNewsItem } from '../../providers/news/news-source.ts';
+import { itemDate, type ItemDate } from './item-date.ts';
 import type { LinkerCache } from './linker-cache.ts';
 import type { NewNewsArticle, NewsRepository } from './news.repository.ts';
 import { readFullTexts, type FullTextReader } from './news-full-text.ts';
@@ -25,7 +26,16 @@ export type IngestResult = {
   failed: { source: string; error: string }[];
   /** New articles stored with the full text read from their page. */
   fullText: number;
+  /** Stored articles whose text changed under the same guid (sent to the analyst again). */
+  updated: number;
 };
+
+/** A managed feed's items of one poll (news-sources module), or why it gave none. */
+export type FeedPollResult =
+  { name: string; items: RawNewsItem[]; firstRead: boolean } | { name: string; error: string };
+
+/** How an item is dated and whether it counts as news. */
+export type ItemStanding = ItemDate & { backCatalogue: boolean };
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
@@ -38,8 +48,16 @@ function isWebLink(link: string): boolean {
   }
 }
 
-/** A source item as a row: clipped fields, linked tickers, waiting for the analyst. */
-export function toArticle(item: DatedItem, source: string, linker: TickerLinker): NewNewsArticle {
+/**
+ * A source item as a row: clipped fields, linked tickers, waiting for the analyst, dated as
+ * `standing` says (the feed's date, or first seen and marked estimated).
+ */
+export function toArticle(
+  item: RawNewsItem,
+  source: string,
+  linker: TickerLinker,
+  standing: ItemStanding,
+): NewNewsArticle {
   const title = clip(item.title, 500);
   const description = clip(item.description, 5_000);
   const content = clip(item.content, 100_000);
@@ -52,7 +70,9 @@ export function toArticle(item: DatedItem, source: string, linker: TickerLinker)
     articles: content ? [content] : [],
     publisher: item.publisher,
     source_title: clip(item.sourceTitle, 300),
-    creation_date: item.publishedAt,
+    creation_date: standing.date,
+    date_estimated: standing.estimated,
+    back_catalogue: standing.backCatalogue,
     related_exchange_tickers: links.related_exchange_tickers,
     NER: JSON.stringify(links.NER),
     named_exchange_tickers: links.named_exchange_tickers,
@@ -69,24 +89,37 @@ export type IngestFullText = {
   concurrency?: number;
 };
 
+/** The source of a managed feed's items: its stored name; feed links lead to readable pages. */
+const feedSource = (name: string): NewsSource => ({
+  name,
+  fullText: true,
+  fetch: () => Promise.resolve([]),
+});
+
 /**
- * Fetch every source → normalise → link tickers → read the full text of new articles that lack
- * it → store new articles (idempotent on link/guid). Reading before storing means the analyst,
- * which takes waiting articles every minute, never sees an article before its text.
+ * Fetch every source and due managed feed → normalise → date (first seen when the feed has no
+ * usable date) → link tickers → read the full text of new articles that lack it → store new
+ * articles (idempotent on link/guid), update those whose text changed under the same guid.
+ * Reading before storing means the analyst, which takes waiting articles every minute, never
+ * sees an article before its text.
  */
 export function createNewsIngestService(deps: {
   repository: NewsRepository;
   linkers: LinkerCache;
   sources: readonly NewsSource[];
+  /** The managed feeds due now (news-sources module); absent where there are none. */
+  feeds?: { poll(): Promise<FeedPollResult[]> } | undefined;
   log: FastifyBaseLogger;
   fullText?: IngestFullText | undefined;
-  /** Dates the items a source gives undated (they are read now). */
-  clock?: Clock;
+  /** Business time: when an item is first seen. */
+  now: () => Date;
 }) {
   const { repository } = deps;
 
   /** Items of sources with readable pages, not stored yet, that came without content. */
-  async function wantingText(collected: readonly Collected[]): Promise<DatedItem[]> {
+  async function wantingText(
+    collected: readonly Collected[],
+  ): Promise<{ link: string; publishedAt: Date }[]> {
     const candidates = collected.filter((c) => c.source.fullText && !c.item.content);
     const stored = await repository.storedKeys(
       candidates.map((c) => c.article.link),
@@ -94,7 +127,7 @@ export function createNewsIngestService(deps: {
     );
     return candidates
       .filter((c) => !stored.has(`link:${c.article.link}`) && !stored.has(`guid:${c.article.guid}`))
-      .map((c) => c.item);
+      .map((c) => ({ link: c.item.link, publishedAt: c.standing.date }));
   }
 
   /**
@@ -109,13 +142,13 @@ export function createNewsIngestService(deps: {
     );
     const fresh = collected
       .filter((c) => !stored.has(`link:${c.article.link}`) && !stored.has(`guid:${c.article.guid}`))
-      .sort((a, b) => a.item.publishedAt.getTime() - b.item.publishedAt.getTime());
+      .sort((a, b) => a.standing.date.getTime() - b.standing.date.getTime());
     if (fresh.length === 0) return;
     const signed = fresh.map((c) => {
       const signature = minhash(storyText({ ...c.item, content: c.article.articles?.[0] ?? '' }));
       return { c, signature, bands: bandKeys(signature) };
     });
-    const oldest = fresh[0]?.item.publishedAt ?? new Date();
+    const oldest = fresh[0]?.standing.date ?? deps.now();
     const since = new Date(oldest.getTime() - STORY_WINDOW_DAYS * 86_400_000);
     const rows = await repository.storyCandidates(
       [...new Set(signed.flatMap((s) => s.bands))],
@@ -136,7 +169,7 @@ export function createNewsIngestService(deps: {
       const me: StoryArticle = {
         signature,
         tickers: c.article.related_exchange_tickers ?? [],
-        date: c.item.publishedAt,
+        date: c.standing.date,
       };
       let best: (typeof known)[number] | undefined;
       for (const other of known) {
@@ -161,36 +194,88 @@ export function createNewsIngestService(deps: {
     }
   }
 
+  /**
+   * Items of a managed feed already stored under the same guid whose text changed: the stored
+   * article takes the new text (linked again) and waits for the analyst again. Its date stays.
+   */
+  async function updateChanged(changed: readonly Collected[]): Promise<number> {
+    const feedItems = changed.filter((c) => c.managed);
+    if (feedItems.length === 0) return 0;
+    const stored = await repository.storedByGuid(feedItems.map((c) => c.article.guid));
+    let updated = 0;
+    for (const c of feedItems) {
+      const row = stored.get(c.article.guid);
+      if (!row || row.source !== c.article.source) continue;
+      const articles = c.article.articles ?? [];
+      const same =
+        row.title === c.article.title &&
+        row.description === (c.article.description ?? '') &&
+        (row.articles[0] ?? '') === (articles[0] ?? '');
+      if (same) continue;
+      await repository.updateText(row.id, {
+        title: c.article.title,
+        description: c.article.description ?? '',
+        articles,
+        related_exchange_tickers: c.article.related_exchange_tickers ?? [],
+        NER: c.article.NER ?? '[]',
+        named_exchange_tickers: c.article.named_exchange_tickers ?? [],
+        updated_at: deps.now(),
+      });
+      updated += 1;
+    }
+    return updated;
+  }
+
   return {
-    async ingest(): Promise<IngestResult> {
+    /** With `feedsOnly`, only the managed feeds due now (the minute poll). */
+    async ingest(options: { feedsOnly?: boolean } = {}): Promise<IngestResult> {
       const linker = await deps.linkers.current();
-      const result: IngestResult = { fetched: 0, stored: 0, failed: [], fullText: 0 };
+      const result: IngestResult = { fetched: 0, stored: 0, failed: [], fullText: 0, updated: 0 };
       const seen = new Set<string>();
       const collected: Collected[] = [];
-      const readAt = (deps.clock ?? systemClock).now();
-      for (const source of deps.sources) {
-        let items: RawNewsItem[];
-        try {
-          items = await source.fetch();
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          deps.log.warn({ source: source.name, err: error }, 'news source failed');
-          result.failed.push({ source: source.name, error: message });
-          continue;
-        }
-        for (const raw of items) {
-          // An undated item is dated when it is read, a future one no later than that.
-          const dated = raw.publishedAt && raw.publishedAt <= readAt ? raw.publishedAt : readAt;
-          const item = { ...raw, publishedAt: dated };
+      const firstSeen = deps.now();
+      let attempted = 0;
+      const collect = (
+        source: NewsSource,
+        items: readonly RawNewsItem[],
+        backCatalogue: boolean,
+        managed: boolean,
+      ) => {
+        for (const item of items) {
           if (!isWebLink(item.link) || seen.has(item.link) || seen.has(`guid:${item.guid}`))
             continue;
           seen.add(item.link);
           seen.add(`guid:${item.guid}`);
-          collected.push({ source, item, article: toArticle(item, source.name, linker) });
+          const standing = { ...itemDate(item.publishedAt, firstSeen), backCatalogue };
+          collected.push({
+            source,
+            item,
+            standing,
+            managed,
+            article: toArticle(item, source.name, linker, standing),
+          });
+        }
+      };
+      const failed = (source: string, error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        deps.log.warn({ source, err: error }, 'news source failed');
+        result.failed.push({ source, error: message });
+      };
+      for (const source of options.feedsOnly ? [] : deps.sources) {
+        attempted += 1;
+        try {
+          collect(source, await source.fetch(), false, false);
+        } catch (error) {
+          failed(source.name, error);
         }
       }
+      for (const polled of deps.feeds ? await deps.feeds.poll() : []) {
+        attempted += 1;
+        if ('error' in polled) failed(polled.name, new Error(polled.error));
+        else collect(feedSource(polled.name), polled.items, polled.firstRead, true);
+      }
       result.fetched = collected.length;
-      if (deps.sources.length > 0 && result.failed.length === deps.sources.length) {
+      if (attempted > 0 && result.failed.length === attempted && !options.feedsOnly) {
         throw new Error(
           `every news source failed: ${result.failed.map((f) => f.error).join('; ')}`,
         );
@@ -202,13 +287,21 @@ export function createNewsIngestService(deps: {
           const content = texts.get(entry.item.link);
           if (!content) continue;
           // Linked again: the body names companies the headline does not.
-          entry.article = toArticle({ ...entry.item, content }, entry.source.name, linker);
+          entry.article = toArticle(
+            { ...entry.item, content },
+            entry.source.name,
+            linker,
+            entry.standing,
+          );
         }
         result.fullText = texts.size;
       }
       await clusterStories(collected);
       const stored = new Set(await repository.insertMany(collected.map((c) => c.article)));
       result.stored = stored.size;
+      result.updated = await updateChanged(
+        collected.filter((c) => !c.article.id || !stored.has(c.article.id)),
+      );
       // The first articles of the stories that stored reports joined count them.
       const reports = new Map<string, number>();
       for (const { article } of collected) {
@@ -222,7 +315,11 @@ export function createNewsIngestService(deps: {
   };
 }
 
-/** An item with a date: the source's, or the time it was read. */
-type DatedItem = RawNewsItem & { publishedAt: Date };
-
-type Collected = { source: NewsSource; item: DatedItem; article: NewNewsArticle };
+type Collected = {
+  source: NewsSource;
+  item: RawNewsItem;
+  standing: ItemStanding;
+  /** From a managed feed: a changed text under a stored guid updates the article. */
+  managed: boolean;
+  article: NewNewsArticle;
+};

@@ -37,6 +37,7 @@ const FIELDS = {
   link: sql`link`,
   publisher: sql`publisher`,
   creation_date: sql`floor(extract(epoch from creation_date))::bigint`,
+  date_estimated: sql`date_estimated`,
   summary: sql`summary`,
   ai_summary: sql`ai_summary`,
   articles: sql`articles`,

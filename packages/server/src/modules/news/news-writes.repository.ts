@@ -4,6 +4,16 @@ import { isArticleId, type NewNewsArticle, type NewsSqlContext } from './news-sq
 
 const INSERT_BATCH = 200;
 
+/** What the ingest compares of a stored article to tell a changed text. */
+type StoredText = {
+  id: string;
+  guid: string;
+  source: string;
+  title: string;
+  description: string;
+  articles: string[];
+};
+
 /** The writers' SQL (ingest, analysis, stories, hiding) and the reads they decide by. */
 export function newsWriteQueries({ db, wrote }: NewsSqlContext) {
   return {
@@ -119,6 +129,39 @@ export function newsWriteQueries({ db, wrote }: NewsSqlContext) {
         union all
         select 'guid:' || guid from news where guid = any(${[...guids]}::text[])`.execute(db);
       return new Set(rows.map((row) => row.key));
+    },
+
+    /** Stored articles by guid, with the text an update compares (the ingest's changed items). */
+    storedByGuid: async (guids: readonly string[]) => {
+      if (guids.length === 0) return new Map<string, StoredText>();
+      const rows = await db
+        .selectFrom('news')
+        .select(['id', 'guid', 'source', 'title', 'description', 'articles'])
+        .where('guid', '=', sql<string>`any(${[...guids]}::text[])`)
+        .execute();
+      return new Map<string, StoredText>(rows.map((row) => [row.guid, row]));
+    },
+
+    /** A stored article's new text: it waits for the analyst again. */
+    updateText: async (
+      id: string,
+      values: Pick<
+        Updateable<NewsTable>,
+        | 'title'
+        | 'description'
+        | 'articles'
+        | 'related_exchange_tickers'
+        | 'NER'
+        | 'named_exchange_tickers'
+        | 'updated_at'
+      >,
+    ) => {
+      await db
+        .updateTable('news')
+        .set({ ...values, status: 'WAITING_INDEX' })
+        .where('id', '=', id)
+        .execute();
+      wrote();
     },
 
     findByLink: (link: string) =>

@@ -13,7 +13,7 @@ export const ingestNewsJob = defineJob({
   handler: async (_data, { services, jobs, log }) => {
     const result = await services.ingest.ingest();
     // The analyst takes new articles at once instead of at its next minute.
-    if (result.stored > 0) {
+    if (result.stored > 0 || result.updated > 0) {
       await jobs.enqueue('news.enrich', {}, { singletonKey: 'after-ingest' });
     }
     log.info(
@@ -28,4 +28,32 @@ export const ingestNewsJob = defineJob({
   },
 });
 
-export const newsJobs = [ingestNewsJob] as const;
+/**
+ * Every minute: the managed feeds whose interval (or back-off) has run out, each fetched once
+ * with its validators; new items stored, the analyst woken up.
+ */
+export const pollFeedsJob = defineJob({
+  name: 'news.poll-feeds',
+  payload: JOB_PAYLOADS['news.poll-feeds'],
+  retry: { retryLimit: 0, retryDelaySeconds: 60, backoff: false, expireInSeconds: 600 },
+  schedule: { cron: '* * * * *', data: {} },
+  handler: async (_data, { services, jobs, log }) => {
+    const result = await services.ingest.ingest({ feedsOnly: true });
+    if (result.stored > 0 || result.updated > 0) {
+      await jobs.enqueue('news.enrich', {}, { singletonKey: 'after-ingest' });
+    }
+    if (result.fetched > 0 || result.failed.length > 0) {
+      log.info(
+        {
+          fetched: result.fetched,
+          stored: result.stored,
+          updated: result.updated,
+          failed: result.failed.length,
+        },
+        'polled news feeds',
+      );
+    }
+  },
+});
+
+export const newsJobs = [ingestNewsJob, pollFeedsJob] as const;

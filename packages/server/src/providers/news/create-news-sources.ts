@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import type { MarketDataProvider } from '../market-data/market-data-provider.ts';
 import { createDemoNewsroomSource } from './demo-newsroom/demo-newsroom-source.ts';
 import { createEdgarSource } from './edgar/edgar-source.ts';
-import { createDemoWireSource, createFeedSource } from './feed-source.ts';
+import { createDemoWireSource } from './feed-source.ts';
 import type { BriefMarket } from './market-briefs/brief-market.ts';
 import { createMarketBriefSource } from './market-briefs/market-brief-source.ts';
 import type { NewsSource } from './news-source.ts';
@@ -31,8 +31,8 @@ export type NewsSourcesDeps = {
 /**
  * The sources `NEWS_SOURCES` selects: `demo` (the bundled wire, the market briefs and the demo
  * newsroom's company news), `edgar` (SEC EDGAR's current 8-K filings), `yahoo` (the market
- * provider's news; skipped with a warning when the provider has none, i.e. `MARKET_DATA=demo`)
- * and RSS/Atom feed URLs.
+ * provider's news; skipped with a warning when the provider has none, i.e. `MARKET_DATA=demo`).
+ * Its RSS/Atom feed URLs are not sources here: they seed the managed feeds (news-sources module).
  */
 export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDeps): NewsSource[] {
   const timeoutMs = config.newsFetchTimeoutMs;
@@ -74,7 +74,8 @@ export function createNewsSources(config: NewsSourcesConfig, deps: NewsSourcesDe
         return [createYahooNewsSource({ news, symbols, now: deps.now })];
       }
       default:
-        return [createFeedSource({ url: entry, timeoutMs, ...fetchOption })];
+        // Feed URLs are polled from the news_sources table, which NEWS_SOURCES seeds.
+        return [];
     }
   });
 }

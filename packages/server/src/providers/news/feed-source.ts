@@ -102,12 +102,13 @@ export function redateItems(
   now: Date,
 ): (RawNewsItem & { publishedAt: Date })[] {
   if (items.length === 0) return [];
-  const dated = items.map((item) => item.publishedAt?.getTime() ?? now.getTime());
-  const newest = Math.max(...dated);
+  const dates = items.flatMap((item) => (item.publishedAt ? [item.publishedAt.getTime()] : []));
+  if (dates.length === 0) return [...items];
+  const newest = Math.max(...dates);
   const shift = Math.floor((now.getTime() - WIRE_LEAD_MS - newest) / WEEK_MS) * WEEK_MS;
   return items.map((item, index) => ({
     ...item,
-    publishedAt: new Date((dated[index] ?? 0) + shift),
+    publishedAt: item.publishedAt && new Date(item.publishedAt.getTime() + shift),
   }));
 }
 

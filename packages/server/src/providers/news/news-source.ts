@@ -10,7 +10,7 @@ export type RawNewsItem = {
   content: string;
   /** Normalised publisher name (`Reuters`, `MarketWatch` …); empty when unknown. */
   publisher: string;
-  /** When the source dated the item; null when it gave no date that can be read. */
+  /** The date the source gives the item; null when it gives none or none that can be read. */
   publishedAt: Date | null;
   /** Title of the feed the item came from. */
   sourceTitle: string;

@@ -27,7 +27,7 @@ const MAX_REDIRECTS = 5;
  * Resolves like dns.lookup but connects only to public addresses. Checking inside the socket's
  * own lookup (not before the request) leaves no window for DNS rebinding.
  */
-function publicOnlyLookup(allowPrivate: boolean): LookupFunction {
+export function publicOnlyLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
@@ -69,7 +69,7 @@ function get(url: URL, options: PageFetchOptions, signal: AbortSignal): Promise<
   });
 }
 
-function decompressed(response: IncomingMessage): Readable {
+export function decompressed(response: IncomingMessage): Readable {
   const decoder = (() => {
     switch ((response.headers['content-encoding'] ?? '').trim().toLowerCase()) {
       case 'gzip':

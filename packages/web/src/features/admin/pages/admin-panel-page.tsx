@@ -1,6 +1,7 @@
 import { Grid, Stack } from '@mantine/core';
 import { AdminToolsCard } from '../components/admin-tools-card';
 import { AdminUsersCard } from '../components/admin-users-card';
+import { NewsSourcesCard } from '../components/news-sources-card';
 import { OutboxCard } from '../components/outbox-card';
 import { ReportsQueueCard } from '../components/reports-queue-card';
 import { SiteFilesCard } from '../components/site-files-card';
@@ -27,6 +28,7 @@ export function AdminPanelPage() {
           <OutboxCard />
         </Grid.Col>
       </Grid>
+      <NewsSourcesCard />
       <DeliveriesCard />
       <ReportsQueueCard />
       <QueueStateCard />

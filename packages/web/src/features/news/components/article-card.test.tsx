@@ -76,6 +76,14 @@ describe('article card', () => {
     expect(screen.getByText('Very bearish -6')).toBeTruthy();
   });
 
+  it('shows "first seen …" when the source gave no usable date', () => {
+    renderCard(makeArticle({ date_estimated: true }));
+    const time = screen.getByText('first seen 3 hours ago');
+    expect(time.getAttribute('title')).toBe(
+      'The source gave no date: this is when it was first seen.',
+    );
+  });
+
   it('labels each sentiment band in words', () => {
     renderCard(makeArticle({ AI: { sentiment_score: 8 } }));
     expect(screen.getByText('Very bullish 8')).toBeTruthy();

@@ -89,12 +89,13 @@ function useCommentCount(noComments: number) {
 }
 
 /**
- * When the article was published, 'x minutes ago': from the instant the server drew it while its
+ * When the article was published, 'x minutes ago' ('first seen x minutes ago' when its source gave
+ * no usable date): from the instant the server drew it while its
  * first screen is hydrated, then the visitor's clock. Its own component, so that switch after
  * hydration (a transition in every card) draws this line again, not the whole card with its
  * markdown.
  */
-function CardTime({ creationDate }: { creationDate: number }) {
+function CardTime({ creationDate, estimated }: { creationDate: number; estimated: boolean }) {
   const clock = useDisplayClock();
   return (
     <Text
@@ -102,7 +103,9 @@ function CardTime({ creationDate }: { creationDate: number }) {
       c="dimmed"
       component="time"
       dateTime={new Date(creationDate * 1000).toISOString()}
+      title={estimated ? 'The source gave no date: this is when it was first seen.' : undefined}
     >
+      {estimated && 'first seen '}
       {timeAgo(creationDate, clockNow(clock))}
     </Text>
   );
@@ -172,7 +175,10 @@ export function ArticleCard({
           <Text size="sm" fw={600}>
             {article.publisher}
           </Text>
-          <CardTime creationDate={article.creation_date} />
+          <CardTime
+            creationDate={article.creation_date}
+            estimated={article.date_estimated ?? false}
+          />
           {score !== undefined && <SentimentBadge score={score} />}
           {interest !== null && <ArticleCardStars score={interest} />}
           {hidden && (

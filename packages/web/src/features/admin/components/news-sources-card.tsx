@@ -1,0 +1,306 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { feedUrlSchema, type NewsSourceView } from '@app/shared/api/news-sources';
+import { timeAgo } from '@app/shared/display/timeago';
+import { useState } from 'react';
+import { showErrorToast } from '../../../lib/toast';
+import {
+  downloadOpml,
+  useAddNewsSource,
+  useImportOpml,
+  useNewsSources,
+  useRemoveNewsSource,
+  useSetNewsSourceState,
+  useTestNewsSource,
+} from '../api/news-sources';
+
+const HEALTH: Record<NewsSourceView['health'], { label: string; color: string }> = {
+  pending: { label: 'Not read yet', color: 'gray' },
+  healthy: { label: 'Healthy', color: 'teal' },
+  failing: { label: 'Failing', color: 'orange' },
+  disabled: { label: 'Disabled', color: 'red' },
+};
+
+const when = (seconds: number | null) => (seconds === null ? 'never' : timeAgo(seconds));
+
+/** A source's state as words: paused, or its health (failing since …). */
+function SourceStatus({ source }: { source: NewsSourceView }) {
+  if (source.state === 'paused') {
+    return (
+      <Badge color="gray" variant="outline">
+        Paused
+      </Badge>
+    );
+  }
+  const health = HEALTH[source.health];
+  return (
+    <Stack gap={2}>
+      <Badge color={health.color} variant="light">
+        {health.label}
+      </Badge>
+      {source.failing_since !== null && (
+        <Text size="xs" c="dimmed">
+          since {timeAgo(source.failing_since)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function SourceRow({ source }: { source: NewsSourceView }) {
+  const setState = useSetNewsSourceState();
+  const remove = useRemoveNewsSource();
+  const paused = source.state === 'paused';
+  return (
+    <Table.Tr>
+      <Table.Td maw={320}>
+        <Text size="sm" fw={600} truncate>
+          {source.title || 'Untitled feed'}
+        </Text>
+        <Text size="xs" c="dimmed" truncate title={source.url}>
+          {source.url}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <SourceStatus source={source} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{when(source.last_fetch)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{source.last_http_status ?? '—'}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">
+          {source.items_day} / {source.items_week}
+        </Text>
+      </Table.Td>
+      <Table.Td maw={240}>
+        <Text size="xs" c={source.last_error ? 'red' : 'dimmed'} lineClamp={2}>
+          {source.last_error ?? '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            loading={setState.isPending}
+            onClick={() => setState.mutate({ id: source.id, state: paused ? 'active' : 'paused' })}
+            aria-label={`${paused ? 'Resume' : 'Pause'} ${source.title || source.url}`}
+          >
+            {paused ? 'Resume' : 'Pause'}
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="subtle"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(source.id)}
+            aria-label={`Remove ${source.title || source.url}`}
+          >
+            Remove
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The add form: "Test" reads the feed and shows what it would store before "Add source". */
+function AddSourceForm() {
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const test = useTestNewsSource();
+  const add = useAddNewsSource();
+  const checked = () => {
+    const parsed = feedUrlSchema.safeParse(url);
+    setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid URL.'));
+    return parsed.success ? parsed.data : null;
+  };
+  const preview = test.data;
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end" gap="xs">
+        <TextInput
+          label="Feed URL"
+          placeholder="https://example.com/rss.xml"
+          value={url}
+          onChange={(event) => {
+            setUrl(event.currentTarget.value);
+            test.reset();
+          }}
+          error={error}
+          style={{ flex: '1 1 260px' }}
+        />
+        <Button
+          variant="default"
+          loading={test.isPending}
+          onClick={() => {
+            const valid = checked();
+            if (valid) test.mutate(valid, { onError: (e) => showErrorToast(e.message) });
+          }}
+        >
+          Test
+        </Button>
+        <Button
+          loading={add.isPending}
+          onClick={() => {
+            const valid = checked();
+            if (valid) {
+              add.mutate(
+                { url: valid },
+                {
+                  onSuccess: () => {
+                    setUrl('');
+                    test.reset();
+                  },
+                },
+              );
+            }
+          }}
+        >
+          Add source
+        </Button>
+      </Group>
+      {preview && (
+        <Stack gap="xs" aria-label="Test result">
+          {preview.error ? (
+            <Alert color="red" title="The feed cannot be read">
+              {preview.http_status !== null && `HTTP ${String(preview.http_status)}: `}
+              {preview.error}
+            </Alert>
+          ) : (
+            <Text size="sm">
+              {preview.feed_title || 'The feed'} answered HTTP {preview.http_status} with{' '}
+              {preview.items.length} item{preview.items.length === 1 ? '' : 's'}. Nothing is saved
+              until you add it.
+            </Text>
+          )}
+          {preview.items.length > 0 && (
+            <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {preview.items.map((item) => (
+                <li key={item.link}>
+                  <Anchor href={item.link} target="_blank" rel="noopener noreferrer" size="sm">
+                    {item.title}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {item.publisher || 'Unknown publisher'} ·{' '}
+                    {item.date_estimated ? (
+                      <>
+                        first seen {timeAgo(item.date)}{' '}
+                        <Badge size="xs" color="yellow" variant="light">
+                          date estimated
+                        </Badge>
+                      </>
+                    ) : (
+                      new Date(item.date * 1000).toLocaleString()
+                    )}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The RSS/Atom feeds the worker polls: add (after a test), pause, remove, OPML in and out. */
+export function NewsSourcesCard() {
+  const { data: sources, isPending, isError, error } = useNewsSources();
+  const importOpml = useImportOpml();
+  const [imported, setImported] = useState<string | null>(null);
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-sources">
+      <Group justify="space-between" align="flex-start" mb="md">
+        <div>
+          <Title order={2} size="h4" id="admin-sources" mb={4}>
+            News sources
+          </Title>
+          <Text size="sm" c="dimmed">
+            The RSS and Atom feeds the worker reads every few minutes.
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => {
+              downloadOpml().catch((e: unknown) => showErrorToast((e as Error).message));
+            }}
+          >
+            Export OPML
+          </Button>
+          <FileButton
+            accept=".opml,.xml,text/xml,text/x-opml,application/xml"
+            onChange={(file) => {
+              if (!file) return;
+              void file.text().then((opml) =>
+                importOpml.mutate(opml, {
+                  onSuccess: (result) =>
+                    setImported(
+                      `${String(result.added)} added, ${String(result.skipped)} skipped.`,
+                    ),
+                }),
+              );
+            }}
+          >
+            {(props) => (
+              <Button size="xs" variant="default" loading={importOpml.isPending} {...props}>
+                Import OPML
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+      </Group>
+      <Stack gap="md">
+        {imported && <Text size="sm">{imported}</Text>}
+        <AddSourceForm />
+        {isError && <Alert color="red">{error.message}</Alert>}
+        {isPending && <Skeleton height={120} radius="md" />}
+        {sources?.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No feeds yet: the built-in sources of NEWS_SOURCES still run.
+          </Text>
+        )}
+        {sources && sources.length > 0 && (
+          <Table.ScrollContainer minWidth={860}>
+            <Table verticalSpacing="xs" aria-label="News sources">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Feed</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Last fetch</Table.Th>
+                  <Table.Th>HTTP</Table.Th>
+                  <Table.Th>Items day / week</Table.Th>
+                  <Table.Th>Last error</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sources.map((source) => (
+                  <SourceRow key={source.id} source={source} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}
