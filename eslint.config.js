@@ -22,7 +22,9 @@ const FEATURE_DEPENDENCIES = {
   analysis: ['users', 'market'],
   admin: ['users', 'assistant', 'billing', 'comments', 'site', 'alerts'],
   portfolio: ['users', 'market', 'news', 'assistant', 'tickers'],
-  billing: ['users'],
+  billing: ['users', 'site'],
+  legal: ['site'],
+  site: ['users'],
   comments: ['users'],
   dev: ['users', 'market', 'portfolio'],
 };

@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CONTACT } from '../../../lib/site-config';
+import { ContactSentence } from '../../site';
 import { USERS_QUERY_KEY } from '../../users';
 import { useSubscriptionStatus } from '../api/subscription-status';
 import { isConfirmed, planName } from '../plans';
@@ -74,7 +74,7 @@ export function SuccessPage({
           <Stack gap="sm" align="center">
             <Text role="alert">{TIMEOUT_TEXT}</Text>
             <Text size="sm" c="dimmed">
-              If you were charged and the plan does not appear, write to {CONTACT.email}.
+              If you were charged and the plan does not appear, write <ContactSentence />.
             </Text>
             <Button
               variant="default"
