@@ -32,6 +32,16 @@ export function PublicFooter() {
           <Text size="sm" c="dimmed" maw={320}>
             AI-assisted market news and company analysis for self-directed investors.
           </Text>
+          {/* Empty until the server names them; the static landing's enhancer fills the slot. */}
+          {!contact && (
+            <Stack
+              gap={6}
+              component="address"
+              className={classes.contact}
+              data-site-contact
+              hidden
+            />
+          )}
           {contact && (
             <Stack gap={6} component="address" className={classes.contact}>
               <Group gap={8} wrap="nowrap">
