@@ -157,7 +157,7 @@ describe('/landing (spec §2)', () => {
     await waitFor(() => expect(note.closest('li')?.hidden).toBe(false));
     demo.unmount();
 
-    stubApi({ ...CONTACT_DETAILS, 'GET /api/site/figures': UNREACHABLE });
+    stubApi({ ...CONTACT_DETAILS, 'GET /api/site/figures': () => UNREACHABLE });
     renderRoute('/landing');
     await screen.findByRole(
       'heading',
@@ -170,7 +170,7 @@ describe('/landing (spec §2)', () => {
   });
 
   it('shows no contact details before the server names them', async () => {
-    stubApi({ ...FIGURES(false), 'GET /api/contact/details': UNREACHABLE });
+    stubApi({ ...FIGURES(false), 'GET /api/contact/details': () => UNREACHABLE });
     renderRoute('/landing');
     await screen.findByRole(
       'heading',
