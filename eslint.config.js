@@ -18,7 +18,7 @@ const FEATURE_DEPENDENCIES = {
   assistant: ['users', 'market', 'tickers'],
   news: ['users', 'market', 'assistant', 'comments'],
   search: ['users', 'market', 'news', 'tickers'],
-  companies: ['users', 'market', 'news', 'tickers'],
+  companies: ['users', 'market', 'news', 'tickers', 'analysis'],
   analysis: ['users', 'market'],
   admin: ['users', 'assistant', 'billing', 'comments', 'site', 'alerts'],
   portfolio: ['users', 'market', 'news', 'assistant', 'tickers'],
