@@ -17,6 +17,7 @@ import { ArticleDebug } from './article-debug';
 import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-panels';
 import { ArticleAnimation } from './article-animation';
 import { ArticleCardStars } from './article-card-stars';
+import { ArticleIcon } from './article-icon';
 import { ArticleText } from './article-text';
 import { AlsoReportedBy, articleTexts, hasOriginal } from './article-story';
 import classes from './article-card.module.css';
@@ -149,6 +150,8 @@ export function ArticleCard({
   const texts = articleTexts(summary, paragraph, full);
   const articlePath = newsLink(article.id, rawTitle);
   const interest = article.interest_score ?? ai?.interest_score ?? null;
+  // The analyst's no-nonsense line (spec §3 no_bullshit), on the article or in its AI object.
+  const plainEnglish = (article.no_bullshit ?? ai?.no_bullshit ?? '').trim();
 
   return (
     <Card
@@ -162,6 +165,9 @@ export function ArticleCard({
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap" align="flex-start">
           {defcon !== null && <DefconIcon level={defcon} />}
+          {ai?.article_icon && (
+            <ArticleIcon name={ai.article_icon} label={ai.classification || 'Article'} />
+          )}
           <Title order={headingOrder} size="h4" id={headingId} className={classes.title}>
             <Anchor component={Link} to={articlePath} className={classes.titleLink}>
               {title}
@@ -197,6 +203,14 @@ export function ArticleCard({
               </li>
             ))}
           </Group>
+        )}
+        {plainEnglish && (
+          <Text size="sm" className={classes.plainEnglish}>
+            <Text span fw={700} size="sm">
+              In plain English:{' '}
+            </Text>
+            {plainEnglish}
+          </Text>
         )}
         {full && <ArticleAnimation keywords={ai?.gif_keywords} />}
         <ArticleText cardId={cardId} texts={texts} sources={ai?.sources ?? []} />
