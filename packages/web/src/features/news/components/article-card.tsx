@@ -1,5 +1,5 @@
 import { SentimentBadge } from '../../../components/sentiment-badge';
-import { Anchor, Badge, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Checkbox, Group, Highlight, Stack, Text, Title } from '@mantine/core';
 import type { TitleOrder } from '@mantine/core';
 import { IconAlertOctagon, IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import type { NewsArticle } from '@app/shared/api/news';
@@ -118,14 +118,22 @@ function CardSharePanel({
   return <SharePanel {...props} isCurrentPage={isArticlePage(articleId, location)} />;
 }
 
+/** The words of a search worth marking: two characters or more. */
+export function searchWords(query: string): string[] {
+  return query.split(/\s+/).filter((word) => word.length >= 2);
+}
+
 /** Spec §4 article card: title, source, sentiment, tickers and the AI analysis of one article. */
 export function ArticleCard({
   article,
   headingOrder = 2,
   full = false,
+  highlight = '',
 }: {
   article: NewsArticle;
   headingOrder?: TitleOrder;
+  /** Search words to mark in the title (spec §3 session store's highlight_search). */
+  highlight?: string;
   /** The article page: the full analysis (summary and paragraph) instead of the summary. */
   full?: boolean;
 }) {
@@ -169,8 +177,20 @@ export function ArticleCard({
             <ArticleIcon name={ai.article_icon} label={ai.classification || 'Article'} />
           )}
           <Title order={headingOrder} size="h4" id={headingId} className={classes.title}>
-            <Anchor component={Link} to={articlePath} className={classes.titleLink}>
-              {title}
+            <Anchor
+              component={Link}
+              to={articlePath}
+              className={classes.titleLink}
+              // The marks split the title's text: its name stays the whole title.
+              aria-label={highlight.trim() === '' ? undefined : title}
+            >
+              {highlight.trim() === '' ? (
+                title
+              ) : (
+                <Highlight component="span" inherit highlight={searchWords(highlight)}>
+                  {title}
+                </Highlight>
+              )}
             </Anchor>
           </Title>
         </Group>
