@@ -13,26 +13,25 @@ const SOURCE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Reserved names (RFC 2606, RFC 6761) that no one can own: placeholders, not contacts. */
 const RESERVED_DOMAIN = /(^|\.)(example\.(com|net|org)|example|test|invalid|local|localhost)$/i;
 
-const BANNED: readonly { kind: string; pattern: RegExp; allowed?: (match: string) => boolean }[] =
-  [
-    {
-      kind: 'e-mail address',
-      pattern: /[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})/g,
-      allowed: (match) => RESERVED_DOMAIN.test(match.slice(match.indexOf('@') + 1)),
-    },
-    { kind: 'phone number', pattern: /\+\d{1,3}[\s().-]*\d[\d\s().-]{6,}\d/g },
-    {
-      kind: 'street address',
-      pattern:
-        /\b\d+[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Boulevard|Blvd\.|Square|Place|Drive|Way)\b/g,
-    },
-    { kind: 'postcode', pattern: /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/g },
-    {
-      kind: 'community link',
-      pattern:
-        /\b(?:discord\.gg|discord(?:app)?\.com\/invite|t\.me|telegram\.me|chat\.whatsapp\.com|join\.slack\.com|[a-z0-9-]+\.slack\.com|reddit\.com\/r)\/[A-Za-z0-9_+-]{3,}/g,
-    },
-  ];
+const BANNED: readonly { kind: string; pattern: RegExp; allowed?: (match: string) => boolean }[] = [
+  {
+    kind: 'e-mail address',
+    pattern: /[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})/g,
+    allowed: (match) => RESERVED_DOMAIN.test(match.slice(match.indexOf('@') + 1)),
+  },
+  { kind: 'phone number', pattern: /\+\d{1,3}[\s().-]*\d[\d\s().-]{6,}\d/g },
+  {
+    kind: 'street address',
+    pattern:
+      /\b\d+[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Boulevard|Blvd\.|Square|Place|Drive|Way)\b/g,
+  },
+  { kind: 'postcode', pattern: /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/g },
+  {
+    kind: 'community link',
+    pattern:
+      /\b(?:discord\.gg|discord(?:app)?\.com\/invite|t\.me|telegram\.me|chat\.whatsapp\.com|join\.slack\.com|[a-z0-9-]+\.slack\.com|reddit\.com\/r)\/[A-Za-z0-9_+-]{3,}/g,
+  },
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -104,8 +104,8 @@ const sections: readonly LegalSection[] = [
           Most profile data can be edited directly on your account page.
         </p>
         <p>
-          To exercise a right, write <ContactSentence kind="privacy_email" />. You may also
-          complain to your data-protection authority.
+          To exercise a right, write <ContactSentence kind="privacy_email" />. You may also complain
+          to your data-protection authority.
         </p>
       </>
     ),

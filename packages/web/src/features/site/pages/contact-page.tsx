@@ -34,7 +34,9 @@ export function ContactPage() {
                 <ThemeIcon variant="light" radius="md" size={36}>
                   <IconPhone size={18} aria-hidden="true" />
                 </ThemeIcon>
-                <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</Anchor>
+                <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>
+                  {contact.phone}
+                </Anchor>
               </Group>
               {contact.addresses.map((address) => (
                 <Group key={address} gap="sm" wrap="nowrap">
