@@ -57,6 +57,7 @@ export async function runSiteBench(options: { seconds: number }) {
     await measure('blog: list', `${api}/blog/posts`, { seconds });
     await measure('blog: one post', `${api}/blog/posts/${slug}`, { seconds });
     await measure('contact details (footer)', `${api}/contact/details`, { seconds });
+    await measure('site figures (landing)', `${api}/site/figures`, { seconds });
     await measure('telegram info (menus)', `${api}/telegram/info`, { seconds });
     await measure('demo credentials (login)', `${api}/user/demo`, { seconds });
     // A signed-in user's pages.

@@ -33,6 +33,7 @@ import { promptStreamRoutes } from './modules/prompts/prompt-stream.routes.ts';
 import { promptRoutes } from './modules/prompts/prompt.routes.ts';
 import { quoteRoutes } from './modules/quotes/quote.routes.ts';
 import { recommendationRoutes } from './modules/recommendations/recommendation.routes.ts';
+import { siteFiguresRoutes } from './modules/site/site-figures.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       newsletterRoutes(zodApi, { newsletter: services.newsletter });
       alertRoutes(zodApi, { alerts: services.alerts, sessionRow: users.sessionRow });
       contactRoutes(zodApi, { contact: services.contact, details: config.contact });
+      siteFiguresRoutes(zodApi, { figures: services.siteFigures });
       devRoutes(zodApi, { googleMapsKey: config.googleMapsKey });
       blogRoutes(zodApi, { blog: services.blog });
       telegramRoutes(zodApi, { telegram: services.telegram, settings: config.telegram });

@@ -135,6 +135,9 @@ export const envSchema = z.object({
   /** Google Maps browser key of the developer gallery's map demos; off when unset. */
   GOOGLE_MAPS_KEY: z.string().trim().min(1).optional(),
   CONTACT_EMAIL: z.email().default('support@stockpulse.app'),
+  /** Where the privacy and legal pages send their readers; CONTACT_EMAIL when unset. */
+  CONTACT_PRIVACY_EMAIL: z.email().optional(),
+  CONTACT_LEGAL_EMAIL: z.email().optional(),
   CONTACT_PHONE: z.string().trim().min(3).max(40).default('+44 20 7946 0321'),
   CONTACT_ADDRESS: z
     .string()

@@ -1,3 +1,4 @@
+import type { SiteContact } from '@app/shared/api/site';
 import path from 'node:path';
 import type { LOG_LEVELS } from './config-env.ts';
 import { envSchema, type ParsedEnv } from './config-env.ts';
@@ -75,7 +76,7 @@ export type AppConfig = {
   /** GOOGLE_MAPS_KEY: the developer gallery loads Google Maps only with it. */
   googleMapsKey: string | undefined;
   /** The public site's contact details (footer, contact page); addresses are `;`-separated. */
-  contact: { email: string; phone: string; addresses: string[] };
+  contact: SiteContact;
   /** The Telegram bot: off without a token; the menus' links shown only when set. */
   telegram: {
     botToken: string | undefined;
@@ -171,7 +172,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     giphyApiKey: e.GIPHY_API_KEY,
     giphyBaseUrl: e.GIPHY_BASE_URL.replace(/\/+$/, ''),
     googleMapsKey: e.GOOGLE_MAPS_KEY,
-    contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE, addresses: e.CONTACT_ADDRESS },
+    contact: {
+      email: e.CONTACT_EMAIL,
+      privacy_email: e.CONTACT_PRIVACY_EMAIL ?? e.CONTACT_EMAIL,
+      legal_email: e.CONTACT_LEGAL_EMAIL ?? e.CONTACT_EMAIL,
+      phone: e.CONTACT_PHONE,
+      addresses: e.CONTACT_ADDRESS,
+    },
     telegram: telegramSettings(e),
     portfolioBenchmark: e.PORTFOLIO_BENCHMARK,
     paymentsProvider: e.PAYMENTS_PROVIDER,

@@ -65,6 +65,11 @@ const SITE_ROUTES: MatrixRow[] = [
     expect: { visitor: ok, user: ok, validated: ok, admin: ok },
   },
   {
+    name: 'GET /site/figures',
+    call: { method: 'GET', url: () => '/api/site/figures' },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
     name: 'GET /contact/admin/inbox',
     call: { method: 'GET', url: () => '/api/contact/admin/inbox' },
     expect: { visitor: 401, user: 403, validated: 403, admin: ok },

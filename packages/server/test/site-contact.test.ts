@@ -22,6 +22,7 @@ describe('contact form: stored, mailed to the administrators over real SMTP, inb
         PUBLIC_URL: 'https://stockpulse.example',
         RATE_LIMIT_SCALE: '100',
         CONTACT_EMAIL: 'team@stockpulse.example',
+        CONTACT_LEGAL_EMAIL: 'legal@stockpulse.example',
         CONTACT_PHONE: '+1 555 0100',
         CONTACT_ADDRESS: '1 Wall Street, New York; 2 Quay, Dublin',
       },
@@ -102,12 +103,14 @@ describe('contact form: stored, mailed to the administrators over real SMTP, inb
     expect(unread.json<{ message: { read: boolean } }>().message.read).toBe(false);
   });
 
-  it('answers the configured contact details to anyone', async () => {
+  it('answers the configured contact details to anyone (privacy falls back to the contact e-mail)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/contact/details' });
     expect(res.json()).toEqual({
       status: 'success',
       contact: {
         email: 'team@stockpulse.example',
+        privacy_email: 'team@stockpulse.example',
+        legal_email: 'legal@stockpulse.example',
         phone: '+1 555 0100',
         addresses: ['1 Wall Street, New York', '2 Quay, Dublin'],
       },

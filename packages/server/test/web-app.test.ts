@@ -46,6 +46,16 @@ describe('serving the web app', () => {
     });
   });
 
+  it('has no route for the older login page that posted to /api/login (README: deliberately absent)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'ada', password: 'correct horse battery' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 'error', error_msg: 'Not found: POST /api/login' });
+  });
+
   it('caches hashed assets for a year and the rest not at all', async () => {
     const asset = await get('/assets/app-1234.js');
     expect(asset.statusCode).toBe(200);

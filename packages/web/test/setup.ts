@@ -57,5 +57,6 @@ afterEach(() => {
   modals.closeAll();
   vi.unstubAllGlobals();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.head.querySelector('link[rel="canonical"]')?.remove();
 });

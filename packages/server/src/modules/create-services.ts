@@ -66,7 +66,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const billing = composeBilling(base);
   const site = composeSite({ ...base, ...foundation, ...newsGroup, ...assistantGroup, marketData });
-  const { comments, newsletter, contact, blog, seo } = site;
+  const { comments, newsletter, contact, blog, seo, siteFigures } = site;
   const { telegram, alerts, latestMarketBrief } = composeAlerts({
     ...base,
     ...foundation,
@@ -118,6 +118,7 @@ export function createServices(deps: ServiceDeps) {
     contact,
     blog,
     seo,
+    siteFigures,
     telegram,
     alerts,
     latestMarketBrief,

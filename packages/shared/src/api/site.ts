@@ -58,6 +58,10 @@ export const contactResponseSchema = successResponse({ message: z.string() });
 /** Where the footer and the contact page point (CONTACT_EMAIL, CONTACT_PHONE, CONTACT_ADDRESS). */
 export const siteContactSchema = z.object({
   email: z.string(),
+  /** CONTACT_PRIVACY_EMAIL, or the contact e-mail when unset. */
+  privacy_email: z.string(),
+  /** CONTACT_LEGAL_EMAIL, or the contact e-mail when unset. */
+  legal_email: z.string(),
   phone: z.string(),
   addresses: z.array(z.string()),
 });
@@ -124,3 +128,21 @@ export type BlogPost = z.infer<typeof blogPostSchema>;
 export const blogListResponseSchema = successResponse({ posts: z.array(blogPostSummarySchema) });
 export const blogPostResponseSchema = successResponse({ post: blogPostSchema });
 export const blogSlugSchema = z.string().regex(/^[a-z0-9-]{3,120}$/, 'Unknown blog post.');
+
+/** The landing's trust figures, counted from this installation (GET /site/figures). */
+export const siteFiguresSchema = z.object({
+  /** Accounts that used the product in the last 30 days. */
+  readers_30d: z.number().int().nonnegative(),
+  /** Readable articles that carry the analyst's summary. */
+  articles_analysed: z.number().int().nonnegative(),
+  /** Companies with a profile page. */
+  companies_covered: z.number().int().nonnegative(),
+  /** Alerts and digests delivered by e-mail or Telegram. */
+  alerts_sent: z.number().int().nonnegative(),
+  /** When they were counted, epoch seconds (they are kept for up to ten minutes). */
+  counted_at: z.number().int(),
+  /** True when the installation runs on the generated demo data set (DEMO_MODE). */
+  demo: z.boolean(),
+});
+export type SiteFigures = z.infer<typeof siteFiguresSchema>;
+export const siteFiguresResponseSchema = successResponse({ figures: siteFiguresSchema });

@@ -126,7 +126,8 @@ export const accountRouteSpecs = {
   },
   success: {
     kind: 'page',
-    guard: 'user',
+    // Public (spec §2): a visitor may come back from the payment page in another browser.
+    guard: 'public',
     page: () => import('../features/billing/pages/success-page').then((m) => m.SuccessPage),
     meta: authPage({ title: 'Thank you', hideFooter: true }),
   },

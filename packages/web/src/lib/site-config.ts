@@ -1,4 +1,3 @@
-import { IconBrandDiscord, IconBrandTelegram } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 
 export interface ExternalLink {
@@ -6,29 +5,6 @@ export interface ExternalLink {
   href: string;
   icon: Icon;
 }
-
-/** Links that leave the product (spec §1: "Menus link to a chat community and a public channel"). */
-export const EXTERNAL_LINKS = {
-  communityChat: {
-    label: 'Community chat',
-    href: 'https://discord.gg/stockpulse',
-    icon: IconBrandDiscord,
-  },
-  publicChannel: {
-    label: 'Public channel',
-    href: 'https://t.me/stockpulse_news',
-    icon: IconBrandTelegram,
-  },
-} as const satisfies Record<string, ExternalLink>;
-
-export const CONTACT = {
-  email: 'support@stockpulse.app',
-  privacyEmail: 'privacy@stockpulse.app',
-  legalEmail: 'legal@stockpulse.app',
-  /** The server's CONTACT_PHONE default; the footer shows the configured one. */
-  phone: '+44 20 7946 0321',
-  address: 'StockPulse Ltd., 20 Market Street, London EC2A 4NE, United Kingdom',
-} as const;
 
 /** Legal documents' effective date (spec §1: dated March 2024). */
 export const LEGAL_LAST_UPDATED = 'March 1, 2024';

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
+import { recordSessionError } from './session-store';
 
 /**
  * Spec §8/§9: toasts sit bottom-right; failures are red ("danger") with a bell icon, notices blue
@@ -8,6 +9,7 @@ import { IconBell } from '@tabler/icons-react';
 const POSITION = 'bottom-right';
 
 export function showErrorToast(message: string, title?: string): void {
+  recordSessionError(message);
   notifications.show({
     color: 'red',
     title,

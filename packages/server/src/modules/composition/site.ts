@@ -9,6 +9,8 @@ import { createContactService } from '../contact/contact.service.ts';
 import { createNewsletterRepository } from '../newsletter/newsletter.repository.ts';
 import { createNewsletterService } from '../newsletter/newsletter.service.ts';
 import { blogSeo } from '../seo/blog-source.ts';
+import { createSiteFiguresRepository } from '../site/site-figures.repository.ts';
+import { createSiteFiguresService } from '../site/site-figures.service.ts';
 import { createOgImageRepository } from '../seo/og-image.repository.ts';
 import { createSeoServices } from '../seo/seo-services.ts';
 import type { AssistantGroup } from './assistant.ts';
@@ -74,7 +76,13 @@ export function composeSite(
     log,
     clock,
   });
-  return { comments, newsletter, contact, blog, seo };
+  // The landing's trust figures, counted from this installation's tables.
+  const siteFigures = createSiteFiguresService({
+    repository: createSiteFiguresRepository(db),
+    clock,
+    demo: config.demoMode,
+  });
+  return { comments, newsletter, contact, blog, seo, siteFigures };
 }
 
 export type SiteGroup = ReturnType<typeof composeSite>;

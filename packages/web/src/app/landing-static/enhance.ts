@@ -12,6 +12,7 @@ interface LandingTexts {
   success: string;
   failure: string;
   pending: string;
+  unknown: string;
 }
 
 const TOAST_MS = { success: 4000, error: 6000 } as const;
@@ -109,7 +110,66 @@ function fadeInSections(): void {
   hidden.forEach((section) => observer.observe(section));
 }
 
+async function getJson(url: string): Promise<Record<string, unknown> | undefined> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) return undefined;
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** The trust figures counted by the server (GET /api/site/figures), as the app's page shows them. */
+async function fillFigures(unknown: string): Promise<void> {
+  const slots = [...document.querySelectorAll<HTMLElement>('[data-figure]')];
+  const figures = await getJson('/api/site/figures')
+    .then((payload) => payload?.figures as Record<string, unknown> | undefined)
+    .catch(() => undefined);
+  const count = new Intl.NumberFormat('en-US');
+  for (const slot of slots) {
+    const value = figures?.[slot.dataset.figure ?? ''];
+    slot.textContent = typeof value === 'number' ? count.format(value) : unknown;
+    slot.setAttribute('aria-busy', 'false');
+  }
+  if (figures?.demo === true) {
+    document
+      .querySelectorAll('[data-figures-demo]')
+      .forEach((note) => note.removeAttribute('hidden'));
+  }
+}
+
+/** The footer's contact details (GET /api/contact/details): the bundle holds none of its own. */
+async function fillContact(): Promise<void> {
+  const slot = document.querySelector<HTMLElement>('[data-site-contact]');
+  const payload = await getJson('/api/contact/details').catch(() => undefined);
+  const contact = payload?.contact as
+    { email?: unknown; phone?: unknown; addresses?: unknown } | undefined;
+  if (!slot || !contact) return;
+  const anchorClass = document.querySelector('footer nav a')?.className ?? '';
+  const line = (child: HTMLElement) => {
+    const row = document.createElement('div');
+    row.append(child);
+    slot.append(row);
+  };
+  const link = (href: string, text: string) => {
+    const anchor = document.createElement('a');
+    anchor.href = href;
+    anchor.className = anchorClass;
+    anchor.textContent = text;
+    return anchor;
+  };
+  if (typeof contact.email === 'string') line(link(`mailto:${contact.email}`, contact.email));
+  if (typeof contact.phone === 'string') {
+    line(link(`tel:${contact.phone.replace(/[^+\d]/g, '')}`, contact.phone));
+  }
+  for (const address of Array.isArray(contact.addresses) ? contact.addresses : []) {
+    const text = document.createElement('span');
+    text.textContent = String(address);
+    line(text);
+  }
+  slot.removeAttribute('hidden');
+}
+
 markLandingSeen();
 fadeInSections();
+void fillFigures(texts().unknown);
+void fillContact();
 const form = document.querySelector('form[aria-label="Subscribe to weekly market insights"]');
 if (form instanceof HTMLFormElement) enhanceSubscribeForm(form, texts());

@@ -12,6 +12,7 @@ import { PAGE_PATHS } from '@app/shared/app-routes';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { FIGURES_UNKNOWN } from '../../features/site/pages/landing-data';
 import { LandingPage } from '../../features/site/pages/landing-page';
 import { AuthLayout } from '../layouts/auth-layout';
 import type { RouteHandle } from '../route-handle';
@@ -24,6 +25,7 @@ export const LANDING_TEXTS = {
   success: SUBSCRIBE_SUCCESS_MESSAGE,
   failure: SUBSCRIBE_FAILURE_MESSAGE,
   pending: SUBSCRIBING_LABEL,
+  unknown: FIGURES_UNKNOWN,
 };
 
 /** The toasts the enhancer shows, drawn by Mantine so they look like the app's (lib/toast). */

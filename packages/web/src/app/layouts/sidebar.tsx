@@ -9,7 +9,7 @@ import { Fragment, memo } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { visibleSidebarItems } from '../nav-visibility';
-import { useCommunityLinks } from '../community-links';
+import { useCommunityLinks } from '../../features/users';
 import type { NavItem, NavSection } from '../navigation';
 import { useViewer } from '../../features/users/viewer';
 import { MinimizedTooltip } from './minimized-tooltip';

@@ -6,7 +6,7 @@ import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { useLogout } from '../../features/users/api/logout';
 import { useStoredToken } from '../../lib/use-stored-token';
 import { visibleTopBarLinks } from '../nav-visibility';
-import { useCommunityLinks } from '../community-links';
+import { useCommunityLinks } from '../../features/users';
 import { LayoutSettings } from './layout-settings';
 import type { LayoutPreferencesControls } from './layout-preferences';
 import classes from './top-bar.module.css';

@@ -5,3 +5,5 @@
 export { hasSeenLanding, markLandingSeen, LANDING_SEEN_KEY } from './landing-seen';
 export { NewsletterAdminCard } from './components/newsletter-admin-card';
 export { ContactInboxCard } from './components/contact-inbox-card';
+export { ContactEmail, ContactSentence } from './components/contact-details';
+export { useSiteContact } from './api/site-contact';

@@ -11,6 +11,8 @@ const CONTACT_DETAILS = {
     status: 'success',
     contact: {
       email: 'hello@example.org',
+      privacy_email: 'hello@example.org',
+      legal_email: 'hello@example.org',
       phone: '+1 555 0100',
       addresses: ['1 Wall Street, New York', '2 Quay, Dublin'],
     },
@@ -87,9 +89,23 @@ describe('route guard: first visit of / (spec §4)', () => {
   });
 });
 
+const FIGURES = (demo: boolean) => ({
+  'GET /api/site/figures': {
+    status: 'success',
+    figures: {
+      readers_30d: 1234,
+      articles_analysed: 56789,
+      companies_covered: 412,
+      alerts_sent: 98,
+      counted_at: 1_700_000_000,
+      demo,
+    },
+  },
+});
+
 describe('/landing (spec §2)', () => {
   it('shows two hero buttons to /analysis/latest, the figures with asterisks and the footer', async () => {
-    stubApi(CONTACT_DETAILS);
+    stubApi({ ...CONTACT_DETAILS, ...FIGURES(false) });
     renderRoute('/landing');
     await screen.findByRole(
       'heading',
@@ -99,11 +115,18 @@ describe('/landing (spec §2)', () => {
     const main = screen.getByRole('main');
     const analysisLinks = [...main.querySelectorAll('a[href="/analysis/latest"]')];
     expect(analysisLinks.length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(main.querySelector('dl')?.textContent).toContain('1,234*'));
     const figures = main.querySelector('dl')?.textContent ?? '';
-    for (const figure of ['12,405*', '$2.1B+*', '100,000+*']) expect(figures).toContain(figure);
-    for (const claim of ['31%*', '23%*', '12,000+*']) expect(main.textContent).toContain(claim);
-    expect(screen.getByText(/not a promise or a forecast of returns/)).toBeTruthy();
-    expect(screen.getByText(/Past performance does not predict future results/)).toBeTruthy();
+    expect(figures).toBe(
+      'readers in the last 30 days1,234*articles analysed56,789*companies covered412*',
+    );
+    expect(main.textContent).toContain('98*alerts sent by e-mail and Telegram');
+    // Each footnote says what its number counts; none claims a return or a made-up total.
+    expect(screen.getByText(/Readers in the last 30 days: accounts on this site/)).toBeTruthy();
+    expect(screen.getByText(/carry the AI analyst's summary/)).toBeTruthy();
+    expect(screen.getByText(/counted from this site's own records/)).toBeTruthy();
+    expect(main.textContent).not.toMatch(/12,405|\$2\.1B|31%|12,000\+/);
+    expect(screen.getByText(/generated demo data set/).closest('li')?.hidden).toBe(true);
     const footer = screen.getByRole('navigation', { name: 'Footer' });
     expect([...footer.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
       '/about',
@@ -125,6 +148,38 @@ describe('/landing (spec §2)', () => {
     const site = screen.getByRole('navigation', { name: 'Site' });
     expect(site.querySelector('a[href="/contact"]')).toBeTruthy();
     expect(site.querySelector('a[href="/login"]')).toBeTruthy();
+  });
+
+  it('says the figures count demo data in demo mode, and "unknown" when they cannot be counted', async () => {
+    stubApi({ ...CONTACT_DETAILS, ...FIGURES(true) });
+    const demo = renderRoute('/landing');
+    const note = await screen.findByText(/generated demo data set/, {}, { timeout: 10_000 });
+    await waitFor(() => expect(note.closest('li')?.hidden).toBe(false));
+    demo.unmount();
+
+    stubApi({ ...CONTACT_DETAILS, 'GET /api/site/figures': () => UNREACHABLE });
+    renderRoute('/landing');
+    await screen.findByRole(
+      'heading',
+      { name: 'Understand what moves your stocks.' },
+      { timeout: 10_000 },
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('main').querySelector('dl')?.textContent).toContain('unknown*'),
+    );
+  });
+
+  it('shows no contact details before the server names them', async () => {
+    stubApi({ ...FIGURES(false), 'GET /api/contact/details': () => UNREACHABLE });
+    renderRoute('/landing');
+    await screen.findByRole(
+      'heading',
+      { name: 'Understand what moves your stocks.' },
+      { timeout: 10_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('footer a[href^="mailto:"]')).toBeNull();
+    expect(document.querySelector('footer a[href^="tel:"]')).toBeNull();
   });
 });
 

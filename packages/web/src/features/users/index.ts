@@ -9,3 +9,4 @@ export { useViewer } from './viewer';
 export type { Viewer } from './viewer';
 export { ValidateEmailLink } from './components/validate-email-link';
 export { useTelegramInfo } from './api/telegram';
+export { useCommunityLinks } from './community-links';

@@ -68,3 +68,32 @@ export function analysesPageQueryOptions(source: AnalysesSource, page: number, p
 export function useAnalysesPage(source: AnalysesSource, page: number, pageSize: number) {
   return useQuery(analysesPageQueryOptions(source, page, pageSize));
 }
+
+/**
+ * Spec §7 "a company's latest AI review": GET /company/query_prompts?company_id=&ai_summary__exists=1
+ * &order_by=-ai_upload_date&limit=1, the newest analysis or null when there is none.
+ */
+export async function fetchLatestCompanyAnalysis(
+  companyId: string,
+  signal?: AbortSignal,
+): Promise<CompanyAnalysis | null> {
+  const response = await apiGet(
+    '/company/query_prompts',
+    { company_id: companyId, ai_summary__exists: 1, order_by: '-ai_upload_date', limit: 1 },
+    { schema: analysesResponseSchema, signal },
+  );
+  return response.news[0] ?? null;
+}
+
+export function latestCompanyAnalysisQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: [...ANALYSIS_QUERY_KEY, 'latest-of', companyId] as const,
+    queryFn: ({ signal }) => fetchLatestCompanyAnalysis(companyId, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** The company's latest analysis (null: it has none). */
+export function useLatestCompanyAnalysis(companyId: string) {
+  return useQuery(latestCompanyAnalysisQueryOptions(companyId));
+}

@@ -4,6 +4,7 @@ import { timeAgo } from '@app/shared/display/timeago';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import classes from './assistant.module.css';
 import { PromptAnswer } from './prompt-answer';
+import { PromptDebugLink } from './prompt-debug-link';
 import { PromptStatusLabel } from './prompt-status';
 
 function typeLabel(prompt: PromptJson): string {
@@ -62,6 +63,7 @@ export function PromptCard({
                 {selectionLabel(prompt.selection)} · {timeAgo(prompt.creation_date)}
               </Text>
               <PromptStatusLabel status={prompt.status} />
+              {!deleted && <PromptDebugLink id={prompt.id} />}
             </Group>
           </Stack>
           {!deleted && (

@@ -8,8 +8,8 @@ import { renderRoute } from '../../../../test/render';
 
 const QUERY = 'GET /api/prompts/query';
 
-function loggedIn() {
-  const user = makeUser({ username: 'ada' });
+function loggedIn(overrides: Parameters<typeof makeUser>[0] = {}) {
+  const user = makeUser({ username: 'ada', ...overrides });
   storeLoggedIn(user);
   return { 'GET /api/user/get/me': success({ current_user: user }) };
 }
@@ -51,6 +51,24 @@ describe('/pages/prompt', () => {
     );
     // It polls every second while one waits.
     await waitFor(() => expect(api.callsTo(QUERY).length).toBeGreaterThan(1), { timeout: 2500 });
+  });
+
+  it('links each prompt to its debug view (/prompts/query?id=) for debug users only', async () => {
+    const prompt = makePrompt({ id: 'prompt-7', prompt: 'Summary please' });
+    stubApi({ ...loggedIn({ my_debug_interface: true }), [QUERY]: success({ prompts: [prompt] }) });
+    const debugView = renderRoute('/pages/prompt');
+    const card = await screen.findByRole('article', { name: 'Prompt: Summary please' });
+    const link = within(card).getByRole('link', { name: /Debug: this prompt in the API/ });
+    const href = new URL(link.getAttribute('href') ?? '', 'http://localhost');
+    expect(href.pathname).toBe('/api/prompts/query');
+    expect(href.searchParams.get('id')).toBe('prompt-7');
+    expect(href.searchParams.get('key')).toBe(window.localStorage.getItem('userToken'));
+    debugView.unmount();
+
+    stubApi({ ...loggedIn(), [QUERY]: success({ prompts: [prompt] }) });
+    renderRoute('/pages/prompt');
+    const plain = await screen.findByRole('article', { name: 'Prompt: Summary please' });
+    expect(within(plain).queryByRole('link', { name: /Debug/ })).toBeNull();
   });
 
   it('sends a PORTFOLIO prompt for the portfolio, or an e-mail summary, and shows a refusal', async () => {

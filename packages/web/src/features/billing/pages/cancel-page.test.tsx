@@ -37,11 +37,14 @@ describe('/Cancel', () => {
     expect(screen.queryByRole('form', { name: 'Feedback' })).toBeNull();
   });
 
-  it('answers /Cancel only with a capital C, and shows visitors no form', async () => {
+  it('answers /Cancel only with a capital C, and asks visitors for feedback through the contact form', async () => {
     const api = stubApi({});
     renderRoute('/Cancel');
     await screen.findByText(/Your payment was cancelled/);
     expect(screen.queryByRole('button', { name: 'Send feedback' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Send us your feedback' }).getAttribute('href')).toBe(
+      '/contact#subject=Feedback+on+a+cancelled+payment&message=What+stopped+me%3A+',
+    );
     expect(screen.getByRole('link', { name: 'Back to pricing' }).getAttribute('href')).toBe(
       '/pricing',
     );

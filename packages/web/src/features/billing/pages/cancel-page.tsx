@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Group,
   Paper,
@@ -25,6 +26,12 @@ export const CANCEL_REASONS: readonly { value: CancelReason; label: string }[] =
   { value: 'not_useful', label: 'It is not useful to me' },
   { value: 'other', label: 'Something else' },
 ];
+
+/** A visitor's feedback goes through the contact form (the feedback call needs a sign-in). */
+const VISITOR_FEEDBACK_HASH = `#${new URLSearchParams({
+  subject: 'Feedback on a cancelled payment',
+  message: 'What stopped me: ',
+}).toString()}`;
 
 export const FEEDBACK_THANKS = 'Thank you for your feedback: it helps us do better.';
 
@@ -62,6 +69,15 @@ export function CancelPage() {
           Your payment was cancelled and nothing has been charged. You can pick a plan again at any
           time.
         </Text>
+        {!viewer.loggedIn && (
+          <Text>
+            Would you tell us what stopped you?{' '}
+            <Anchor component={Link} to={`${PAGE_PATHS.contact}${VISITOR_FEEDBACK_HASH}`}>
+              Send us your feedback
+            </Anchor>
+            : it helps us do better.
+          </Text>
+        )}
         {viewer.loggedIn &&
           (feedback.isSuccess ? (
             <Text role="status" c="teal" fw={600}>

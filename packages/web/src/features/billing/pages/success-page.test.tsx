@@ -9,7 +9,7 @@ import {
 } from '../../../../test/fixtures/billing';
 import { renderInRouter, renderRoute } from '../../../../test/render';
 import { USERS_QUERY_KEY } from '../../users';
-import { SuccessPage, TIMEOUT_TEXT, WAITING_TEXT } from './success-page';
+import { SuccessPage, TIMEOUT_TEXT, VISITOR_TEXT, WAITING_TEXT } from './success-page';
 
 const STATUS = 'GET /api/payment/status';
 
@@ -20,12 +20,19 @@ function loggedIn() {
 }
 
 describe('/success', () => {
-  it('asks visitors to log in', async () => {
+  it('thanks a visitor too (a public page) and asks them to sign in to see the plan', async () => {
     const api = stubApi({});
     renderRoute('/success');
     expect(
-      await screen.findByText('Please login or register to access this functionality.'),
+      await screen.findByRole(
+        'heading',
+        { name: 'Thank you for subscribing!' },
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
+    expect(screen.getByText(VISITOR_TEXT)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByText('Please login or register to access this functionality.')).toBeNull();
     expect(api.callsTo(STATUS)).toHaveLength(0);
   });
 

@@ -8,6 +8,8 @@ import type { Financials } from '@app/shared/api/market';
 import { makeCompany } from '../../../../test/fixtures/companies';
 import { makeFinancials, watchlistBody } from '../../../../test/fixtures/market';
 import { makeArticle } from '../../../../test/fixtures/news';
+import { analysesBody, makeAnalysis } from '../../../../test/fixtures/analysis';
+import type { CompanyAnalysis } from '@app/shared/api/analysis';
 
 // jsdom has no canvas: the chart library is replaced by a recorder of what the page asks of it.
 const chartMock = vi.hoisted(() => {
@@ -54,7 +56,7 @@ vi.mock('lightweight-charts', () => ({
 const AMD = 'NASDAQ:AMD';
 const bar = { creation_date: 1_700_000_000, open: 10, high: 12, low: 9, close: 11, volume: 1000 };
 
-function companyServer(financials: Partial<Financials> = {}) {
+function companyServer(financials: Partial<Financials> = {}, analyses: CompanyAnalysis[] = []) {
   const related = Array.from({ length: 25 }, (_, index) =>
     makeCompany(`NYSE:R${index + 1}`, { company_name: `Related ${index + 1}` }),
   );
@@ -90,6 +92,12 @@ function companyServer(financials: Partial<Financials> = {}) {
     }),
     [`GET /api/ticker/invalidate/${AMD}`]: success(),
     'GET /api/ticker/user/watchlist/get/default': watchlistBody([AMD]),
+    'GET /api/company/query_prompts': (call: ApiCall) => ({
+      body: analysesBody(
+        analyses.filter((analysis) => analysis.company_id === call.search.get('company_id')),
+        [],
+      ),
+    }),
     [`GET /api/news/company/${AMD}`]: success({
       news: [makeArticle({ id: 'amd-news', AI: { title: 'AMD ships a new chip' } })],
     }),
@@ -138,6 +146,39 @@ describe('company page', () => {
       ),
     ).toBe('/n/amd-news#AMD_SHIPS_A_NEW_CHIP');
     expect(api.callsTo(`GET /api/news/company/${AMD}`)).toHaveLength(1);
+  }, 20_000);
+
+  it("shows the company's latest AI review with its sentiment, date and sources, linked to its analyses", async () => {
+    const amd = makeCompany(AMD);
+    const api = companyServer({}, [
+      makeAnalysis(amd, { ai_summary: 'AMD gains share in data centres [1].', sentiment_score: 6 }),
+    ]);
+    renderRoute(`/ticker/${AMD}`);
+    const review = await screen.findByRole('region', { name: 'AI review' }, { timeout: 8000 });
+    expect(await within(review).findByText(/AMD gains share in data centres/)).toBeTruthy();
+    expect(within(review).getByRole('link', { name: 'Chip maker beats estimates' })).toBeTruthy();
+    expect(within(review).getByText('2 hours ago')).toBeTruthy();
+    expect(within(review).getByText(/ 6$/).closest('.mantine-Badge-root')).toBeTruthy();
+    expect(
+      within(review)
+        .getByRole('link', { name: `All analyses of ${AMD}` })
+        .getAttribute('href'),
+    ).toBe(`/analysis/${AMD}`);
+    const call = api.callsTo('GET /api/company/query_prompts')[0];
+    expect(call?.search.get('company_id')).toBe(amd.id);
+    expect(call?.search.get('ai_summary__exists')).toBe('1');
+    expect(call?.search.get('order_by')).toBe('-ai_upload_date');
+    expect(call?.search.get('limit')).toBe('1');
+  }, 20_000);
+
+  it('says plainly when the AI analyst has not reviewed the company', async () => {
+    companyServer();
+    renderRoute(`/ticker/${AMD}`);
+    const review = await screen.findByRole('region', { name: 'AI review' }, { timeout: 8000 });
+    expect(
+      await within(review).findByText('The AI analyst has not reviewed this company yet.'),
+    ).toBeTruthy();
+    expect(within(review).getByRole('link', { name: `All analyses of ${AMD}` })).toBeTruthy();
   }, 20_000);
 
   it("shows 'Company not found' for an unknown symbol", async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../market';
 import type { CompanyFilter } from '../../market';
 import { CompanyNewsTimeline } from '../../news';
+import { LatestCompanyAnalysis } from '../../analysis';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { CompanyDebugLinks } from '../components/company-debug-links';
 import { HydrationBoundary } from '../../../lib/hydration-boundary';
@@ -61,6 +62,7 @@ function CompanyDetails({ company, symbol }: { company: Company; symbol: string 
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
             <HydrationBoundary>
+              <LatestCompanyAnalysis companyId={company.id} symbol={symbol} />
               <CompanyProfile company={company} />
               {symbol && <RelatedCompanies symbol={symbol} />}
             </HydrationBoundary>

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { CONTACT } from '../../../lib/site-config';
+import { ContactSentence } from '../../site';
 import { LegalDocument } from '../components/legal-document';
 import type { LegalSection } from '../components/legal-document';
 import classes from '../components/legal-document.module.css';
@@ -168,8 +168,7 @@ const sections: readonly LegalSection[] = [
     title: 'Contact us',
     content: (
       <p>
-        Questions about cookies? Write to{' '}
-        <Anchor href={`mailto:${CONTACT.privacyEmail}`}>{CONTACT.privacyEmail}</Anchor>. Our{' '}
+        Questions about cookies? Write <ContactSentence kind="privacy_email" />. Our{' '}
         <Anchor component={Link} to="/privacy">
           Privacy Policy
         </Anchor>{' '}

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { CONTACT } from '../../../lib/site-config';
+import { ContactSentence } from '../../site';
 import { LegalDocument } from '../components/legal-document';
 import type { LegalSection } from '../components/legal-document';
 
@@ -104,9 +104,8 @@ const sections: readonly LegalSection[] = [
           Most profile data can be edited directly on your account page.
         </p>
         <p>
-          To exercise a right, e-mail{' '}
-          <Anchor href={`mailto:${CONTACT.privacyEmail}`}>{CONTACT.privacyEmail}</Anchor>. You may
-          also complain to your data-protection authority.
+          To exercise a right, write <ContactSentence kind="privacy_email" />. You may also complain
+          to your data-protection authority.
         </p>
       </>
     ),
@@ -148,9 +147,7 @@ const sections: readonly LegalSection[] = [
     title: 'Contact us',
     content: (
       <p>
-        For privacy questions write to{' '}
-        <Anchor href={`mailto:${CONTACT.privacyEmail}`}>{CONTACT.privacyEmail}</Anchor> or to{' '}
-        {CONTACT.address}.
+        For privacy questions write <ContactSentence kind="privacy_email" />.
       </p>
     ),
   },

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { CONTACT } from '../../../lib/site-config';
+import { ContactSentence } from '../../site';
 import { LegalDocument } from '../components/legal-document';
 import type { LegalSection } from '../components/legal-document';
 
@@ -62,7 +62,9 @@ const sections: readonly LegalSection[] = [
           To keep the community free of spam, new accounts are approved manually by an administrator
           and may need e-mail validation before you can comment.
         </li>
-        <li>Tell us immediately at {CONTACT.email} if you suspect unauthorised use.</li>
+        <li>
+          Tell us immediately (write <ContactSentence />) if you suspect unauthorised use.
+        </li>
       </ul>
     ),
   },
@@ -198,9 +200,7 @@ const sections: readonly LegalSection[] = [
     title: 'Contact us',
     content: (
       <p>
-        Questions about these Terms? Write to{' '}
-        <Anchor href={`mailto:${CONTACT.legalEmail}`}>{CONTACT.legalEmail}</Anchor> or to{' '}
-        {CONTACT.address}.
+        Questions about these Terms? Write <ContactSentence kind="legal_email" />.
       </p>
     ),
   },

@@ -89,6 +89,28 @@ describe('article card', () => {
     expect(screen.getByText('Very bullish 8')).toBeTruthy();
   });
 
+  it("shows the analyst's plain-English line and the article's icon, labelled by its class (spec §3)", () => {
+    renderCard(
+      makeArticle({
+        no_bullshit: 'AMD sold more chips than expected.',
+        AI: { article_icon: 'bar-chart', classification: 'Company Results' },
+      }),
+    );
+    expect(within(card()).getByText('AMD sold more chips than expected.').textContent).toBe(
+      'In plain English: AMD sold more chips than expected.',
+    );
+    const icon = within(card()).getByRole('img', { name: 'Company Results' });
+    expect(icon.getAttribute('data-article-icon')).toBe('bar-chart');
+  });
+
+  it('draws no icon for an icon name it does not know, and no plain-English line without one', () => {
+    renderCard(
+      makeArticle({ no_bullshit: null, AI: { article_icon: 'rocket-ship', no_bullshit: '' } }),
+    );
+    expect(card().querySelector('[data-article-icon]')).toBeNull();
+    expect(within(card()).queryByText(/In plain English/)).toBeNull();
+  });
+
   it('shows a defcon icon for level 1 or 2 with at most 3 related tickers', () => {
     renderCard(
       makeArticle({

@@ -1,5 +1,5 @@
 import { SentimentBadge } from '../../../components/sentiment-badge';
-import { Anchor, Badge, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Checkbox, Group, Highlight, Stack, Text, Title } from '@mantine/core';
 import type { TitleOrder } from '@mantine/core';
 import { IconAlertOctagon, IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import type { NewsArticle } from '@app/shared/api/news';
@@ -17,6 +17,7 @@ import { ArticleDebug } from './article-debug';
 import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-panels';
 import { ArticleAnimation } from './article-animation';
 import { ArticleCardStars } from './article-card-stars';
+import { ArticleIcon } from './article-icon';
 import { ArticleText } from './article-text';
 import { AlsoReportedBy, articleTexts, hasOriginal } from './article-story';
 import classes from './article-card.module.css';
@@ -120,14 +121,22 @@ function CardSharePanel({
   return <SharePanel {...props} isCurrentPage={isArticlePage(articleId, location)} />;
 }
 
+/** The words of a search worth marking: two characters or more. */
+export function searchWords(query: string): string[] {
+  return query.split(/\s+/).filter((word) => word.length >= 2);
+}
+
 /** Spec §4 article card: title, source, sentiment, tickers and the AI analysis of one article. */
 export function ArticleCard({
   article,
   headingOrder = 2,
   full = false,
+  highlight = '',
 }: {
   article: NewsArticle;
   headingOrder?: TitleOrder;
+  /** Search words to mark in the title (spec §3 session store's highlight_search). */
+  highlight?: string;
   /** The article page: the full analysis (summary and paragraph) instead of the summary. */
   full?: boolean;
 }) {
@@ -152,6 +161,8 @@ export function ArticleCard({
   const texts = articleTexts(summary, paragraph, full);
   const articlePath = newsLink(article.id, rawTitle);
   const interest = article.interest_score ?? ai?.interest_score ?? null;
+  // The analyst's no-nonsense line (spec §3 no_bullshit), on the article or in its AI object.
+  const plainEnglish = (article.no_bullshit ?? ai?.no_bullshit ?? '').trim();
 
   return (
     <Card
@@ -165,9 +176,24 @@ export function ArticleCard({
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap" align="flex-start">
           {defcon !== null && <DefconIcon level={defcon} />}
+          {ai?.article_icon && (
+            <ArticleIcon name={ai.article_icon} label={ai.classification || 'Article'} />
+          )}
           <Title order={headingOrder} size="h4" id={headingId} className={classes.title}>
-            <Anchor component={Link} to={articlePath} className={classes.titleLink}>
-              {title}
+            <Anchor
+              component={Link}
+              to={articlePath}
+              className={classes.titleLink}
+              // The marks split the title's text: its name stays the whole title.
+              aria-label={highlight.trim() === '' ? undefined : title}
+            >
+              {highlight.trim() === '' ? (
+                title
+              ) : (
+                <Highlight component="span" inherit highlight={searchWords(highlight)}>
+                  {title}
+                </Highlight>
+              )}
             </Anchor>
           </Title>
         </Group>
@@ -203,6 +229,14 @@ export function ArticleCard({
               </li>
             ))}
           </Group>
+        )}
+        {plainEnglish && (
+          <Text size="sm" className={classes.plainEnglish}>
+            <Text span fw={700} size="sm">
+              In plain English:{' '}
+            </Text>
+            {plainEnglish}
+          </Text>
         )}
         {full && <ArticleAnimation keywords={ai?.gif_keywords} />}
         <ArticleText cardId={cardId} texts={texts} sources={ai?.sources ?? []} />

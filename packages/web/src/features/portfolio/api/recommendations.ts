@@ -9,8 +9,12 @@ export async function fetchRecommendations(signal?: AbortSignal): Promise<Recomm
   const { recommendations } = await apiGet(
     '/company/recommendations',
     { limit: RECOMMENDATIONS_LIMIT },
-    { schema: recommendationsResponseSchema, signal },
-  );
+    // Spec §8: a recommendations load failure only logs (the widget says so in place), no toast.
+    { schema: recommendationsResponseSchema, signal, notifyNetworkError: false },
+  ).catch((error: unknown) => {
+    console.warn('Recommendations could not be loaded', error);
+    throw error;
+  });
   return recommendations;
 }
 

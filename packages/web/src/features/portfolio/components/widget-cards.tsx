@@ -173,9 +173,14 @@ function WholePercent({ value }: { value: number | null }) {
 /** The analyst's 20 recommendations (spec §9), with the reason in one line. */
 export function RecommendationsWidget() {
   const recommendations = useRecommendations();
-  useFailureToast(recommendations.error, 'Recommendations could not be loaded');
   if (recommendations.isPending) return <Skeleton height={160} radius="md" />;
-  if (recommendations.isError) return <Text c="red">{recommendations.error.message}</Text>;
+  if (recommendations.isError) {
+    return (
+      <Text size="sm" c="dimmed">
+        Recommendations could not be loaded.
+      </Text>
+    );
+  }
   if (recommendations.data.length === 0) {
     return (
       <Text size="sm" c="dimmed">

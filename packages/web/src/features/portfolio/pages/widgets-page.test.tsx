@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { failure, makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { StubHandler } from '../../../../test/api-stub';
 import { makeArticle } from '../../../../test/fixtures/news';
@@ -24,7 +24,10 @@ const ALL = [
   { id: 'recommendations', visible: true },
 ];
 
-function widgetServer(save: StubHandler = (call) => ({ body: success(call.body as object) })) {
+function widgetServer(
+  save: StubHandler = (call) => ({ body: success(call.body as object) }),
+  overrides: Record<string, StubHandler | ReturnType<typeof failure>> = {},
+) {
   const user = makeUser({ username: 'ada' });
   storeLoggedIn(user);
   return stubApi({
@@ -49,6 +52,7 @@ function widgetServer(save: StubHandler = (call) => ({ body: success(call.body a
         makeRecommendation('NYSE:XOM', { change_pct_31: 4.56, change_pct_365: -25.49 }),
       ],
     }),
+    ...overrides,
   });
 }
 
@@ -126,6 +130,21 @@ describe('/dashboard/widgets', () => {
     expect(api.callsTo(SAVE)[2]?.body).toMatchObject({
       widgets: expect.arrayContaining([{ id: 'holdings_news', visible: true }]),
     });
+  });
+
+  it('only logs when the recommendations cannot be loaded (spec §8: no toast)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    widgetServer(undefined, {
+      'GET /api/company/recommendations': failure(500, 'The recommender is down.'),
+    });
+    renderInRouter(<WidgetsPage />, '/dashboard/widgets');
+    expect(
+      await screen.findByText('Recommendations could not be loaded.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith('Recommendations could not be loaded', expect.anything());
+    expect(screen.queryByText('The recommender is down.')).toBeNull();
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+    warn.mockRestore();
   });
 
   it('puts the list back and toasts the error when saving fails', async () => {

@@ -6,6 +6,7 @@ import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
 import { SEARCH_DELAY_MS } from '../use-deferred-search';
 import { NewsResults } from './news-results';
+import { readSessionStore } from '../../../lib/session-store';
 import { makeArticle, newsBody } from '../../../../test/fixtures/news';
 import { renderInRouter } from '../../../../test/render';
 
@@ -61,6 +62,21 @@ describe('search page news (GET /news/search/{q})', { timeout: 20_000 }, () => {
       await within(news).findByRole('heading', { name: 'Chips are in short supply' }, LOADED),
     ).toBeTruthy();
     expect(within(news).getAllByRole('article')).toHaveLength(2);
+  });
+
+  it("keeps the search as the session store's highlight_search and marks it in the results", async () => {
+    searchServer();
+    renderRoute('/search?q=chips');
+    const news = await screen.findByRole('region', { name: 'News' }, LOADED);
+    const heading = await within(news).findByRole(
+      'heading',
+      { name: 'Chips are in short supply' },
+      LOADED,
+    );
+    expect(readSessionStore().highlight_search).toBe('chips');
+    expect([...heading.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
+      'Chips',
+    ]);
   });
 
   it('searches the news again when a new query is submitted', async () => {

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { useSessionStore } from '../../../lib/session-store';
 import { useDeferredQuery } from '../use-deferred-search';
 import {
   isNewsSearchable,
@@ -25,6 +26,7 @@ export function NewsResults({ query }: { query: string }) {
   const searchable = isNewsSearchable(query);
   const news = useNewsSearch(query, searchable && deferred === query);
   const failure = useNewsFailure(news.error);
+  const { highlight_search: highlight } = useSessionStore();
   if (query === '') return null;
 
   return (
@@ -41,7 +43,7 @@ export function NewsResults({ query }: { query: string }) {
       {failure !== null && <NewsError message={failure} />}
       {news.data?.length === 0 && <NoNews />}
       {news.data?.map((article) => (
-        <ArticleCard key={article.id} article={article} headingOrder={3} />
+        <ArticleCard key={article.id} article={article} headingOrder={3} highlight={highlight} />
       ))}
     </Stack>
   );

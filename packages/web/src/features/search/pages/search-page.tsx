@@ -1,5 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { setHighlightSearch } from '../../../lib/session-store';
 import { CompanyMatches } from '../components/company-matches';
 import { NewsResults } from '../components/news-results';
 import { SuggestionInput } from '../../tickers';
@@ -12,6 +14,10 @@ export function SearchPage() {
   const navigate = useNavigate();
   const query = (params.get('q') ?? '').trim();
   const search = useDeferredCompanySearch(query);
+  // Spec §3 session store: the last search's words, highlighted in its results.
+  useEffect(() => {
+    if (query !== '') setHighlightSearch(query);
+  }, [query]);
 
   return (
     <Stack gap="lg">

@@ -2,16 +2,8 @@ import { siteContactResponseSchema } from '@app/shared/api/site';
 import type { SiteContact } from '@app/shared/api/site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { CONTACT } from '../../../lib/site-config';
 
-/** What the footer shows until the server's CONTACT_* settings arrive. */
-export const DEFAULT_SITE_CONTACT: SiteContact = {
-  email: CONTACT.email,
-  phone: CONTACT.phone,
-  addresses: [CONTACT.address],
-};
-
-/** GET /contact/details: the e-mail, phone and addresses the server is configured with. */
+/** GET /contact/details: the e-mails, phone and addresses the server is configured with. */
 export async function fetchSiteContact(signal?: AbortSignal): Promise<SiteContact> {
   const { contact } = await apiGet('/contact/details', undefined, {
     schema: siteContactResponseSchema,
@@ -27,8 +19,11 @@ export const siteContactQueryOptions = queryOptions({
   staleTime: 10 * 60_000,
 });
 
-/** The site's contact details (the defaults while loading or when the call fails). */
-export function useSiteContact(): SiteContact {
-  const { data } = useQuery(siteContactQueryOptions);
-  return data ?? DEFAULT_SITE_CONTACT;
+/**
+ * The site's contact details as the server's CONTACT_* settings give them; undefined while they
+ * load or when the call fails. The bundle holds no address of its own: it would be wrong on every
+ * installation but one.
+ */
+export function useSiteContact(): SiteContact | undefined {
+  return useQuery(siteContactQueryOptions).data;
 }

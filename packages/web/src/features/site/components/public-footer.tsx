@@ -32,26 +32,38 @@ export function PublicFooter() {
           <Text size="sm" c="dimmed" maw={320}>
             AI-assisted market news and company analysis for self-directed investors.
           </Text>
-          <Stack gap={6} component="address" className={classes.contact}>
-            <Group gap={8} wrap="nowrap">
-              <IconMail size={16} aria-hidden="true" />
-              <Anchor href={`mailto:${contact.email}`} size="sm">
-                {contact.email}
-              </Anchor>
-            </Group>
-            <Group gap={8} wrap="nowrap">
-              <IconPhone size={16} aria-hidden="true" />
-              <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} size="sm">
-                {contact.phone}
-              </Anchor>
-            </Group>
-            {contact.addresses.map((address) => (
-              <Group key={address} gap={8} wrap="nowrap" align="flex-start">
-                <IconMapPin size={16} aria-hidden="true" className={classes.pin} />
-                <Text size="sm">{address}</Text>
+          {/* Empty until the server names them; the static landing's enhancer fills the slot. */}
+          {!contact && (
+            <Stack
+              gap={6}
+              component="address"
+              className={classes.contact}
+              data-site-contact
+              hidden
+            />
+          )}
+          {contact && (
+            <Stack gap={6} component="address" className={classes.contact}>
+              <Group gap={8} wrap="nowrap">
+                <IconMail size={16} aria-hidden="true" />
+                <Anchor href={`mailto:${contact.email}`} size="sm">
+                  {contact.email}
+                </Anchor>
               </Group>
-            ))}
-          </Stack>
+              <Group gap={8} wrap="nowrap">
+                <IconPhone size={16} aria-hidden="true" />
+                <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} size="sm">
+                  {contact.phone}
+                </Anchor>
+              </Group>
+              {contact.addresses.map((address) => (
+                <Group key={address} gap={8} wrap="nowrap" align="flex-start">
+                  <IconMapPin size={16} aria-hidden="true" className={classes.pin} />
+                  <Text size="sm">{address}</Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
         </Stack>
         <nav aria-label="Footer" className={classes.links}>
           {PUBLIC_FOOTER_LINKS.map((link) => (

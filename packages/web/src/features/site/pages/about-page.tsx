@@ -12,14 +12,17 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { PAGE_PATHS } from '@app/shared/app-routes';
 import { IconMail } from '@tabler/icons-react';
-import { CONTACT, EXTERNAL_LINKS } from '../../../lib/site-config';
+import { Link } from 'react-router';
+import { useCommunityLinks } from '../../users';
+import { useSiteContact } from '../api/site-contact';
 import { FEATURES, TEAM } from './about-data';
 import classes from './about-page.module.css';
 
-const COMMUNITY = [EXTERNAL_LINKS.communityChat, EXTERNAL_LINKS.publicChannel];
-
 export function AboutPage() {
+  const contact = useSiteContact();
+  const community = useCommunityLinks();
   return (
     <Stack gap={56}>
       <Paper component="section" className={classes.hero} radius="lg" aria-labelledby="about-title">
@@ -100,20 +103,32 @@ export function AboutPage() {
               Get in touch
             </Title>
             <Text c="dimmed" maw={520}>
-              Questions, feedback or partnership ideas? Write to{' '}
-              <Anchor href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Anchor> or join the
-              conversation in our community.
+              Questions, feedback or partnership ideas?{' '}
+              {contact ? (
+                <>
+                  Write to <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
+                </>
+              ) : (
+                'Write to us through the contact page'
+              )}
+              {community.length > 0 ? ' or join the conversation in our community.' : '.'}
             </Text>
           </div>
           <Group gap="sm">
-            <Button
-              component="a"
-              href={`mailto:${CONTACT.email}`}
-              leftSection={<IconMail size={18} />}
-            >
-              E-mail us
-            </Button>
-            {COMMUNITY.map((link) => (
+            {contact ? (
+              <Button
+                component="a"
+                href={`mailto:${contact.email}`}
+                leftSection={<IconMail size={18} />}
+              >
+                E-mail us
+              </Button>
+            ) : (
+              <Button component={Link} to={PAGE_PATHS.contact} leftSection={<IconMail size={18} />}>
+                Contact us
+              </Button>
+            )}
+            {community.map((link) => (
               <Button
                 key={link.href}
                 component="a"

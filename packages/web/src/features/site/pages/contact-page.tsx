@@ -22,28 +22,32 @@ export function ContactPage() {
             Questions about StockPulse, a plan for your team, press or partnerships: write to us and
             we answer within two working days.
           </Text>
-          <Stack gap="sm" mt="md" component="address" className={classes.address}>
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon variant="light" radius="md" size={36}>
-                <IconMail size={18} aria-hidden="true" />
-              </ThemeIcon>
-              <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
-            </Group>
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon variant="light" radius="md" size={36}>
-                <IconPhone size={18} aria-hidden="true" />
-              </ThemeIcon>
-              <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</Anchor>
-            </Group>
-            {contact.addresses.map((address) => (
-              <Group key={address} gap="sm" wrap="nowrap">
+          {contact && (
+            <Stack gap="sm" mt="md" component="address" className={classes.address}>
+              <Group gap="sm" wrap="nowrap">
                 <ThemeIcon variant="light" radius="md" size={36}>
-                  <IconMapPin size={18} aria-hidden="true" />
+                  <IconMail size={18} aria-hidden="true" />
                 </ThemeIcon>
-                <Text size="sm">{address}</Text>
+                <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
               </Group>
-            ))}
-          </Stack>
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon variant="light" radius="md" size={36}>
+                  <IconPhone size={18} aria-hidden="true" />
+                </ThemeIcon>
+                <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>
+                  {contact.phone}
+                </Anchor>
+              </Group>
+              {contact.addresses.map((address) => (
+                <Group key={address} gap="sm" wrap="nowrap">
+                  <ThemeIcon variant="light" radius="md" size={36}>
+                    <IconMapPin size={18} aria-hidden="true" />
+                  </ThemeIcon>
+                  <Text size="sm">{address}</Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
         </Stack>
         {/* A new hash (another prefill link) starts a fresh form. */}
         <ContactForm key={hash} prefill={prefill} />

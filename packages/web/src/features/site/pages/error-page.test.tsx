@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../../test/render';
+import { readSessionStore } from '../../../lib/session-store';
+import { showErrorToast } from '../../../lib/toast';
 
 describe('error page', () => {
   it("shows 'Oops! Something went wrong' with the query msg", async () => {
@@ -16,6 +18,18 @@ describe('error page', () => {
   it("shows 'An unexpected error occurred' without a msg", async () => {
     renderRoute('/error');
     expect(await screen.findByText('An unexpected error occurred')).toBeTruthy();
+  });
+
+  it("shows the session's last error again without a msg (spec §3 session store)", async () => {
+    showErrorToast('Failed sending prompt: the queue is full.');
+    showErrorToast('Watchlist could not be saved.');
+    expect(readSessionStore()).toMatchObject({
+      count: 2,
+      last_error: 'Watchlist could not be saved.',
+    });
+    renderRoute('/error');
+    expect(await screen.findByText('Watchlist could not be saved.')).toBeTruthy();
+    expect(screen.queryByText('An unexpected error occurred')).toBeNull();
   });
 
   it('has a button back home', async () => {

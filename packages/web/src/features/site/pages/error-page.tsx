@@ -2,14 +2,19 @@ import { Button } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../../components/error-panel';
+import { useSessionStore } from '../../../lib/session-store';
 
 export const ERROR_PAGE_TITLE = 'Oops! Something went wrong';
 export const DEFAULT_ERROR_MESSAGE = 'An unexpected error occurred';
 
-/** /error?msg=… (spec §2): where failed user loads and the route guard send the visitor. */
+/**
+ * /error?msg=… (spec §2): where failed user loads and the route guard send the visitor. Without
+ * a msg it shows the session's last error (spec §3 session store) before the generic text.
+ */
 export function ErrorPage() {
   const [searchParams] = useSearchParams();
-  const message = searchParams.get('msg')?.trim() || DEFAULT_ERROR_MESSAGE;
+  const session = useSessionStore();
+  const message = searchParams.get('msg')?.trim() || session.last_error || DEFAULT_ERROR_MESSAGE;
   return (
     <ErrorPanel
       title={ERROR_PAGE_TITLE}

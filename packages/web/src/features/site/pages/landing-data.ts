@@ -8,12 +8,34 @@ import {
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 
-/** Spec §1: the landing page's trust figures, each carrying an asterisk. */
-export const TRUST_FIGURES = [
-  { value: '12,405', label: 'active investors' },
-  { value: '$2.1B+', label: 'assets analysed' },
-  { value: '100,000+', label: 'data points per second' },
-] as const;
+export type FigureKey = 'readers_30d' | 'articles_analysed' | 'companies_covered' | 'alerts_sent';
+
+/** What a figure is, in the words of its footnote (each one count over this installation). */
+export const FIGURE_DEFINITIONS: Readonly<Record<FigureKey, { label: string; note: string }>> = {
+  readers_30d: {
+    label: 'readers in the last 30 days',
+    note: 'Readers in the last 30 days: accounts on this site that signed in or used it in the 30 days before the count.',
+  },
+  articles_analysed: {
+    label: 'articles analysed',
+    note: "Articles analysed: news articles readable on this site that carry the AI analyst's summary.",
+  },
+  companies_covered: {
+    label: 'companies covered',
+    note: 'Companies covered: companies that have a profile page on this site.',
+  },
+  alerts_sent: {
+    label: 'alerts sent by e-mail and Telegram',
+    note: 'Alerts sent: alerts and digests this site has delivered to its readers by e-mail or Telegram.',
+  },
+};
+
+/** Spec §1: three trust figures under the hero, each carrying an asterisk. */
+export const TRUST_FIGURES: readonly FigureKey[] = [
+  'readers_30d',
+  'articles_analysed',
+  'companies_covered',
+];
 
 export interface MarketingSection {
   id: string;
@@ -58,14 +80,11 @@ export const MARKETING_SECTIONS: readonly MarketingSection[] = [
   },
 ];
 
-/**
- * The footnote of every asterisk: what each figure is and is not, in plain words (spec §1 says
- * the claims carry an asterisk; these say what stands behind it).
- */
-export const FIGURE_FOOTNOTES: readonly string[] = [
-  '31 % and 23 % better returns: how two groups of StockPulse users did against self-directed investors who did not use it, in one past period, as StockPulse measured it. It is not a promise or a forecast of returns. Past performance does not predict future results; the value of investments can fall as well as rise and you may get back less than you put in.',
-  '12,000+ newsletter investors and 12,405 active investors: counts of newsletter subscribers and of accounts active in the past year, as recorded by StockPulse.',
-  '$2.1B+ assets analysed: the total market value of the holdings and companies our analysis has covered; it is not money we manage or hold.',
-  '100,000+ data points per second: the peak rate of prices and news items our systems have processed.',
-  'StockPulse gives information, not financial advice. Make your own decisions or ask a qualified adviser.',
-];
+/** How the figures are made, after their definitions. */
+export const FIGURES_METHOD =
+  "Each figure is counted from this site's own records, at most every ten minutes; nothing is estimated or rounded up.";
+export const FIGURES_DEMO_NOTE =
+  'This site runs on the generated demo data set: the figures count demo accounts, articles and companies, not real readers.';
+export const FIGURES_UNKNOWN = 'unknown';
+export const ADVICE_NOTE =
+  'StockPulse gives information, not financial advice. Make your own decisions or ask a qualified adviser.';

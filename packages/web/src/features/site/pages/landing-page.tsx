@@ -5,7 +5,6 @@ import {
   Group,
   List,
   Paper,
-  SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
@@ -19,7 +18,17 @@ import { FadeInSection } from '../components/fade-in-section';
 import { PublicFooter } from '../components/public-footer';
 import { SubscribeForm } from '../components/subscribe-form';
 import { markLandingSeen } from '../landing-seen';
-import { FIGURE_FOOTNOTES, MARKETING_SECTIONS, TRUST_FIGURES } from './landing-data';
+import { useSiteFigures } from '../api/site-figures';
+import {
+  ADVICE_NOTE,
+  FIGURE_DEFINITIONS,
+  FIGURES_DEMO_NOTE,
+  FIGURES_METHOD,
+  FIGURES_UNKNOWN,
+  MARKETING_SECTIONS,
+  TRUST_FIGURES,
+} from './landing-data';
+import type { FigureKey } from './landing-data';
 import classes from './landing-page.module.css';
 
 /** The asterisk of a marketing claim, linked to its footnote. */
@@ -28,6 +37,34 @@ function Claim() {
     <a href="#figures-footnote" className={classes.asterisk} aria-label="see the footnote">
       *
     </a>
+  );
+}
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/**
+ * One counted figure: '…' while it is counted, 'unknown' when the count failed. `data-figure`
+ * lets the static landing's enhancer write the same value.
+ */
+function FigureValue({ name }: { name: FigureKey }) {
+  const { figures, failed } = useSiteFigures();
+  const value = figures ? COUNT.format(figures[name]) : failed ? FIGURES_UNKNOWN : '…';
+  return (
+    <span data-figure={name} aria-busy={!figures && !failed}>
+      {value}
+    </span>
+  );
+}
+
+/** The demo note of the footnotes: rendered hidden, shown once the server says it is demo data. */
+function DemoNote() {
+  const { figures } = useSiteFigures();
+  return (
+    <li data-figures-demo hidden={!figures?.demo}>
+      <Text size="xs" fw={600} lh={1.6}>
+        {FIGURES_DEMO_NOTE}
+      </Text>
+    </li>
   );
 }
 
@@ -84,19 +121,18 @@ export function LandingPage() {
               Weekly market insights, free by e-mail
             </Text>
             <Text size="sm" className={classes.subscribeText} mb="md">
-              Join 12,000+
-              <Claim /> investors who read our weekly recap. Confirm by e-mail; unsubscribe in one
-              click.
+              A weekly recap of the market and of the stories that moved it. Confirm by e-mail;
+              unsubscribe in one click.
             </Text>
             <SubscribeForm inverted />
           </Paper>
 
           <dl className={classes.figures} aria-label="StockPulse in numbers">
-            {TRUST_FIGURES.map((figure) => (
-              <div key={figure.label} className={classes.figure}>
-                <dt className={classes.figureLabel}>{figure.label}</dt>
+            {TRUST_FIGURES.map((name) => (
+              <div key={name} className={classes.figure}>
+                <dt className={classes.figureLabel}>{FIGURE_DEFINITIONS[name].label}</dt>
                 <dd className={classes.figureValue}>
-                  {figure.value}
+                  <FigureValue name={name} />
                   <Claim />
                 </dd>
               </div>
@@ -140,26 +176,15 @@ export function LandingPage() {
                 See it in StockPulse <IconArrowRight size={14} aria-hidden="true" />
               </Anchor>
               {section.id === 'portfolio' && (
-                <SimpleGrid cols={2} spacing="md" mt="xl" className={classes.returns}>
-                  <Paper withBorder radius="md" p="md">
-                    <Text className={classes.returnValue}>
-                      31%
-                      <Claim />
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      better returns than self-directed investors
-                    </Text>
-                  </Paper>
-                  <Paper withBorder radius="md" p="md">
-                    <Text className={classes.returnValue}>
-                      23%
-                      <Claim />
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      better returns than self-directed investors
-                    </Text>
-                  </Paper>
-                </SimpleGrid>
+                <Paper withBorder radius="md" p="md" mt="xl" maw={280}>
+                  <Text className={classes.returnValue}>
+                    <FigureValue name="alerts_sent" />
+                    <Claim />
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {FIGURE_DEFINITIONS.alerts_sent.label}
+                  </Text>
+                </Paper>
               )}
             </div>
             <div className={classes.visual} aria-hidden="true" data-kind={section.id} />
@@ -195,13 +220,24 @@ export function LandingPage() {
             * About these figures
           </Text>
           <ul className={classes.footnoteList}>
-            {FIGURE_FOOTNOTES.map((note) => (
-              <li key={note}>
+            {[...TRUST_FIGURES, 'alerts_sent' as const].map((name) => (
+              <li key={name}>
                 <Text size="xs" c="dimmed" lh={1.6}>
-                  {note}
+                  {FIGURE_DEFINITIONS[name].note}
                 </Text>
               </li>
             ))}
+            <li>
+              <Text size="xs" c="dimmed" lh={1.6}>
+                {FIGURES_METHOD}
+              </Text>
+            </li>
+            <DemoNote />
+            <li>
+              <Text size="xs" c="dimmed" lh={1.6}>
+                {ADVICE_NOTE}
+              </Text>
+            </li>
           </ul>
         </section>
       </div>

@@ -1,6 +1,6 @@
 import { IconBrandTelegram, IconMessages } from '@tabler/icons-react';
-import { useTelegramInfo } from '../features/users';
-import type { ExternalLink } from '../lib/site-config';
+import { useTelegramInfo } from './api/telegram';
+import type { ExternalLink } from '../../lib/site-config';
 
 /**
  * Spec §1 "Menus link to a chat community and a public channel": the server's

@@ -1,0 +1,23 @@
+import { siteFiguresResponseSchema } from '@app/shared/api/site';
+import type { ZodApp } from '../../http/types.ts';
+import type { SiteFiguresService } from './site-figures.service.ts';
+
+/** The landing's trust figures: public, the same for everyone, counted at most every ten minutes. */
+export function siteFiguresRoutes(app: ZodApp, { figures }: { figures: SiteFiguresService }) {
+  app.get(
+    '/site/figures',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['site'],
+        summary:
+          'The landing figures counted from this installation: readers in the last 30 days, analysed articles, companies, alerts sent',
+        response: { 200: siteFiguresResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { status: 'success' as const, figures: await figures.figures() };
+    },
+  );
+}

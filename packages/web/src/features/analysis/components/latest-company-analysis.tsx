@@ -1,0 +1,96 @@
+import { newsLink } from '@app/shared/display/slug';
+import { timeAgo } from '@app/shared/display/timeago';
+import { Anchor, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { MarkdownText } from '../../../components/markdown/markdown-text';
+import { SentimentBadge } from '../../../components/sentiment-badge';
+import { useLatestCompanyAnalysis } from '../api/company-analyses';
+import { citationHrefs } from './analysis-card';
+
+export const NO_ANALYSIS_TEXT = 'The AI analyst has not reviewed this company yet.';
+
+/**
+ * The company page's AI review (spec §7 "a company's latest AI review"): the newest analysis's
+ * summary, sentiment, date and the articles it cites, with a link to all its analyses.
+ */
+export function LatestCompanyAnalysis({
+  companyId,
+  symbol,
+}: {
+  companyId: string;
+  symbol: string | null;
+}) {
+  const headingId = useId();
+  const latest = useLatestCompanyAnalysis(companyId);
+  const analysis = latest.data;
+  const uploaded = analysis ? new Date(analysis.ai_upload_date * 1000) : null;
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={2}>
+            <Title order={2} size="h4" id={headingId}>
+              AI review
+            </Title>
+            {analysis && uploaded && (
+              <Text size="xs" c="dimmed">
+                <time dateTime={uploaded.toISOString()} title={uploaded.toLocaleString()}>
+                  {timeAgo(analysis.ai_upload_date)}
+                </time>
+              </Text>
+            )}
+          </Stack>
+          {analysis && <SentimentBadge score={Math.round(analysis.sentiment_score)} />}
+        </Group>
+        {latest.isPending ? (
+          <Skeleton height={80} radius="md" />
+        ) : latest.isError ? (
+          <Text size="sm" c="dimmed">
+            The AI review could not be loaded.
+          </Text>
+        ) : analysis ? (
+          <>
+            <MarkdownText citations={citationHrefs(analysis)}>{analysis.ai_summary}</MarkdownText>
+            {analysis.citations.length > 0 && (
+              <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  Sources
+                </Text>
+                <List size="sm" type="ordered" spacing={2}>
+                  {analysis.citations.map((citation) => (
+                    <List.Item key={citation.id}>
+                      {citation.title ? (
+                        <Anchor component={Link} to={newsLink(citation.id, citation.title)}>
+                          {citation.title}
+                        </Anchor>
+                      ) : (
+                        <Text span c="dimmed" size="sm">
+                          An article no longer available
+                        </Text>
+                      )}
+                      {citation.publisher && (
+                        <Text span c="dimmed" size="xs">
+                          {' '}
+                          · {citation.publisher}
+                        </Text>
+                      )}
+                    </List.Item>
+                  ))}
+                </List>
+              </Stack>
+            )}
+          </>
+        ) : (
+          <Text size="sm">{NO_ANALYSIS_TEXT}</Text>
+        )}
+        {symbol && (
+          <Anchor component={Link} to={`/analysis/${symbol}`} size="sm" fw={600}>
+            All analyses of {symbol} <IconArrowRight size={14} aria-hidden="true" />
+          </Anchor>
+        )}
+      </Stack>
+    </Card>
+  );
+}
