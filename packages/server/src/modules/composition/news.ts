@@ -76,7 +76,6 @@ export function composeNews(
       now: () => clock.now(),
     }),
     log,
-    clock,
     fullText: config.newsFullText
       ? {
           read: createFullTextReader({

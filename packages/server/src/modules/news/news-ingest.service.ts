@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { systemClock, type Clock } from '../../clock.ts';
 import type { NewsSource, RawNewsItem } from '../../providers/news/news-source.ts';
 import { itemDate, type ItemDate } from './item-date.ts';
 import type { LinkerCache } from './linker-cache.ts';

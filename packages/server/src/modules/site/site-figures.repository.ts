@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { readerNews } from '../../db/article-visibility.ts';
 
 /** The counts behind the landing's figures, each one SQL count. */
 export function createSiteFiguresRepository(db: Database) {
@@ -19,8 +20,7 @@ export function createSiteFiguresRepository(db: Database) {
         .selectFrom('news')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('ai_summary', 'is not', null)
-        .where('is_blocked', '=', false)
-        .where('experiment', 'is', null)
+        .where(readerNews(null))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -97,16 +97,13 @@ const WEEK_MS = 7 * 86_400_000;
  * a Friday. The bundled wire is written for fixed dates; the store is idempotent on guid and
  * link, so the first ingest fixes its dates. The demo newsroom writes the news of the day.
  */
-export function redateItems(
-  items: readonly RawNewsItem[],
-  now: Date,
-): (RawNewsItem & { publishedAt: Date })[] {
+export function redateItems(items: readonly RawNewsItem[], now: Date): RawNewsItem[] {
   if (items.length === 0) return [];
   const dates = items.flatMap((item) => (item.publishedAt ? [item.publishedAt.getTime()] : []));
   if (dates.length === 0) return [...items];
   const newest = Math.max(...dates);
   const shift = Math.floor((now.getTime() - WIRE_LEAD_MS - newest) / WEEK_MS) * WEEK_MS;
-  return items.map((item, index) => ({
+  return items.map((item) => ({
     ...item,
     publishedAt: item.publishedAt && new Date(item.publishedAt.getTime() + shift),
   }));

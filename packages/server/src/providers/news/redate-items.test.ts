@@ -47,7 +47,7 @@ describe('re-dating the bundled wire to the moment it is ingested', () => {
       expect(newestAge(redated, now)).toBeGreaterThanOrEqual(3 * HOUR);
       expect(newestAge(redated, now)).toBeLessThan(3 * HOUR + 7 * 24 * HOUR);
       expect(redated.map((i) => i.publishedAt?.getUTCDay())).toEqual(
-        wire.map((i) => i.publishedAt?.getUTCDay()),
+        wire.map((i) => i.publishedAt.getUTCDay()),
       );
       expect(gaps(redated)).toEqual(gaps(wire));
     }
