@@ -29,6 +29,17 @@ const FEATURE_DEPENDENCIES = {
   dev: ['users', 'market', 'portfolio'],
 };
 
+/** Routes and services: not even kysely's types (they never hold a query builder), nor db/. */
+const NO_DATABASE = {
+  paths: [{ name: 'kysely', message: 'SQL belongs in a *.repository.ts.' }],
+  patterns: [
+    {
+      regex: String.raw`^(\.\.?/)+db/(?!schema\.ts$)`,
+      message: 'Routes and services reach the database through a repository.',
+    },
+  ],
+};
+
 const ARTICLE_VISIBILITY =
   'Which articles readers see is decided in db/article-visibility.ts (readerNews, readerNewsSql, visibleTo).';
 
@@ -154,22 +165,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [SQL_OUTSIDE_DATA_LAYER] }] },
   },
   {
-    files: ['packages/server/src/**/*.routes.ts', 'packages/server/src/**/*.service.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          // Not even types: a route or service never holds a query builder.
-          paths: [{ name: 'kysely', message: 'SQL belongs in a *.repository.ts.' }],
-          patterns: [
-            {
-              regex: String.raw`^(\.\.?/)+db/(?!schema\.ts$)`,
-              message: 'Routes and services reach the database through a repository.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['packages/server/src/**/*.service.ts'],
+    rules: { 'no-restricted-imports': ['error', NO_DATABASE] },
   },
   {
     // Routes do HTTP and reach data only through their module's service.
@@ -178,12 +175,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'kysely', message: 'SQL belongs in a *.repository.ts.' }],
+          ...NO_DATABASE,
           patterns: [
-            {
-              regex: String.raw`^(\.\.?/)+db/(?!schema\.ts$)`,
-              message: 'Routes and services reach the database through a repository.',
-            },
+            ...NO_DATABASE.patterns,
             {
               regex: String.raw`\.repository\.ts$`,
               message: 'A route calls its service; only services hold repositories.',
