@@ -15,6 +15,8 @@ import { createSerializerCompiler } from './http/serializer.ts';
 import { registerHttpCache } from './http/http-cache.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { providerSummary } from './config.ts';
+import { testModeNotice } from './http/test-mode-notice.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -144,7 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     (api, _options, done) => {
       const zodApi = api.withTypeProvider<ZodTypeProvider>();
-      siteRoutes(zodApi, { checkDatabase: services.checkDatabase });
+      siteRoutes(zodApi, {
+        checkDatabase: services.checkDatabase,
+        providers: providerSummary(config),
+        testMode: config.testMode,
+      });
       userRoutes(zodApi, {
         config,
         userService: users.userService,
@@ -209,6 +215,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config.webDistDir, services.seo);
+  await registerWebApp(app, config.webDistDir, services.seo, testModeNotice(config.testMode));
   return app;
 }

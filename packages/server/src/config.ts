@@ -1,3 +1,4 @@
+import type { ProviderSummary } from '@app/shared/api/health';
 import type { SiteContact } from '@app/shared/api/site';
 import path from 'node:path';
 import type { LOG_LEVELS } from './config-env.ts';
@@ -13,6 +14,14 @@ export type AppConfig = {
   dataDir: string;
   embeddedPgPort: number;
   publicUrl: string;
+  /** Whether the public reaches this server: a PUBLIC_URL that is not a loopback address. */
+  publicServer: boolean;
+  /**
+   * The test providers a public server was told to run (PAYMENTS_PROVIDER=offline,
+   * MARKET_DATA=demo, NEWS_SOURCES=demo): every page then says so, and test-mode purchases earn
+   * no referral credit. Empty on a loopback address, where the demo is the point.
+   */
+  testMode: TestModeKind[];
   corsOrigins: string[];
   logLevel: (typeof LOG_LEVELS)[number];
   webDistDir: string;
@@ -103,12 +112,16 @@ export type AppConfig = {
   } | null;
 };
 
+export type TestModeKind = 'payments' | 'market' | 'news';
+
 export class ConfigError extends Error {}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Parses the environment once; throws a ConfigError whose message is one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(given: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty value is an unset one: compose's `${NAME:-}` passes '' for what the operator left out.
+  const env = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -120,7 +133,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  if (e.NODE_ENV !== 'test' && !isLoopback(publicUrl)) refuseDefaultTestProviders(env, publicUrl);
+  const publicServer = e.NODE_ENV !== 'test' && !isLoopback(publicUrl);
+  if (publicServer) refuseDefaultTestProviders(env, publicUrl);
+  const testMode: TestModeKind[] = publicServer
+    ? [
+        ...(e.PAYMENTS_PROVIDER === 'offline' ? (['payments'] as const) : []),
+        ...(e.MARKET_DATA === 'demo' ? (['market'] as const) : []),
+        ...(e.NEWS_SOURCES.includes('demo') ? (['news'] as const) : []),
+      ]
+    : [];
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -130,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     publicUrl,
+    publicServer,
+    testMode,
     corsOrigins: e.CORS_ORIGINS ?? [new URL(publicUrl).origin],
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
@@ -228,11 +251,17 @@ function refuseDefaultTestProviders(env: NodeJS.ProcessEnv, publicUrl: string): 
     ['NEWS_SOURCES', 'NEWS_SOURCES with real sources (or NEWS_SOURCES=demo for demo news)'],
   ];
   for (const [name, advice] of defaults) {
-    if (env[name] === undefined || env[name] === '') {
+    if (env[name] === undefined) {
       throw new ConfigError(
         `Invalid configuration: ${name}: is required on a public server (PUBLIC_URL ${publicUrl}); set ${advice}`,
       );
     }
+  }
+  // Each process would sign the test checkout's events with a secret of its own.
+  if (env.PAYMENTS_PROVIDER === 'offline' && env.PAYMENTS_OFFLINE_SECRET === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: PAYMENTS_OFFLINE_SECRET: is required when PAYMENTS_PROVIDER=offline on a public server',
+    );
   }
 }
 
@@ -264,4 +293,21 @@ function stripeSettings(e: ParsedEnv): NonNullable<AppConfig['stripe']> {
 export function readTestDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const value = env.TEST_DATABASE_URL;
   return value && value.length > 0 ? value : undefined;
+}
+
+/**
+ * Which implementation serves each provider kind, as `/api/health` reports it: an operator
+ * checks a deployment runs the real ones without reading its environment.
+ */
+export function providerSummary(config: AppConfig): ProviderSummary {
+  const named = config.newsSources.filter((source) => !/^https?:/.test(source));
+  const feeds = config.newsSources.length - named.length;
+  return {
+    market: config.marketData,
+    news: [...named, ...(feeds > 0 ? [`${feeds} feed${feeds === 1 ? '' : 's'}`] : [])].join(', '),
+    payments: config.paymentsProvider,
+    ai: config.aiProvider,
+    mail: config.smtpUrl ? 'smtp' : 'outbox',
+    telegram: config.telegram.botToken ? config.telegram.mode : 'off',
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig, providerSummary } from '../src/config.ts';
 
 describe('configuration', () => {
   it('uses port 3000, ./data and an embedded database by default', () => {
@@ -29,7 +29,12 @@ describe('configuration', () => {
   });
 
   it('derives the CORS allowlist from PUBLIC_URL unless CORS_ORIGINS is given', () => {
-    const providers = { PAYMENTS_PROVIDER: 'offline', MARKET_DATA: 'demo', NEWS_SOURCES: 'demo' };
+    const providers = {
+      PAYMENTS_PROVIDER: 'offline',
+      MARKET_DATA: 'demo',
+      NEWS_SOURCES: 'demo',
+      PAYMENTS_OFFLINE_SECRET: 'x'.repeat(32),
+    };
     expect(loadConfig({ PUBLIC_URL: 'https://example.com/', ...providers }).corsOrigins).toEqual([
       'https://example.com',
     ]);
@@ -113,13 +118,52 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ ...publicSite, PAYMENTS_PROVIDER: 'offline', MARKET_DATA: 'demo' }),
     ).toThrow(/^Invalid configuration: NEWS_SOURCES: is required on a public server/);
-    const chosen = loadConfig({
+    const testSite = {
       ...publicSite,
       PAYMENTS_PROVIDER: 'offline',
       MARKET_DATA: 'demo',
       NEWS_SOURCES: 'demo',
+    };
+    // Every API process must sign the test checkout's events alike.
+    expect(() => loadConfig(testSite)).toThrow(
+      /^Invalid configuration: PAYMENTS_OFFLINE_SECRET: is required when PAYMENTS_PROVIDER=offline on a public server/,
+    );
+    // Compose passes '' for a variable the operator left out: that is unset, not invalid.
+    expect(() => loadConfig({ ...testSite, PAYMENTS_OFFLINE_SECRET: '' })).toThrow(
+      /PAYMENTS_OFFLINE_SECRET: is required/,
+    );
+    expect(() => loadConfig({ ...publicSite, PAYMENTS_PROVIDER: '' })).toThrow(
+      /PAYMENTS_PROVIDER: is required on a public server/,
+    );
+    const chosen = loadConfig({
+      ...testSite,
+      PAYMENTS_OFFLINE_SECRET: 'x'.repeat(32),
+      SMTP_URL: '',
+      STRIPE_SECRET_KEY: '',
     });
+    expect(chosen.smtpUrl).toBeUndefined();
     expect(chosen.paymentsProvider).toBe('offline');
+    expect(chosen.testMode).toEqual(['payments', 'market', 'news']);
+    const real = loadConfig({
+      ...publicSite,
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_TIER1: 'price_1',
+      STRIPE_PRICE_TIER2: 'price_2',
+      STRIPE_PRICE_TIER3: 'price_3',
+      MARKET_DATA: 'yahoo',
+      NEWS_SOURCES: 'default,https://feeds.example.com/a.xml',
+    });
+    expect(real.testMode).toEqual([]);
+    expect(providerSummary(real)).toEqual({
+      market: 'yahoo',
+      news: 'default, 1 feed',
+      payments: 'stripe',
+      ai: 'offline',
+      mail: 'outbox',
+      telegram: 'off',
+    });
     // A fresh clone's `npm start` (no environment) and loopback addresses run the demo as before.
     for (const local of [
       {},

@@ -105,6 +105,12 @@ describe('compose.yaml', () => {
     for (const app of [api, worker]) {
       expect(app?.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
       expect(app?.environment).toHaveProperty('DATABASE_URL');
+      // The operator names each provider; compose stops with the message when one is missing.
+      for (const name of ['PAYMENTS_PROVIDER', 'MARKET_DATA', 'NEWS_SOURCES']) {
+        expect(String((app?.environment as Record<string, unknown>)[name])).toMatch(
+          /^\$\{\w+:\?set /,
+        );
+      }
     }
     expect(proxy?.volumes).toEqual(['./deploy/nginx.conf:/etc/nginx/nginx.conf:ro']);
   });

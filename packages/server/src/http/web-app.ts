@@ -8,6 +8,7 @@ import { renderHead, splitIndexHtml } from '../modules/seo/seo-head.ts';
 import type { SeoServices } from '../modules/seo/seo-services.ts';
 import { seoRoutes } from '../modules/seo/seo.routes.ts';
 import { precompressAssets } from './precompress.ts';
+import { withTestModeNotice } from './test-mode-notice.ts';
 import {
   firstScreens,
   loadFirstScreenRenderer,
@@ -48,12 +49,22 @@ const NOT_BUILT_PAGE =
  * Open Graph, Twitter card, JSON-LD) from the SEO service; robots.txt, the sitemaps and the Open
  * Graph images are routes of their own, ahead of the page rule.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string, seo: SeoServices) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  seo: SeoServices,
+  /** The test-mode banner (test-mode-notice.ts), on every page; null on a normal server. */
+  notice: string | null = null,
+) {
   const indexFile = path.join(distDir, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const indexHtml = existsSync(indexFile)
+    ? withTestModeNotice(readFileSync(indexFile, 'utf8'), notice)
+    : undefined;
   // /landing is drawn at build time (the web build's static-landing plugin); no app needed.
   const landingFile = path.join(distDir, 'landing.html');
-  const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : undefined;
+  const landingHtml = existsSync(landingFile)
+    ? withTestModeNotice(readFileSync(landingFile, 'utf8'), notice)
+    : undefined;
   if (indexHtml !== undefined) {
     await app.register(fastifyStatic, {
       root: distDir,

@@ -25,6 +25,8 @@ export type TestApp = {
 export async function buildTestApp(
   options: {
     env?: Record<string, string>;
+    /** Settings the test environment cannot reach through env (NODE_ENV=test is never public). */
+    config?: Partial<AppConfig>;
     worker?: boolean;
     demoCompanies?: boolean;
     marketData?: MarketDataProvider;
@@ -36,7 +38,10 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.demoCompanies) await ensureDemoCompanies(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }),
+    ...options.config,
+  };
   const log = options.log ?? pino({ level: 'silent' });
   const jobs = await createJobQueue({
     url: database.url,

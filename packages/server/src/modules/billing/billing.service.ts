@@ -43,6 +43,8 @@ export function createBillingService(deps: {
   log: FastifyBaseLogger;
   /** Price ids of the provider → our plan ids (Stripe). */
   planOfPrice: (priceId: string) => string | undefined;
+  /** Whether payments earn referral credit: false for a public server's test payments. */
+  referralCredit: boolean;
   /** Referral pages kept in this process (REFERRAL_CACHE); absent: every read goes to the database. */
   referralCache?: ReferralCache<ReferralPage>;
 }) {

@@ -16,6 +16,11 @@ export function createPaymentEvents(deps: {
   log: FastifyBaseLogger;
   /** Price ids of the provider → our plan ids (Stripe). */
   planOfPrice: (priceId: string) => string | undefined;
+  /**
+   * False on a public server taking test payments: a purchase with the public test card costs
+   * nothing, so it must not earn the referrer a free month or a commission.
+   */
+  referralCredit: boolean;
 }) {
   const { repository, log } = deps;
   const { rewardReferral, reverseCommission } = createReferralRewards(deps);
@@ -101,7 +106,8 @@ export function createPaymentEvents(deps: {
               current_period_end: periodEnd,
             }),
         });
-        await rewardReferral(user, object, at);
+        if (deps.referralCredit) await rewardReferral(user, object, at);
+        else log.info({ event: event.id }, 'billing: test-mode payment, no referral credit');
         return;
       }
       case 'invoice.payment_failed': {

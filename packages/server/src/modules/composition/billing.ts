@@ -26,6 +26,7 @@ export function composeBilling({ db, config, log, clock }: CompositionBase) {
     clock,
     publicUrl: config.publicUrl,
     log,
+    referralCredit: !config.testMode.includes('payments'),
     planOfPrice: (priceId) =>
       Object.entries(config.stripe?.prices ?? {}).find(([, id]) => id === priceId)?.[0],
     // Referral pages kept in memory, dropped on the database's notices.

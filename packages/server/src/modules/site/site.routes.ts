@@ -1,4 +1,4 @@
-import { healthResponseSchema } from '@app/shared/api/health';
+import { healthResponseSchema, type ProviderSummary } from '@app/shared/api/health';
 import { errorResponseSchema, UNREACHABLE_MESSAGE } from '@app/shared/api/envelope';
 import { serviceUnavailable } from '../../http/errors.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -6,8 +6,15 @@ import { APP_VERSION } from '../../version.ts';
 
 const startedAt = Date.now();
 
-/** Site-wide routes: health now; sitemap and robots.txt arrive with the admin tools. */
-export function siteRoutes(app: ZodApp, deps: { checkDatabase: () => Promise<void> }) {
+/** Site-wide routes: the health check, with the providers this installation runs. */
+export function siteRoutes(
+  app: ZodApp,
+  deps: {
+    checkDatabase: () => Promise<void>;
+    providers: ProviderSummary;
+    testMode: readonly ('payments' | 'market' | 'news')[];
+  },
+) {
   app.get(
     '/health',
     {
@@ -31,6 +38,8 @@ export function siteRoutes(app: ZodApp, deps: { checkDatabase: () => Promise<voi
         database: 'up' as const,
         version: APP_VERSION,
         uptime_s: Math.round((Date.now() - startedAt) / 1000),
+        providers: deps.providers,
+        test_mode: [...deps.testMode],
       };
     },
   );
