@@ -411,6 +411,41 @@ describe('the Telegram webhook', () => {
     expect(tg.sent()[0]!.text).toContain('StockPulse bot commands');
   });
 
+  it('refuses a malformed update with 400 once the secret is right, and sends nothing', async () => {
+    const post = (payload: unknown, secret = SECRET) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/telegram/webhook',
+        headers: { 'x-telegram-bot-api-secret-token': secret },
+        payload: payload as Record<string, unknown>,
+      });
+    const good = tg.textUpdate(8002, '/help') as { update_id: number; message: object };
+    const sentBefore = tg.sent().length;
+    const malformed = [
+      { ...good, update_id: 1e300 },
+      { ...good, update_id: -1 },
+      { ...good, message: { ...good.message, chat: { id: 'abc', type: 'private' } } },
+      { ...good, message: { ...good.message, date: 1e300 } },
+      { ...good, message: { ...good.message, text: 'x'.repeat(5_000) } },
+      {
+        ...good,
+        message: { ...good.message, entities: [{ type: 'bot_command', offset: -1, length: 5 }] },
+      },
+      { ...good, message: 'not an object' },
+    ];
+    for (const payload of malformed) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 120)).toBe(400);
+      expect(res.json<{ error_msg: string }>().error_msg).toBeTruthy();
+    }
+    // Without the secret the caller is refused before the update is read.
+    expect((await post(malformed[0], 'wrong-secret-token-000000')).statusCode).toBe(401);
+    expect(tg.sent()).toHaveLength(sentBefore);
+    // An update kind the bot does not read passes through untouched.
+    const poll = await post({ update_id: 9_000_001, poll: { id: 'p1', question: 'Up?' } });
+    expect(poll.json()).toEqual({ ok: true });
+  });
+
   it('names the configured bot and the menus links', async () => {
     const res = await h.app.inject({ url: '/api/telegram/info' });
     expect(res.json()).toEqual({
