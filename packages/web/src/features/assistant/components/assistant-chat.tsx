@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSend, IconTrash } from '@tabler/icons-react';
-import type { ChatPersona } from '@app/shared/api/prompts';
 import { useEffect, useRef, useState } from 'react';
+import { usePromptDraft, type ComposerDraft } from '../api/prompt-draft';
 import { showErrorToast } from '../../../lib/toast';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useCreatePrompt } from '../api/prompt-create';
@@ -11,10 +11,18 @@ import { usePromptListLive } from '../api/prompt-live';
 import { useRemoveAllPrompts } from '../api/prompt-remove';
 import classes from './assistant.module.css';
 import { ChatExchange } from './chat-exchange';
-import { DEFAULT_PERSONA, PersonaPicker } from './persona-picker';
+import { DEFAULT_PERSONA, PersonaPicker, personaFields } from './persona-picker';
 import { CONFIRM_PROCEED, SEND_FAILED } from './prompt-copy';
 import { PORTFOLIO_ONLY, SelectionPicker, selectionList } from './selection-picker';
-import type { Selection } from './selection-picker';
+
+const EMPTY_DRAFT: ComposerDraft = {
+  prompt: '',
+  selection: PORTFOLIO_ONLY,
+  persona: DEFAULT_PERSONA,
+  system: '',
+  markdown: true,
+  id: null,
+};
 
 /**
  * The AI chat (spec §2 /pages/ai_chat and the Q&A panel of /news/view): the caller's last 20
@@ -37,14 +45,17 @@ export function AssistantChat({
   useFailureToast(list.error, 'Your questions could not be loaded');
   const create = useCreatePrompt();
   const removeAll = useRemoveAllPrompts();
-  const [draft, setDraft] = useState('');
-  const [persona, setPersona] = useState<ChatPersona>(DEFAULT_PERSONA);
-  const [selection, setSelection] = useState<Selection>(PORTFOLIO_ONLY);
+  // The question, persona, system text and companies survive a reload (per user, per chat).
+  const [draft, updateDraft] = usePromptDraft(
+    username,
+    articleId ? `chat:${articleId}` : 'chat',
+    EMPTY_DRAFT,
+  );
   const [streamId, setStreamId] = useState<string | null>(null);
   const end = useRef<HTMLDivElement>(null);
 
   const exchanges = [...(list.data ?? [])].reverse();
-  const question = draft.trim();
+  const question = draft.prompt.trim();
 
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' });
@@ -56,14 +67,14 @@ export function AssistantChat({
       {
         prompt: question,
         type: 'CHAT',
-        selection: articleId ? [] : selectionList(selection),
-        system_name: persona,
+        selection: articleId ? [] : selectionList(draft.selection),
+        ...personaFields(draft.persona, draft.system),
         use_markdown: true,
         ...(articleId ? { article_id: articleId } : {}),
       },
       {
         onSuccess: (id) => {
-          setDraft('');
+          updateDraft({ prompt: '' });
           setStreamId(id);
         },
         onError: (error) => showErrorToast(`${SEND_FAILED}: ${error.message}`, SEND_FAILED),
@@ -109,8 +120,8 @@ export function AssistantChat({
           autosize
           minRows={compact ? 1 : 2}
           maxRows={8}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
+          value={draft.prompt}
+          onChange={(event) => updateDraft({ prompt: event.currentTarget.value })}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
@@ -120,9 +131,18 @@ export function AssistantChat({
         />
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <PersonaPicker value={persona} onChange={setPersona} size={compact ? 'xs' : 'sm'} />
+            <PersonaPicker
+              value={draft.persona}
+              system={draft.system}
+              onChange={updateDraft}
+              size={compact ? 'xs' : 'sm'}
+            />
             {!articleId && (
-              <SelectionPicker value={selection} onChange={setSelection} compact={compact} />
+              <SelectionPicker
+                value={draft.selection}
+                onChange={(selection) => updateDraft({ selection })}
+                compact={compact}
+              />
             )}
           </Group>
           <Group gap="xs" ml="auto">

@@ -72,6 +72,33 @@ describe('/pages/ai_chat', () => {
     );
   });
 
+  it('keeps an unsent question and the persona through a reload, for this user only', async () => {
+    stubApi({ ...loggedIn(), [QUERY]: success({ prompts: [] }) });
+    const first = renderRoute('/pages/ai_chat');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Your question' }), 'Why did NVDA');
+    const persona = screen.getAllByLabelText('Persona').find((node) => node.tagName === 'INPUT');
+    await user.click(persona as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Benjamin Graham' }));
+    first.unmount();
+
+    renderRoute('/pages/ai_chat');
+    const question = await screen.findByRole<HTMLTextAreaElement>('textbox', {
+      name: 'Your question',
+    });
+    expect(question.value).toBe('Why did NVDA');
+    const restored = screen
+      .getAllByLabelText('Persona')
+      .find((node): node is HTMLInputElement => node.tagName === 'INPUT');
+    expect(restored?.value).toBe('Benjamin Graham');
+    expect(
+      JSON.parse(window.localStorage.getItem('stockpulse.draft.v1.ada.chat') ?? '{}'),
+    ).toMatchObject({
+      prompt: 'Why did NVDA',
+      persona: 'Benjamin Graham',
+    });
+  });
+
   it("toasts 'Failed sending prompt' with the server's reason", async () => {
     stubApi({
       ...loggedIn(),

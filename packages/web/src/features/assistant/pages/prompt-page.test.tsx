@@ -91,6 +91,7 @@ describe('/pages/prompt', () => {
       prompt: 'Summarise my week',
       type: 'PORTFOLIO',
       selection: ['PORTFOLIO'],
+      system_name: 'AI Analyst',
       use_markdown: true,
     });
 
@@ -104,6 +105,58 @@ describe('/pages/prompt', () => {
     });
     expect(await screen.findByText('The free plan answers 20 prompts a day.')).toBeTruthy();
     notifications.clean();
+  });
+
+  it('keeps the draft with its own system text through a reload, sends it, then starts afresh', async () => {
+    const api = stubApi({
+      ...loggedIn(),
+      [QUERY]: success({ prompts: [] }),
+      'POST /api/prompts/create': success({ id: '00000000-0000-4000-8000-00000000abce' }),
+    });
+    const first = renderRoute('/pages/prompt');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Your prompt' }), 'Dividends?');
+    const persona = screen.getAllByLabelText('Persona').find((node) => node.tagName === 'INPUT');
+    await user.click(persona as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'My own system text' }));
+    await user.type(
+      screen.getByRole('textbox', { name: 'Your system text' }),
+      'Answer as a cautious income investor.',
+    );
+    await user.click(screen.getByRole('switch', { name: /Markdown/ }));
+    first.unmount();
+
+    // A reload: the same user finds the prompt, the persona, the system text and the flag.
+    renderRoute('/pages/prompt');
+    const prompt = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Your prompt' });
+    expect(prompt.value).toBe('Dividends?');
+    expect(
+      screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your system text' }).value,
+    ).toBe('Answer as a cautious income investor.');
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: /Markdown/ }).checked).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await waitFor(() => expect(api.callsTo('POST /api/prompts/create')).toHaveLength(1));
+    expect(api.callsTo('POST /api/prompts/create')[0]?.body).toEqual({
+      prompt: 'Dividends?',
+      type: 'PORTFOLIO',
+      selection: ['PORTFOLIO'],
+      system_name: 'Custom',
+      system: 'Answer as a cautious income investor.',
+      use_markdown: false,
+    });
+    await waitFor(() => expect(prompt.value).toBe(''));
+    expect(window.localStorage.getItem('stockpulse.draft.v1.ada.editor')).toBeNull();
+  });
+
+  it('drops a stored draft that breaks the bounds instead of sending it', async () => {
+    window.localStorage.setItem(
+      'stockpulse.draft.v1.ada.editor',
+      JSON.stringify({ prompt: 'x'.repeat(5_000), selection: { portfolio: true, tickers: [] } }),
+    );
+    stubApi({ ...loggedIn(), [QUERY]: success({ prompts: [] }) });
+    renderRoute('/pages/prompt');
+    const prompt = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Your prompt' });
+    expect(prompt.value).toBe('');
   });
 
   it('removes all after the confirmation and blurs what was removed', async () => {

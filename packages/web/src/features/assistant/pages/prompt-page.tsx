@@ -21,8 +21,15 @@ import { useCurrentUser } from '../../users';
 import { useCreatePrompt } from '../api/prompt-create';
 import type { PromptDraft } from '../api/prompt-create';
 import { usePromptList } from '../api/prompt-list';
+import { usePromptDraft, type ComposerDraft } from '../api/prompt-draft';
 import { usePromptListLive } from '../api/prompt-live';
 import { useRemoveAllPrompts, useRemovePrompt } from '../api/prompt-remove';
+import {
+  CUSTOM_PERSONA,
+  DEFAULT_PERSONA,
+  PersonaPicker,
+  personaFields,
+} from '../components/persona-picker';
 import { PlanNotice } from '../components/plan-notice';
 import { PromptCard } from '../components/prompt-card';
 import { CONFIRM_PROCEED } from '../components/prompt-copy';
@@ -32,17 +39,15 @@ import {
   selectionList,
   selectionOf,
 } from '../components/selection-picker';
-import type { Selection } from '../components/selection-picker';
 
-interface EditorState {
-  /** The prompt being edited (answered again on save), or null for a new one. */
-  id: string | null;
-  text: string;
-  selection: Selection;
-  markdown: boolean;
-}
-
-const EMPTY_EDITOR: EditorState = { id: null, text: '', selection: PORTFOLIO_ONLY, markdown: true };
+const EMPTY_EDITOR: ComposerDraft = {
+  id: null,
+  prompt: '',
+  selection: PORTFOLIO_ONLY,
+  persona: DEFAULT_PERSONA,
+  system: '',
+  markdown: true,
+};
 
 /** The list as shown: the server's prompts plus the ones removed here, blurred, newest first. */
 function shownPrompts(listed: readonly PromptJson[], removed: ReadonlyMap<string, PromptJson>) {
@@ -68,18 +73,20 @@ export function PromptPage() {
   const create = useCreatePrompt();
   const remove = useRemovePrompt();
   const removeAll = useRemoveAllPrompts();
-  const [editor, setEditor] = useState<EditorState>(EMPTY_EDITOR);
+  // The draft (text, companies, persona, system text, markdown, the prompt being edited)
+  // survives a reload.
+  const [editor, updateEditor, resetEditor] = usePromptDraft(username, 'editor', EMPTY_EDITOR);
   const [removed, setRemoved] = useState<ReadonlyMap<string, PromptJson>>(new Map());
   const [streamId, setStreamId] = useState<string | null>(null);
 
-  const text = editor.text.trim();
+  const text = editor.prompt.trim();
   const prompts = shownPrompts(list.data ?? [], removed);
   const live = prompts.filter((prompt) => !removed.has(prompt.id));
 
   const save = (draft: PromptDraft) => {
     create.mutate(draft, {
       onSuccess: (id) => {
-        setEditor(EMPTY_EDITOR);
+        resetEditor();
         setStreamId(id);
       },
       onError: (error) => showErrorToast(error.message, 'The prompt was not saved'),
@@ -91,6 +98,7 @@ export function PromptPage() {
       prompt: text,
       type: 'PORTFOLIO',
       selection: selectionList(editor.selection),
+      ...personaFields(editor.persona, editor.system),
       use_markdown: editor.markdown,
       ...(editor.id ? { id: editor.id } : {}),
     });
@@ -101,6 +109,7 @@ export function PromptPage() {
       type: 'email_prompt',
       subtype: 'EMAIL_SUMMARY',
       selection: [EMAIL_SELECTION],
+      ...personaFields(editor.persona, editor.system),
       use_markdown: editor.markdown,
       ...(editor.id ? { id: editor.id } : {}),
     });
@@ -152,24 +161,19 @@ export function PromptPage() {
             minRows={3}
             maxRows={12}
             maxLength={PROMPT_MAX_CHARS}
-            value={editor.text}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setEditor((current) => ({ ...current, text: value }));
-            }}
+            value={editor.prompt}
+            onChange={(event) => updateEditor({ prompt: event.currentTarget.value })}
           />
           <SelectionPicker
             value={editor.selection}
-            onChange={(selection) => setEditor((current) => ({ ...current, selection }))}
+            onChange={(selection) => updateEditor({ selection })}
           />
+          <PersonaPicker value={editor.persona} system={editor.system} onChange={updateEditor} />
           <Switch
             label="Markdown"
             description="Headings, lists and tables in the answer; off for plain text"
             checked={editor.markdown}
-            onChange={(event) => {
-              const markdown = event.currentTarget.checked;
-              setEditor((current) => ({ ...current, markdown }));
-            }}
+            onChange={(event) => updateEditor({ markdown: event.currentTarget.checked })}
           />
           <Group gap="sm">
             <Button
@@ -189,7 +193,7 @@ export function PromptPage() {
               Save as e-mail summary
             </Button>
             {editor.id && (
-              <Button variant="subtle" onClick={() => setEditor(EMPTY_EDITOR)}>
+              <Button variant="subtle" onClick={resetEditor}>
                 Cancel edit
               </Button>
             )}
@@ -228,10 +232,12 @@ export function PromptPage() {
             removing={remove.isPending && remove.variables === prompt.id}
             onRemove={removeOne}
             onEdit={(chosen) => {
-              setEditor({
+              updateEditor({
                 id: chosen.id,
-                text: chosen.prompt,
+                prompt: chosen.prompt,
                 selection: selectionOf(chosen.selection),
+                persona: chosen.system_name ?? DEFAULT_PERSONA,
+                system: chosen.system_name === CUSTOM_PERSONA ? (chosen.system ?? '') : '',
                 markdown: chosen.use_markdown,
               });
               window.scrollTo({ top: 0, behavior: 'smooth' });
