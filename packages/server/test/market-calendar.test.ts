@@ -1,9 +1,11 @@
-import type {
-  CompanyUpcomingResponse,
-  HoldingsWeekResponse,
-  MarketWeekResponse,
+import {
+  companyUpcomingResponseSchema,
+  feedStateResponseSchema,
+  holdingsWeekResponseSchema,
+  marketWeekResponseSchema,
 } from '@app/shared/api/market-calendar';
-import type { CalendarEvent } from '@app/shared/api/portfolio';
+import { calendarResponseSchema } from '@app/shared/api/portfolio';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
 import { refreshMarketCalendarJob } from '../src/modules/market-calendar/market-calendar.jobs.ts';
@@ -40,9 +42,18 @@ describe('the market calendar', () => {
   });
   afterAll(() => t.close());
 
-  const get = async <T>(url: string, token?: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-    return { status: res.statusCode, body: res.json<T & { error_msg?: string }>(), raw: res };
+  const inject = (url: string, token?: string) =>
+    t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+  /** A 200 answer, parsed with the shared response schema. */
+  const read = async <S extends z.ZodType>(url: string, schema: S, token?: string) => {
+    const res = await inject(url, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return schema.parse(res.json());
+  };
+  /** An error answer: its status and message. */
+  const refused = async (url: string, token?: string) => {
+    const res = await inject(url, token);
+    return { status: res.statusCode, error: res.json<{ error_msg: string }>().error_msg };
   };
 
   it('stores the demo events of every listing for the refresh window', async () => {
@@ -58,12 +69,18 @@ describe('the market calendar', () => {
   });
 
   it('shows a week of earnings, Monday to Friday, each with its company and time of day', async () => {
-    const { status, body } = await get<MarketWeekResponse>(
+    const body = await read(
       '/api/market-calendar/week?kind=earnings&week=2026-11-26',
+      marketWeekResponseSchema,
     );
-    expect(status, body.error_msg).toBe(200);
     expect(body.week).toBe('2026-11-23');
-    expect(body.days).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
+    expect(body.days).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+    ]);
     expect(body.events.length).toBeGreaterThan(0);
     for (const event of body.events) {
       expect(event.kind).toBe('earnings');
@@ -72,7 +89,9 @@ describe('the market calendar', () => {
       expect(['before-open', 'after-close']).toContain(event.timing);
     }
     // Results already out carry the surprise; results to come have no reported figure.
-    for (const event of body.events.filter((e) => e.date < '2026-11-25')) {
+    const past = body.events.filter((e) => e.date < '2026-11-25');
+    expect(past.length).toBeGreaterThan(0);
+    for (const event of past) {
       expect(event.eps_reported).not.toBeNull();
       expect(event.eps_surprise_pct).not.toBeNull();
     }
@@ -83,52 +102,51 @@ describe('the market calendar', () => {
   });
 
   it('filters a week by sector', async () => {
-    const all = await get<MarketWeekResponse>('/api/market-calendar/week?kind=dividends&week=2026-12-07');
-    expect(all.status).toBe(200);
-    const sector = all.body.sectors[0];
+    const url = '/api/market-calendar/week?kind=dividends&week=2026-12-07';
+    const all = await read(url, marketWeekResponseSchema);
+    const sector = all.sectors[0];
     expect(sector).toBeDefined();
-    const one = await get<MarketWeekResponse>(
-      `/api/market-calendar/week?kind=dividends&week=2026-12-07&sector=${encodeURIComponent(sector!)}`,
+    const one = await read(
+      `${url}&sector=${encodeURIComponent(sector ?? '')}`,
+      marketWeekResponseSchema,
     );
-    expect(one.body.events.length).toBeGreaterThan(0);
-    expect(one.body.events.every((e) => e.sector === sector)).toBe(true);
-    expect(one.body.events.length).toBeLessThanOrEqual(all.body.events.length);
+    expect(one.events.length).toBeGreaterThan(0);
+    expect(one.events.every((e) => e.sector === sector)).toBe(true);
+    expect(one.events.length).toBeLessThan(all.events.length);
   });
 
   it('asks a visitor to log in for the holdings scope, and shows a user only their holdings', async () => {
-    const visitor = await get<MarketWeekResponse>(
-      '/api/market-calendar/week?kind=earnings&scope=holdings',
-    );
+    const visitor = await refused('/api/market-calendar/week?kind=earnings&scope=holdings');
     expect(visitor.status).toBe(401);
-    expect(visitor.body.error_msg).toMatch(/Log in/);
-    const mine = await get<MarketWeekResponse>(
+    expect(visitor.error).toBe('Log in to see the calendar of your holdings.');
+    const mine = await read(
       '/api/market-calendar/week?kind=earnings&scope=holdings&week=2027-01-25',
+      marketWeekResponseSchema,
       ada.token,
     );
-    expect(mine.status).toBe(200);
-    expect(mine.body.events.every((e) => e.symbol === 'NASDAQ:MSFT')).toBe(true);
+    expect(mine.events.every((e) => e.symbol === 'NASDAQ:MSFT')).toBe(true);
   });
 
-  it('refuses a bad kind, a bad week and a NUL byte with a 400 naming the parameter', async () => {
-    for (const url of [
-      '/api/market-calendar/week?kind=splits',
-      '/api/market-calendar/week?kind=earnings&week=2026-13-01',
-      '/api/market-calendar/week?kind=earnings&sector=%00',
-      '/api/market-calendar/week?kind=earnings&colour=red',
-    ]) {
-      const res = await get<MarketWeekResponse>(url);
+  it('refuses a bad kind, a bad week, a NUL byte and an unknown parameter with a 400', async () => {
+    for (const [url, message] of [
+      ['/api/market-calendar/week?kind=splits', /kind/],
+      ['/api/market-calendar/week?kind=earnings&week=2026-13-01', /week/],
+      ['/api/market-calendar/week?kind=earnings&sector=%00', /NUL/],
+      ['/api/market-calendar/week?kind=earnings&colour=red', /colour/],
+    ] as const) {
+      const res = await refused(url);
       expect(res.status, url).toBe(400);
-      expect(res.body.error_msg, url).toBeTruthy();
+      expect(res.error, url).toMatch(message);
     }
   });
 
   it("gives a company's next results, next ex-date and last four results with surprise", async () => {
-    const { status, body } = await get<CompanyUpcomingResponse>(
+    const body = await read(
       '/api/market-calendar/company/nasdaq:msft',
+      companyUpcomingResponseSchema,
     );
-    expect(status).toBe(200);
     expect(body.symbol).toBe('NASDAQ:MSFT');
-    expect(body.next_earnings?.date && body.next_earnings.date >= '2026-11-25').toBeTruthy();
+    expect(body.next_earnings?.date.localeCompare('2026-11-25')).toBeGreaterThanOrEqual(0);
     expect(body.next_earnings?.eps_reported).toBeNull();
     expect(body.last_results).toHaveLength(4);
     const dates = body.last_results.map((r) => r.date);
@@ -140,32 +158,38 @@ describe('the market calendar', () => {
   });
 
   it('answers an unknown listing with empty dates and a malformed one with a 400', async () => {
-    const unknown = await get<CompanyUpcomingResponse>('/api/market-calendar/company/NYSE:ZZZZ');
-    expect(unknown.status).toBe(200);
-    expect(unknown.body.next_earnings).toBeNull();
-    expect(unknown.body.last_results).toEqual([]);
-    expect((await get('/api/market-calendar/company/not-a-symbol')).status).toBe(400);
+    const unknown = await read(
+      '/api/market-calendar/company/NYSE:ZZZZ',
+      companyUpcomingResponseSchema,
+    );
+    expect(unknown.next_earnings).toBeNull();
+    expect(unknown.last_results).toEqual([]);
+    expect((await refused('/api/market-calendar/company/not-a-symbol')).status).toBe(400);
   });
 
   it("lists this week's events of the user's holdings for the dashboard", async () => {
-    const { status, body } = await get<HoldingsWeekResponse>(
+    const body = await read(
       '/api/market-calendar/holdings-week',
+      holdingsWeekResponseSchema,
       ada.token,
     );
-    expect(status).toBe(200);
     expect(body.week).toBe('2026-11-23');
     expect(body.events.every((e) => e.symbol === 'NASDAQ:MSFT')).toBe(true);
   });
 
   it("shows the holdings' stored results on the personal calendar", async () => {
-    const { body } = await get<{ events: CalendarEvent[] }>(
+    const body = await read(
       '/api/calendar/events?from=2026-11-01&to=2027-04-30',
+      calendarResponseSchema,
       ada.token,
     );
     const earnings = body.events.filter((e) => e.kind === 'earnings' && e.symbol === 'NASDAQ:MSFT');
     expect(earnings.length).toBeGreaterThanOrEqual(2);
-    const company = await get<CompanyUpcomingResponse>('/api/market-calendar/company/NASDAQ:MSFT');
-    expect(earnings.map((e) => e.date)).toContain(company.body.next_earnings?.date);
+    const company = await read(
+      '/api/market-calendar/company/NASDAQ:MSFT',
+      companyUpcomingResponseSchema,
+    );
+    expect(earnings.map((e) => e.date)).toContain(company.next_earnings?.date);
   });
 
   it('serves a private iCalendar feed by its token until it is regenerated or revoked', async () => {
@@ -202,8 +226,7 @@ describe('the market calendar', () => {
       headers: bearer(ada.token),
     });
     expect((await t.app.inject({ method: 'GET', url: newPath })).statusCode).toBe(404);
-    expect((await get<{ active: boolean }>('/api/market-calendar/feed', ada.token)).body.active).toBe(
-      false,
-    );
+    const state = await read('/api/market-calendar/feed', feedStateResponseSchema, ada.token);
+    expect(state.active).toBe(false);
   });
 });

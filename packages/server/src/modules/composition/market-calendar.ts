@@ -24,4 +24,3 @@ export function composeMarketCalendar(
     publicUrl: deps.config.publicUrl,
   });
 }
-

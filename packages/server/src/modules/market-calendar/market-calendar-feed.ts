@@ -14,15 +14,24 @@ const money = (value: number | null) => (value === null ? 'unknown' : `$${value.
 function entry(row: MarketEventRow): { summary: string; description: string } {
   const who = row.company_name ?? row.symbol;
   if (row.kind === 'earnings') {
-    const lines = [`Quarterly results ${TIMING[row.timing]}.`, `EPS estimate: ${money(row.eps_estimate)}.`];
+    const lines = [
+      `Quarterly results ${TIMING[row.timing]}.`,
+      `EPS estimate: ${money(row.eps_estimate)}.`,
+    ];
     if (row.eps_reported !== null) lines.push(`EPS reported: ${money(row.eps_reported)}.`);
     return { summary: `${who}: results`, description: lines.join('\n') };
   }
   if (row.kind === 'split') {
-    return { summary: `${who}: stock split ${row.split_ratio ?? ''}`.trim(), description: 'Stock split.' };
+    return {
+      summary: `${who}: stock split ${row.split_ratio ?? ''}`.trim(),
+      description: 'Stock split.',
+    };
   }
   if (row.ex_date === null) {
-    return { summary: `${who}: dividend declaration expected`, description: 'Amount not yet declared.' };
+    return {
+      summary: `${who}: dividend declaration expected`,
+      description: 'Amount not yet declared.',
+    };
   }
   const lines = [`Dividend per share: ${money(row.amount)}.`];
   if (row.record_date) lines.push(`Record date: ${row.record_date}.`);

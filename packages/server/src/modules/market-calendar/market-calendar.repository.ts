@@ -125,9 +125,7 @@ export function createMarketCalendarRepository(db: Database) {
       db
         .insertInto('calendar_feeds')
         .values({ user_id: userId, token_hash: hash, created_at: now })
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ token_hash: hash, created_at: now }),
-        )
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: hash, created_at: now }))
         .execute(),
 
     /** Revokes the user's feed link; false when there was none. */

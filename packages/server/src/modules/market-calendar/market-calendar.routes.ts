@@ -131,7 +131,8 @@ export function marketCalendarRoutes(
       config: open,
       schema: {
         tags,
-        summary: 'The iCalendar feed of a private link: its owner’s holdings’ and watchlists’ events',
+        summary:
+          'The iCalendar feed of a private link: its owner’s holdings’ and watchlists’ events',
         params: z.object({
           file: z.string().regex(/^[0-9a-f]{64}\.ics$/, 'The calendar link is not valid.'),
         }),

@@ -25,7 +25,8 @@ type Story = { id: string; title: string; tickers: string[]; published: Date };
 
 /** The stories of an event: about its listing, published around its day (results or declaration). */
 function storiesOf(row: MarketEventRow, stories: readonly Story[]): MarketEvent['stories'] {
-  const day = row.kind === 'dividend' ? row.declared_date : row.kind === 'earnings' ? row.date : null;
+  const day =
+    row.kind === 'dividend' ? row.declared_date : row.kind === 'earnings' ? row.date : null;
   if (day === null) return [];
   const window = storyWindow(day);
   return stories

@@ -95,7 +95,10 @@ export function createNewsroomCalendar(
           if (jump.earnings) {
             const reported = company.reportsBeforeOpen ? jump.day : previousSession(jump.day);
             if (reported >= from && reported <= to) {
-              const isOut = passed(reported, company.reportsBeforeOpen ? PRE_OPEN_DONE : AFTER_CLOSE_DONE);
+              const isOut = passed(
+                reported,
+                company.reportsBeforeOpen ? PRE_OPEN_DONE : AFTER_CLOSE_DONE,
+              );
               const figures = quarterFigures(jump);
               // Before the report, the consensus follows the last closed price.
               const known = companyDay(window, company, Math.min(position - 1, lastClosedPosition));
@@ -122,7 +125,10 @@ export function createNewsroomCalendar(
               if (dividend) add({ ...blank, kind: 'dividend', date: jump.day, timing: 'unknown' });
               continue;
             }
-            const dates = dividendDates(storyRandom('dividend', company.symbol, jump.day), jump.day);
+            const dates = dividendDates(
+              storyRandom('dividend', company.symbol, jump.day),
+              jump.day,
+            );
             const ex = exDateOf(dates.record);
             add({
               ...blank,
