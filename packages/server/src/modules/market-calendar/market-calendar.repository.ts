@@ -48,18 +48,41 @@ export function createMarketCalendarRepository(db: Database) {
 
   return {
     /**
-     * Replaces every event of `source` with `events` in one transaction, so readers see the old
-     * set or the new one and a date that moved leaves no stale row.
+     * Stores a refresh of `source` in one transaction, so readers see the old set or the new one:
+     * its events from `today` on are replaced (a date that moved leaves no stale row), earlier
+     * ones are updated or added and otherwise kept (a source that only announces the next dates
+     * still leaves a history as the days pass).
      */
-    replaceSource: (source: string, events: readonly ListingEvent[], now: Date) =>
+    storeRefresh: (source: string, today: string, events: readonly ListingEvent[], now: Date) =>
       db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('market_events').where('source', '=', source).execute();
+        await trx
+          .deleteFrom('market_events')
+          .where('source', '=', source)
+          .where('date', '>=', today)
+          .execute();
         for (let i = 0; i < events.length; i += INSERT_BATCH) {
           const batch = events.slice(i, i + INSERT_BATCH);
           await trx
             .insertInto('market_events')
             .values(batch.map((event) => ({ ...event, source, updated_at: now })))
-            .onConflict((oc) => oc.columns(['symbol', 'kind', 'date']).doNothing())
+            .onConflict((oc) =>
+              oc.columns(['symbol', 'kind', 'date']).doUpdateSet((eb) => ({
+                timing: eb.ref('excluded.timing'),
+                fiscal_quarter: eb.ref('excluded.fiscal_quarter'),
+                eps_estimate: eb.ref('excluded.eps_estimate'),
+                eps_reported: eb.ref('excluded.eps_reported'),
+                revenue_estimate: eb.ref('excluded.revenue_estimate'),
+                revenue_reported: eb.ref('excluded.revenue_reported'),
+                declared_date: eb.ref('excluded.declared_date'),
+                ex_date: eb.ref('excluded.ex_date'),
+                record_date: eb.ref('excluded.record_date'),
+                pay_date: eb.ref('excluded.pay_date'),
+                amount: eb.ref('excluded.amount'),
+                split_ratio: eb.ref('excluded.split_ratio'),
+                source: eb.ref('excluded.source'),
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
+            )
             .execute();
         }
         return events.length;

@@ -113,12 +113,12 @@ export function createMarketCalendarService(deps: {
   return {
     sourceName: source.name,
 
-    /** Stores the source's events of the refresh window, replacing the previous set. */
+    /** Stores the source's events of the refresh window (see the repository's storeRefresh). */
     async refresh(): Promise<{ stored: number }> {
       const now = clock.now();
       const { from, to } = refreshWindow(isoDay(now));
       const events = await source.events(await deps.listings(), from, to, now);
-      return { stored: await repository.replaceSource(source.name, events, now) };
+      return { stored: await repository.storeRefresh(source.name, isoDay(now), events, now) };
     },
 
     /** One week (Monday–Friday) of earnings or dividends, for the whole market or a user's scope. */
