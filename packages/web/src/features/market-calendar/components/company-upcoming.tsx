@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from '../../market';
 import { useCompanyUpcoming } from '../api/market-calendar';
@@ -62,13 +62,9 @@ export function CompanyUpcoming({ symbol }: { symbol: string }) {
                     <Table.Td>{money(result.eps_reported)}</Table.Td>
                     <Table.Td>{money(result.eps_estimate)}</Table.Td>
                     <Table.Td>
-                      <Badge
-                        size="xs"
-                        variant="light"
-                        color={surpriseColor(result.eps_surprise_pct)}
-                      >
+                      <Text size="xs" fw={600} c={surpriseColor(result.eps_surprise_pct)}>
                         {surpriseLabel(result.eps_surprise_pct) ?? UNKNOWN}
-                      </Badge>
+                      </Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}

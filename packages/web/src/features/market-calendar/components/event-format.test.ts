@@ -44,8 +44,8 @@ describe('market calendar display rules', () => {
   });
 
   it('words a beat, a miss and an in-line result, not only by colour', () => {
-    expect(surpriseLabel(5.24)).toBe('Beat by +5.2%');
-    expect(surpriseLabel(-3.1)).toBe('Missed by -3.1%');
+    expect(surpriseLabel(5.24)).toBe('Beat by 5.2%');
+    expect(surpriseLabel(-3.1)).toBe('Missed by 3.1%');
     expect(surpriseLabel(0)).toBe('In line');
     expect(surpriseColor(5)).toBe('teal');
     expect(surpriseColor(-5)).toBe('red');

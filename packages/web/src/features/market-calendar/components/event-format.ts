@@ -20,11 +20,11 @@ export const money = (value: number | null) =>
 export const revenue = (value: number | null) =>
   value === null ? UNKNOWN : `$${formatCompact(value, 3)}`;
 
-/** `Beat by +5.2%`, `Missed by -3.1%`, `In line`; null when unknown. */
+/** `Beat by 5.2%`, `Missed by 3.1%`, `In line`; null when unknown. */
 export function surpriseLabel(pct: number | null): string | null {
   if (pct === null) return null;
   if (pct === 0) return 'In line';
-  return `${pct > 0 ? 'Beat' : 'Missed'} by ${formatPercent(pct, 1)}`;
+  return `${pct > 0 ? 'Beat' : 'Missed'} by ${formatPercent(Math.abs(pct), 1).replace('+', '')}`;
 }
 
 /** The colour of a surprise; the label's words carry the meaning too. */
