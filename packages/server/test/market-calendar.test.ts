@@ -113,6 +113,11 @@ describe('the market calendar', () => {
     expect(one.events.length).toBeGreaterThan(0);
     expect(one.events.every((e) => e.sector === sector)).toBe(true);
     expect(one.events.length).toBeLessThan(all.events.length);
+    // Listed under their ex-dates, with the amount declared.
+    for (const event of all.events) {
+      expect(event.ex_date).toBe(event.date);
+      expect(event.amount).not.toBeNull();
+    }
   });
 
   it('asks a visitor to log in for the holdings scope, and shows a user only their holdings', async () => {
@@ -190,6 +195,22 @@ describe('the market calendar', () => {
       companyUpcomingResponseSchema,
     );
     expect(earnings.map((e) => e.date)).toContain(company.next_earnings?.date);
+  });
+
+  it('documents every market calendar route in the OpenAPI document', async () => {
+    const res = await inject('/api/openapi.json');
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    for (const path of [
+      '/api/market-calendar/week',
+      '/api/market-calendar/company/{symbol}',
+      '/api/market-calendar/holdings-week',
+      '/api/market-calendar/feed',
+      '/api/market-calendar/feed/create',
+      '/api/market-calendar/feed/revoke',
+      '/api/market-calendar/feed/{file}',
+    ]) {
+      expect(paths).toContain(path);
+    }
   });
 
   it('serves a private iCalendar feed by its token until it is regenerated or revoked', async () => {

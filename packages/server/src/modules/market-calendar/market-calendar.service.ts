@@ -138,8 +138,10 @@ export function createMarketCalendarService(deps: {
               ...(symbols && { symbols }),
               limit: WEEK_EVENTS_MAX,
             });
-      const sectors = [...new Set(rows.flatMap((r) => (r.sector ? [r.sector] : [])))].sort();
-      const shown = query.sector ? rows.filter((r) => r.sector === query.sector) : rows;
+      // The dividends week lists ex-dates: a dividend not declared yet has none to list.
+      const listed = rows.filter((r) => r.kind !== 'dividend' || r.ex_date !== null);
+      const sectors = [...new Set(listed.flatMap((r) => (r.sector ? [r.sector] : [])))].sort();
+      const shown = query.sector ? listed.filter((r) => r.sector === query.sector) : listed;
       return { week: monday, days, events: await present(shown), sectors, source: source.name };
     },
 
