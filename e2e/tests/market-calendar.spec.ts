@@ -4,17 +4,25 @@ test.describe('the market calendar', () => {
   test('a visitor reads a week of earnings, moves a week on, and opens a company from it', async ({
     page,
   }) => {
-    // The wait for the worker's first refresh below may take a minute on a loaded machine.
-    test.setTimeout(150_000);
+    // The worker's first refresh and the first page load may take minutes on a loaded machine.
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: 1366, height: 900 });
+    // The worker stores the calendar on start: wait for its first refresh, then open the page.
+    await expect
+      .poll(
+        async () => {
+          const week = await page.request.get('/api/market-calendar/week?kind=earnings');
+          return ((await week.json()) as { events?: unknown[] }).events?.length ?? 0;
+        },
+        { timeout: 120_000 },
+      )
+      .toBeGreaterThan(0);
     await page.goto('/calendar/earnings');
-    await expect(page.getByRole('heading', { name: 'Earnings calendar' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Earnings calendar' })).toBeVisible({
+      timeout: 30_000,
+    });
     const columns = page.getByTestId('calendar-columns');
-    // The worker stores the calendar on start: wait for its first refresh.
-    await expect(async () => {
-      await page.reload();
-      await expect(columns.getByTestId('market-event').first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 90_000 });
+    await expect(columns.getByTestId('market-event').first()).toBeVisible({ timeout: 30_000 });
     const firstWeek = await page.getByTestId('calendar-week').textContent();
 
     await page.getByRole('button', { name: 'Next week' }).click();
@@ -24,10 +32,11 @@ test.describe('the market calendar', () => {
     await expect(page.getByTestId('calendar-week')).toHaveText(firstWeek ?? '');
 
     // A visitor cannot pick a personal scope; the dividends tab keeps the week.
-    await page.getByRole('radio', { name: 'Dividends' }).check({ force: true });
+    await page.locator('label', { hasText: /^Dividends$/ }).click();
     await expect(page).toHaveURL(/\/calendar\/dividends\?week=/);
     await expect(page.getByRole('heading', { name: 'Dividend calendar' })).toBeVisible();
-    await page.getByRole('radio', { name: 'Earnings' }).check({ force: true });
+    await page.locator('label', { hasText: /^Earnings$/ }).click();
+    await expect(page.getByRole('heading', { name: 'Earnings calendar' })).toBeVisible();
 
     const company = columns.getByTestId('market-event').first().getByRole('link').first();
     const name = (await company.textContent()) ?? '';
