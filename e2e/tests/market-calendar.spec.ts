@@ -1,4 +1,4 @@
-import { expect, registerAndLogin, test } from '../fixtures';
+import { expect, registerAndLogin, test } from '../fixtures.ts';
 
 test.describe('the market calendar', () => {
   test('a visitor reads a week of earnings, moves a week on, and opens a company from it', async ({
