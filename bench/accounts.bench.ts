@@ -90,7 +90,29 @@ export async function runAccountsBench(options: { seconds: number }) {
     console.log(
       `bench/accounts: the calendar's user watches ${watched.length} listings, holds 3; 31 days: ${calendar.events?.length ?? 0} events`,
     );
+    // The market calendar is stored by the worker's first refresh: its reads wait for it.
+    const held = watched[0] ?? 'NASDAQ:AAPL';
+    const weekUrl = `${base}/market-calendar/week?kind=earnings`;
+    for (let tries = 0; ; tries++) {
+      const week = (await (await fetch(weekUrl)).json()) as { events?: unknown[] };
+      if ((week.events?.length ?? 0) > 0) break;
+      if (tries > 120) throw new Error('the market calendar was not stored within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     const rows: [string, string, { headers?: Record<string, string> }][] = [
+      ['GET /api/market-calendar/week (earnings, public)', weekUrl, {}],
+      [
+        'GET /api/market-calendar/week (dividends, holdings)',
+        `${base}/market-calendar/week?kind=dividends&scope=holdings`,
+        { headers: auth },
+      ],
+      ['GET /api/market-calendar/company/{symbol}', `${base}/market-calendar/company/${held}`, {}],
+      [
+        'GET /api/market-calendar/holdings-week',
+        `${base}/market-calendar/holdings-week`,
+        { headers: auth },
+      ],
+      ['GET /api/market-calendar/feed', `${base}/market-calendar/feed`, { headers: auth }],
       ['GET /api/payment/plans (public)', `${base}/payment/plans`, {}],
       ['GET /api/payment/status', `${base}/payment/status`, { headers: auth }],
       ['GET /api/payment/referrals', `${base}/payment/referrals`, { headers: auth }],

@@ -21,6 +21,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { marketCalendarRoutes } from './modules/market-calendar/market-calendar.routes.ts';
 import { commentRoutes } from './modules/comments/comment.routes.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { createServices, type ServiceDeps, type Services } from './modules/create-services.ts';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       promptRoutes(zodApi, { prompts: services.prompts, reads: services.promptReads });
       promptStreamRoutes(zodApi, { prompts: services.prompts });
       calendarRoutes(zodApi, { calendar: services.calendar });
+      marketCalendarRoutes(zodApi, { marketCalendar: services.marketCalendar });
       recommendationRoutes(zodApi, { recommendations: services.recommendations });
       widgetRoutes(zodApi, { widgets: services.widgets });
       billingRoutes(zodApi, { billing: services.billing, sessionRow: users.sessionRow });

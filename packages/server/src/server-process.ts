@@ -65,6 +65,8 @@ export async function runServerProcess() {
     await jobs.enqueue('news.ingest', {}, { singletonKey: 'startup' });
     // Company analyses of the news already stored (news.enrich queues more after new articles).
     await jobs.enqueue('company.analyze', {}, { singletonKey: 'startup' });
+    // The market calendar's stored events (then daily by the schedule).
+    await jobs.enqueue('market-calendar.refresh', {}, { singletonKey: 'startup' });
     // The blog's weekly recaps of the last few weeks, so the blog is never empty (idempotent).
     await jobs.enqueue('blog.write-recaps', { weeks: 4 }, { singletonKey: 'startup' });
     // The Telegram bot (off without TELEGRAM_BOT_TOKEN): long polling, or the webhook it sets.

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../src/modules/create-services.ts';
+import { refreshMarketCalendarJob } from '../src/modules/market-calendar/market-calendar.jobs.ts';
 import { buildSecondApp, buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
+import { jobDeps } from './helpers/job-deps.ts';
 import { waitFor } from './helpers/wait.ts';
 
 describe('the calendar of a user’s holdings', () => {
@@ -20,6 +22,8 @@ describe('the calendar of a user’s holdings', () => {
     const clock = fixedClock('2026-11-25T15:00:00Z');
     const env = { PORTFOLIO_CACHE: 'on' };
     t = await buildTestApp({ env, demoCompanies: true, clock });
+    // The market calendar's stored events, as the daily job writes them.
+    await refreshMarketCalendarJob.handler({}, jobDeps(t.database.db, {}, { clock }));
     ({
       app: b,
       services: bServices,

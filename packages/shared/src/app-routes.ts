@@ -51,6 +51,10 @@ export const PAGE_PATHS = {
   dashboardCharts: '/dashboard/charts',
   /** Earnings, dividends and the user's own events, by month or as an agenda (login). */
   dashboardCalendar: '/dashboard/calendar',
+  /** The market's results of one week, by day (`?week=&scope=&sector=`). */
+  calendarEarnings: '/calendar/earnings',
+  /** The market's ex-dividend dates of one week, by day (`?week=&scope=&sector=`). */
+  calendarDividends: '/calendar/dividends',
   /** Cards the user shows, hides and orders (login). */
   dashboardWidgets: '/dashboard/widgets',
   /** CSV import (our format or a broker's, with a preview) and export of transactions (login). */

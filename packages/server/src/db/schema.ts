@@ -45,6 +45,7 @@ import type {
   AlertReadTable,
   AlertUnsubscribeTokenTable,
 } from './schema/alerts.ts';
+import type { CalendarFeedTable, MarketEventTable } from './schema/market-calendar.ts';
 
 export type * from './schema/platform.ts';
 export type * from './schema/users.ts';
@@ -55,6 +56,7 @@ export type * from './schema/portfolio.ts';
 export type * from './schema/billing.ts';
 export type * from './schema/site.ts';
 export type * from './schema/alerts.ts';
+export type * from './schema/market-calendar.ts';
 
 /** The tables of our own schema (the job queue keeps its tables in the `pgboss` schema). */
 export type DB = {
@@ -97,4 +99,6 @@ export type DB = {
   telegram_link_codes: TelegramLinkCodeTable;
   telegram_channels: TelegramChannelTable;
   telegram_channel_posts: TelegramChannelPostTable;
+  market_events: MarketEventTable;
+  calendar_feeds: CalendarFeedTable;
 };

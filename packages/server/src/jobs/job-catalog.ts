@@ -37,6 +37,7 @@ export const JOB_PAYLOADS = {
     round: z.number().int().min(0).max(20).default(0),
   }),
   'telegram.daily-brief': z.object({}),
+  'market-calendar.refresh': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

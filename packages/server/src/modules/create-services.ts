@@ -4,6 +4,7 @@ import { composeAssistant } from './composition/assistant.ts';
 import { composeBilling } from './composition/billing.ts';
 import { composeDashboard } from './composition/dashboard.ts';
 import { composeMarket } from './composition/market.ts';
+import { composeMarketCalendar } from './composition/market-calendar.ts';
 import { composeNews } from './composition/news.ts';
 import { createProviders } from './composition/providers.ts';
 import type { ServiceDeps } from './composition/service-deps.ts';
@@ -57,11 +58,12 @@ export function createServices(deps: ServiceDeps) {
     assistant,
   });
   const { companies, analysis, prompts, promptReads, promptReadCache } = assistantGroup;
+  const marketCalendar = composeMarketCalendar({ ...base, ...marketGroup, news, marketData });
   const { calendar, recommendations, widgets } = composeDashboard({
     ...base,
     ...marketGroup,
     companies,
-    marketData,
+    marketCalendar,
     ...(deps.readDb && { readDb: deps.readDb }),
   });
   const billing = composeBilling(base);
@@ -110,6 +112,7 @@ export function createServices(deps: ServiceDeps) {
     /** The prompt read cache (undefined when PROMPT_CACHE is off); the analyses routes hear its notices. */
     promptReadCache,
     calendar,
+    marketCalendar,
     recommendations,
     widgets,
     billing,

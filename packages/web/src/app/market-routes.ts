@@ -104,6 +104,35 @@ export const marketRouteSpecs = {
       layout: 'main',
     },
   },
+  calendarEarnings: {
+    kind: 'page',
+    guard: 'public',
+    page: () =>
+      import('../features/market-calendar/pages/market-calendar-page').then(
+        (m) => m.EarningsCalendarPage,
+      ),
+    meta: {
+      title: 'Earnings calendar',
+      description:
+        'Who reports results this week, before the open or after the close, with estimates and surprises.',
+      canonical: true,
+      layout: 'main',
+    },
+  },
+  calendarDividends: {
+    kind: 'page',
+    guard: 'public',
+    page: () =>
+      import('../features/market-calendar/pages/market-calendar-page').then(
+        (m) => m.DividendsCalendarPage,
+      ),
+    meta: {
+      title: 'Dividend calendar',
+      description: 'Ex-dividend dates of the week, with amounts, record and pay dates.',
+      canonical: true,
+      layout: 'main',
+    },
+  },
   dashboardWidgets: {
     kind: 'page',
     guard: 'user',

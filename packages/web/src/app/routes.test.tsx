@@ -186,6 +186,8 @@ describe('the route table built from PAGE_PATHS', () => {
       '/register',
       '/login',
       '/dashboard',
+      '/calendar/earnings',
+      '/calendar/dividends',
       '/company/explore',
       '/stock/register',
       '/home',

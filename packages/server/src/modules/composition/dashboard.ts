@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import type { MarketCalendarService } from '../market-calendar/market-calendar.service.ts';
 import { createCalendarCache } from '../calendar/calendar-cache.ts';
 import { createCalendarRepository } from '../calendar/calendar.repository.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
@@ -16,12 +16,19 @@ import type { CompositionBase } from './service-deps.ts';
 export function composeDashboard(
   deps: Pick<CompositionBase, 'db' | 'clock' | 'config' | 'log'> &
     Pick<MarketGroup, 'watchlists' | 'portfolio'> &
-    Pick<AssistantGroup, 'companies'> & { readDb?: Database; marketData: MarketDataProvider },
+    Pick<AssistantGroup, 'companies'> & {
+      readDb?: Database;
+      marketCalendar: MarketCalendarService;
+    },
 ) {
   const { db, clock, watchlists, portfolio, companies } = deps;
   const calendar = createCalendarService({
     repository: createCalendarRepository(db),
-    marketData: deps.marketData,
+    // Results and dividend dates come from the market calendar's stored events.
+    marketData: {
+      name: deps.marketCalendar.sourceName,
+      calendar: (symbols, from, to) => deps.marketCalendar.corporateEvents(symbols, from, to),
+    },
     // The open positions of the user's default portfolio.
     heldSymbols: (userId) => portfolio.heldSymbols(userId),
     watchedSymbols: (userId) => watchlists.symbolsOf(userId),

@@ -116,6 +116,40 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
       return new Map(rows.map((row) => [row.id, row.title]));
     },
 
+    /**
+     * Public articles about results or dividends of `symbols` published `from`–`to` (instants),
+     * oldest first, at most `limit`: classified so by the analyst, or saying so in the headline.
+     */
+    eventStories: (
+      symbols: readonly string[],
+      from: Date,
+      to: Date,
+      limit: number,
+    ): Promise<{ id: string; title: string; tickers: string[]; published: Date }[]> =>
+      symbols.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('news')
+            .select([
+              'id',
+              sql<string>`coalesce(nullif("AI" ->> 'title', ''), title)`.as('title'),
+              'related_exchange_tickers as tickers',
+              'creation_date as published',
+            ])
+            .where(sql<boolean>`related_exchange_tickers && ${sql.val([...symbols])}::text[]`)
+            .where('creation_date', '>=', from)
+            .where('creation_date', '<=', to)
+            .where(readerNewsSql())
+            .where((eb) =>
+              eb.or([
+                eb(sql`"AI" ->> 'classification'`, 'in', ['Company Results', 'Dividend News']),
+                eb('title', '~*', String.raw`\m(results|earnings|EPS|dividend|payout)\M`),
+              ]),
+            )
+            .orderBy('creation_date')
+            .limit(limit)
+            .execute(),
+
     /** What a link preview shows of one article a visitor may see (the SEO head, the OG image). */
     previewOf: (id: string) =>
       isArticleId(id)

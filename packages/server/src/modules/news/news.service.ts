@@ -248,6 +248,9 @@ export function createNewsService(deps: NewsServiceDeps) {
 
     /** Titles of the articles the viewer may see, by id (others are absent). */
     titlesVisibleTo: (ids: string[], viewer: NewsViewer) => repository.titlesVisibleTo(ids, viewer),
+    /** Public stories about results or dividends of the symbols published `from`–`to`. */
+    eventStories: (symbols: readonly string[], from: Date, to: Date, limit: number) =>
+      repository.eventStories(symbols, from, to, limit),
 
     byId: (id: string, viewer: NewsViewer): Promise<ArticleJson> => visibleArticle(id, viewer),
 

@@ -99,6 +99,31 @@ export interface CorporateEvent {
   detail: string;
 }
 
+/**
+ * A dated corporate event of a listing with its figures, as the market calendar stores it:
+ * results (report day, time of day, estimates and reported figures), a dividend (listed under its
+ * ex-date, else its declaration day) or a split. Every figure the source does not give is null.
+ */
+export interface ListingEvent {
+  /** `EXCHANGE:TICKER`. */
+  symbol: string;
+  kind: 'earnings' | 'dividend' | 'split';
+  /** `YYYY-MM-DD`. */
+  date: string;
+  timing: 'before-open' | 'after-close' | 'unknown';
+  fiscal_quarter: string | null;
+  eps_estimate: number | null;
+  eps_reported: number | null;
+  revenue_estimate: number | null;
+  revenue_reported: number | null;
+  declared_date: string | null;
+  ex_date: string | null;
+  record_date: string | null;
+  pay_date: string | null;
+  amount: number | null;
+  split_ratio: string | null;
+}
+
 /** A source of quotes, daily history, profiles and symbol search. */
 export interface MarketDataProvider {
   /** Short identifier of the provider, e.g. `demo` or `yahoo`. */
@@ -120,4 +145,9 @@ export interface MarketDataProvider {
    * first; unknown symbols are left out. Only providers with a corporate calendar.
    */
   calendar?(symbols: readonly string[], from: string, to: string): Promise<CorporateEvent[]>;
+  /**
+   * Every event with its figures the provider knows for the symbols (past results and the next
+   * dates), for the market calendar's daily refresh; unknown symbols are left out.
+   */
+  listingEvents?(symbols: readonly string[]): Promise<ListingEvent[]>;
 }

@@ -6,6 +6,7 @@ import type {
   CompanyProfile,
   CorporateEvent,
   DailyBar,
+  ListingEvent,
   MarketNewsStory,
   Quote,
   SymbolMatch,
@@ -209,4 +210,91 @@ export function mapCalendarEvents(
   add('dividend', calendar.exDividendDate, 'Ex-dividend date');
   add('dividend', calendar.dividendDate, 'Dividend payment date');
   return events.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+const NEW_YORK = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The New York day and minutes of an instant. */
+function newYork(instant: Date): { day: string; minutes: number } {
+  const parts = Object.fromEntries(NEW_YORK.formatToParts(instant).map((p) => [p.type, p.value]));
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+const validDate = (value: unknown): value is Date =>
+  value instanceof Date && !Number.isNaN(value.getTime());
+const figure = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/**
+ * The market calendar's events of Yahoo's `calendarEvents` module: the next results (the New York
+ * day; before the open or after the close when Yahoo gives a confirmed time, unknown for an
+ * estimated date or window) with the consensus EPS and revenue, and the next dividend under its
+ * ex-date with its payment date. Yahoo's module gives no dividend amount: it stays unknown.
+ */
+export function mapListingEvents(symbol: string, summary: QuoteSummaryResult): ListingEvent[] {
+  const calendar = summary.calendarEvents;
+  if (!calendar) return [];
+  const blank = {
+    symbol,
+    fiscal_quarter: null,
+    eps_estimate: null,
+    eps_reported: null,
+    revenue_estimate: null,
+    revenue_reported: null,
+    declared_date: null,
+    ex_date: null,
+    record_date: null,
+    pay_date: null,
+    amount: null,
+    split_ratio: null,
+  };
+  const events: ListingEvent[] = [];
+  const earnings = calendar.earnings;
+  const dates = [...earnings.earningsDate]
+    .filter(validDate)
+    .sort((a, b) => a.getTime() - b.getTime());
+  const first = dates[0];
+  if (first) {
+    const estimated = earnings.isEarningsDateEstimate === true || dates.length > 1;
+    const { day, minutes } = newYork(first);
+    const timing = estimated
+      ? 'unknown'
+      : minutes < 9 * 60 + 30
+        ? 'before-open'
+        : minutes >= 16 * 60
+          ? 'after-close'
+          : 'unknown';
+    events.push({
+      ...blank,
+      kind: 'earnings',
+      date: day,
+      timing,
+      eps_estimate: figure(earnings.earningsAverage),
+      revenue_estimate: figure(earnings.revenueAverage),
+    });
+  }
+  if (validDate(calendar.exDividendDate)) {
+    const ex = utcDay(calendar.exDividendDate);
+    const pay = validDate(calendar.dividendDate) ? utcDay(calendar.dividendDate) : null;
+    events.push({
+      ...blank,
+      kind: 'dividend',
+      date: ex,
+      timing: 'unknown',
+      ex_date: ex,
+      pay_date: pay !== null && pay >= ex ? pay : null,
+    });
+  }
+  return events;
 }

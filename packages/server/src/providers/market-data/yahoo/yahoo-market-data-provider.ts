@@ -10,6 +10,7 @@ import type { QuoteBase } from 'yahoo-finance2/modules/quote';
 import type { QuoteSummaryResult } from 'yahoo-finance2/modules/quoteSummary-iface';
 import type {
   CorporateEvent,
+  ListingEvent,
   MarketDataProvider,
   MarketNewsStory,
   Quote,
@@ -19,6 +20,7 @@ import { createYahooFetch, type WarnLog } from './yahoo-fetch.ts';
 import {
   mapCalendarEvents,
   mapChartBars,
+  mapListingEvents,
   mapProfile,
   mapQuote,
   mapSearchMatches,
@@ -140,6 +142,47 @@ export function createYahooMarketDataProvider(
     }
   }
 
+  /**
+   * Our symbol → its calendarEvents answer, for the symbols Yahoo knows: one quoteSummary per
+   * symbol, kept for CALENDAR_TTL_MS; one failure loses one symbol, all of them fail the call.
+   */
+  async function calendarSummaries(
+    symbols: readonly string[],
+  ): Promise<[string, QuoteSummaryResult][]> {
+    const out: [string, QuoteSummaryResult][] = [];
+    let failure: Error | undefined;
+    let answered = 0;
+    const seen = new Set<string>();
+    for (const symbol of symbols) {
+      const parsed = parseSymbol(symbol);
+      const yahooSymbol = toYahooSymbol(symbol);
+      if (!parsed || !yahooSymbol || seen.has(yahooSymbol)) continue;
+      seen.add(yahooSymbol);
+      const at = now().getTime();
+      let cached = calendars.get(yahooSymbol);
+      if (!cached || at - cached.at > CALENDAR_TTL_MS) {
+        try {
+          const summary = await call(`calendar of ${yahooSymbol}`, () =>
+            yahoo.quoteSummary(yahooSymbol, { modules: ['calendarEvents'] }),
+          );
+          cached = { at, summary };
+        } catch (error) {
+          if (!isNotFound(error instanceof Error ? error.cause : error)) {
+            failure = error instanceof Error ? error : new Error(String(error));
+            log?.warn({ err: error, symbol }, 'Yahoo calendar request failed');
+            continue;
+          }
+          cached = { at, summary: null };
+        }
+        calendars.set(yahooSymbol, cached);
+      }
+      answered += 1;
+      if (cached.summary) out.push([`${parsed.exchange}:${parsed.ticker}`, cached.summary]);
+    }
+    if (answered === 0 && failure) throw failure;
+    return out;
+  }
+
   return {
     name: 'yahoo',
     canHandle: (symbol) => toYahooSymbol(symbol) !== null,
@@ -225,40 +268,19 @@ export function createYahooMarketDataProvider(
 
     async calendar(symbols, from, to) {
       const events: CorporateEvent[] = [];
-      let failure: Error | undefined;
-      let answered = 0;
-      const seen = new Set<string>();
-      // One quoteSummary per symbol, kept for CALENDAR_TTL_MS; one failure loses one symbol.
-      for (const symbol of symbols) {
-        const parsed = parseSymbol(symbol);
-        const yahooSymbol = toYahooSymbol(symbol);
-        if (!parsed || !yahooSymbol || seen.has(yahooSymbol)) continue;
-        seen.add(yahooSymbol);
-        const at = now().getTime();
-        let cached = calendars.get(yahooSymbol);
-        if (!cached || at - cached.at > CALENDAR_TTL_MS) {
-          try {
-            const summary = await call(`calendar of ${yahooSymbol}`, () =>
-              yahoo.quoteSummary(yahooSymbol, { modules: ['calendarEvents'] }),
-            );
-            cached = { at, summary };
-          } catch (error) {
-            if (!isNotFound(error instanceof Error ? error.cause : error)) {
-              failure = error instanceof Error ? error : new Error(String(error));
-              log?.warn({ err: error, symbol }, 'Yahoo calendar request failed');
-              continue;
-            }
-            cached = { at, summary: null };
-          }
-          calendars.set(yahooSymbol, cached);
-        }
-        answered += 1;
-        if (cached.summary) {
-          const ours = `${parsed.exchange}:${parsed.ticker}`;
-          events.push(...mapCalendarEvents(ours, cached.summary, { from, to }));
-        }
+      for (const [ours, summary] of await calendarSummaries(symbols)) {
+        events.push(...mapCalendarEvents(ours, summary, { from, to }));
       }
-      if (answered === 0 && failure) throw failure;
+      return events.sort(
+        (a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol),
+      );
+    },
+
+    async listingEvents(symbols) {
+      const events: ListingEvent[] = [];
+      for (const [ours, summary] of await calendarSummaries(symbols)) {
+        events.push(...mapListingEvents(ours, summary));
+      }
       return events.sort(
         (a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol),
       );

@@ -2,6 +2,8 @@
  * Single-company market stories from the demo prices: analyst rating changes after large moves,
  * dividend declarations, 52-week highs and lows, and unusual volume. Brokers are fictitious.
  */
+import type { SeededRandom } from '../../market-data/demo/seeded-random.ts';
+import { dayNumber, isoDate } from '../../market-data/demo/trading-calendar.ts';
 import { shareCount } from '../market-briefs/brief-format.ts';
 import { dividendOn } from './company-figures.ts';
 import type { CompanyDay } from './newsroom-prices.ts';
@@ -78,6 +80,15 @@ export function writeRating(move: CompanyDay, day: string, direction: Direction)
   return { title, description, body: [why], direction };
 }
 
+/**
+ * The record and pay days (`YYYY-MM-DD`) of a dividend declared on `day`: record two weeks on,
+ * payment four to five weeks on. Takes the story's generator, whose first draw is the pay day.
+ */
+export function dividendDates(random: SeededRandom, day: string): { record: string; pay: string } {
+  const pay = isoDate(dayNumber(day) + 28 + Math.floor(random.next() * 7));
+  return { record: isoDate(dayNumber(day) + 14), pay };
+}
+
 /** A dividend declaration (a raise once a year); `anchorIndex` is the demo prices' anchor day. */
 export function writeDividend(today: CompanyDay, anchorIndex: number): StoryText | null {
   const { company } = today;
@@ -86,8 +97,9 @@ export function writeDividend(today: CompanyDay, anchorIndex: number): StoryText
   const random = storyRandom('dividend', company.symbol, today.day);
   const who = company.short;
   const amount = usd(dividend.amount);
-  const pay = monthDayAfter(today.day, 28 + Math.floor(random.next() * 7));
-  const record = monthDayAfter(today.day, 14);
+  const dates = dividendDates(random, today.day);
+  const pay = monthDayAfter(dates.pay, 0);
+  const record = monthDayAfter(dates.record, 0);
   const raise = `${pct((dividend.amount / dividend.previous - 1) * 100)}%`;
   const title = dividend.raised
     ? pick(random, [

@@ -6,7 +6,7 @@
  */
 import { ANCHOR_DATE } from '../../market-data/demo/price-synthesis.ts';
 import { dayNumber } from '../../market-data/demo/trading-calendar.ts';
-import { fiscalQuarter } from './company-figures.ts';
+import { fiscalQuarter, type NewsroomCompany } from './company-figures.ts';
 import type { CompanyDay } from './newsroom-prices.ts';
 import { sectorDriver } from './sector-drivers.ts';
 import {
@@ -38,21 +38,28 @@ export type QuarterFigures = {
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 const cents = (value: number) => Math.round(value * 100) / 100;
 
+/** The consensus revenue of a quarter reported on `day` (synthetic: size and growth alone). */
+export function revenueEstimateOn(company: NewsroomCompany, day: string): number {
+  const years = (dayNumber(day) - dayNumber(ANCHOR_DATE)) / 365;
+  return company.quarterlyRevenue * (1 + company.revenueGrowth) ** years;
+}
+
+/** The consensus EPS at a share price: price × margin / (4 × price-to-sales), at least 5 cents. */
+export function epsEstimateAt(company: NewsroomCompany, price: number): number {
+  return Math.max(0.05, cents((price * company.netMargin) / (4 * company.priceToSales)));
+}
+
 /** The figures a jump day implies: surprises scale with the day's log return. */
 export function quarterFigures(jump: CompanyDay): QuarterFigures {
   const { company } = jump;
   const move = Math.log(jump.close / jump.previousClose);
   const direction: Direction = move >= 0 ? 1 : -1;
-  const years = (dayNumber(jump.day) - dayNumber(ANCHOR_DATE)) / 365;
-  const revenueEstimate = company.quarterlyRevenue * (1 + company.revenueGrowth) ** years;
+  const revenueEstimate = revenueEstimateOn(company, jump.day);
   const revenueSurprise = direction * clamp(Math.abs(move) / 2, 0.006, 0.12);
   const revenue = revenueEstimate * (1 + revenueSurprise);
   const yearAgo = revenueEstimate / (1 + company.revenueGrowth);
-  // EPS follows the share price: price × margin / (4 × price-to-sales) per quarter.
-  const epsEstimate = Math.max(
-    0.05,
-    cents((jump.previousClose * company.netMargin) / (4 * company.priceToSales)),
-  );
+  // EPS follows the share price.
+  const epsEstimate = epsEstimateAt(company, jump.previousClose);
   let eps = cents(epsEstimate * (1 + direction * clamp(2.5 * Math.abs(move), 0.01, 0.5)));
   if (direction * (eps - epsEstimate) < 0.01) eps = cents(epsEstimate + direction * 0.01);
   const annual = 4 * revenueEstimate * (1 + company.revenueGrowth / 2);

@@ -17,6 +17,7 @@ import {
 import type { CompanyFilter } from '../../market';
 import { CompanyNewsTimeline } from '../../news';
 import { LatestCompanyAnalysis } from '../../analysis';
+import { CompanyUpcoming } from '../../market-calendar';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { CompanyDebugLinks } from '../components/company-debug-links';
 import { HydrationBoundary } from '../../../lib/hydration-boundary';
@@ -63,6 +64,7 @@ function CompanyDetails({ company, symbol }: { company: Company; symbol: string 
           <Stack gap="lg">
             <HydrationBoundary>
               <LatestCompanyAnalysis companyId={company.id} symbol={symbol} />
+              {symbol && <CompanyUpcoming symbol={symbol} />}
               <CompanyProfile company={company} />
               {symbol && <RelatedCompanies symbol={symbol} />}
             </HydrationBoundary>

@@ -1,0 +1,151 @@
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import {
+  companyUpcomingResponseSchema,
+  feedCreatedResponseSchema,
+  feedStateResponseSchema,
+  holdingsWeekResponseSchema,
+  marketWeekQuerySchema,
+  marketWeekResponseSchema,
+} from '@app/shared/api/market-calendar';
+import { exchangeTickerSchema } from '@app/shared/api/tickers';
+import { z } from 'zod';
+import { currentUser } from '../../http/access.ts';
+import { queryParams } from '../../http/strict-query.ts';
+import type { ZodApp } from '../../http/types.ts';
+import type { MarketCalendarService } from './market-calendar.service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['market calendar'];
+
+/** The market calendar: public week views and company dates, a user's feed link and holdings. */
+export function marketCalendarRoutes(
+  app: ZodApp,
+  { marketCalendar }: { marketCalendar: MarketCalendarService },
+) {
+  const user = { access: 'user' as const };
+  const open = { access: 'public' as const };
+
+  app.get(
+    '/market-calendar/week',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary:
+          'One week (Monday–Friday) of earnings or dividends; scope watchlist or holdings needs a login',
+        querystring: queryParams(marketWeekQuerySchema.shape),
+        response: { 200: marketWeekResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await marketCalendar.week(request.query, request.user?.id)),
+    }),
+  );
+
+  app.get(
+    '/market-calendar/company/:symbol',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: 'A listing’s next results, next ex-dividend date and last four results',
+        params: z.object({ symbol: exchangeTickerSchema }),
+        response: { 200: companyUpcomingResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await marketCalendar.company(request.params.symbol)),
+    }),
+  );
+
+  app.get(
+    '/market-calendar/holdings-week',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'This week’s results, dividends and splits of the caller’s holdings',
+        response: { 200: holdingsWeekResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await marketCalendar.holdingsWeek(currentUser(request).id)),
+    }),
+  );
+
+  app.get(
+    '/market-calendar/feed',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'Whether the caller has a private calendar feed link',
+        response: { 200: feedStateResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await marketCalendar.feedState(currentUser(request).id)),
+    }),
+  );
+
+  app.post(
+    '/market-calendar/feed/create',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'A new private calendar feed link (the previous one stops working); shown once',
+        response: { 200: feedCreatedResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await marketCalendar.createFeed(currentUser(request).id)),
+    }),
+  );
+
+  app.post(
+    '/market-calendar/feed/revoke',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'Revokes the caller’s private calendar feed link',
+        response: { 200: feedStateResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await marketCalendar.revokeFeed(currentUser(request).id)),
+    }),
+  );
+
+  // The token in the path is the credential: calendar apps send no header or cookie.
+  app.get(
+    '/market-calendar/feed/:file',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary:
+          'The iCalendar feed of a private link: its owner’s holdings’ and watchlists’ events',
+        params: z.object({
+          file: z.string().regex(/^[0-9a-f]{64}\.ics$/, 'The calendar link is not valid.'),
+        }),
+        response: { 200: z.string().describe('text/calendar'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ics = await marketCalendar.feed(request.params.file.slice(0, -'.ics'.length));
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=900')
+        .header('referrer-policy', 'no-referrer')
+        .send(ics);
+    },
+  );
+}

@@ -1,0 +1,83 @@
+import { Alert, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { SectionCard } from '../../market';
+import { useCompanyUpcoming } from '../api/market-calendar';
+import {
+  dayLabel,
+  money,
+  surpriseColor,
+  surpriseLabel,
+  timingLabel,
+  UNKNOWN,
+} from './event-format';
+
+/** "Upcoming" on a company page: next results, next ex-dividend date, the last four results. */
+export function CompanyUpcoming({ symbol }: { symbol: string }) {
+  const upcoming = useCompanyUpcoming(symbol);
+  useFailureToast(upcoming.error, 'Upcoming dates could not be loaded');
+  const data = upcoming.data;
+  return (
+    <SectionCard labelledBy="company-upcoming">
+      <Title order={2} size="h4" id="company-upcoming" mb="sm">
+        Upcoming
+      </Title>
+      {upcoming.isPending && <Skeleton height={120} radius="md" />}
+      {upcoming.isError && <Alert color="red">{upcoming.error.message}</Alert>}
+      {data && (
+        <Stack gap="sm">
+          <div>
+            <Text size="sm" fw={600}>
+              Next results
+            </Text>
+            <Text size="sm" data-testid="next-earnings">
+              {data.next_earnings
+                ? `${dayLabel(data.next_earnings.date)}, ${timingLabel(data.next_earnings.timing).toLowerCase()} · EPS estimate ${money(data.next_earnings.eps_estimate)}`
+                : `Date ${UNKNOWN}`}
+            </Text>
+          </div>
+          <div>
+            <Text size="sm" fw={600}>
+              Next ex-dividend date
+            </Text>
+            <Text size="sm" data-testid="next-ex-dividend">
+              {data.next_ex_dividend?.ex_date
+                ? `${dayLabel(data.next_ex_dividend.ex_date)} · ${money(data.next_ex_dividend.amount)} a share`
+                : 'None declared'}
+            </Text>
+          </div>
+          {data.last_results.length > 0 && (
+            <Table fz="xs" verticalSpacing={4} aria-label="Last results">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Reported</Table.Th>
+                  <Table.Th>EPS</Table.Th>
+                  <Table.Th>Estimate</Table.Th>
+                  <Table.Th>Surprise</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.last_results.map((result) => (
+                  <Table.Tr key={result.date}>
+                    <Table.Td>{dayLabel(result.date)}</Table.Td>
+                    <Table.Td>{money(result.eps_reported)}</Table.Td>
+                    <Table.Td>{money(result.eps_estimate)}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs" fw={600} c={surpriseColor(result.eps_surprise_pct)}>
+                        {surpriseLabel(result.eps_surprise_pct) ?? UNKNOWN}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              Source: {data.source === 'demo' ? 'demo data (synthetic)' : 'Yahoo Finance'}
+            </Text>
+          </Group>
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
