@@ -102,6 +102,29 @@ test.describe('the AI assistant', () => {
     ).toBeVisible();
   });
 
+  test('a draft with its own system text survives a reload and is answered', async ({ page }) => {
+    test.setTimeout(90_000);
+    await registerAndLogin(page);
+    await page.goto('/pages/prompt');
+    await page.getByRole('textbox', { name: 'Your prompt' }).fill('What should I watch this week?');
+    await page.getByRole('textbox', { name: 'Persona' }).click();
+    await page.getByRole('option', { name: 'My own system text' }).click();
+    await page
+      .getByRole('textbox', { name: 'Your system text' })
+      .fill('Answer as a cautious income investor.');
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Your prompt' })).toHaveValue(
+      'What should I watch this week?',
+    );
+    await expect(page.getByRole('textbox', { name: 'Your system text' })).toHaveValue(
+      'Answer as a cautious income investor.',
+    );
+    await page.getByRole('button', { name: 'Ask' }).click();
+    const card = page.getByRole('article', { name: 'Prompt: What should I watch this week?' });
+    await expect(card.getByText(NOT_ADVICE)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('textbox', { name: 'Your prompt' })).toHaveValue('');
+  });
+
   test('the article page answers questions about that article', async ({ page }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 1280, height: 900 });
