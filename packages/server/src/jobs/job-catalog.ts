@@ -37,6 +37,8 @@ export const JOB_PAYLOADS = {
     round: z.number().int().min(0).max(20).default(0),
   }),
   'telegram.daily-brief': z.object({}),
+  /** With `fundamentals`, the provider's per-share figures are fetched before the metrics. */
+  'screener.refresh-metrics': z.object({ fundamentals: z.boolean().default(false) }),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -8,6 +8,7 @@ import { blogJobs } from '../modules/blog/blog.jobs.ts';
 import { alertJobs } from '../modules/alerts/alerts.jobs.ts';
 import { telegramJobs } from '../modules/telegram/telegram.jobs.ts';
 import { trackRecordJobs } from '../modules/track-record/track-record.jobs.ts';
+import { screenerJobs } from '../modules/screener/screener.jobs.ts';
 
 /**
  * Every job the worker runs, with its handler. Add a module's job definitions here and its
@@ -24,4 +25,5 @@ export const jobDefinitions = [
   ...alertJobs,
   ...telegramJobs,
   ...trackRecordJobs,
+  ...screenerJobs,
 ] as const;

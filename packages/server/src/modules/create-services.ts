@@ -57,7 +57,7 @@ export function createServices(deps: ServiceDeps) {
     assistant,
   });
   const { companies, analysis, prompts, promptReads, promptReadCache } = assistantGroup;
-  const { calendar, recommendations, widgets } = composeDashboard({
+  const { calendar, recommendations, widgets, screener } = composeDashboard({
     ...base,
     ...marketGroup,
     companies,
@@ -112,6 +112,7 @@ export function createServices(deps: ServiceDeps) {
     calendar,
     recommendations,
     widgets,
+    screener,
     billing,
     comments,
     newsletter,
