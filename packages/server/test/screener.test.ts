@@ -479,6 +479,22 @@ describe('saved screens', () => {
   });
 });
 
+describe('the screener in the OpenAPI document', () => {
+  it('lists every screener route', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    for (const path of [
+      '/api/screener/query',
+      '/api/screener/facets',
+      '/api/screener/screens',
+      '/api/screener/screens/delete',
+    ]) {
+      expect(doc.paths).toHaveProperty([path]);
+    }
+  });
+});
+
 describe('GET /screener/facets', () => {
   it('lists the sectors, industries and exchanges of the screened listings', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/screener/facets' });
