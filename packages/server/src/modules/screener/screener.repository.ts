@@ -103,6 +103,15 @@ export function createScreenerRepository(db: Database) {
       return rows.map((row) => row.exchange_ticker);
     },
 
+    /** When the newest per-share figures were stored (null: none are). */
+    async fundamentalsAsOf(): Promise<Date | null> {
+      const row = await db
+        .selectFrom('listing_fundamentals')
+        .select((eb) => eb.fn.max('updated_at').as('at'))
+        .executeTakeFirst();
+      return row?.at ?? null;
+    },
+
     /** Stores the provider's per-share figures (listings that no longer exist are skipped). */
     async upsertFundamentals(rows: readonly Fundamentals[], source: string, now: Date) {
       if (rows.length === 0) return;

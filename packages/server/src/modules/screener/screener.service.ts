@@ -17,6 +17,8 @@ import type { ScreenerRepository } from './screener.repository.ts';
 
 /** Fundamentals are asked of the provider in batches of this many listings. */
 const FUNDAMENTALS_BATCH = 500;
+/** Shares, dividends and earnings change quarterly: they are fetched again after six hours. */
+const FUNDAMENTALS_MAX_AGE_MS = 6 * 3_600_000;
 
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -76,12 +78,16 @@ export function createScreenerService(deps: {
     facets: () => repository.facets(),
 
     /**
-     * Refreshes the provider's fundamentals (when it has them), then every listing's metrics.
+     * Refreshes the provider's fundamentals (when it has them, and when asked, none are stored or
+     * the stored ones are older than FUNDAMENTALS_MAX_AGE_MS), then every listing's metrics.
      * Returns the number of listings written.
      */
     async refresh(options: { fundamentals: boolean }): Promise<number> {
       const source = deps.fundamentals;
-      if (options.fundamentals && source) {
+      const stored = source && !options.fundamentals ? await repository.fundamentalsAsOf() : null;
+      const stale =
+        stored === null || clock.now().getTime() - stored.getTime() > FUNDAMENTALS_MAX_AGE_MS;
+      if (source && (options.fundamentals || stale)) {
         const symbols = await repository.allSymbols();
         for (let i = 0; i < symbols.length; i += FUNDAMENTALS_BATCH) {
           const figures = await source.read(symbols.slice(i, i + FUNDAMENTALS_BATCH));
