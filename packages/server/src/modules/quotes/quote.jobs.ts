@@ -73,6 +73,13 @@ export const backfillHistoryJob = defineJob({
     const { market } = deps.services;
     await market.history.ensureLoaded(symbol);
     await market.quotes.refresh([symbol], { backfill: false });
+    // The screener's figures read the history: one refresh half a minute on, for every backfill
+    // finished meanwhile (a keyed job is queued once).
+    await deps.jobs.enqueue(
+      'screener.refresh-metrics',
+      { fundamentals: false },
+      { singletonKey: 'after-history', startAfter: 30 },
+    );
   },
 });
 

@@ -11,7 +11,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useViewer } from '../../users';
 import { useScreener } from '../api/screener-get';
@@ -40,6 +42,10 @@ export function ScreenerPage() {
   const current = params.toString();
   const apply = (next: URLSearchParams) => setParams(next);
   const total = results.data?.total ?? 0;
+  // On a phone the filters fold away so the results come first; open on wider screens.
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
+  const showFilters = filtersOpen ?? !phone;
 
   return (
     <Stack gap="lg">
@@ -80,7 +86,20 @@ export function ScreenerPage() {
       </Group>
 
       <Card withBorder radius="md" padding="md">
-        <ScreenerFilters params={params} onChange={apply} loggedIn={viewer.loggedIn} />
+        <Button
+          variant="subtle"
+          size="xs"
+          px={0}
+          mb={showFilters ? 'sm' : 0}
+          leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+          aria-expanded={showFilters}
+          onClick={() => setFiltersOpen(!showFilters)}
+        >
+          {showFilters ? 'Hide filters' : 'Show filters'}
+        </Button>
+        {showFilters && (
+          <ScreenerFilters params={params} onChange={apply} loggedIn={viewer.loggedIn} />
+        )}
       </Card>
 
       {viewer.loggedIn && (
