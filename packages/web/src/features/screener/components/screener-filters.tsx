@@ -29,7 +29,8 @@ export const RANGE_FILTERS: {
 
 export interface ScreenerFiltersProps {
   params: URLSearchParams;
-  onChange: (next: URLSearchParams) => void;
+  /** Changes the URL's query: the change gets the query as it is at that moment. */
+  onChange: (change: (current: URLSearchParams) => URLSearchParams) => void;
   loggedIn: boolean;
 }
 
@@ -49,7 +50,7 @@ export function ScreenerFilters({ params, onChange, loggedIn }: ScreenerFiltersP
           placeholder={sectors.length ? undefined : 'Any sector'}
           data={facets.data?.sectors ?? []}
           value={sectors}
-          onChange={(values) => onChange(withList(params, 'sector', values))}
+          onChange={(values) => onChange((current) => withList(current, 'sector', values))}
           searchable
           clearable
         />
@@ -59,7 +60,7 @@ export function ScreenerFilters({ params, onChange, loggedIn }: ScreenerFiltersP
           placeholder={readList(params, 'industry').length ? undefined : 'Any industry'}
           data={[...new Set(industries.map((item) => item.industry))]}
           value={readList(params, 'industry')}
-          onChange={(values) => onChange(withList(params, 'industry', values))}
+          onChange={(values) => onChange((current) => withList(current, 'industry', values))}
           searchable
           clearable
         />
@@ -69,7 +70,7 @@ export function ScreenerFilters({ params, onChange, loggedIn }: ScreenerFiltersP
           placeholder={readList(params, 'exchange').length ? undefined : 'Any exchange'}
           data={facets.data?.exchanges ?? []}
           value={readList(params, 'exchange')}
-          onChange={(values) => onChange(withList(params, 'exchange', values))}
+          onChange={(values) => onChange((current) => withList(current, 'exchange', values))}
           clearable
         />
       </SimpleGrid>
@@ -82,7 +83,9 @@ export function ScreenerFilters({ params, onChange, loggedIn }: ScreenerFiltersP
               {...filter}
               min={min}
               max={max}
-              onChange={(low, high) => onChange(withRange(params, filter.field, low, high))}
+              onChange={(low, high) =>
+                onChange((current) => withRange(current, filter.field, low, high))
+              }
             />
           );
         })}
@@ -92,16 +95,18 @@ export function ScreenerFilters({ params, onChange, loggedIn }: ScreenerFiltersP
           <Checkbox
             label="In my watchlist"
             checked={readFlag(params, 'in_watchlist')}
-            onChange={(event) =>
-              onChange(withFlag(params, 'in_watchlist', event.currentTarget.checked))
-            }
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              onChange((current) => withFlag(current, 'in_watchlist', on));
+            }}
           />
           <Checkbox
             label="In my portfolio"
             checked={readFlag(params, 'in_portfolio')}
-            onChange={(event) =>
-              onChange(withFlag(params, 'in_portfolio', event.currentTarget.checked))
-            }
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              onChange((current) => withFlag(current, 'in_portfolio', on));
+            }}
           />
         </Group>
       ) : (

@@ -40,6 +40,10 @@ export function ScreenerPage() {
   const query = apiQuery(params);
   const results = useScreener(query);
   const current = params.toString();
+  // Changes start from the address bar as it is now, not from this render's copy: a click right
+  // after a filter's delayed write would otherwise drop that filter.
+  const update = (change: (current: URLSearchParams) => URLSearchParams) =>
+    setParams(change(new URLSearchParams(window.location.search)));
   const apply = (next: URLSearchParams) => setParams(next);
   const total = results.data?.total ?? 0;
   // On a phone the filters fold away so the results come first; open on wider screens.
@@ -98,7 +102,7 @@ export function ScreenerPage() {
           {showFilters ? 'Hide filters' : 'Show filters'}
         </Button>
         {showFilters && (
-          <ScreenerFilters params={params} onChange={apply} loggedIn={viewer.loggedIn} />
+          <ScreenerFilters params={params} onChange={update} loggedIn={viewer.loggedIn} />
         )}
       </Card>
 
@@ -136,14 +140,14 @@ export function ScreenerPage() {
             <ScreenerTable
               rows={results.data.listings}
               sort={readSort(params)}
-              onSort={(field, text) => apply(withSort(params, field, text))}
+              onSort={(field, text) => update((current) => withSort(current, field, text))}
             />
           )}
           {total > PAGE_SIZE && (
             <Pagination
               total={Math.ceil(total / PAGE_SIZE)}
               value={readPage(params)}
-              onChange={(page) => apply(withPage(params, page))}
+              onChange={(page) => update((current) => withPage(current, page))}
               size="sm"
               siblings={1}
               getControlProps={(control) => ({
