@@ -128,15 +128,20 @@ export async function runScreenerBench(options: { seconds: number }) {
              case when random() < 0.15 then null else (random() - 0.1) * 10 end, 'bench', now()
       from securities
       on conflict do nothing`.execute(db);
+    // Each article is about the listing numbered (g × 7919) mod the listings: a spread that
+    // gives some listings several articles and most none.
     await sql`
+      with numbered as (
+        select exchange_ticker, (row_number() over (order by exchange_ticker)) - 1 as n
+        from securities
+      )
       insert into news (link, guid, title, creation_date, source, sentiment_score,
                         related_exchange_tickers)
       select 'https://bench.example/' || g, 'screener-bench-' || g, 'Bench story ' || g,
              now() - random() * interval '7 days', 'bench',
-             array[round((random() * 20 - 10)::numeric, 1)::float8],
-             array[(select exchange_ticker from securities
-                    offset (g * 7919) % ${LISTINGS} limit 1)]
-      from generate_series(1, ${WEEK_ARTICLES}::int) as g`.execute(db);
+             array[round((random() * 20 - 10)::numeric, 1)::float8], array[s.exchange_ticker]
+      from generate_series(1, ${WEEK_ARTICLES}::int) as g
+      join numbered s on s.n = (g::bigint * 7919) % ${LISTINGS}`.execute(db);
     await sql`vacuum analyze`.execute(db);
     console.log(
       `\nbench/screener: ${LISTINGS.toLocaleString('en-US')} listings, ${BAR_DAYS} days of bars, quotes, fundamentals and ${WEEK_ARTICLES.toLocaleString('en-US')} articles stored in ${((performance.now() - started) / 1000).toFixed(1)} s`,
