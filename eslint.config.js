@@ -28,6 +28,7 @@ const FEATURE_DEPENDENCIES = {
   site: ['users'],
   comments: ['users'],
   dev: ['users', 'market', 'portfolio'],
+  screener: ['users', 'market'],
 };
 
 /** Routes and services: not even kysely's types (they never hold a query builder), nor db/. */

@@ -13,6 +13,7 @@ import { runMarketBench } from './market.bench.ts';
 import { runNewsBench } from './news.bench.ts';
 import { runNewsFeedsBench } from './news-feeds.bench.ts';
 import { runPortfolioBench } from './portfolio.bench.ts';
+import { runScreenerBench } from './screener.bench.ts';
 import { runSiteBench } from './site.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
 import { runTrackRecordBench } from './track-record.bench.ts';
@@ -32,6 +33,7 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   alerts: runAlertsBench,
   live: runLiveBench,
   site: runSiteBench,
+  screener: runScreenerBench,
   coverage: runCoverageBench,
   'feed-parse': runFeedParseBench,
 };

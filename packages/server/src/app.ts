@@ -49,6 +49,7 @@ import { adminUserRoutes } from './modules/users/admin.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
 import { watchlistRoutes } from './modules/watchlists/watchlist.routes.ts';
 import { widgetRoutes } from './modules/widgets/widget.routes.ts';
+import { screenerRoutes } from './modules/screener/screener.routes.ts';
 import { GIPHY_MEDIA_ORIGINS } from './providers/gif/giphy.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       marketCalendarRoutes(zodApi, { marketCalendar: services.marketCalendar });
       recommendationRoutes(zodApi, { recommendations: services.recommendations });
       widgetRoutes(zodApi, { widgets: services.widgets });
+      screenerRoutes(zodApi, { screener: services.screener, clock: services.clock });
       billingRoutes(zodApi, { billing: services.billing, sessionRow: users.sessionRow });
       newsletterRoutes(zodApi, { newsletter: services.newsletter });
       alertRoutes(zodApi, { alerts: services.alerts, sessionRow: users.sessionRow });

@@ -7,7 +7,7 @@ import {
   type MatrixRow,
 } from './helpers/authz-matrix.ts';
 
-/** The company refresh (spec §7), the debug views and the developer gallery and the analyst's track record × every role. */
+/** The company refresh (spec §7), the debug views, the developer gallery, the analyst's track record and the screener × every role. */
 const MARKET_ROUTES: MatrixRow[] = [
   // Spec §7: every company load asks for a refresh, visitors included (rate-limited per address).
   {
@@ -48,6 +48,45 @@ const MARKET_ROUTES: MatrixRow[] = [
     name: 'GET /analysis/track-record',
     call: { method: 'GET', url: () => '/api/analysis/track-record' },
     expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  // The screener: visitors read it; personal filters and saved screens are for signed-in users.
+  {
+    name: 'GET /screener/query',
+    call: { method: 'GET', url: () => '/api/screener/query?order_by=-price' },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /screener/query?in_watchlist=1',
+    call: { method: 'GET', url: () => '/api/screener/query?in_watchlist=1' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /screener/facets',
+    call: { method: 'GET', url: () => '/api/screener/facets' },
+    expect: { visitor: ok, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /screener/screens',
+    call: { method: 'GET', url: () => '/api/screener/screens' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /screener/screens',
+    call: {
+      method: 'POST',
+      url: () => '/api/screener/screens',
+      body: () => ({ name: 'Energy', query: 'sector=Energy' }),
+    },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /screener/screens/delete {unknown id}',
+    call: {
+      method: 'POST',
+      url: () => '/api/screener/screens/delete',
+      body: () => ({ id: UNKNOWN_ID }),
+    },
+    expect: { visitor: 401, user: 404, validated: 404, admin: 404 },
   },
 ];
 

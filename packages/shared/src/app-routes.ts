@@ -64,6 +64,8 @@ export const PAGE_PATHS = {
   companyView: '/company/view',
   ticker: '/ticker/:symbol',
   companyExplore: '/company/explore',
+  /** Listings filtered and sorted by any figure; the URL holds the query. */
+  screener: '/screener',
   companyNews: '/company/news',
   stockRegister: '/stock/register',
   search: '/search',

@@ -50,6 +50,7 @@ import * as widgetsNotify from './migrations/2026-11-30T1560-widgets-notify.ts';
 import * as newsScoreFollowsCall from './migrations/2026-12-01T1400-news-score-follows-call.ts';
 import * as newsSources from './migrations/2026-12-01T1100-news-sources.ts';
 import * as marketEvents from './migrations/2026-12-01T2200-market-events.ts';
+import * as screener from './migrations/2026-12-01T2300-screener.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T1400-news-score-follows-call': newsScoreFollowsCall,
   '2026-12-01T1100-news-sources': newsSources,
   '2026-12-01T2200-market-events': marketEvents,
+  '2026-12-01T2300-screener': screener,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

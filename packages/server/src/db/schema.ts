@@ -12,6 +12,9 @@ import type {
   QuoteSnapshotTable,
   TickerQuoteView,
   WatchlistTable,
+  ListingFundamentalsTable,
+  ScreenerMetricsTable,
+  SavedScreenTable,
 } from './schema/market.ts';
 import type { NewsSourceTable, NewsTable } from './schema/news.ts';
 import type { CompanyPromptTable, PromptTable } from './schema/analysis.ts';
@@ -73,6 +76,9 @@ export type DB = {
   quote_snapshots: QuoteSnapshotTable;
   ticker_quotes: TickerQuoteView;
   watchlists: WatchlistTable;
+  listing_fundamentals: ListingFundamentalsTable;
+  screener_metrics: ScreenerMetricsTable;
+  saved_screens: SavedScreenTable;
   news: NewsTable;
   news_sources: NewsSourceTable;
   company_prompts: CompanyPromptTable;

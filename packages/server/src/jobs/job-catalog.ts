@@ -38,6 +38,8 @@ export const JOB_PAYLOADS = {
   }),
   'telegram.daily-brief': z.object({}),
   'market-calendar.refresh': z.object({}),
+  /** With `fundamentals`, the provider's per-share figures are fetched before the metrics. */
+  'screener.refresh-metrics': z.object({ fundamentals: z.boolean().default(false) }),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -9,6 +9,7 @@ import { alertJobs } from '../modules/alerts/alerts.jobs.ts';
 import { telegramJobs } from '../modules/telegram/telegram.jobs.ts';
 import { trackRecordJobs } from '../modules/track-record/track-record.jobs.ts';
 import { marketCalendarJobs } from '../modules/market-calendar/market-calendar.jobs.ts';
+import { screenerJobs } from '../modules/screener/screener.jobs.ts';
 
 /**
  * Every job the worker runs, with its handler. Add a module's job definitions here and its
@@ -26,4 +27,5 @@ export const jobDefinitions = [
   ...telegramJobs,
   ...trackRecordJobs,
   ...marketCalendarJobs,
+  ...screenerJobs,
 ] as const;

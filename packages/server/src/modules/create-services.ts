@@ -59,7 +59,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const { companies, analysis, prompts, promptReads, promptReadCache } = assistantGroup;
   const marketCalendar = composeMarketCalendar({ ...base, ...marketGroup, news, marketData });
-  const { calendar, recommendations, widgets } = composeDashboard({
+  const { calendar, recommendations, widgets, screener } = composeDashboard({
     ...base,
     ...marketGroup,
     companies,
@@ -115,6 +115,7 @@ export function createServices(deps: ServiceDeps) {
     marketCalendar,
     recommendations,
     widgets,
+    screener,
     billing,
     comments,
     newsletter,

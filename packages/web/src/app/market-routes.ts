@@ -177,6 +177,18 @@ export const marketRouteSpecs = {
       layout: 'main',
     },
   },
+  screener: {
+    kind: 'page',
+    guard: 'public',
+    page: () => import('../features/screener/pages/screener-page').then((m) => m.ScreenerPage),
+    meta: {
+      title: 'Stock screener',
+      description:
+        'Screen the listed companies by sector, price, market cap, momentum, 52-week range, volume, dividend yield, P/E and this week’s news sentiment.',
+      canonical: true,
+      layout: 'main',
+    },
+  },
   companyNews: {
     kind: 'page',
     guard: 'public',

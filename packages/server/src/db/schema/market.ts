@@ -95,3 +95,48 @@ export type WatchlistTable = {
   created_at: TimestampDefault;
   updated_at: TimestampDefault;
 };
+
+/** What the market-data provider knows of a listing beyond its prices; null where it does not say. */
+export type ListingFundamentalsTable = {
+  exchange_ticker: string;
+  shares_outstanding: number | null;
+  dividend_per_share: number | null;
+  eps_ttm: number | null;
+  source: string;
+  updated_at: Timestamp;
+};
+
+/** The screener's per-listing figures, computed by the `screener.refresh-metrics` job. */
+export type ScreenerMetricsTable = {
+  exchange_ticker: string;
+  company_name: string;
+  sector: string | null;
+  industry: string | null;
+  exchange: string;
+  currency: string | null;
+  price: number | null;
+  market_cap: number | null;
+  change_pct_1: number | null;
+  change_pct_8: number | null;
+  change_pct_31: number | null;
+  change_pct_365: number | null;
+  high_52w: number | null;
+  low_52w: number | null;
+  from_high_pct: number | null;
+  from_low_pct: number | null;
+  avg_volume: number | null;
+  dividend_yield: number | null;
+  pe_ratio: number | null;
+  news_count_7d: number;
+  sentiment_7d: number | null;
+  computed_at: Timestamp;
+};
+
+/** A user's named screen: the screener's query string. */
+export type SavedScreenTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  query: string;
+  created_at: Timestamp;
+};

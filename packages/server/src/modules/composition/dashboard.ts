@@ -5,6 +5,8 @@ import { createCalendarRepository } from '../calendar/calendar.repository.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
 import { createRecommendationRepository } from '../recommendations/recommendation.repository.ts';
 import { createRecommendationService } from '../recommendations/recommendation.service.ts';
+import { createScreenerRepository } from '../screener/screener.repository.ts';
+import { createScreenerService } from '../screener/screener.service.ts';
 import { createWidgetCache } from '../widgets/widget-cache.ts';
 import { createWidgetRepository } from '../widgets/widget.repository.ts';
 import { createWidgetService } from '../widgets/widget.service.ts';
@@ -12,7 +14,7 @@ import type { AssistantGroup } from './assistant.ts';
 import type { MarketGroup } from './market.ts';
 import type { CompositionBase } from './service-deps.ts';
 
-/** The dashboard: calendar, recommendations, widgets. */
+/** The dashboard: calendar, recommendations, widgets, the screener. */
 export function composeDashboard(
   deps: Pick<CompositionBase, 'db' | 'clock' | 'config' | 'log'> &
     Pick<MarketGroup, 'watchlists' | 'portfolio'> &
@@ -47,5 +49,19 @@ export function composeDashboard(
     // Users' widgets kept in memory, dropped on the database's notices.
     ...(deps.config.widgetsCache && { cache: createWidgetCache({ db, log: deps.log }) }),
   });
-  return { calendar, recommendations, widgets };
+  const { marketData } = deps;
+  const screener = createScreenerService({
+    repository: createScreenerRepository(db),
+    clock,
+    watchedSymbols: (userId) => watchlists.allSymbolsOf(userId),
+    heldSymbols: (userId) => portfolio.heldSymbols(userId),
+    ...(marketData.fundamentals && {
+      fundamentals: {
+        source: marketData.name,
+        read: (symbols: readonly string[]) =>
+          marketData.fundamentals?.(symbols) ?? Promise.resolve([]),
+      },
+    }),
+  });
+  return { calendar, recommendations, widgets, screener };
 }

@@ -15,6 +15,12 @@ export const ingestNewsJob = defineJob({
     // The analyst takes new articles at once instead of at its next minute.
     if (result.stored > 0 || result.updated > 0) {
       await jobs.enqueue('news.enrich', {}, { singletonKey: 'after-ingest' });
+      // The screener counts the week's articles per listing.
+      await jobs.enqueue(
+        'screener.refresh-metrics',
+        { fundamentals: false },
+        { singletonKey: 'after-ingest' },
+      );
     }
     log.info(
       {

@@ -43,6 +43,12 @@ export const refreshUniverseJob = defineJob({
     // The market briefs are written from these quotes: ingest now rather than at the next tick
     // (on a fresh start the first ingest ran before any quote existed and wrote none).
     await deps.jobs.enqueue('news.ingest', {}, { singletonKey: 'after-quotes' });
+    // The screener's figures read these quotes.
+    await deps.jobs.enqueue(
+      'screener.refresh-metrics',
+      { fundamentals: false },
+      { singletonKey: 'after-quotes' },
+    );
   },
 });
 
@@ -67,6 +73,13 @@ export const backfillHistoryJob = defineJob({
     const { market } = deps.services;
     await market.history.ensureLoaded(symbol);
     await market.quotes.refresh([symbol], { backfill: false });
+    // The screener's figures read the history: one refresh half a minute on, for every backfill
+    // finished meanwhile (a keyed job is queued once).
+    await deps.jobs.enqueue(
+      'screener.refresh-metrics',
+      { fundamentals: false },
+      { singletonKey: 'after-history', startAfter: 30 },
+    );
   },
 });
 

@@ -63,6 +63,11 @@ export const PUBLIC_PAGES: Readonly<Record<string, PublicPage>> = {
     title: 'Explore companies',
     description: 'Browse companies by GICS sector and sub-industry.',
   },
+  '/screener': {
+    title: 'Stock screener',
+    description:
+      'Screen the listed companies by sector, price, market cap, momentum, 52-week range, volume, dividend yield, P/E and this week’s news sentiment.',
+  },
   '/dashboard': {
     title: 'Dashboard',
     description:

@@ -124,6 +124,17 @@ export interface ListingEvent {
   split_ratio: string | null;
 }
 
+/** Per-share figures of a listing beyond its prices; null where the provider does not say. */
+export interface Fundamentals {
+  /** `EXCHANGE:TICKER`. */
+  symbol: string;
+  shares_outstanding: number | null;
+  /** Dividends per share over a year, in the listing's currency (0: pays none). */
+  dividend_per_share: number | null;
+  /** Earnings per share over the trailing twelve months. */
+  eps_ttm: number | null;
+}
+
 /** A source of quotes, daily history, profiles and symbol search. */
 export interface MarketDataProvider {
   /** Short identifier of the provider, e.g. `demo` or `yahoo`. */
@@ -150,4 +161,8 @@ export interface MarketDataProvider {
    * dates), for the market calendar's daily refresh; unknown symbols are left out.
    */
   listingEvents?(symbols: readonly string[]): Promise<ListingEvent[]>;
+}
+
+  /** Shares, dividend and earnings per share of the symbols it knows; unknown symbols left out. */
+  fundamentals?(symbols: readonly string[]): Promise<Fundamentals[]>;
 }

@@ -1,0 +1,119 @@
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import {
+  deleteScreenBodySchema,
+  saveScreenBodySchema,
+  savedScreensResponseSchema,
+  screenerFacetsResponseSchema,
+  screenerResponseSchema,
+} from '@app/shared/api/screener';
+import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import { currentUser } from '../../http/access.ts';
+import type { ZodApp } from '../../http/types.ts';
+import { screenerQuery } from './screener-query.ts';
+import type { ScreenerService } from './screener.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** The stock screener: public queries, saved screens for signed-in users. */
+export function screenerRoutes(
+  app: ZodApp,
+  { screener, clock }: { screener: ScreenerService; clock: Clock },
+) {
+  const tags = ['screener'];
+  const user = { access: 'user' as const };
+
+  app.get(
+    '/screener/query',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Listings by the query language over the screener metrics (sector__in, market_cap__gte, change_pct_365__gt, from_high_pct__gte, news_count_7d__gte, sentiment_7d__gte, order_by, skip, limit; in_watchlist=1 and in_portfolio=1 for signed-in callers)',
+        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        response: {
+          200: screenerResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const ast = screenerQuery.parse(request.query, { now: clock.now() });
+      return {
+        status: 'success' as const,
+        ...(await screener.query(ast, request.user?.id ?? null)),
+      };
+    },
+  );
+
+  app.get(
+    '/screener/facets',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The sectors, industries and exchanges the screener’s text filters offer',
+        response: { 200: screenerFacetsResponseSchema },
+      },
+    },
+    async () => ({ status: 'success' as const, ...(await screener.facets()) }),
+  );
+
+  app.get(
+    '/screener/screens',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'The caller’s saved screens and how many the plan keeps',
+        response: { 200: savedScreensResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await screener.screens(currentUser(request).id)),
+    }),
+  );
+
+  app.post(
+    '/screener/screens',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary:
+          'Saves a named screen (its query string); 409 on a name in use or past the plan’s limit',
+        body: saveScreenBodySchema,
+        response: { 200: savedScreensResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await screener.save(currentUser(request).id, request.body)),
+    }),
+  );
+
+  app.post(
+    '/screener/screens/delete',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'Deletes one of the caller’s saved screens',
+        body: deleteScreenBodySchema,
+        response: { 200: savedScreensResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await screener.remove(currentUser(request).id, request.body.id)),
+    }),
+  );
+}
