@@ -16,6 +16,7 @@ import { registerHttpCache } from './http/http-cache.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       billingRoutes(zodApi, { billing: services.billing, sessionRow: users.sessionRow });
       newsletterRoutes(zodApi, { newsletter: services.newsletter });
       alertRoutes(zodApi, { alerts: services.alerts, sessionRow: users.sessionRow });
+      pushRoutes(zodApi, { push: services.push });
       contactRoutes(zodApi, { contact: services.contact, details: config.contact });
       siteFiguresRoutes(zodApi, { figures: services.siteFigures });
       devRoutes(zodApi, { googleMapsKey: config.googleMapsKey });

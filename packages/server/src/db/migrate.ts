@@ -49,6 +49,7 @@ import * as calendarNotify from './migrations/2026-11-30T1550-calendar-notify.ts
 import * as widgetsNotify from './migrations/2026-11-30T1560-widgets-notify.ts';
 import * as newsScoreFollowsCall from './migrations/2026-12-01T1400-news-score-follows-call.ts';
 import * as newsSources from './migrations/2026-12-01T1100-news-sources.ts';
+import * as push from './migrations/2026-12-01T2100-push.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T1560-widgets-notify': widgetsNotify,
   '2026-12-01T1400-news-score-follows-call': newsScoreFollowsCall,
   '2026-12-01T1100-news-sources': newsSources,
+  '2026-12-01T2100-push': push,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

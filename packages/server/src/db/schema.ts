@@ -44,6 +44,8 @@ import type {
   AlertSettingsTable,
   AlertReadTable,
   AlertUnsubscribeTokenTable,
+  PushSubscriptionTable,
+  PushVapidKeyTable,
 } from './schema/alerts.ts';
 
 export type * from './schema/platform.ts';
@@ -97,4 +99,6 @@ export type DB = {
   telegram_link_codes: TelegramLinkCodeTable;
   telegram_channels: TelegramChannelTable;
   telegram_channel_posts: TelegramChannelPostTable;
+  push_subscriptions: PushSubscriptionTable;
+  push_vapid_keys: PushVapidKeyTable;
 };

@@ -67,7 +67,7 @@ export function createServices(deps: ServiceDeps) {
   const billing = composeBilling(base);
   const site = composeSite({ ...base, ...foundation, ...newsGroup, ...assistantGroup, marketData });
   const { comments, newsletter, contact, blog, seo, siteFigures } = site;
-  const { telegram, alerts, latestMarketBrief } = composeAlerts({
+  const { telegram, push, alerts, latestMarketBrief } = composeAlerts({
     ...base,
     ...foundation,
     ...marketGroup,
@@ -76,6 +76,7 @@ export function createServices(deps: ServiceDeps) {
     news,
     assistant,
     telegramBot,
+    ...(deps.pushAgent && { pushAgent: deps.pushAgent }),
   });
   const { trackRecord, trackRecordDemoHistory } = composeTrackRecord({
     ...base,
@@ -120,6 +121,7 @@ export function createServices(deps: ServiceDeps) {
     seo,
     siteFigures,
     telegram,
+    push,
     alerts,
     latestMarketBrief,
     trackRecord,
