@@ -32,7 +32,12 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://stockpulse.example',
   });
   const log = pino({ level: 'silent' });
-  jobs = await createJobQueue({ url: database.url, log, worker: false, definitions: jobDefinitions });
+  jobs = await createJobQueue({
+    url: database.url,
+    log,
+    worker: false,
+    definitions: jobDefinitions,
+  });
   services = createServices({
     config,
     db: database.db,
@@ -228,6 +233,20 @@ describe('browser push', () => {
     // The browser is kept: an outage is no expired subscription.
     const devices = await app.inject({ url: '/api/push/devices', headers: bearer(user.token) });
     expect(devices.json<{ devices: unknown[] }>().devices).toHaveLength(1);
+  });
+
+  it('is documented in the OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
+    for (const [path, method] of [
+      ['/api/push/key', 'get'],
+      ['/api/push/devices', 'get'],
+      ['/api/push/subscribe', 'post'],
+      ['/api/push/devices/{id}/remove', 'post'],
+      ['/api/push/test', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeTruthy();
+    }
   });
 
   it('moves a browser to the account that subscribes it again, with its new keys', async () => {

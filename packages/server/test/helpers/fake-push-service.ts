@@ -1,4 +1,11 @@
-import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
+import {
+  createDecipheriv,
+  createECDH,
+  createHmac,
+  createPublicKey,
+  randomBytes,
+  verify,
+} from 'node:crypto';
 import { once } from 'node:events';
 import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -113,7 +120,8 @@ export async function startFakePushService() {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = req.url ?? '/';
-      if (path.startsWith('/gone/')) return void res.writeHead(410).end('push subscription has unsubscribed or expired');
+      if (path.startsWith('/gone/'))
+        return void res.writeHead(410).end('push subscription has unsubscribed or expired');
       if (path.startsWith('/broken/')) return void res.writeHead(500).end('internal error');
       try {
         const browser = browsers.get(path);
@@ -162,7 +170,10 @@ export async function startFakePushService() {
       const path = `/${kind}/${randomBytes(12).toString('base64url')}`;
       const browser: FakeBrowser = {
         endpoint: `https://${FAKE_PUSH_HOST}:${String(port)}${path}`,
-        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+        keys: {
+          p256dh: ecdh.getPublicKey().toString('base64url'),
+          auth: auth.toString('base64url'),
+        },
         decrypt: (body) => decryptAes128gcm(body, ecdh, auth),
       };
       browsers.set(path, browser);

@@ -21,7 +21,12 @@ describe('push rules', () => {
         'story-7',
         SITE,
       ),
-    ).toEqual({ title: 'Apple beats', body: 'Revenue up 8 %.', url: '/news/view?id=7', tag: 'story-7' });
+    ).toEqual({
+      title: 'Apple beats',
+      body: 'Revenue up 8 %.',
+      url: '/news/view?id=7',
+      tag: 'story-7',
+    });
     const long = notificationOf({ subject: 'x'.repeat(500), body: 'y'.repeat(900) }, 'k', SITE);
     expect(long.title).toHaveLength(120);
     expect(long.title.endsWith('…')).toBe(true);
@@ -53,7 +58,9 @@ describe('push rules', () => {
       ),
     ).toBe('Chrome on Linux');
     expect(
-      deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile Safari/604.1'),
+      deviceLabel(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile Safari/604.1',
+      ),
     ).toBe('Safari on iOS');
     expect(deviceLabel('curl/8.0')).toBe('Unknown browser');
     expect(deviceLabel(null)).toBe('Unknown browser');

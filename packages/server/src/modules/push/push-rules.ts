@@ -1,9 +1,5 @@
 import { PAGE_PATHS } from '@app/shared/app-routes';
-import {
-  PUSH_BODY_MAX,
-  PUSH_TITLE_MAX,
-  type PushNotification,
-} from '@app/shared/api/push';
+import { PUSH_BODY_MAX, PUSH_TITLE_MAX, type PushNotification } from '@app/shared/api/push';
 
 /** Where a notification without a page of its own leads. */
 const FALLBACK_PATH = PAGE_PATHS.userProfile;
@@ -40,11 +36,7 @@ const text = (value: unknown): string | undefined =>
  * The notification of one `push` delivery, from its payload: the instant alert's
  * (`title`, `line`, `url`) or any writer's `title`/`subject` and `body`/`line`/`text` with a `url`.
  */
-export function notificationOf(
-  payload: unknown,
-  key: string,
-  publicUrl: string,
-): PushNotification {
+export function notificationOf(payload: unknown, key: string, publicUrl: string): PushNotification {
   const p = (payload ?? {}) as Record<string, unknown>;
   const title = text(p.title) ?? text(p.subject) ?? 'StockPulse alert';
   const body = text(p.body) ?? text(p.line) ?? text(p.text) ?? '';
