@@ -75,6 +75,8 @@ export const pushDeviceSchema = z.object({
   label: z.string(),
   /** The push service's host (fcm.googleapis.com …). */
   service: z.string(),
+  /** SHA-256 of the endpoint (base64url): a browser finds its own entry without the endpoint. */
+  endpoint_hash: z.string(),
   /** Epoch seconds. */
   created_at: z.number(),
   /** Epoch seconds of the last notification the push service took, or null. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Agent } from 'node:https';
 import {
   deviceLabel,
@@ -46,6 +47,7 @@ const toDevice = (row: PushSubscriptionRow): PushDevice => ({
   id: row.id,
   label: deviceLabel(row.user_agent),
   service: new URL(row.endpoint).host,
+  endpoint_hash: createHash('sha256').update(row.endpoint).digest('base64url'),
   created_at: Math.floor(row.created_at.getTime() / 1000),
   last_sent_at: row.last_sent_at ? Math.floor(row.last_sent_at.getTime() / 1000) : null,
 });
