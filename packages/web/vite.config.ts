@@ -287,8 +287,16 @@ function serviceWorker(): Plugin {
         .digest('base64url')
         .slice(0, 12);
       const source = readFileSync(path.join(root, 'service-worker/sw.js'), 'utf8')
-        .replace("'__BUILD_VERSION__'", JSON.stringify(version))
-        .replace('__SHELL_FILES__', JSON.stringify(shell));
+        .replace(
+          "const VERSION = '__BUILD_VERSION__';",
+          `const VERSION = ${JSON.stringify(version)};`,
+        )
+        .replace(
+          'const SHELL_FILES = __SHELL_FILES__;',
+          `const SHELL_FILES = ${JSON.stringify(shell)};`,
+        );
+      if (source.includes('__BUILD_VERSION__') || source.includes('= __SHELL_FILES__'))
+        throw new Error('service worker: the version or the shell files were not put in');
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };

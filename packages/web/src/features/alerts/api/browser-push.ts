@@ -56,6 +56,9 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** How long the browser's push service may take to subscribe us. */
+const SUBSCRIBE_TIMEOUT_MS = 30_000;
+
 /** Why turning notifications on failed, in words a user can act on. */
 export class PushEnableError extends Error {}
 
@@ -91,13 +94,20 @@ export async function enableBrowserPush(): Promise<PushDevice> {
     subscription = null;
   }
   try {
-    subscription ??= await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey,
-    });
+    subscription ??= await Promise.race([
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }),
+      // The browser asks its push service; unreachable, it may never answer.
+      new Promise<never>((_resolve, reject) =>
+        setTimeout(
+          () => reject(new Error('its push service did not answer')),
+          SUBSCRIBE_TIMEOUT_MS,
+        ),
+      ),
+    ]);
   } catch (error) {
+    // Chrome refuses in private windows, and fails when its push service is out of reach.
     throw new PushEnableError(
-      `Your browser could not reach its push service (${error instanceof Error ? error.message : String(error)}).`,
+      `This browser could not turn notifications on (${error instanceof Error ? error.message : String(error)}). Private windows cannot get them; otherwise try again later.`,
     );
   }
   const body = pushSubscribeBodySchema.safeParse(subscription.toJSON());
