@@ -39,7 +39,7 @@ function DeviceRow({
 }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" component="li">
-      <Stack gap={0} style={{ minWidth: 0 }}>
+      <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={500} truncate>
             {device.label}
@@ -50,11 +50,13 @@ function DeviceRow({
             </Badge>
           )}
         </Group>
-        <Text size="xs" c="dimmed" truncate>
-          Since {formatDateTime(device.created_at)} ·{' '}
+        <Text size="xs" c="dimmed">
+          Since {formatDateTime(device.created_at)}
+        </Text>
+        <Text size="xs" c="dimmed">
           {device.last_sent_at === null
-            ? 'nothing sent yet'
-            : `last sent ${formatDateTime(device.last_sent_at)}`}
+            ? 'Nothing sent yet'
+            : `Last sent ${formatDateTime(device.last_sent_at)}`}
         </Text>
       </Stack>
       <Button
@@ -63,6 +65,7 @@ function DeviceRow({
         color="red"
         onClick={onRemove}
         loading={removing}
+        style={{ flexShrink: 0 }}
         aria-label={`Remove ${device.label}${thisBrowser ? ' (this browser)' : ''}`}
       >
         Remove
