@@ -22,8 +22,11 @@ test.describe('browser notifications', () => {
 
     await page.goto('/pages/user');
     const card = page.getByRole('region', { name: 'Browser notifications' });
-    await expect(card).toBeVisible();
-    await expect(card.getByText('No browser gets notifications yet.')).toBeVisible();
+    // The profile waits for the user's reload (spec §7): slow when the machine is busy.
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByText('No browser gets notifications yet.')).toBeVisible({
+      timeout: 15_000,
+    });
 
     // The built app's service worker runs and keeps the app shell, never an API answer.
     await expect
@@ -71,7 +74,7 @@ test.describe('browser notifications', () => {
     expect(stored.status()).toBe(200);
     await page.reload();
     const devices = card.getByRole('list', { name: 'Browsers with notifications on' });
-    await expect(devices.getByText('Chrome on Linux')).toBeVisible();
+    await expect(devices.getByText('Chrome on Linux')).toBeVisible({ timeout: 30_000 });
     await expect(card.getByRole('button', { name: 'Send a test notification' })).toBeEnabled();
 
     // An instant alert written for the user reaches the open page through the live stream.
