@@ -239,6 +239,69 @@ function stagedEntry(): Plugin {
   };
 }
 
+/** Files of the app shell the service worker keeps besides the entry's chunks (public/). */
+const SHELL_PUBLIC_FILES = [
+  '/index.html',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/color-scheme.js',
+  '/icons/icon-192.png',
+];
+
+/**
+ * Writes `sw.js` (from `service-worker/sw.js`): the service worker with this build's version
+ * (a hash of every output file's name, which carry their content's hash) and the app shell's
+ * files: the entry, the stages it preloads (stagedEntry) and their CSS, plus SHELL_PUBLIC_FILES.
+ * A new build is a new version: its worker replaces the old one and drops the old cache.
+ */
+function serviceWorker(): Plugin {
+  let root = '';
+  return {
+    name: 'stockpulse:service-worker',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, OutputChunk>();
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') chunks.set(output.fileName, output);
+      }
+      const entry = [...chunks.values()].find(
+        (chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'),
+      );
+      if (!entry) throw new Error('service worker: no entry chunk for index.html');
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        if (files.has(fileName)) return;
+        files.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) add(imported);
+      };
+      for (const file of [entry.fileName, ...entry.dynamicImports]) add(file);
+      const css = [...files].flatMap((file) => [
+        ...(chunks.get(file)?.viteMetadata?.importedCss ?? []),
+      ]);
+      const shell = [...SHELL_PUBLIC_FILES, ...[...files, ...new Set(css)].map((f) => `/${f}`)];
+      const version = createHash('sha256')
+        .update(Object.keys(bundle).sort().join('\n'))
+        .digest('base64url')
+        .slice(0, 12);
+      const source = readFileSync(path.join(root, 'service-worker/sw.js'), 'utf8')
+        .replace(
+          "const VERSION = '__BUILD_VERSION__';",
+          `const VERSION = ${JSON.stringify(version)};`,
+        )
+        .replace(
+          'const SHELL_FILES = __SHELL_FILES__;',
+          `const SHELL_FILES = ${JSON.stringify(shell)};`,
+        );
+      if (source.includes('__BUILD_VERSION__') || source.includes('= __SHELL_FILES__'))
+        throw new Error('service worker: the version or the shell files were not put in');
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -247,6 +310,7 @@ export default defineConfig({
     staticLandingPage(),
     firstViewAssets(),
     firstScreenRenderer(),
+    serviceWorker(),
   ],
   build: {
     outDir: 'dist',

@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { providerSummary } from './config.ts';
 import { testModeNotice } from './http/test-mode-notice.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       billingRoutes(zodApi, { billing: services.billing, sessionRow: users.sessionRow });
       newsletterRoutes(zodApi, { newsletter: services.newsletter });
       alertRoutes(zodApi, { alerts: services.alerts, sessionRow: users.sessionRow });
+      pushRoutes(zodApi, { push: services.push });
       contactRoutes(zodApi, { contact: services.contact, details: config.contact });
       siteFiguresRoutes(zodApi, { figures: services.siteFigures });
       devRoutes(zodApi, { googleMapsKey: config.googleMapsKey });

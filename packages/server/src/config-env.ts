@@ -149,6 +149,23 @@ export const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().max(200)).min(1, 'must name at least one address')),
+  /** Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it); unset: made once and kept in the database. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  /** Who push services may contact about our notifications: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+    .optional(),
   TELEGRAM_BOT_TOKEN: z.string().trim().min(1).optional(),
   TELEGRAM_API_ROOT: httpUrl.default('https://api.telegram.org'),
   TELEGRAM_BOT_USERNAME: z

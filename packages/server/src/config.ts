@@ -86,6 +86,8 @@ export type AppConfig = {
   googleMapsKey: string | undefined;
   /** The public site's contact details (footer, contact page); addresses are `;`-separated. */
   contact: SiteContact;
+  /** Web Push: the VAPID key pair from the environment (else the database's) and its contact. */
+  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /** The Telegram bot: off without a token; the menus' links shown only when set. */
   telegram: {
     botToken: string | undefined;
@@ -202,11 +204,29 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): AppConfig {
       phone: e.CONTACT_PHONE,
       addresses: e.CONTACT_ADDRESS,
     },
+    push: pushSettings(e, publicUrl),
     telegram: telegramSettings(e),
     portfolioBenchmark: e.PORTFOLIO_BENCHMARK,
     paymentsProvider: e.PAYMENTS_PROVIDER,
     paymentsOfflineSecret: e.PAYMENTS_OFFLINE_SECRET,
     stripe: e.PAYMENTS_PROVIDER === 'stripe' ? stripeSettings(e) : null,
+  };
+}
+
+/** The VAPID_* settings: both keys or neither; the subject defaults to the site or its contact. */
+function pushSettings(e: ParsedEnv, publicUrl: string): AppConfig['push'] {
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    const missing = e.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+    throw new ConfigError(
+      `Invalid configuration: ${missing}: is required with the other VAPID key (set both or neither)`,
+    );
+  }
+  return {
+    publicKey: e.VAPID_PUBLIC_KEY,
+    privateKey: e.VAPID_PRIVATE_KEY,
+    subject:
+      e.VAPID_SUBJECT ??
+      (publicUrl.startsWith('https://') ? publicUrl : `mailto:${e.CONTACT_EMAIL}`),
   };
 }
 

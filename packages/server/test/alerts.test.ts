@@ -226,6 +226,40 @@ describe('alerts and digests', () => {
     expect(smtp.mails).toHaveLength(2);
   });
 
+  it('adds a browser push row for a recipient with a browser that takes notifications', async () => {
+    await t.database.db
+      .insertInto('push_subscriptions')
+      .values({
+        user_id: holder.user.id,
+        endpoint: `https://push.example.com/send/holder-${String(seq)}`,
+        p256dh: `B${'A'.repeat(86)}`,
+        auth: 'A'.repeat(22),
+        user_agent: null,
+        created_at: NOW,
+      })
+      .execute();
+    try {
+      const heldStory = await article([HELD], 2);
+      const watchedStory = await article([WATCHED], 2);
+      await services.alerts.fanOut(NOW);
+      const rows = await deliveries();
+      const summary = rows.map((r) => `${r.user_id ?? ''}|${r.channel}|${r.key}`).sort();
+      expect(summary).toEqual(
+        [
+          `${holder.user.id}|email|${heldStory}`,
+          `${holder.user.id}|push|${heldStory}`,
+          `${watcher.user.id}|email|${watchedStory}`,
+          `${watcher.user.id}|telegram|${watchedStory}`,
+        ].sort(),
+      );
+    } finally {
+      await t.database.db
+        .deleteFrom('push_subscriptions')
+        .where('user_id', '=', holder.user.id)
+        .execute();
+    }
+  });
+
   it('matches every watchlist and every portfolio of the user, not only the default ones', async () => {
     // A company only on a second watchlist, another only in a second portfolio.
     const collector = await userBeyondDefaults('tier3_monthly', { my_instant_alerts: true });

@@ -44,6 +44,29 @@ describe('configuration', () => {
     expect(() => loadConfig({ CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
   });
 
+  it('takes both VAPID keys or neither, and a mailto: or https: subject', () => {
+    const pub = `B${'A'.repeat(86)}`;
+    const priv = 'A'.repeat(43);
+    expect(loadConfig({}).push).toEqual({
+      publicKey: undefined,
+      privateKey: undefined,
+      subject: 'mailto:support@stockpulse.app',
+    });
+    expect(
+      loadConfig({
+        VAPID_PUBLIC_KEY: pub,
+        VAPID_PRIVATE_KEY: priv,
+        PUBLIC_URL: 'https://sp.example',
+        NODE_ENV: 'test',
+      }).push,
+    ).toEqual({ publicKey: pub, privateKey: priv, subject: 'https://sp.example' });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pub })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: priv })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ftp://x' })).toThrow(/VAPID_SUBJECT/);
+  });
+
   it('reads boolean switches strictly', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
+import { registerServiceWorker } from './lib/service-worker';
 
 /**
  * The page's CSP (`script-src 'self'`, no 'unsafe-eval') refuses `new Function`, so zod's
@@ -84,3 +85,4 @@ async function start(container: HTMLElement) {
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');
 void start(container);
+registerServiceWorker();

@@ -47,6 +47,8 @@ import type {
   AlertSettingsTable,
   AlertReadTable,
   AlertUnsubscribeTokenTable,
+  PushSubscriptionTable,
+  PushVapidKeyTable,
 } from './schema/alerts.ts';
 import type { CalendarFeedTable, MarketEventTable } from './schema/market-calendar.ts';
 
@@ -107,4 +109,6 @@ export type DB = {
   telegram_channel_posts: TelegramChannelPostTable;
   market_events: MarketEventTable;
   calendar_feeds: CalendarFeedTable;
+  push_subscriptions: PushSubscriptionTable;
+  push_vapid_keys: PushVapidKeyTable;
 };

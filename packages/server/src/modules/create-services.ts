@@ -69,7 +69,7 @@ export function createServices(deps: ServiceDeps) {
   const billing = composeBilling(base);
   const site = composeSite({ ...base, ...foundation, ...newsGroup, ...assistantGroup, marketData });
   const { comments, newsletter, contact, blog, seo, siteFigures } = site;
-  const { telegram, alerts, latestMarketBrief } = composeAlerts({
+  const { telegram, push, alerts, latestMarketBrief } = composeAlerts({
     ...base,
     ...foundation,
     ...marketGroup,
@@ -78,6 +78,7 @@ export function createServices(deps: ServiceDeps) {
     news,
     assistant,
     telegramBot,
+    ...(deps.pushAgent && { pushAgent: deps.pushAgent }),
   });
   const { trackRecord, trackRecordDemoHistory } = composeTrackRecord({
     ...base,
@@ -124,6 +125,7 @@ export function createServices(deps: ServiceDeps) {
     seo,
     siteFigures,
     telegram,
+    push,
     alerts,
     latestMarketBrief,
     trackRecord,

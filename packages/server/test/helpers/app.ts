@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -34,6 +35,8 @@ export async function buildTestApp(
     clock?: Clock;
     /** Defaults to a silent log; `capturedLog()` keeps the lines. */
     log?: FastifyBaseLogger;
+    /** The TLS agent push notifications go out through (one that trusts a local push service). */
+    pushAgent?: Agent;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -56,6 +59,7 @@ export async function buildTestApp(
     log,
     clock: options.clock ?? systemClock,
     ...(options.marketData && { marketData: options.marketData }),
+    ...(options.pushAgent && { pushAgent: options.pushAgent }),
   });
   await app.ready();
   return {

@@ -6,7 +6,7 @@ export const HOURLY_CAP_MIN = 1;
 export const HOURLY_CAP_MAX = 1_000;
 export const DEFAULT_HOURLY_CAP = 10;
 
-export const DELIVERY_CHANNELS = ['email', 'telegram'] as const;
+export const DELIVERY_CHANNELS = ['email', 'telegram', 'push'] as const;
 export const DELIVERY_KINDS = ['instant', 'daily', 'weekly', 'insights'] as const;
 export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];

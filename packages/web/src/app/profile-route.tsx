@@ -1,4 +1,8 @@
-import { NotificationSettingsCard, useNotificationPlanLocks } from '../features/alerts';
+import {
+  BrowserNotificationsCard,
+  NotificationSettingsCard,
+  useNotificationPlanLocks,
+} from '../features/alerts';
 import { SubscriptionCard } from '../features/billing';
 import { ProfilePage } from '../features/users/pages/profile-page';
 
@@ -14,6 +18,7 @@ export function ProfileRoute() {
     <ProfilePage
       subscriptionCard={<SubscriptionCard />}
       notificationsCard={<NotificationSettingsCard />}
+      browserNotificationsCard={<BrowserNotificationsCard />}
       notificationPlanLocks={notificationPlanLocks}
     />
   );

@@ -39,7 +39,7 @@ export type DeliveryTable = {
   user_id: string | null;
   /** A newsletter subscriber's address (weekly insights); null for users. */
   address: string | null;
-  channel: 'email' | 'telegram';
+  channel: 'email' | 'telegram' | 'push';
   kind: 'instant' | 'daily' | 'weekly' | 'insights';
   key: string;
   payload: ColumnType<unknown, string, string>;
@@ -78,5 +78,25 @@ export type AlertUnsubscribeTokenTable = {
   token_hash: Buffer;
   user_id: string;
   kind: 'instant' | 'daily' | 'weekly';
+  created_at: Timestamp;
+};
+
+/** Browser push: one subscribed browser of a user (its endpoint and encryption keys). */
+export type PushSubscriptionTable = {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_sent_at: Timestamp | null;
+};
+
+/** The server's VAPID key pair when it is not configured (one row, made on first start). */
+export type PushVapidKeyTable = {
+  id: Generated<number>;
+  public_key: string;
+  private_key: string;
   created_at: Timestamp;
 };

@@ -26,10 +26,22 @@ export type TelegramSender = (
   text: string,
 ) => Promise<'sent' | 'not-linked' | 'disabled'>;
 
+/**
+ * Sends one `push` delivery (its payload and key) to every browser of the user: how many took
+ * it, how many were gone (and removed), how many failed and why.
+ */
+export type PushSender = (
+  userId: string,
+  payload: unknown,
+  key: string,
+) => Promise<{ sent: number; removed: number; failed: number; error?: string }>;
+
 export type AlertSenderDeps = {
   repository: AlertsRepository;
   mailer: Mailer;
   sendTelegram: TelegramSender;
+  /** Browser push; absent: push deliveries are skipped. */
+  sendPush?: PushSender;
   /** Posts to the public channel (defcon-1 alerts); absent: no channel. */
   publishTelegram?: (kind: 'alert' | 'brief', text: string) => Promise<void>;
   insights: {
@@ -46,7 +58,8 @@ export type AlertSenderDeps = {
 
 /**
  * Sending the outbox: claims due deliveries, sends each by its channel (mail with its
- * one-click unsubscribe link, Telegram, the public channel, the newsletter's insights), keeps the
+ * one-click unsubscribe link, Telegram, browser push, the public channel, the newsletter's
+ * insights), keeps the
  * hourly cap, and retries with backoff.
  */
 export function createAlertSender(deps: AlertSenderDeps) {
@@ -149,6 +162,23 @@ export function createAlertSender(deps: AlertSenderDeps) {
       if (row.kind === 'instant')
         chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
       return 'sent';
+    }
+    if (row.channel === 'push') {
+      if (!deps.sendPush) {
+        await repository.finish(row.id, 'skipped', 'browser push is off');
+        return 'skipped';
+      }
+      const outcome = await deps.sendPush(userId, row.payload, row.key);
+      // One browser that took it is a delivery: a retry would show it there twice.
+      if (outcome.sent > 0) {
+        await repository.markSent(row.id, now, null);
+        if (row.kind === 'instant')
+          chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
+        return 'sent';
+      }
+      if (outcome.failed > 0) throw new Error(outcome.error ?? 'the push service failed');
+      await repository.finish(row.id, 'skipped', 'no browser with notifications on');
+      return 'skipped';
     }
     if (!row.email) {
       await repository.finish(row.id, 'skipped', 'no e-mail address');

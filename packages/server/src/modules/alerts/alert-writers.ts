@@ -23,6 +23,8 @@ export type AlertWriterDeps = {
   /** The listings the user holds (in any portfolio) and watches (on any watchlist). */
   heldSymbols: (userId: string) => Promise<string[]>;
   watchedSymbols: (userId: string) => Promise<string[]>;
+  /** Of these users, those with a browser that takes notifications; absent: no push channel. */
+  pushRecipients?: (userIds: readonly string[]) => Promise<Set<string>>;
   /** The listing's last close on or before `day` and its latest price; nulls when unknown. */
   prices: (symbol: string, day: Date) => Promise<{ then: number | null; now: number | null }>;
   digests: DigestWriter;
@@ -102,6 +104,10 @@ export function createAlertWriters(deps: AlertWriterDeps) {
             symbols: await userSymbols(user.id),
           })),
       );
+      const withPush =
+        deps.pushRecipients && recipients.length > 0
+          ? await deps.pushRecipients(recipients.map((r) => r.user.id))
+          : new Set<string>();
       const rows: DeliveryInsert[] = [];
       for (const article of articles) {
         const audience = recipients.filter((r) => article.tickers.some((t) => r.symbols.has(t)));
@@ -114,6 +120,9 @@ export function createAlertWriters(deps: AlertWriterDeps) {
           rows.push({ ...base, user_id: user.id, address: null, channel: 'email', due_at });
           if (user.my_telegram_chat_id !== '') {
             rows.push({ ...base, user_id: user.id, address: null, channel: 'telegram', due_at });
+          }
+          if (withPush.has(user.id)) {
+            rows.push({ ...base, user_id: user.id, address: null, channel: 'push', due_at });
           }
         }
         if (toChannel) {

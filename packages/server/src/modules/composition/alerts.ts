@@ -7,6 +7,8 @@ import { createAlertsService } from '../alerts/alerts.service.ts';
 import { createDigestWriter } from '../alerts/digest-writer.ts';
 import { createPriceMoves } from '../alerts/price-moves.ts';
 import { publishingDeliveries } from '../live/live-publishers.ts';
+import { createPushRepository } from '../push/push.repository.ts';
+import { createPushService } from '../push/push.service.ts';
 import { createAssistantContextBuilder } from '../prompts/assistant-context.ts';
 import { registerTelegramCommands } from '../telegram/telegram-commands.ts';
 import { createTelegramRepository } from '../telegram/telegram.repository.ts';
@@ -14,22 +16,23 @@ import { createTelegramService } from '../telegram/telegram.service.ts';
 import type { AssistantGroup } from './assistant.ts';
 import type { MarketGroup } from './market.ts';
 import type { NewsGroup } from './news.ts';
-import type { CompositionBase, Foundation } from './service-deps.ts';
+import type { CompositionBase, Foundation, ServiceDeps } from './service-deps.ts';
 import type { SiteGroup } from './site.ts';
 
 /**
- * The Telegram bot and channels, alerts and digests and the
+ * The Telegram bot and channels, browser push, alerts and digests and the
  * newest market brief for the daily channel post.
  */
 export function composeAlerts(
   deps: CompositionBase &
-    Pick<Foundation, 'live' | 'mailer' | 'users'> &
+    Pick<Foundation, 'live' | 'mailer' | 'users' | 'limiter'> &
     Pick<MarketGroup, 'market' | 'watchlists' | 'portfolio'> &
     Pick<NewsGroup, 'news'> &
     Pick<AssistantGroup, 'companies' | 'analysis' | 'prompts'> &
     Pick<SiteGroup, 'blog' | 'newsletter'> & {
       assistant: AssistantProvider;
       telegramBot: Providers['telegramBot'];
+      pushAgent?: ServiceDeps['pushAgent'];
     },
 ) {
   const { db, config, log, clock, jobs, users, market, watchlists, portfolio, news } = deps;
@@ -54,6 +57,15 @@ export function composeAlerts(
       publicUrl: config.publicUrl,
     });
   }
+  const push = createPushService({
+    repository: createPushRepository(db),
+    limiter: deps.limiter,
+    configured: config.push,
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+    ...(deps.pushAgent && { agent: deps.pushAgent }),
+  });
   // Alerts and digests: written to the deliveries outbox, sent by alerts.send. Digests read
   // every watchlist and every portfolio of the user, not only the default ones.
   const digestContext = createAssistantContextBuilder({
@@ -71,6 +83,8 @@ export function composeAlerts(
     repository: publishingDeliveries(createAlertsRepository(db), deps.live, inboxCache),
     mailer: deps.mailer,
     sendTelegram: (userId, text) => telegram.sendToUser(userId, text),
+    sendPush: (userId, payload, key) => push.sendDelivery(userId, payload, key),
+    pushRecipients: (userIds) => push.usersWithDevices(userIds),
     // The public channel gets each defcon-1 story once, when the bot runs.
     ...(telegram.enabled && {
       publishTelegram: (kind: 'alert' | 'brief', text: string) => telegram.publish(kind, text),
@@ -108,5 +122,5 @@ export function composeAlerts(
     log,
     publicUrl: config.publicUrl,
   });
-  return { telegram, alerts, latestMarketBrief: () => news.latestBrief() };
+  return { telegram, push, alerts, latestMarketBrief: () => news.latestBrief() };
 }

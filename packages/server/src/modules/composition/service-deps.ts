@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
@@ -30,6 +31,8 @@ export type ServiceDeps = {
   ai?: AiProvider;
   /** Defaults to the assistant `AI_PROVIDER` selects; tests may pass their own. */
   assistant?: AssistantProvider;
+  /** The TLS agent for push services; defaults to Node's own (tests trust a local push service). */
+  pushAgent?: Agent;
 };
 
 /** What every group of services below may use: the process's connections, config and clock. */

@@ -32,6 +32,9 @@ export const RATE_RULES = {
   subscribePerIp: { name: 'subscribe-ip', limit: 10, windowSeconds: 3600 },
   subscribePerAddress: { name: 'subscribe-address', limit: 3, windowSeconds: 3600 },
   contactPerIp: { name: 'contact-ip', limit: 5, windowSeconds: 3600 },
+  // Browser push: each subscription is a row, each test a request to a push service.
+  pushSubscribePerUser: { name: 'push-subscribe-user', limit: 20, windowSeconds: 3600 },
+  pushTestPerUser: { name: 'push-test-user', limit: 5, windowSeconds: 600 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateCount = { hits: number; retrySeconds: number };

@@ -16,11 +16,14 @@ import type { UserFlagKey } from '../profile-fields';
 export function ProfilePage({
   subscriptionCard,
   notificationsCard,
+  browserNotificationsCard,
   notificationPlanLocks,
 }: {
   subscriptionCard?: ReactNode;
   /** The alerts feature's settings card (time zone, quiet hours, cap), handed in by app/. */
   notificationsCard?: ReactNode;
+  /** The alerts feature's browser notifications card (Web Push), beside Telegram. */
+  browserNotificationsCard?: ReactNode;
   /** The notifications the user's plan lacks, with the plan that includes each (alerts feature). */
   notificationPlanLocks?: Partial<Record<UserFlagKey, string>>;
 }) {
@@ -48,6 +51,7 @@ export function ProfilePage({
           {subscriptionCard}
           <HumanValidationCard user={user} />
           <TelegramCard chatId={user.my_telegram_chat_id} />
+          {browserNotificationsCard}
           <ReferralCodeCard code={user.share_referral_code} />
         </Stack>
       </Grid.Col>

@@ -1,0 +1,110 @@
+import { errorResponseSchema } from '@app/shared/api/envelope';
+import {
+  pushDeviceParamsSchema,
+  pushDevicesResponseSchema,
+  pushKeyResponseSchema,
+  pushSubscribeBodySchema,
+  pushSubscribeResponseSchema,
+  pushTestResponseSchema,
+} from '@app/shared/api/push';
+import { currentUser } from '../../http/access.ts';
+import type { ZodApp } from '../../http/types.ts';
+import type { PushService } from './push.service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+
+/** Browser notifications: the server's public key and the caller's own subscribed browsers. */
+export function pushRoutes(app: ZodApp, { push }: { push: PushService }) {
+  const config = { access: 'user' as const };
+  const tags = ['push'];
+
+  app.get(
+    '/push/key',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The VAPID public key a browser subscribes with (base64url)',
+        response: { 200: pushKeyResponseSchema, ...errors },
+      },
+    },
+    async () => ({ status: 'success' as const, public_key: await push.publicKey() }),
+  );
+
+  app.get(
+    '/push/devices',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The caller’s browsers with notifications on, oldest first',
+        response: { 200: pushDevicesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      devices: await push.devices(currentUser(request).id),
+    }),
+  );
+
+  app.post(
+    '/push/subscribe',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Stores this browser’s push subscription (PushSubscription.toJSON()) for the caller',
+        body: pushSubscribeBodySchema,
+        response: { 200: pushSubscribeResponseSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      device: await push.subscribe(
+        currentUser(request).id,
+        request.body,
+        request.headers['user-agent'],
+      ),
+    }),
+  );
+
+  app.post(
+    '/push/devices/:id/remove',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Turns notifications off for one of the caller’s browsers',
+        params: pushDeviceParamsSchema,
+        response: { 200: pushDevicesResponseSchema, 404: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await push.remove(userId, request.params.id);
+      return { status: 'success' as const, devices: await push.devices(userId) };
+    },
+  );
+
+  app.post(
+    '/push/test',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Sends a test notification to every browser of the caller',
+        response: { 200: pushTestResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const outcome = await push.sendTest(currentUser(request).id);
+      return {
+        status: 'success' as const,
+        sent: outcome.sent,
+        removed: outcome.removed,
+        failed: outcome.failed,
+      };
+    },
+  );
+}
