@@ -28,15 +28,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null
     )`.execute(db);
   await sql`alter table deliveries drop constraint deliveries_channel_check`.execute(db);
+  // The whole list: the alert rules' migration (2000) runs first and adds in-app rows.
   await sql`alter table deliveries add constraint deliveries_channel_check
-    check (channel in ('email', 'telegram', 'push'))`.execute(db);
+    check (channel in ('email', 'telegram', 'in_app', 'push'))`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`delete from deliveries where channel = 'push'`.execute(db);
-  await sql`alter table deliveries drop constraint deliveries_channel_check`.execute(db);
-  await sql`alter table deliveries add constraint deliveries_channel_check
-    check (channel in ('email', 'telegram'))`.execute(db);
+  // Push stays a channel of the alert rules (2000), whose own down migration narrows the list.
+  await sql`delete from deliveries where channel = 'push' and kind <> 'rule'`.execute(db);
   await sql`drop table push_vapid_keys`.execute(db);
   await sql`drop table push_subscriptions`.execute(db);
 }
