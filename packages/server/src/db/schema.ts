@@ -44,6 +44,9 @@ import type {
   AlertSettingsTable,
   AlertReadTable,
   AlertUnsubscribeTokenTable,
+  AlertRuleTable,
+  AlertRuleMarkTable,
+  AlertRuleFiringTable,
 } from './schema/alerts.ts';
 
 export type * from './schema/platform.ts';
@@ -94,6 +97,9 @@ export type DB = {
   alert_settings: AlertSettingsTable;
   alert_reads: AlertReadTable;
   alert_unsubscribe_tokens: AlertUnsubscribeTokenTable;
+  alert_rules: AlertRuleTable;
+  alert_rule_marks: AlertRuleMarkTable;
+  alert_rule_firings: AlertRuleFiringTable;
   telegram_link_codes: TelegramLinkCodeTable;
   telegram_channels: TelegramChannelTable;
   telegram_channel_posts: TelegramChannelPostTable;

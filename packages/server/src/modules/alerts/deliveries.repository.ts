@@ -157,7 +157,7 @@ export function createDeliveriesRepository(db: Database) {
         .execute();
     },
 
-    /** Instant alerts sent to a user on a channel since `since` (the hourly cap). */
+    /** Instant and rule alerts sent to a user on a channel since `since` (the hourly cap). */
     sentSince: async (userId: string, channel: DeliveryChannel, since: Date) =>
       Number(
         (
@@ -166,7 +166,7 @@ export function createDeliveriesRepository(db: Database) {
             .select((eb) => eb.fn.countAll().as('n'))
             .where('user_id', '=', userId)
             .where('channel', '=', channel)
-            .where('kind', '=', 'instant')
+            .where('kind', 'in', ['instant', 'rule'])
             .where('status', '=', 'sent')
             .where('sent_at', '>=', since)
             .executeTakeFirstOrThrow()

@@ -27,6 +27,8 @@ export type PlanEntitlements = {
   digest: DigestFrequency;
   /** Weekly AI review of the portfolio (Basic) or continuous insights (Standard). */
   portfolioReview: 'none' | 'weekly' | 'insights';
+  /** Alert rules a user may keep (price, move, keyword …); null: no limit. */
+  alertRules: number | null;
 };
 
 /** Days a `past_due` subscription keeps its plan after the period end. */
@@ -44,6 +46,7 @@ export const PLAN_ENTITLEMENTS: Readonly<Record<PlanName, PlanEntitlements>> = {
     alertKinds: [],
     digest: 'none',
     portfolioReview: 'none',
+    alertRules: 5,
   },
   tier1_monthly: {
     label: planName('tier1_monthly'),
@@ -52,6 +55,7 @@ export const PLAN_ENTITLEMENTS: Readonly<Record<PlanName, PlanEntitlements>> = {
     alertKinds: [],
     digest: 'none',
     portfolioReview: 'none',
+    alertRules: 10,
   },
   tier2_monthly: {
     label: planName('tier2_monthly'),
@@ -60,6 +64,7 @@ export const PLAN_ENTITLEMENTS: Readonly<Record<PlanName, PlanEntitlements>> = {
     alertKinds: ['messaging'],
     digest: 'weekly',
     portfolioReview: 'weekly',
+    alertRules: 25,
   },
   tier3_monthly: {
     label: planName('tier3_monthly'),
@@ -68,6 +73,7 @@ export const PLAN_ENTITLEMENTS: Readonly<Record<PlanName, PlanEntitlements>> = {
     alertKinds: ['messaging', 'instant'],
     digest: 'daily',
     portfolioReview: 'insights',
+    alertRules: 50,
   },
 };
 
