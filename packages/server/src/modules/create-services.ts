@@ -67,7 +67,7 @@ export function createServices(deps: ServiceDeps) {
   const billing = composeBilling(base);
   const site = composeSite({ ...base, ...foundation, ...newsGroup, ...assistantGroup, marketData });
   const { comments, newsletter, contact, blog, seo, siteFigures } = site;
-  const { telegram, alerts, latestMarketBrief } = composeAlerts({
+  const { telegram, alerts, alertRules, latestMarketBrief } = composeAlerts({
     ...base,
     ...foundation,
     ...marketGroup,
@@ -121,6 +121,7 @@ export function createServices(deps: ServiceDeps) {
     siteFigures,
     telegram,
     alerts,
+    alertRules,
     latestMarketBrief,
     trackRecord,
     trackRecordDemoHistory,

@@ -89,7 +89,10 @@ export const alertRuleInputSchema = z
     cooldown_minutes: z
       .number()
       .int('cooldown_minutes must be a whole number.')
-      .min(COOLDOWN_MIN_MINUTES, `The cool-down is at least ${String(COOLDOWN_MIN_MINUTES)} minutes.`)
+      .min(
+        COOLDOWN_MIN_MINUTES,
+        `The cool-down is at least ${String(COOLDOWN_MIN_MINUTES)} minutes.`,
+      )
       .max(COOLDOWN_MAX_MINUTES, 'The cool-down is at most 30 days.')
       .default(DEFAULT_COOLDOWN_MINUTES),
     channels: z
@@ -158,7 +161,9 @@ export type AlertRulesResponse = z.infer<typeof alertRulesResponseSchema>;
 
 export const alertRuleResponseSchema = successResponse({ rule: alertRuleSchema });
 
-export const alertRulePauseSchema = z.object({ paused: z.boolean('paused must be true or false.') });
+export const alertRulePauseSchema = z.object({
+  paused: z.boolean('paused must be true or false.'),
+});
 
 export const alertRuleFiringSchema = z.object({
   id: z.string(),

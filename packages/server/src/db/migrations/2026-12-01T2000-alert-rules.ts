@@ -86,7 +86,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`delete from deliveries where kind = 'rule' or channel in ('in_app', 'push')`.execute(db);
+  await sql`delete from deliveries where kind = 'rule' or channel in ('in_app', 'push')`.execute(
+    db,
+  );
   await sql`alter table deliveries drop constraint deliveries_kind_check`.execute(db);
   await sql`alter table deliveries add constraint deliveries_kind_check
     check (kind in ('instant', 'daily', 'weekly', 'insights'))`.execute(db);

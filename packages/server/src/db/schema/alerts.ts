@@ -85,7 +85,14 @@ export type AlertUnsubscribeTokenTable = {
 export type AlertRuleTable = {
   id: Generated<string>;
   user_id: string;
-  kind: 'price_above' | 'price_below' | 'day_move' | 'high_52w' | 'low_52w' | 'volume_spike' | 'keyword';
+  kind:
+    | 'price_above'
+    | 'price_below'
+    | 'day_move'
+    | 'high_52w'
+    | 'low_52w'
+    | 'volume_spike'
+    | 'keyword';
   scope: 'symbol' | 'watchlist' | 'holdings' | 'any';
   symbol: string | null;
   watchlist: string | null;

@@ -15,6 +15,8 @@ export const refreshWatchedJob = defineJob({
     const symbols = [...new Set([...DEFAULT_TICKERS, ...watched])];
     const stored = await market.quotes.refresh(symbols);
     deps.log.debug({ symbols: symbols.length, stored }, 'refreshed watched quotes');
+    // Users' price, move, 52-week and volume rules on these symbols (modules/alert-rules).
+    await deps.services.alertRules.evaluateQuotes(symbols);
   },
 });
 
@@ -36,6 +38,7 @@ export const refreshUniverseJob = defineJob({
       await deps.jobs.enqueue('market.backfill-history', { symbol }, { singletonKey: symbol });
     }
     const stored = await market.quotes.refresh(symbols, { backfill: false });
+    await deps.services.alertRules.evaluateQuotes(symbols);
     deps.log.info(
       { symbols: symbols.length, stored, backfills: missing.length },
       'refreshed the quote universe',
