@@ -25,7 +25,7 @@ describe('alert rules users set', () => {
   let seq = 0;
 
   const db = () => t.database.db;
-  const post = (user: TestUser, url: string, payload?: unknown) =>
+  const post = (user: TestUser, url: string, payload: object = {}) =>
     t.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(user.token), payload });
   const get = (user: TestUser, url: string) =>
     t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(user.token) });

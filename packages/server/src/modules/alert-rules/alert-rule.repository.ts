@@ -114,6 +114,19 @@ export function createAlertRuleRepository(db: Database) {
         .returning('id')
         .executeTakeFirst()) !== undefined,
 
+    /** The symbols of the active rules on one symbol (refreshed every minute, as watched ones). */
+    activeSymbols: async (): Promise<string[]> =>
+      (
+        await db
+          .selectFrom('alert_rules')
+          .select('symbol')
+          .distinct()
+          .where('status', '=', 'active')
+          .where('scope', '=', 'symbol')
+          .where('symbol', 'is not', null)
+          .execute()
+      ).flatMap((row) => (row.symbol ? [row.symbol] : [])),
+
     count: async (userId: string): Promise<number> =>
       Number(
         (

@@ -180,6 +180,9 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
       return { firings, has_more: rows.length > limit };
     },
 
+    /** The symbols active rules watch one by one: the minute refresh keeps their quotes fresh. */
+    watchedSymbols: () => repository.activeSymbols(),
+
     /** After a quote refresh: the rules on these symbols that crossed fire. */
     async evaluateQuotes(
       symbols: readonly string[],
