@@ -14,14 +14,14 @@ const FEATURES_DIR = 'packages/web/src/features';
  */
 /** @type {Record<string, string[]>} */
 const FEATURE_DEPENDENCIES = {
-  market: ['users'],
+  market: ['users', 'alert-rules'],
   assistant: ['users', 'market', 'tickers'],
   news: ['users', 'market', 'assistant', 'comments'],
   search: ['users', 'market', 'news', 'tickers'],
   companies: ['users', 'market', 'news', 'tickers', 'analysis'],
   analysis: ['users', 'market'],
   admin: ['users', 'assistant', 'billing', 'comments', 'site', 'alerts'],
-  portfolio: ['users', 'market', 'news', 'assistant', 'tickers'],
+  portfolio: ['users', 'market', 'news', 'assistant', 'tickers', 'alert-rules'],
   billing: ['users', 'site'],
   legal: ['site'],
   site: ['users'],

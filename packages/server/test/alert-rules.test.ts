@@ -177,7 +177,7 @@ describe('alert rules users set', () => {
     expect(paused.json<RuleBody>().rule.status).toBe('paused');
     const edited = await post(ada, `/alerts/rules/${rule.id}`, body);
     expect(edited.json<RuleBody>().rule).toMatchObject({ status: 'active' });
-    expect((await remove(ada, rule.id)).json()).toEqual({ status: 'deleted', id: rule.id });
+    expect((await remove(ada, rule.id)).json()).toEqual({ status: 'success', id: rule.id });
     expect((await get(ada, '/alerts/rules')).json<{ rules: unknown[] }>().rules).toEqual([]);
   });
 

@@ -140,7 +140,7 @@ export function alertRuleRoutes(
     },
     async (request) => {
       await alertRules.remove(currentUser(request).id, request.params.id);
-      return { status: 'deleted' as const, id: request.params.id };
+      return { status: 'success' as const, id: request.params.id };
     },
   );
 }
