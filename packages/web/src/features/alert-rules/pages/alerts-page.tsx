@@ -66,7 +66,7 @@ export function ruleSummary(rule: AlertRule): string {
       return `“${rule.keyword ?? ''}” in news about ${target}${filters.length ? ` (${filters.join(', ')})` : ''}`;
     }
     default:
-      return `${ALERT_RULE_KIND_LABELS[rule.kind]}: ${target}`;
+      return target;
   }
 }
 
@@ -113,7 +113,7 @@ function RuleRow({ rule, onEdit }: { rule: AlertRule; onEdit: () => void }) {
       </Table.Td>
       <Table.Td>
         <Text size="sm">
-          {rule.last_fired_at === null ? 'Never' : timeAgo(rule.last_fired_at * 1000)}
+          {rule.last_fired_at === null ? 'Never' : timeAgo(rule.last_fired_at)}
         </Text>
       </Table.Td>
       <Table.Td>
@@ -245,7 +245,7 @@ function HistoryCard() {
               {firing.text}
             </Anchor>
             <Text size="xs" c="dimmed">
-              {timeAgo(firing.fired_at * 1000)}
+              {timeAgo(firing.fired_at)}
             </Text>
           </li>
         ))}
