@@ -33,25 +33,24 @@ export type ArticleCandidate = {
 };
 
 /**
- * The set-based evaluation of alert rules: one statement per quote refresh reads the active
- * rules of the refreshed symbols through their indexes (rules on one symbol by symbol; rules on
- * a watchlist or the holdings through their owner's lists), computes each condition, stores
- * which conditions changed (`alert_rule_marks`) and answers the crossings. No loop over rules.
+ * The crossings statement of `quoteCrossings` (exported for the benchmark's query plan).
  */
-export function createAlertRuleEvalRepository(db: Database) {
-  return {
-    /**
-     * The crossings among the rules on `symbols` at their latest quotes. A holdings rule is
-     * matched on every symbol of its owner's ledgers (the service keeps those still held).
-     */
-    async quoteCrossings(symbols: readonly string[]): Promise<QuoteCandidate[]> {
-      if (symbols.length === 0) return [];
-      const { rows } = await sql<QuoteCandidate>`
+export const quoteCrossingsSql = (symbols: readonly string[]) =>
+  sql<QuoteCandidate>`
         with q as materialized (
           select exchange_ticker as symbol, price, change_pct,
             (as_of at time zone 'America/New_York')::date as day
           from quote_snapshots
           where exchange_ticker = any(${sql.val([...symbols])}::text[]) and price > 0
+        ),
+        -- The symbols in the ledgers of the owners of holdings rules, among those refreshed.
+        ledger as (
+          select distinct p.user_id, t.symbol
+          from portfolios p
+          join portfolio_transactions t on t.portfolio_id = p.id
+          where t.symbol in (select symbol from q)
+            and p.user_id in (select user_id from alert_rules
+              where status = 'active' and scope = 'holdings' and kind <> 'keyword')
         ),
         targets as (
           select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, q.*
@@ -61,17 +60,14 @@ export function createAlertRuleEvalRepository(db: Database) {
           select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, q.*
           from alert_rules r
           join watchlists w on w.user_id = r.user_id and w.name = r.watchlist
-          join q on q.symbol = any(w.exchange_tickers)
+          cross join lateral unnest(w.exchange_tickers) as listed(symbol)
+          join q on q.symbol = listed.symbol
           where r.status = 'active' and r.scope = 'watchlist' and r.kind <> 'keyword'
           union all
           select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, q.*
           from alert_rules r
-          join lateral (
-            select distinct t.symbol from portfolios p
-            join portfolio_transactions t on t.portfolio_id = p.id
-            where p.user_id = r.user_id
-          ) held on true
-          join q on q.symbol = held.symbol
+          join ledger on ledger.user_id = r.user_id
+          join q on q.symbol = ledger.symbol
           where r.status = 'active' and r.scope = 'holdings' and r.kind <> 'keyword'
         ),
         needs_history as (
@@ -79,7 +75,15 @@ export function createAlertRuleEvalRepository(db: Database) {
           where kind in ('high_52w', 'low_52w', 'volume_spike')
         ),
         history as (
-          select n.symbol, n.day, h.high52, h.low52, h.first_day, v.volumes, v.last_day
+          select n.symbol, n.day,
+            -- A 52-week range needs about a year of history, not a new listing's few weeks.
+            case when h.first_day <= n.day - 350 then h.high52 end as high52,
+            case when h.first_day <= n.day - 350 then h.low52 end as low52,
+            -- The day's volume counts once its own bar is stored (not during the session).
+            case when v.last_day = n.day and cardinality(v.volumes) = ${VOLUME_SESSIONS + 1}
+              then v.volumes[1] end as volume,
+            case when v.last_day = n.day and cardinality(v.volumes) = ${VOLUME_SESSIONS + 1}
+              then (select avg(x) from unnest(v.volumes[2:]) as x) end as avg_volume
           from needs_history n
           left join lateral (
             select max(u.high) as high52, min(u.low) as low52, min(u.d) as first_day
@@ -101,15 +105,7 @@ export function createAlertRuleEvalRepository(db: Database) {
           ) v on true
         ),
         figures as (
-          select t.*,
-            -- A 52-week range needs about a year of history, not a new listing's few weeks.
-            case when h.first_day <= t.day - 350 then h.high52 end as high52,
-            case when h.first_day <= t.day - 350 then h.low52 end as low52,
-            -- The day's volume counts once its own bar is stored (not during the session).
-            case when h.last_day = t.day and cardinality(h.volumes) = ${VOLUME_SESSIONS + 1}
-              then h.volumes[1] end as volume,
-            case when h.last_day = t.day and cardinality(h.volumes) = ${VOLUME_SESSIONS + 1}
-              then (select avg(x) from unnest(h.volumes[2:]) as x) end as avg_volume
+          select t.*, h.high52, h.low52, h.volume, h.avg_volume
           from targets t
           left join history h on h.symbol = t.symbol and h.day = t.day
         ),
@@ -146,13 +142,29 @@ export function createAlertRuleEvalRepository(db: Database) {
         marked as (
           insert into alert_rule_marks (rule_id, symbol, holds, day)
           select id, symbol, holds_next, day from decided
-          where (was is null and holds_next) or was is distinct from holds_next
+          where coalesce(was, false) <> holds_next
             or (holds_next and was_day is distinct from day)
           on conflict (rule_id, symbol) do update set holds = excluded.holds, day = excluded.day
         )
         select id as rule_id, user_id, kind, scope, symbol, threshold, direction, price,
           change_pct, high52, low52, volume::float8 as volume, avg_volume::float8 as avg_volume
-        from decided where crossed`.execute(db);
+        from decided where crossed`;
+
+/**
+ * The set-based evaluation of alert rules: one statement per quote refresh reads the active
+ * rules of the refreshed symbols through their indexes (rules on one symbol by symbol; rules on
+ * a watchlist or the holdings through their owner's lists), computes each condition, stores
+ * which conditions changed (`alert_rule_marks`) and answers the crossings. No loop over rules.
+ */
+export function createAlertRuleEvalRepository(db: Database) {
+  return {
+    /**
+     * The crossings among the rules on `symbols` at their latest quotes. A holdings rule is
+     * matched on every symbol of its owner's ledgers (the service keeps those still held).
+     */
+    async quoteCrossings(symbols: readonly string[]): Promise<QuoteCandidate[]> {
+      if (symbols.length === 0) return [];
+      const { rows } = await quoteCrossingsSql(symbols).execute(db);
       return rows;
     },
 

@@ -18,6 +18,8 @@ export type FiringInsert = {
   fired_at: Date;
 };
 
+const INSERT_CHUNK = 2_000;
+
 const columns = [
   'id',
   'user_id',
@@ -152,7 +154,8 @@ export function createAlertRuleRepository(db: Database) {
               fire_count: eb('fire_count', '+', 1),
               status: sql<'active' | 'done'>`case when repeat then status else 'done' end`,
             }))
-            .where('id', 'in', [...ids])
+            // One array parameter: a burst may claim more rules than a statement has parameters.
+            .where(sql<boolean>`id = any(${[...ids]}::uuid[])`)
             .where('status', '=', 'active')
             .where(
               sql<boolean>`(last_fired_at is null or last_fired_at <= ${now}::timestamptz - cooldown_minutes * interval '1 minute')`,
@@ -161,17 +164,23 @@ export function createAlertRuleRepository(db: Database) {
             .execute(),
 
     /** Writes the history rows (a story fires a rule once: others are left out) and answers them. */
-    insertFirings: (rows: FiringInsert[]) =>
-      rows.length === 0
-        ? Promise.resolve([])
-        : db
+    insertFirings: async (rows: FiringInsert[]) => {
+      const written = [];
+      // At most 65,535 parameters a statement (9 a row): a large burst goes in chunks.
+      for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+        written.push(
+          ...(await db
             .insertInto('alert_rule_firings')
-            .values(rows)
+            .values(rows.slice(at, at + INSERT_CHUNK))
             .onConflict((oc) =>
               oc.columns(['rule_id', 'story_key']).where('story_key', 'is not', null).doNothing(),
             )
             .returning(['id', 'rule_id', 'user_id', 'symbol', 'article_id', 'text', 'link'])
-            .execute(),
+            .execute()),
+        );
+      }
+      return written;
+    },
 
     history: (userId: string, skip: number, limit: number) =>
       db

@@ -27,6 +27,8 @@ import type { AlertRuleRepository, FiringInsert } from './alert-rule.repository.
 export const ALERT_RULE_NOT_FOUND = 'No such alert rule of yours.';
 /** Articles read per evaluation run (a batch of the analyst is far smaller). */
 const ARTICLES_PER_RUN = 5_000;
+/** Owners whose holdings are read at once. */
+const HOLDINGS_PARALLEL = 4;
 
 /** A rule's alert for the outbox: one delivery per chosen channel. */
 export type RuleAlert = {
@@ -72,11 +74,15 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
     const owners = [
       ...new Set(candidates.filter((c) => c.scope === 'holdings').map((c) => c.user_id)),
     ];
-    const holdings = new Map(
+    // A few owners at a time: each replays its ledgers over the shared connection pool.
+    const holdings = new Map<string, Set<string>>();
+    for (let at = 0; at < owners.length; at += HOLDINGS_PARALLEL) {
       await Promise.all(
-        owners.map(async (id) => [id, new Set(await deps.heldSymbols(id))] as const),
-      ),
-    );
+        owners.slice(at, at + HOLDINGS_PARALLEL).map(async (id) => {
+          holdings.set(id, new Set(await deps.heldSymbols(id)));
+        }),
+      );
+    }
     return candidates.filter(
       (c) => c.scope !== 'holdings' || symbolsOf(c).some((s) => holdings.get(c.user_id)?.has(s)),
     );
