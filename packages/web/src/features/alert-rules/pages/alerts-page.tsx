@@ -112,9 +112,7 @@ function RuleRow({ rule, onEdit }: { rule: AlertRule; onEdit: () => void }) {
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">
-          {rule.last_fired_at === null ? 'Never' : timeAgo(rule.last_fired_at)}
-        </Text>
+        <Text size="sm">{rule.last_fired_at === null ? 'Never' : timeAgo(rule.last_fired_at)}</Text>
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
