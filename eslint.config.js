@@ -14,7 +14,7 @@ const FEATURES_DIR = 'packages/web/src/features';
  */
 /** @type {Record<string, string[]>} */
 const FEATURE_DEPENDENCIES = {
-  market: ['users'],
+  market: ['users', 'alert-rules'],
   assistant: ['users', 'market', 'tickers'],
   news: ['users', 'market', 'assistant', 'comments'],
   search: ['users', 'market', 'news', 'tickers'],
@@ -22,7 +22,7 @@ const FEATURE_DEPENDENCIES = {
   'market-calendar': ['users', 'market'],
   analysis: ['users', 'market'],
   admin: ['users', 'assistant', 'billing', 'comments', 'site', 'alerts'],
-  portfolio: ['users', 'market', 'news', 'assistant', 'tickers', 'market-calendar'],
+  portfolio: ['users', 'market', 'news', 'assistant', 'tickers', 'market-calendar', 'alert-rules'],
   billing: ['users', 'site'],
   legal: ['site'],
   site: ['users'],

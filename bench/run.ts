@@ -3,6 +3,7 @@ import os from 'node:os';
 import { runAccountsBench } from './accounts.bench.ts';
 import { runAiBench } from './ai.bench.ts';
 import { runAlertsBench } from './alerts.bench.ts';
+import { runAlertRulesBench } from './alert-rules.bench.ts';
 import { runCommentsBench } from './comments.bench.ts';
 import { runCoverageBench } from './coverage.ts';
 import { runFeedParseBench } from './feed-parse.bench.ts';
@@ -31,6 +32,7 @@ const BENCHES: Record<string, (options: { seconds: number }) => Promise<unknown>
   comments: runCommentsBench,
   'track-record': runTrackRecordBench,
   alerts: runAlertsBench,
+  'alert-rules': runAlertRulesBench,
   live: runLiveBench,
   site: runSiteBench,
   screener: runScreenerBench,

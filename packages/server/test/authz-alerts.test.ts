@@ -28,6 +28,48 @@ const ALERT_ROUTES: MatrixRow[] = [
     expect: { visitor: 401, user: 404, validated: 404, admin: 404 },
   },
   {
+    name: 'GET /alerts/rules (own rules only)',
+    call: { method: 'GET', url: () => '/api/alerts/rules' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /alerts/rules',
+    call: {
+      method: 'POST',
+      url: () => '/api/alerts/rules',
+      body: () => ({ kind: 'keyword', scope: 'any', keyword: 'merger', channels: ['in_app'] }),
+    },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'GET /alerts/rules/history (own firings only)',
+    call: { method: 'GET', url: () => '/api/alerts/rules/history' },
+    expect: { visitor: 401, user: ok, validated: ok, admin: ok },
+  },
+  {
+    name: 'POST /alerts/rules/{id} (not a rule of the caller)',
+    call: {
+      method: 'POST',
+      url: () => `/api/alerts/rules/${UNKNOWN_ID}`,
+      body: () => ({ kind: 'keyword', scope: 'any', keyword: 'merger', channels: ['in_app'] }),
+    },
+    expect: { visitor: 401, user: 404, validated: 404, admin: 404 },
+  },
+  {
+    name: 'POST /alerts/rules/{id}/pause (not a rule of the caller)',
+    call: {
+      method: 'POST',
+      url: () => `/api/alerts/rules/${UNKNOWN_ID}/pause`,
+      body: () => ({ paused: true }),
+    },
+    expect: { visitor: 401, user: 404, validated: 404, admin: 404 },
+  },
+  {
+    name: 'POST /alerts/rules/{id}/delete (not a rule of the caller)',
+    call: { method: 'POST', url: () => `/api/alerts/rules/${UNKNOWN_ID}/delete` },
+    expect: { visitor: 401, user: 404, validated: 404, admin: 404 },
+  },
+  {
     name: 'GET /alerts/admin/deliveries',
     call: { method: 'GET', url: () => '/api/alerts/admin/deliveries' },
     expect: { visitor: 401, user: 403, validated: 403, admin: ok },

@@ -41,6 +41,8 @@ export const PAGE_PATHS = {
   /** The AI chat, optionally about one article (login). */
   aiChat: '/pages/ai_chat',
   userProfile: '/pages/user',
+  /** The caller's alert rules and what they fired (login). */
+  alerts: '/pages/alerts',
   /** The new replies to my comments (login). */
   replies: '/pages/replies',
   adminPanel: '/admin/panel',

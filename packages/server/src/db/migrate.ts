@@ -4,6 +4,7 @@ import * as cacheEntries from './migrations/2026-11-22T1200-cache-entries.ts';
 import * as accounts from './migrations/2026-11-22T1300-accounts.ts';
 import * as companies from './migrations/2026-11-22T1400-companies.ts';
 import * as priceBars from './migrations/2026-11-22T1500-price-bars.ts';
+import * as alertRules from './migrations/2026-12-01T2000-alert-rules.ts';
 import * as quotesWatchlists from './migrations/2026-11-22T1600-quotes-watchlists.ts';
 import * as suggestionIndexes from './migrations/2026-11-22T1700-suggestion-indexes.ts';
 import * as priceBarsWithoutFk from './migrations/2026-11-22T1800-price-bars-without-fk.ts';
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T2200-market-events': marketEvents,
   '2026-12-01T2300-screener': screener,
   '2026-12-01T2100-push': push,
+  '2026-12-01T2000-alert-rules': alertRules,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -49,6 +49,9 @@ import type {
   AlertUnsubscribeTokenTable,
   PushSubscriptionTable,
   PushVapidKeyTable,
+  AlertRuleTable,
+  AlertRuleMarkTable,
+  AlertRuleFiringTable,
 } from './schema/alerts.ts';
 import type { CalendarFeedTable, MarketEventTable } from './schema/market-calendar.ts';
 
@@ -104,6 +107,9 @@ export type DB = {
   alert_settings: AlertSettingsTable;
   alert_reads: AlertReadTable;
   alert_unsubscribe_tokens: AlertUnsubscribeTokenTable;
+  alert_rules: AlertRuleTable;
+  alert_rule_marks: AlertRuleMarkTable;
+  alert_rule_firings: AlertRuleFiringTable;
   telegram_link_codes: TelegramLinkCodeTable;
   telegram_channels: TelegramChannelTable;
   telegram_channel_posts: TelegramChannelPostTable;

@@ -64,12 +64,13 @@ export function createServices(deps: ServiceDeps) {
     ...marketGroup,
     companies,
     marketCalendar,
+    marketData,
     ...(deps.readDb && { readDb: deps.readDb }),
   });
   const billing = composeBilling(base);
   const site = composeSite({ ...base, ...foundation, ...newsGroup, ...assistantGroup, marketData });
   const { comments, newsletter, contact, blog, seo, siteFigures } = site;
-  const { telegram, push, alerts, latestMarketBrief } = composeAlerts({
+  const { telegram, push, alerts, alertRules, latestMarketBrief } = composeAlerts({
     ...base,
     ...foundation,
     ...marketGroup,
@@ -127,6 +128,7 @@ export function createServices(deps: ServiceDeps) {
     telegram,
     push,
     alerts,
+    alertRules,
     latestMarketBrief,
     trackRecord,
     trackRecordDemoHistory,

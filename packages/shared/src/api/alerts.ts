@@ -6,8 +6,9 @@ export const HOURLY_CAP_MIN = 1;
 export const HOURLY_CAP_MAX = 1_000;
 export const DEFAULT_HOURLY_CAP = 10;
 
-export const DELIVERY_CHANNELS = ['email', 'telegram', 'push'] as const;
-export const DELIVERY_KINDS = ['instant', 'daily', 'weekly', 'insights'] as const;
+export const DELIVERY_CHANNELS = ['email', 'telegram', 'in_app', 'push'] as const;
+/** `rule`: an alert of a rule the user set (`alert-rules.ts`). */
+export const DELIVERY_KINDS = ['instant', 'daily', 'weekly', 'insights', 'rule'] as const;
 export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
@@ -102,7 +103,7 @@ export const deliveriesResponseSchema = successResponse({
 });
 export type DeliveriesResponse = z.infer<typeof deliveriesResponseSchema>;
 
-export const UNSUBSCRIBE_KIND_LABELS: Record<Exclude<DeliveryKind, 'insights'>, string> = {
+export const UNSUBSCRIBE_KIND_LABELS: Record<Exclude<DeliveryKind, 'insights' | 'rule'>, string> = {
   instant: 'instant alerts',
   daily: 'daily e-mail alerts',
   weekly: 'weekly e-mail summaries',

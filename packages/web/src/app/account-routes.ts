@@ -70,6 +70,16 @@ export const accountRouteSpecs = {
       layout: 'main',
     },
   },
+  alerts: {
+    kind: 'page',
+    guard: 'user',
+    page: () => import('../features/alert-rules/pages/alerts-page').then((m) => m.AlertsPage),
+    meta: {
+      title: 'Alerts',
+      description: 'Price, move, 52-week, volume and keyword alerts you set, and what fired.',
+      layout: 'main',
+    },
+  },
   userProfile: {
     kind: 'page',
     guard: 'user',

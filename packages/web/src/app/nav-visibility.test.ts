@@ -153,20 +153,28 @@ describe('menu visibility (spec §6)', () => {
 
   it('shows ADMIN in the user menu to admins and Upgrade Subscription to subscribers', () => {
     const admin = labels(visibleLinks({ ...user, isAdmin: true }, USER_MENU_LINKS, allRoutesExist));
-    expect(admin).toEqual(['ADMIN', 'User Profile', 'Replies', 'Referrals']);
+    expect(admin).toEqual(['ADMIN', 'User Profile', 'Replies', 'Alerts', 'Referrals']);
     const subscriber = labels(
       visibleLinks({ ...user, subscribed: true }, USER_MENU_LINKS, allRoutesExist),
     );
-    expect(subscriber).toEqual(['User Profile', 'Replies', 'Referrals', 'Upgrade Subscription']);
-    // With the real route table: /pages/replies, /affiliates and /pricing exist.
+    expect(subscriber).toEqual([
+      'User Profile',
+      'Replies',
+      'Alerts',
+      'Referrals',
+      'Upgrade Subscription',
+    ]);
+    // With the real route table: /pages/replies, /pages/alerts, /affiliates and /pricing exist.
     expect(labels(visibleLinks(user, USER_MENU_LINKS))).toEqual([
       'User Profile',
       'Replies',
+      'Alerts',
       'Referrals',
     ]);
     expect(labels(visibleLinks({ ...user, subscribed: true }, USER_MENU_LINKS))).toEqual([
       'User Profile',
       'Replies',
+      'Alerts',
       'Referrals',
       'Upgrade Subscription',
     ]);

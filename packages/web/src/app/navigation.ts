@@ -36,6 +36,7 @@ import {
   IconGift,
   IconMessageReply,
   IconTargetArrow,
+  IconBell,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { NavVisibility } from './nav-visibility';
@@ -362,6 +363,7 @@ export const USER_MENU_LINKS: readonly UserMenuLink[] = [
     visibility: { user: true },
   },
   { label: 'Replies', path: '/pages/replies', icon: IconMessageReply, visibility: { user: true } },
+  { label: 'Alerts', path: '/pages/alerts', icon: IconBell, visibility: { user: true } },
   { label: 'Referrals', path: '/affiliates', icon: IconGift, visibility: { user: true } },
   {
     label: 'Upgrade Subscription',

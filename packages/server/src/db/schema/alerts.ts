@@ -39,8 +39,8 @@ export type DeliveryTable = {
   user_id: string | null;
   /** A newsletter subscriber's address (weekly insights); null for users. */
   address: string | null;
-  channel: 'email' | 'telegram' | 'push';
-  kind: 'instant' | 'daily' | 'weekly' | 'insights';
+  channel: 'email' | 'telegram' | 'in_app' | 'push';
+  kind: 'instant' | 'daily' | 'weekly' | 'insights' | 'rule';
   key: string;
   payload: ColumnType<unknown, string, string>;
   status: ColumnType<
@@ -99,4 +99,57 @@ export type PushVapidKeyTable = {
   public_key: string;
   private_key: string;
   created_at: Timestamp;
+};
+
+/** An alert rule a user set (`@app/shared/api/alert-rules`); `keyword_query` is generated. */
+export type AlertRuleTable = {
+  id: Generated<string>;
+  user_id: string;
+  kind:
+    | 'price_above'
+    | 'price_below'
+    | 'day_move'
+    | 'high_52w'
+    | 'low_52w'
+    | 'volume_spike'
+    | 'keyword';
+  scope: 'symbol' | 'watchlist' | 'holdings' | 'any';
+  symbol: string | null;
+  watchlist: string | null;
+  threshold: number | null;
+  direction: 'up' | 'down' | 'either' | null;
+  keyword: string | null;
+  keyword_query: ColumnType<string | null, never, never>;
+  sentiment: 'bullish' | 'bearish' | null;
+  defcon_max: number | null;
+  repeat: boolean;
+  cooldown_minutes: number;
+  channels: ColumnType<string[], string[], string[]>;
+  status: ColumnType<'active' | 'paused' | 'done', 'active' | 'paused' | 'done' | undefined>;
+  last_fired_at: Timestamp | null;
+  fire_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** Whether a rule's condition held for a symbol at its last evaluation, and on which day. */
+export type AlertRuleMarkTable = {
+  rule_id: string;
+  symbol: string;
+  holds: boolean;
+  day: ColumnType<string, string, string>;
+};
+
+/** One time a rule fired: the history of `/pages/alerts`. */
+export type AlertRuleFiringTable = {
+  id: Generated<string>;
+  rule_id: string | null;
+  user_id: string;
+  kind: string;
+  symbol: string | null;
+  article_id: string | null;
+  story_key: string | null;
+  text: string;
+  link: string;
+  fired_at: Timestamp;
 };

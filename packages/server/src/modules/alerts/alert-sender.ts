@@ -26,6 +26,17 @@ export type TelegramSender = (
   text: string,
 ) => Promise<'sent' | 'not-linked' | 'disabled'>;
 
+/** The payload of a rule's alert (`alert-rules/alert-rule-text.ts` writes it). */
+export type RuleAlertPayload = {
+  subject: string;
+  text: string;
+  /** The quote or the article, an absolute URL. */
+  url: string;
+  rule_id: string;
+  symbol: string | null;
+  article_id: string | null;
+};
+
 /**
  * Sends one `push` delivery (its payload and key) to every browser of the user: how many took
  * it, how many were gone (and removed), how many failed and why.
@@ -123,7 +134,13 @@ export function createAlertSender(deps: AlertSenderDeps) {
       return 'sent';
     }
     const userId = row.user_id ?? '';
-    if (row.kind === 'instant') {
+    // The in-app row is the alert itself (the bell and the live event): nothing to send.
+    if (row.channel === 'in_app') {
+      await repository.markSent(row.id, now, null);
+      return 'sent';
+    }
+    const capped = row.kind === 'instant' || row.kind === 'rule';
+    if (capped) {
       if (chain.cap === undefined) {
         const user = await repository.userById(userId);
         chain.cap = settingsWithDefaults(
@@ -144,6 +161,7 @@ export function createAlertSender(deps: AlertSenderDeps) {
         return 'skipped';
       }
     }
+    if (row.kind === 'rule') return deliverRule(row, chain, userId, now);
     if (row.channel === 'telegram') {
       const text =
         row.kind === 'instant'
@@ -159,8 +177,7 @@ export function createAlertSender(deps: AlertSenderDeps) {
         return 'skipped';
       }
       await repository.markSent(row.id, now, null);
-      if (row.kind === 'instant')
-        chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
+      if (capped) chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
       return 'sent';
     }
     if (row.channel === 'push') {
@@ -200,7 +217,58 @@ export function createAlertSender(deps: AlertSenderDeps) {
     });
     if (outcome.delivery === 'failed') return refused(row, outcome);
     await repository.markSent(row.id, clock.now(), userId);
-    if (row.kind === 'instant') chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
+    if (capped) chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
+    return 'sent';
+  }
+
+  /** A rule's alert on e-mail, Telegram or browser push (the hourly cap was kept). */
+  async function deliverRule(
+    row: ClaimedDelivery,
+    chain: Chain,
+    userId: string,
+    now: Date,
+  ): Promise<'sent' | 'skipped' | 'failed'> {
+    const alert = row.payload as RuleAlertPayload;
+    const counted = () => chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
+    if (row.channel === 'push') {
+      if (!deps.sendPush) {
+        await repository.finish(row.id, 'skipped', 'browser push is off');
+        return 'skipped';
+      }
+      const outcome = await deps.sendPush(userId, alert, row.key);
+      if (outcome.sent === 0) {
+        if (outcome.failed > 0) throw new Error(outcome.error ?? 'the push service failed');
+        await repository.finish(row.id, 'skipped', 'no browser with notifications on');
+        return 'skipped';
+      }
+    } else if (row.channel === 'telegram') {
+      const answer = await deps.sendTelegram(userId, `🔔 ${alert.text}\n${alert.url}`);
+      if (answer !== 'sent') {
+        await repository.finish(
+          row.id,
+          'skipped',
+          answer === 'disabled' ? 'Telegram is off' : 'Telegram is not linked',
+        );
+        return 'skipped';
+      }
+    } else {
+      if (!row.email) {
+        await repository.finish(row.id, 'skipped', 'no e-mail address');
+        return 'skipped';
+      }
+      const outcome = await mailer.deliver({
+        to: row.email,
+        userId,
+        subject: alert.subject,
+        text: `${alert.text}\n\n${alert.url}\n\nYour alert rules: ${publicUrl}/pages/alerts (pause or delete them there).`,
+      });
+      if (outcome.delivery === 'failed') return refused(row, outcome);
+      await repository.markSent(row.id, clock.now(), userId);
+      counted();
+      return 'sent';
+    }
+    await repository.markSent(row.id, now, null);
+    counted();
     return 'sent';
   }
 

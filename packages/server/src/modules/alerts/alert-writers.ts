@@ -1,3 +1,4 @@
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '@app/shared/api/alerts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { JobSender } from '../../jobs/job-catalog.ts';
@@ -9,9 +10,12 @@ import {
   releaseTime,
   settingsWithDefaults,
 } from './alert-rules.ts';
-import { PUBLIC_CHANNEL } from './alert-sender.ts';
+import { PUBLIC_CHANNEL, type RuleAlertPayload } from './alert-sender.ts';
 import type { AlertArticleRow, AlertsRepository, DeliveryInsert } from './alerts.repository.ts';
 import type { DigestWriter } from './digest-writer.ts';
+
+const isDeliveryChannel = (value: string): value is DeliveryChannel =>
+  (DELIVERY_CHANNELS as readonly string[]).includes(value);
 
 /** Articles read per fan-out run. */
 const FAN_OUT_LIMIT = 5_000;
@@ -182,6 +186,48 @@ export function createAlertWriters(deps: AlertWriterDeps) {
       }
       if (written > 0) await wakeSender();
       return { written };
+    },
+
+    /**
+     * The alerts of users' own rules (`alert-rules`): one delivery per chosen channel, keyed by
+     * the firing, due when the user's quiet hours end (in the app at once: it only shows).
+     */
+    async writeRuleAlerts(
+      alerts: readonly {
+        userId: string;
+        firingId: string;
+        channels: readonly string[];
+        payload: RuleAlertPayload;
+      }[],
+    ): Promise<number> {
+      if (alerts.length === 0) return 0;
+      const now = clock.now();
+      const settings = new Map<string, Date>();
+      for (const userId of new Set(alerts.map((alert) => alert.userId))) {
+        const row = await repository.settingsOf(userId);
+        const release = releaseTime(
+          now,
+          settingsWithDefaults(
+            row ?? { time_zone: null, quiet_start: null, quiet_end: null, hourly_cap: null },
+          ),
+        );
+        settings.set(userId, release);
+      }
+      const rows: DeliveryInsert[] = alerts.flatMap((alert) =>
+        alert.channels.filter(isDeliveryChannel).map((channel) => ({
+          user_id: alert.userId,
+          address: null,
+          channel,
+          kind: 'rule' as const,
+          key: alert.firingId,
+          payload: alert.payload,
+          created_at: now,
+          due_at: channel === 'in_app' ? now : (settings.get(alert.userId) ?? now),
+        })),
+      );
+      const written = await repository.insertDeliveries(rows);
+      if (written > 0) await wakeSender();
+      return written;
     },
 
     /** The latest weekly recap of the blog to every confirmed newsletter subscriber, once each. */

@@ -14,6 +14,11 @@ export const fanOutAlertsJob = defineJob({
       data.until ? new Date(data.until) : undefined,
     );
     if (result.written > 0) log.info(result, 'instant alerts written');
+    // The same stories against users' keyword rules (modules/alert-rules).
+    await services.alertRules.evaluateArticles(
+      new Date(data.since),
+      data.until ? new Date(data.until) : services.clock.now(),
+    );
   },
 });
 

@@ -27,6 +27,9 @@ export type ClaimedDelivery = {
   email: string | null;
 };
 
+/** Rows per insert statement (10 parameters a row). */
+const INSERT_CHUNK = 2_000;
+
 /**
  * SQL of the deliveries outbox: writing rows once, claiming the due ones, their
  * outcome, the hourly cap's count and the admin's view. No decisions.
@@ -35,13 +38,23 @@ export function createDeliveriesRepository(db: Database) {
   const insertNewDeliveries = async (
     rows: DeliveryInsert[],
   ): Promise<{ user_id: string | null; kind: DeliveryKind; payload: unknown }[]> => {
-    if (rows.length === 0) return [];
-    return db
-      .insertInto('deliveries')
-      .values(rows.map((row) => ({ ...row, payload: JSON.stringify(row.payload) })))
-      .onConflict((oc) => oc.doNothing())
-      .returning(['user_id', 'kind', 'payload'])
-      .execute();
+    const added: { user_id: string | null; kind: DeliveryKind; payload: unknown }[] = [];
+    // A statement takes at most 65,535 parameters: a large burst is written in chunks.
+    for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+      added.push(
+        ...(await db
+          .insertInto('deliveries')
+          .values(
+            rows
+              .slice(at, at + INSERT_CHUNK)
+              .map((row) => ({ ...row, payload: JSON.stringify(row.payload) })),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .returning(['user_id', 'kind', 'payload'])
+          .execute()),
+      );
+    }
+    return added;
   };
 
   return {
@@ -157,7 +170,7 @@ export function createDeliveriesRepository(db: Database) {
         .execute();
     },
 
-    /** Instant alerts sent to a user on a channel since `since` (the hourly cap). */
+    /** Instant and rule alerts sent to a user on a channel since `since` (the hourly cap). */
     sentSince: async (userId: string, channel: DeliveryChannel, since: Date) =>
       Number(
         (
@@ -166,7 +179,7 @@ export function createDeliveriesRepository(db: Database) {
             .select((eb) => eb.fn.countAll().as('n'))
             .where('user_id', '=', userId)
             .where('channel', '=', channel)
-            .where('kind', '=', 'instant')
+            .where('kind', 'in', ['instant', 'rule'])
             .where('status', '=', 'sent')
             .where('sent_at', '>=', since)
             .executeTakeFirstOrThrow()

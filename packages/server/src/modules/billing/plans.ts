@@ -29,6 +29,8 @@ export type PlanEntitlements = {
   portfolioReview: 'none' | 'weekly' | 'insights';
   /** Named screens of the screener the user may keep. */
   savedScreens: number;
+  /** Alert rules a user may keep (price, move, keyword …); null: no limit. */
+  alertRules: number | null;
 };
 
 /** Days a `past_due` subscription keeps its plan after the period end. */
@@ -47,6 +49,7 @@ export const PLAN_ENTITLEMENTS: Readonly<Record<PlanName, PlanEntitlements>> = {
     digest: 'none',
     portfolioReview: 'none',
     savedScreens: 3,
+    alertRules: 5,
   },
   tier1_monthly: {
     label: planName('tier1_monthly'),
@@ -56,6 +59,7 @@ export const PLAN_ENTITLEMENTS: Readonly<Record<PlanName, PlanEntitlements>> = {
     digest: 'none',
     portfolioReview: 'none',
     savedScreens: 10,
+    alertRules: 10,
   },
   tier2_monthly: {
     label: planName('tier2_monthly'),
@@ -65,6 +69,7 @@ export const PLAN_ENTITLEMENTS: Readonly<Record<PlanName, PlanEntitlements>> = {
     digest: 'weekly',
     portfolioReview: 'weekly',
     savedScreens: 25,
+    alertRules: 25,
   },
   tier3_monthly: {
     label: planName('tier3_monthly'),
@@ -74,6 +79,7 @@ export const PLAN_ENTITLEMENTS: Readonly<Record<PlanName, PlanEntitlements>> = {
     digest: 'daily',
     portfolioReview: 'insights',
     savedScreens: 100,
+    alertRules: 50,
   },
 };
 

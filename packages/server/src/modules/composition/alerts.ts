@@ -6,6 +6,9 @@ import { createAlertsRepository } from '../alerts/alerts.repository.ts';
 import { createAlertsService } from '../alerts/alerts.service.ts';
 import { createDigestWriter } from '../alerts/digest-writer.ts';
 import { createPriceMoves } from '../alerts/price-moves.ts';
+import { createAlertRuleEvalRepository } from '../alert-rules/alert-rule-eval.repository.ts';
+import { createAlertRuleRepository } from '../alert-rules/alert-rule.repository.ts';
+import { createAlertRuleService } from '../alert-rules/alert-rule.service.ts';
 import { publishingDeliveries } from '../live/live-publishers.ts';
 import { createPushRepository } from '../push/push.repository.ts';
 import { createPushService } from '../push/push.service.ts';
@@ -122,5 +125,17 @@ export function composeAlerts(
     log,
     publicUrl: config.publicUrl,
   });
-  return { telegram, push, alerts, latestMarketBrief: () => news.latestBrief() };
+  // Rules users set fire into the same outbox, through the alerts service.
+  const alertsRepository = createAlertsRepository(db);
+  const alertRules = createAlertRuleService({
+    repository: createAlertRuleRepository(db),
+    evaluation: createAlertRuleEvalRepository(db),
+    planFacts: (userId) => alertsRepository.userById(userId),
+    heldSymbols: (userId) => portfolio.heldSymbolsInAll(userId),
+    writeAlerts: (written) => alerts.writeRuleAlerts(written),
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+  });
+  return { telegram, push, alerts, alertRules, latestMarketBrief: () => news.latestBrief() };
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
 import type { MarketCalendarService } from '../market-calendar/market-calendar.service.ts';
 import { createCalendarCache } from '../calendar/calendar-cache.ts';
 import { createCalendarRepository } from '../calendar/calendar.repository.ts';
@@ -21,6 +22,7 @@ export function composeDashboard(
     Pick<AssistantGroup, 'companies'> & {
       readDb?: Database;
       marketCalendar: MarketCalendarService;
+      marketData: MarketDataProvider;
     },
 ) {
   const { db, clock, watchlists, portfolio, companies } = deps;

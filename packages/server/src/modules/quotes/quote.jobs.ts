@@ -2,7 +2,10 @@ import { DEFAULT_TICKERS } from '@app/shared/api/market';
 import { defineJob } from '../../jobs/define-job.ts';
 import { JOB_PAYLOADS } from '../../jobs/job-catalog.ts';
 
-/** Every minute: the symbols somebody watches and the default list, history first. */
+/**
+ * Every minute: the symbols somebody watches or has an alert rule on and the default list,
+ * history first.
+ */
 export const refreshWatchedJob = defineJob({
   name: 'market.refresh-watched',
   payload: JOB_PAYLOADS['market.refresh-watched'],
@@ -12,9 +15,12 @@ export const refreshWatchedJob = defineJob({
   handler: async (_data, deps) => {
     const { market } = deps.services;
     const watched = await market.quotes.watchedSymbols();
-    const symbols = [...new Set([...DEFAULT_TICKERS, ...watched])];
+    const ruled = await deps.services.alertRules.watchedSymbols();
+    const symbols = [...new Set([...DEFAULT_TICKERS, ...watched, ...ruled])];
     const stored = await market.quotes.refresh(symbols);
     deps.log.debug({ symbols: symbols.length, stored }, 'refreshed watched quotes');
+    // Users' price, move, 52-week and volume rules on these symbols (modules/alert-rules).
+    await deps.services.alertRules.evaluateQuotes(symbols);
   },
 });
 
@@ -36,6 +42,7 @@ export const refreshUniverseJob = defineJob({
       await deps.jobs.enqueue('market.backfill-history', { symbol }, { singletonKey: symbol });
     }
     const stored = await market.quotes.refresh(symbols, { backfill: false });
+    await deps.services.alertRules.evaluateQuotes(symbols);
     deps.log.info(
       { symbols: symbols.length, stored, backfills: missing.length },
       'refreshed the quote universe',

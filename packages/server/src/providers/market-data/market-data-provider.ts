@@ -161,8 +161,6 @@ export interface MarketDataProvider {
    * dates), for the market calendar's daily refresh; unknown symbols are left out.
    */
   listingEvents?(symbols: readonly string[]): Promise<ListingEvent[]>;
-}
-
   /** Shares, dividend and earnings per share of the symbols it knows; unknown symbols left out. */
   fundamentals?(symbols: readonly string[]): Promise<Fundamentals[]>;
 }

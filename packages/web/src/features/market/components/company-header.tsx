@@ -5,6 +5,7 @@ import classes from './company-info-card.module.css';
 import { companyInitials } from './company-text';
 import { QuoteSummary, QuoteSummarySkeleton } from './quote-summary';
 import { WatchCheckbox } from './watch-checkbox';
+import { AlertMeButton } from '../../alert-rules';
 
 /** Spec §2 company page header: the company name and quote type, its price and the watch box. */
 export function CompanyHeader({ company, symbol }: { company: Company; symbol: string | null }) {
@@ -53,7 +54,12 @@ export function CompanyHeader({ company, symbol }: { company: Company; symbol: s
             )}
           </Stack>
         </Group>
-        {symbol && <WatchCheckbox symbol={symbol} />}
+        {symbol && (
+          <Stack gap="xs" align="flex-start">
+            <WatchCheckbox symbol={symbol} />
+            <AlertMeButton symbol={symbol} price={quote.data?.price ?? null} />
+          </Stack>
+        )}
       </Group>
     </Card>
   );

@@ -8,6 +8,7 @@ import { ChangeArrowIcon, ChangeLevelIcon, ChangeText } from './change-display';
 import classes from './market-table.module.css';
 import type { WatchlistRow } from './watchlist-rows';
 import { tickerPath } from '../../../lib/ticker-path';
+import { AlertMeButton } from '../../alert-rules';
 
 /** What a row offers: removal (own list), adding (a suggestion), or nothing (visitors). */
 export type WatchlistRowAction = 'remove' | 'add' | 'none';
@@ -82,6 +83,11 @@ function WatchlistRowView({ row, action, list }: RowProps) {
       </Table.Td>
       {action === 'remove' && (
         <Table.Td>
+          <AlertMeButton symbol={row.symbol} price={row.price} compact />
+        </Table.Td>
+      )}
+      {action === 'remove' && (
+        <Table.Td>
           <Tooltip label="Remove from watchlist">
             <ActionIcon
               variant="subtle"
@@ -131,6 +137,11 @@ export function WatchlistTable({ rows, action, list, label }: WatchlistTableProp
               <Table.Th className={classes.number}>Since open</Table.Th>
               <Table.Th className={classes.number}>Since open %</Table.Th>
               <Table.Th className={classes.number}>Day range</Table.Th>
+              {action === 'remove' && (
+                <Table.Th>
+                  <VisuallyHidden>Alert</VisuallyHidden>
+                </Table.Th>
+              )}
               {action !== 'none' && (
                 <Table.Th>
                   <VisuallyHidden>{action === 'remove' ? 'Remove' : 'Watch'}</VisuallyHidden>

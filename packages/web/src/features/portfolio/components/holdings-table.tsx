@@ -1,9 +1,10 @@
-import { Anchor, Group, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Holding } from '@app/shared/api/portfolio';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { tickerPath } from '../../../lib/ticker-path';
+import { AlertMeButton } from '../../alert-rules';
 import { ChangeText, changeClass, DemoDataBadge, SectionCard } from '../../market';
 import { DEFAULT_HOLDING_SORT, nextSort, sortHoldings } from './holdings-sort';
 import type { HoldingSort, HoldingSortKey } from './holdings-sort';
@@ -81,6 +82,9 @@ function HoldingRow({ holding }: { holding: Holding }) {
       <Table.Td className={classes.number}>
         {holding.weight_pct === null ? '—' : `${holding.weight_pct.toFixed(2)}%`}
       </Table.Td>
+      <Table.Td>
+        <AlertMeButton symbol={holding.symbol} price={holding.price} compact />
+      </Table.Td>
     </Table.Tr>
   );
 }
@@ -119,6 +123,9 @@ export function HoldingsTable({ holdings }: { holdings: readonly Holding[] }) {
                     onSort={(key) => setSort((current) => nextSort(current, key))}
                   />
                 ))}
+                <Table.Th>
+                  <VisuallyHidden>Alert</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

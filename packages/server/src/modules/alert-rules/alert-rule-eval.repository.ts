@@ -1,0 +1,213 @@
+import { sql } from 'kysely';
+import { readerNewsSql } from '../../db/article-visibility.ts';
+import type { Database } from '../../db/database.ts';
+import { HYSTERESIS, VOLUME_SESSIONS } from './alert-rule-rules.ts';
+
+/** A rule whose condition just started to hold for a symbol (a crossing), before the cool-down. */
+export type QuoteCandidate = {
+  rule_id: string;
+  user_id: string;
+  kind: string;
+  scope: string;
+  symbol: string;
+  threshold: number | null;
+  direction: string | null;
+  price: number;
+  change_pct: number;
+  high52: number | null;
+  low52: number | null;
+  volume: number | null;
+  avg_volume: number | null;
+};
+
+/** An article that matches a keyword rule. */
+export type ArticleCandidate = {
+  rule_id: string;
+  user_id: string;
+  scope: string;
+  keyword: string;
+  article_id: string;
+  story_key: string;
+  title: string;
+  tickers: string[];
+};
+
+/**
+ * The crossings statement of `quoteCrossings` (exported for the benchmark's query plan).
+ */
+export const quoteCrossingsSql = (symbols: readonly string[]) =>
+  sql<QuoteCandidate>`
+        with q as materialized (
+          select exchange_ticker as symbol, price, change_pct,
+            (as_of at time zone 'America/New_York')::date as day
+          from quote_snapshots
+          where exchange_ticker = any(${sql.val([...symbols])}::text[]) and price > 0
+        ),
+        -- The symbols in the ledgers of the owners of holdings rules, among those refreshed.
+        ledger as (
+          select distinct p.user_id, t.symbol
+          from portfolios p
+          join portfolio_transactions t on t.portfolio_id = p.id
+          where t.symbol in (select symbol from q)
+            and p.user_id in (select user_id from alert_rules
+              where status = 'active' and scope = 'holdings' and kind <> 'keyword')
+        ),
+        targets as (
+          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, q.*
+          from q join alert_rules r on r.symbol = q.symbol
+          where r.status = 'active' and r.scope = 'symbol' and r.kind <> 'keyword'
+          union all
+          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, q.*
+          from alert_rules r
+          join watchlists w on w.user_id = r.user_id and w.name = r.watchlist
+          cross join lateral unnest(w.exchange_tickers) as listed(symbol)
+          join q on q.symbol = listed.symbol
+          where r.status = 'active' and r.scope = 'watchlist' and r.kind <> 'keyword'
+          union all
+          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, q.*
+          from alert_rules r
+          join ledger on ledger.user_id = r.user_id
+          join q on q.symbol = ledger.symbol
+          where r.status = 'active' and r.scope = 'holdings' and r.kind <> 'keyword'
+        ),
+        needs_history as (
+          select distinct symbol, day from targets
+          where kind in ('high_52w', 'low_52w', 'volume_spike')
+        ),
+        history as (
+          select n.symbol, n.day,
+            -- A 52-week range needs about a year of history, not a new listing's few weeks.
+            case when h.first_day <= n.day - 350 then h.high52 end as high52,
+            case when h.first_day <= n.day - 350 then h.low52 end as low52,
+            -- The day's volume counts once its own bar is stored (not during the session).
+            case when v.last_day = n.day and cardinality(v.volumes) = ${VOLUME_SESSIONS + 1}
+              then v.volumes[1] end as volume,
+            case when v.last_day = n.day and cardinality(v.volumes) = ${VOLUME_SESSIONS + 1}
+              then (select avg(x) from unnest(v.volumes[2:]) as x) end as avg_volume
+          from needs_history n
+          left join lateral (
+            select max(u.high) as high52, min(u.low) as low52, min(u.d) as first_day
+            from price_series p
+            cross join lateral unnest(p.days, p.high, p.low) as u(d, high, low)
+            where p.exchange_ticker = n.symbol
+              and p.month >= date_trunc('month', n.day - 365)::date
+              and u.d >= n.day - 365 and u.d < n.day
+          ) h on true
+          left join lateral (
+            select array_agg(b.volume order by b.d desc) as volumes, max(b.d) as last_day
+            from (
+              select u.d, u.volume from price_series p
+              cross join lateral unnest(p.days, p.volume) as u(d, volume)
+              where p.exchange_ticker = n.symbol
+                and p.month >= date_trunc('month', n.day - 120)::date and u.d <= n.day
+              order by u.d desc limit ${VOLUME_SESSIONS + 1}
+            ) b
+          ) v on true
+        ),
+        figures as (
+          select t.*, h.high52, h.low52, h.volume, h.avg_volume
+          from targets t
+          left join history h on h.symbol = t.symbol and h.day = t.day
+        ),
+        evaluated as (
+          select f.*, m.holds as was, m.day as was_day,
+            coalesce(case f.kind
+              when 'price_above' then f.price >= f.threshold
+              when 'price_below' then f.price <= f.threshold
+              when 'day_move' then case f.direction
+                when 'up' then f.change_pct >= f.threshold
+                when 'down' then f.change_pct <= -f.threshold
+                else abs(f.change_pct) >= f.threshold end
+              when 'high_52w' then f.price > f.high52
+              when 'low_52w' then f.price < f.low52
+              when 'volume_spike' then f.volume >= f.threshold * f.avg_volume
+            end, false) as holds_now,
+            -- A price level is let go only once the price is back past it by the hysteresis.
+            case f.kind
+              when 'price_above' then f.price < f.threshold * (1 - ${HYSTERESIS}::float8)
+              when 'price_below' then f.price > f.threshold * (1 + ${HYSTERESIS}::float8)
+              else true end as released
+          from figures f
+          left join alert_rule_marks m on m.rule_id = f.id and m.symbol = f.symbol
+        ),
+        decided as (
+          select e.*,
+            case when e.holds_now then true when e.released then false
+              else coalesce(e.was, false) end as holds_next,
+            -- Price levels hold across days; the day's conditions start afresh each day.
+            e.holds_now and not (coalesce(e.was, false)
+              and (e.kind in ('price_above', 'price_below') or e.was_day = e.day)) as crossed
+          from evaluated e
+        ),
+        marked as (
+          insert into alert_rule_marks (rule_id, symbol, holds, day)
+          select id, symbol, holds_next, day from decided
+          where coalesce(was, false) <> holds_next
+            or (holds_next and was_day is distinct from day)
+          on conflict (rule_id, symbol) do update set holds = excluded.holds, day = excluded.day
+        )
+        select id as rule_id, user_id, kind, scope, symbol, threshold, direction, price,
+          change_pct, high52, low52, volume::float8 as volume, avg_volume::float8 as avg_volume
+        from decided where crossed`;
+
+/**
+ * The set-based evaluation of alert rules: one statement per quote refresh reads the active
+ * rules of the refreshed symbols through their indexes (rules on one symbol by symbol; rules on
+ * a watchlist or the holdings through their owner's lists), computes each condition, stores
+ * which conditions changed (`alert_rule_marks`) and answers the crossings. No loop over rules.
+ */
+export function createAlertRuleEvalRepository(db: Database) {
+  return {
+    /**
+     * The crossings among the rules on `symbols` at their latest quotes. A holdings rule is
+     * matched on every symbol of its owner's ledgers (the service keeps those still held).
+     */
+    async quoteCrossings(symbols: readonly string[]): Promise<QuoteCandidate[]> {
+      if (symbols.length === 0) return [];
+      const { rows } = await quoteCrossingsSql(symbols).execute(db);
+      return rows;
+    },
+
+    /**
+     * The keyword rules matched by articles analysed in [since, until]: dated articles a reader
+     * may see (never one whose date is only estimated, nor a feed's back catalogue), each rule's
+     * phrase against the article's search vector, with its sentiment and defcon filters. Rules on
+     * a symbol, a watchlist or the ledgers are matched on the article's linked listings.
+     */
+    async articleMatches(since: Date, until: Date, limit: number): Promise<ArticleCandidate[]> {
+      const { rows } = await sql<ArticleCandidate>`
+        with a as materialized (
+          select n.id::text as article_id, coalesce(n.story_id::text, n.id::text) as story_key,
+            coalesce(nullif(n."AI" ->> 'title', ''), n.title) as title,
+            n.related_exchange_tickers as tickers, n.search_vector,
+            n.sentiment_score[1] as score, (n."AI" ->> 'defcon_level')::int as defcon
+          from news n
+          where n.status = 'PROCESSED' and ${readerNewsSql('n')}
+            and n.date_estimated = false and n.back_catalogue = false
+            and n.updated_at >= ${since} and n.updated_at <= ${until}
+          order by n.updated_at limit ${limit}
+        )
+        select r.id as rule_id, r.user_id, r.scope, r.keyword, a.article_id, a.story_key,
+          a.title, a.tickers
+        from a
+        join alert_rules r on r.kind = 'keyword' and r.status = 'active'
+          and a.search_vector @@ r.keyword_query
+        where (r.sentiment is null or (r.sentiment = 'bullish' and a.score > 0)
+            or (r.sentiment = 'bearish' and a.score < 0))
+          and (r.defcon_max is null or a.defcon <= r.defcon_max)
+          and (r.scope = 'any'
+            or (r.scope = 'symbol' and r.symbol = any(a.tickers))
+            or (r.scope = 'watchlist' and exists (
+              select 1 from watchlists w where w.user_id = r.user_id and w.name = r.watchlist
+                and w.exchange_tickers && a.tickers))
+            or (r.scope = 'holdings' and exists (
+              select 1 from portfolios p join portfolio_transactions t on t.portfolio_id = p.id
+              where p.user_id = r.user_id and t.symbol = any(a.tickers))))
+          and not exists (select 1 from alert_rule_firings f
+            where f.rule_id = r.id and f.story_key = a.story_key)`.execute(db);
+      return rows;
+    },
+  };
+}
+
+export type AlertRuleEvalRepository = ReturnType<typeof createAlertRuleEvalRepository>;

@@ -1,0 +1,223 @@
+import {
+  ALERT_RULE_LIMIT_REACHED,
+  type AlertRuleFiring,
+  type AlertRuleInput,
+} from '@app/shared/api/alert-rules';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { RuleAlertPayload } from '../alerts/alert-sender.ts';
+import type { SubscriptionFacts } from '../billing/plans.ts';
+import type {
+  ArticleCandidate,
+  AlertRuleEvalRepository,
+  QuoteCandidate,
+} from './alert-rule-eval.repository.ts';
+import {
+  articleFiringText,
+  articlePath,
+  normalisedInput,
+  quoteFiringText,
+  quotePath,
+  ruleAnswer,
+  ruleLimitOf,
+} from './alert-rule-rules.ts';
+import type { AlertRuleRepository, FiringInsert } from './alert-rule.repository.ts';
+
+export const ALERT_RULE_NOT_FOUND = 'No such alert rule of yours.';
+/** Articles read per evaluation run (a batch of the analyst is far smaller). */
+const ARTICLES_PER_RUN = 5_000;
+/** Owners whose holdings are read at once. */
+const HOLDINGS_PARALLEL = 4;
+
+/** A rule's alert for the outbox: one delivery per chosen channel. */
+export type RuleAlert = {
+  userId: string;
+  firingId: string;
+  channels: readonly string[];
+  payload: RuleAlertPayload;
+};
+
+export type AlertRuleServiceDeps = {
+  repository: AlertRuleRepository;
+  evaluation: AlertRuleEvalRepository;
+  /** The plan facts of a user (null: no such user). */
+  planFacts: (userId: string) => Promise<SubscriptionFacts | undefined>;
+  /** The listings the user holds now, in any portfolio. */
+  heldSymbols: (userId: string) => Promise<string[]>;
+  /** Writes the alerts to the deliveries outbox (quiet hours and the hourly cap apply there). */
+  writeAlerts: (alerts: RuleAlert[]) => Promise<number>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+};
+
+/**
+ * Alert rules users set: create, list, edit, pause, delete and the history of what fired (each
+ * scoped to the owner, within the plan's limit), and the evaluation that fires them on quote
+ * refreshes and analysed articles (`alert-rule-eval.repository.ts`).
+ */
+export function createAlertRuleService(deps: AlertRuleServiceDeps) {
+  const { repository, evaluation, clock, log, publicUrl } = deps;
+
+  async function limitOf(userId: string, facts?: SubscriptionFacts) {
+    const known = facts ?? (await deps.planFacts(userId));
+    if (!known) throw badRequest('This account no longer exists.');
+    return ruleLimitOf(known, clock.now());
+  }
+
+  /** Keeps the holdings rules' candidates whose symbol the owner still holds. */
+  async function held<T extends { user_id: string; scope: string }>(
+    candidates: T[],
+    symbolsOf: (candidate: T) => readonly string[],
+  ): Promise<T[]> {
+    const owners = [
+      ...new Set(candidates.filter((c) => c.scope === 'holdings').map((c) => c.user_id)),
+    ];
+    // A few owners at a time: each replays its ledgers over the shared connection pool.
+    const holdings = new Map<string, Set<string>>();
+    for (let at = 0; at < owners.length; at += HOLDINGS_PARALLEL) {
+      await Promise.all(
+        owners.slice(at, at + HOLDINGS_PARALLEL).map(async (id) => {
+          holdings.set(id, new Set(await deps.heldSymbols(id)));
+        }),
+      );
+    }
+    return candidates.filter(
+      (c) => c.scope !== 'holdings' || symbolsOf(c).some((s) => holdings.get(c.user_id)?.has(s)),
+    );
+  }
+
+  /** Claims the rules (cool-down, once), writes their history and their alerts. */
+  async function fire(candidates: FiringInsert[]): Promise<number> {
+    if (candidates.length === 0) return 0;
+    const claimed = await repository.claimFiring(
+      [...new Set(candidates.map((c) => c.rule_id))],
+      clock.now(),
+    );
+    const channels = new Map(claimed.map((row) => [row.id, row.channels]));
+    const firings = await repository.insertFirings(
+      candidates.filter((c) => channels.has(c.rule_id)),
+    );
+    await deps.writeAlerts(
+      firings.map((firing) => ({
+        userId: firing.user_id,
+        firingId: firing.id,
+        channels: channels.get(firing.rule_id ?? '') ?? [],
+        payload: {
+          subject: `Alert: ${firing.text}`.slice(0, 200),
+          text: firing.text,
+          url: `${publicUrl}${firing.link}`,
+          rule_id: firing.rule_id ?? '',
+          symbol: firing.symbol,
+          article_id: firing.article_id,
+        },
+      })),
+    );
+    return firings.length;
+  }
+
+  const quoteFiring = (c: QuoteCandidate, now: Date): FiringInsert => ({
+    rule_id: c.rule_id,
+    user_id: c.user_id,
+    kind: c.kind,
+    symbol: c.symbol,
+    article_id: null,
+    story_key: null,
+    text: quoteFiringText(c),
+    link: quotePath(c.symbol),
+    fired_at: now,
+  });
+
+  const articleFiring = (c: ArticleCandidate, now: Date): FiringInsert => ({
+    rule_id: c.rule_id,
+    user_id: c.user_id,
+    kind: 'keyword',
+    symbol: null,
+    article_id: c.article_id,
+    story_key: c.story_key,
+    text: articleFiringText(c),
+    link: articlePath(c.article_id),
+    fired_at: now,
+  });
+
+  return {
+    async list(userId: string, facts?: SubscriptionFacts) {
+      const [rows, limit] = await Promise.all([repository.list(userId), limitOf(userId, facts)]);
+      return { rules: rows.map(ruleAnswer), limit: { used: rows.length, ...limit } };
+    },
+
+    /** A new rule; 403 with the upgrade message once the plan's limit is reached. */
+    async create(userId: string, input: AlertRuleInput, facts?: SubscriptionFacts) {
+      const { max, plan } = await limitOf(userId, facts);
+      const row = await repository.create(userId, normalisedInput(input), max, clock.now());
+      if (!row) throw forbidden(ALERT_RULE_LIMIT_REACHED(max ?? 0, plan));
+      return ruleAnswer(row);
+    },
+
+    async update(userId: string, id: string, input: AlertRuleInput) {
+      const row = await repository.update(userId, id, normalisedInput(input), clock.now());
+      if (!row) throw notFound(ALERT_RULE_NOT_FOUND);
+      return ruleAnswer(row);
+    },
+
+    async pause(userId: string, id: string, paused: boolean) {
+      const row = await repository.setPaused(userId, id, paused, clock.now());
+      if (!row) throw notFound(ALERT_RULE_NOT_FOUND);
+      return ruleAnswer(row);
+    },
+
+    async remove(userId: string, id: string) {
+      if (!(await repository.remove(userId, id))) throw notFound(ALERT_RULE_NOT_FOUND);
+    },
+
+    async history(userId: string, skip: number, limit: number) {
+      const rows = await repository.history(userId, skip, limit + 1);
+      const firings: AlertRuleFiring[] = rows.slice(0, limit).map((row) => ({
+        id: row.id,
+        rule_id: row.rule_id,
+        kind: row.kind as AlertRuleFiring['kind'],
+        symbol: row.symbol,
+        article_id: row.article_id,
+        text: row.text,
+        link: row.link,
+        fired_at: Math.floor(row.fired_at.getTime() / 1000),
+      }));
+      return { firings, has_more: rows.length > limit };
+    },
+
+    /** The symbols active rules watch one by one: the minute refresh keeps their quotes fresh. */
+    watchedSymbols: () => repository.activeSymbols(),
+
+    /** After a quote refresh: the rules on these symbols that crossed fire. */
+    async evaluateQuotes(
+      symbols: readonly string[],
+    ): Promise<{ candidates: number; fired: number }> {
+      const now = clock.now();
+      const candidates = await held(await evaluation.quoteCrossings(symbols), (c) => [c.symbol]);
+      const fired = await fire(candidates.map((c) => quoteFiring(c, now)));
+      if (fired > 0) log.info({ fired }, 'alert rules fired on quotes');
+      return { candidates: candidates.length, fired };
+    },
+
+    /** After the analyst finished articles in [since, until]: the keyword rules they match. */
+    async evaluateArticles(
+      since: Date,
+      until: Date,
+    ): Promise<{ candidates: number; fired: number }> {
+      const now = clock.now();
+      const matches = await held(
+        await evaluation.articleMatches(since, until, ARTICLES_PER_RUN),
+        (c) => c.tickers,
+      );
+      // One article per rule and run: the rule's cool-down starts with it.
+      const first = new Map<string, ArticleCandidate>();
+      for (const match of matches) if (!first.has(match.rule_id)) first.set(match.rule_id, match);
+      const fired = await fire([...first.values()].map((c) => articleFiring(c, now)));
+      if (fired > 0) log.info({ fired }, 'alert rules fired on articles');
+      return { candidates: matches.length, fired };
+    },
+  };
+}
+
+export type AlertRuleService = ReturnType<typeof createAlertRuleService>;
