@@ -8,9 +8,9 @@ import {
 } from './app-routes.ts';
 
 describe('PAGE_PATHS', () => {
-  it('names 83 distinct absolute paths', () => {
+  it('names 84 distinct absolute paths', () => {
     const paths = Object.values(PAGE_PATHS);
-    expect(paths).toHaveLength(83);
+    expect(paths).toHaveLength(84);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of paths) expect(path, path).toMatch(/^\/[a-z0-9_/:A-Z-]*$/);
   });

@@ -189,6 +189,7 @@ describe('the route table built from PAGE_PATHS', () => {
       '/calendar/earnings',
       '/calendar/dividends',
       '/company/explore',
+      '/screener',
       '/stock/register',
       '/home',
       '/news/latest_ai',
