@@ -124,6 +124,21 @@ export interface ListingEvent {
   split_ratio: string | null;
 }
 
+/** A listing event's figures, every one unknown: a source fills in what it knows. */
+export const UNKNOWN_EVENT_FIGURES = {
+  fiscal_quarter: null,
+  eps_estimate: null,
+  eps_reported: null,
+  revenue_estimate: null,
+  revenue_reported: null,
+  declared_date: null,
+  ex_date: null,
+  record_date: null,
+  pay_date: null,
+  amount: null,
+  split_ratio: null,
+} as const satisfies Partial<ListingEvent>;
+
 /** Per-share figures of a listing beyond its prices; null where the provider does not say. */
 export interface Fundamentals {
   /** `EXCHANGE:TICKER`. */

@@ -2,14 +2,15 @@ import type { ChartResultArray } from 'yahoo-finance2/modules/chart';
 import type { QuoteBase } from 'yahoo-finance2/modules/quote';
 import type { QuoteSummaryResult } from 'yahoo-finance2/modules/quoteSummary-iface';
 import type { SearchResult } from 'yahoo-finance2/modules/search';
-import type {
-  CompanyProfile,
-  CorporateEvent,
-  DailyBar,
-  ListingEvent,
-  MarketNewsStory,
-  Quote,
-  SymbolMatch,
+import {
+  UNKNOWN_EVENT_FIGURES,
+  type CompanyProfile,
+  type CorporateEvent,
+  type DailyBar,
+  type ListingEvent,
+  type MarketNewsStory,
+  type Quote,
+  type SymbolMatch,
 } from '../market-data-provider.ts';
 import { fromYahooSymbol } from './yahoo-symbols.ts';
 
@@ -245,20 +246,7 @@ const figure = (value: unknown) =>
 export function mapListingEvents(symbol: string, summary: QuoteSummaryResult): ListingEvent[] {
   const calendar = summary.calendarEvents;
   if (!calendar) return [];
-  const blank = {
-    symbol,
-    fiscal_quarter: null,
-    eps_estimate: null,
-    eps_reported: null,
-    revenue_estimate: null,
-    revenue_reported: null,
-    declared_date: null,
-    ex_date: null,
-    record_date: null,
-    pay_date: null,
-    amount: null,
-    split_ratio: null,
-  };
+  const blank = { symbol, ...UNKNOWN_EVENT_FIGURES };
   const events: ListingEvent[] = [];
   const earnings = calendar.earnings;
   const dates = [...earnings.earningsDate]

@@ -15,7 +15,10 @@ import {
   isTradingDayNumber,
   newYorkTime,
 } from '../../market-data/demo/trading-calendar.ts';
-import type { ListingEvent } from '../../market-data/market-data-provider.ts';
+import {
+  UNKNOWN_EVENT_FIGURES,
+  type ListingEvent,
+} from '../../market-data/market-data-provider.ts';
 import { dividendOn, fiscalQuarter, newsroomCompanies } from './company-figures.ts';
 import { dividendDates } from './market-writer.ts';
 import { companyDay, loadPriceWindow, tradingIndex } from './newsroom-prices.ts';
@@ -29,19 +32,7 @@ const AFTER_CLOSE_DONE = 17 * 60 + 15;
 /** The dividend story comes during the session; its dates are public from the close. */
 const SESSION_DONE = 15 * 60 + 30;
 
-const blank = {
-  fiscal_quarter: null,
-  eps_estimate: null,
-  eps_reported: null,
-  revenue_estimate: null,
-  revenue_reported: null,
-  declared_date: null,
-  ex_date: null,
-  record_date: null,
-  pay_date: null,
-  amount: null,
-  split_ratio: null,
-} as const;
+const blank = UNKNOWN_EVENT_FIGURES;
 
 const previousSession = (day: string) => {
   let d = dayNumber(day) - 1;
