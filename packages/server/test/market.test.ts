@@ -157,8 +157,9 @@ describe('quotes, financials and the ticker query', () => {
     // Symbols without history get a backfill job each; the ones loaded above do not.
     expect(enqueued).not.toContain('NASDAQ:AAPL');
     expect(enqueued.length).toBeGreaterThan(600);
-    // Then the news ingest, whose market briefs read the fresh quotes.
-    expect(jobNames.at(-1)).toBe('news.ingest');
+    // Then the news ingest, whose market briefs read the fresh quotes, and the screener's
+    // figures, which read them too.
+    expect(jobNames.slice(-2)).toEqual(['news.ingest', 'screener.refresh-metrics']);
 
     // Load the history of some symbols so the change fields exist.
     const some = [
