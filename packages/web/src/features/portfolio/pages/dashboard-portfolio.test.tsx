@@ -136,9 +136,22 @@ describe('/dashboard portfolio', () => {
         '+1.12%',
         '+$300.00+20.00%',
         '100.00%',
+        // The "Alert me…" bell: an icon button, no text.
+        '',
       ],
-      ['NYSE:IBMIBM', '5', '$200.00', '$190.50', '$952.50', '-1.27%', '-$47.50-4.75%', '34.60%'],
+      [
+        'NYSE:IBMIBM',
+        '5',
+        '$200.00',
+        '$190.50',
+        '$952.50',
+        '-1.27%',
+        '-$47.50-4.75%',
+        '34.60%',
+        '',
+      ],
     ]);
+    expect(screen.getAllByRole('button', { name: /Alert me/ })).toHaveLength(2);
     const gain = screen.getByText('+$300.00');
     const loss = screen.getByText('-$47.50');
     expect(gain.className).toMatch(/up/);
