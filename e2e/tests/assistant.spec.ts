@@ -107,7 +107,7 @@ test.describe('the AI assistant', () => {
     await registerAndLogin(page);
     await page.goto('/pages/prompt');
     await page.getByRole('textbox', { name: 'Your prompt' }).fill('What should I watch this week?');
-    await page.getByRole('textbox', { name: 'Persona' }).click();
+    await page.getByLabel('Persona', { exact: true }).and(page.locator('input')).click();
     await page.getByRole('option', { name: 'My own system text' }).click();
     await page
       .getByRole('textbox', { name: 'Your system text' })
