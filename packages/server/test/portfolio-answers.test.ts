@@ -1,8 +1,8 @@
+import { dayNumber } from '@app/shared/dates';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { PortfolioSnapshot } from '@app/shared/api/portfolio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
-import { dayNumber } from '../src/modules/portfolio/performance.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser, type TestUser } from './helpers/factories.ts';
 

@@ -6,11 +6,11 @@ import type { Database } from '../src/db/database.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser } from './helpers/factories.ts';
 import { jobDeps } from './helpers/job-deps.ts';
+import { DAY_MS } from '@app/shared/dates';
 
 /** Business time: a Monday afternoon in New York, so "today" there is 2026-06-15. */
 const clock = fixedClock('2026-06-15T18:00:00Z');
 const TODAY = Date.UTC(2026, 5, 15);
-const DAY_MS = 86_400_000;
 const day = (daysAgo: number) => new Date(TODAY - daysAgo * DAY_MS).toISOString().slice(0, 10);
 
 type Listing = {

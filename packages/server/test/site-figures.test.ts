@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { registerUser } from './helpers/factories.ts';
+import { DAY_MS } from '@app/shared/dates';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
-const DAY_MS = 86_400_000;
 
 describe('GET /api/site/figures: the landing figures counted from this installation', () => {
   let t: TestApp;

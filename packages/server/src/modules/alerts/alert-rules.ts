@@ -1,5 +1,6 @@
 import { DEFAULT_HOURLY_CAP, type AlertPlan, type AlertSettings } from '@app/shared/api/alerts';
 import { entitlementsOf, type SubscriptionFacts } from '../billing/plans.ts';
+import { isoDay } from '@app/shared/dates';
 
 /** Attempts of one delivery before it is marked failed. */
 export const MAX_ATTEMPTS = 5;
@@ -95,7 +96,7 @@ export function releaseTime(now: Date, settings: AlertSettings): Date {
 export function weekStart(local: LocalTime): string {
   const day = new Date(`${local.date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - (local.weekday - 1));
-  return day.toISOString().slice(0, 10);
+  return isoDay(day);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isoDay } from '@app/shared/dates';
 /** How long a listing's prices are reused within a burst of alerts. */
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 5_000;
@@ -19,7 +20,7 @@ export function createPriceMoves(deps: {
   const nowMs = deps.nowMs ?? (() => Date.now());
   const cache = new Map<string, { at: number; value: Promise<Prices> }>();
   return async function prices(symbol: string, published: Date): Promise<Prices> {
-    const day = published.toISOString().slice(0, 10);
+    const day = isoDay(published);
     const key = `${symbol}|${day}`;
     const hit = cache.get(key);
     if (hit && nowMs() - hit.at < TTL_MS) return hit.value;

@@ -13,6 +13,7 @@ import type { Clock } from '../../clock.ts';
 import type { Company } from '@app/shared/api/companies';
 import type { AnalysisQueryAst } from './analysis-query.ts';
 import { toApiCompany } from '../companies/company.mapper.ts';
+import { DAY_MS, isoDay } from '@app/shared/dates';
 
 /** Analyses with the companies they are about, as the analyses API lists them. */
 export type AnalysesPage = { analyses: ApiCompanyAnalysis[]; companies: Company[] };
@@ -28,7 +29,6 @@ const CANDIDATES_PER_RUN = 200;
 const NEWS_PER_COMPANY = 30;
 /** Analyses kept per company. */
 const KEEP_PER_COMPANY = 30;
-const DAY_MS = 86_400_000;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -135,9 +135,7 @@ export function createAnalysisService({ repository, ai, log, clock }: AnalysisSe
     const news = analysisNews(rows, company, NEWS_PER_COMPANY);
     const main = company.exchange_tickers[0];
     const quote = main ? await repository.quote(main) : undefined;
-    const range = quote
-      ? await repository.closeRange(quote.exchange_ticker, now.toISOString().slice(0, 10))
-      : null;
+    const range = quote ? await repository.closeRange(quote.exchange_ticker, isoDay(now)) : null;
     return {
       company_name: company.company_name,
       exchange_ticker: main ?? '',

@@ -1,5 +1,6 @@
 import { PLAN_IDS, PLANS, type PlanId, type SubscriptionStatus } from '@app/shared/api/billing';
 import { FREE_DAILY_PROMPTS } from '@app/shared/api/prompts';
+import { DAY_MS } from '@app/shared/dates';
 
 /**
  * Plans and entitlements in one place (spec §2 and §9): what each plan gives, and
@@ -97,8 +98,6 @@ export type SubscriptionFacts = {
   /** The paid period's end; null when unknown. */
   current_period_end: Date | null;
 };
-
-const DAY_MS = 86_400_000;
 
 /** Whether a subscription's plan applies at `now` (the status rules above). */
 export function isEntitled(facts: SubscriptionFacts, now: Date): boolean {

@@ -1,3 +1,4 @@
+import { addIsoDays, isoDay } from '@app/shared/dates';
 /**
  * The analyst's weekly market recap, written from the week's closes and news: pure functions,
  * no I/O, so the text is tested on its own and the same week always reads the same.
@@ -31,13 +32,6 @@ export type Recap = {
   citations: string[];
 };
 
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` of a UTC instant. */
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (day: string, days: number) =>
-  isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-
 /**
  * The last `count` complete trading weeks (Monday to Friday) before `now`, newest first: a week
  * is complete once its Friday has passed.
@@ -49,15 +43,15 @@ export function completedWeeks(now: Date, count: number): RecapWeek[] {
   const back = weekday === 6 ? 1 : weekday === 0 ? 2 : weekday + 2;
   const weeks: RecapWeek[] = [];
   for (let index = 0; index < count; index += 1) {
-    const end = addDays(today, -back - 7 * index);
-    weeks.push({ start: addDays(end, -4), end });
+    const end = addIsoDays(today, -back - 7 * index);
+    weeks.push({ start: addIsoDays(end, -4), end });
   }
   return weeks;
 }
 
 /** When a week's recap counts as published: the Saturday after it, 08:00 UTC (never later than now). */
 export function publicationTime(week: RecapWeek, now: Date): Date {
-  const saturday = new Date(Date.parse(`${addDays(week.end, 1)}T08:00:00Z`));
+  const saturday = new Date(Date.parse(`${addIsoDays(week.end, 1)}T08:00:00Z`));
   return saturday < now ? saturday : now;
 }
 

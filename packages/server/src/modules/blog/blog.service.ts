@@ -11,13 +11,13 @@ import {
   type RecapWeek,
   type WeekMove,
 } from './blog-recap.ts';
+import { DAY_MS } from '@app/shared/dates';
 
 /** Listings a recap follows: the week's newsmakers first, then the rest of the universe. */
 const LISTINGS_PER_RECAP = 60;
 const STORIES_PER_RECAP = 12;
 const POSTS_PER_PAGE = 52;
 
-const DAY_MS = 86_400_000;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 function toSummary(row: Omit<BlogPostRow, 'body' | 'citations'>): BlogPostSummary {

@@ -1,5 +1,6 @@
 import type { CalendarEvent } from '@app/shared/api/portfolio';
 import { badRequest } from '../../http/errors.ts';
+import { dayNumber } from '@app/shared/dates';
 
 /** The longest range one calendar request may cover (inclusive days). */
 export const CALENDAR_MAX_DAYS = 400;
@@ -9,11 +10,6 @@ export const CALENDAR_EVENTS_PER_USER_MAX = 2_000;
 export const CALENDAR_SYMBOLS_MAX = 300;
 /** Days shown when the request names no end. */
 export const CALENDAR_DEFAULT_DAYS = 31;
-
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-export const addDays = (day: string, days: number) =>
-  new Date((dayNumber(day) + days) * DAY_MS).toISOString().slice(0, 10);
 
 /** Checks a requested range: `from <= to`, at most CALENDAR_MAX_DAYS days. */
 export function checkRange(from: string, to: string): void {

@@ -9,13 +9,13 @@ import type {
 import type { CalendarCache } from './calendar-cache.ts';
 import type { CalendarEventRow, CalendarRepository } from './calendar.repository.ts';
 import {
-  addDays,
   CALENDAR_DEFAULT_DAYS,
   CALENDAR_EVENTS_PER_USER_MAX,
   checkRange,
   companiesOfInterest,
   sortEvents,
 } from './calendar-rules.ts';
+import { addIsoDays, isoDay } from '@app/shared/dates';
 
 /** How long a set of listings' corporate events and names are reused. */
 const CORPORATE_TTL_MS = 60_000;
@@ -132,8 +132,8 @@ export function createCalendarService(deps: {
 
     /** The user's calendar of `from`–`to` (defaults: today and the 31 days from it). */
     async events(userId: string, range: { from?: string; to?: string }): Promise<CalendarEvent[]> {
-      const from = range.from ?? deps.clock.now().toISOString().slice(0, 10);
-      const to = range.to ?? addDays(from, CALENDAR_DEFAULT_DAYS - 1);
+      const from = range.from ?? isoDay(deps.clock.now());
+      const to = range.to ?? addIsoDays(from, CALENDAR_DEFAULT_DAYS - 1);
       checkRange(from, to);
       const [corporate, mine] = await Promise.all([
         corporateEvents(userId, from, to),

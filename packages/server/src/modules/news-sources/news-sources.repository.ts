@@ -1,11 +1,10 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { NewsSourceOrigin, NewsSourceTable } from '../../db/schema.ts';
+import { DAY_MS } from '@app/shared/dates';
 
 export type NewsSourceRow = Selectable<NewsSourceTable>;
 export type NewsSourceUpdate = Updateable<NewsSourceTable>;
-
-const DAY_MS = 86_400_000;
 
 /** SQL of the managed feeds; no decisions. */
 export function createNewsSourcesRepository(db: Database) {

@@ -1,4 +1,4 @@
-import { dayNumber } from './performance.ts';
+import { dayNumber } from '@app/shared/dates';
 
 /** Days before the series' last day within which every day is a point of the value series. */
 export const DAILY_POINTS_DAYS = 365;

@@ -1,7 +1,8 @@
+import { addIsoDays } from '@app/shared/dates';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replayLedger, type LedgerEntry } from './ledger.ts';
-import { addDays, dailySeries, type PriceSeries } from './performance.ts';
+import { dailySeries, type PriceSeries } from './performance.ts';
 import { moneyWeightedReturn, timeWeightedReturn, xirr } from './returns.ts';
 import { buildSnapshot } from './portfolio-snapshot.ts';
 
@@ -82,7 +83,7 @@ describe('holdings by average cost', () => {
 
 /** A listing's closes on consecutive days from `start`. */
 const closes = (start: string, values: number[]): PriceSeries => ({
-  days: values.map((_, i) => addDays(start, i)),
+  days: values.map((_, i) => addIsoDays(start, i)),
   closes: values,
 });
 
@@ -190,7 +191,7 @@ describe('properties of the TWR', () => {
         const series = dailySeries(
           [entry('buy', '2024-01-01', qty, path[0] ?? 1)],
           prices,
-          addDays('2024-01-01', path.length - 1),
+          addIsoDays('2024-01-01', path.length - 1),
         );
         const expected = (path.at(-1) ?? 1) / (path[0] ?? 1) - 1;
         expect(timeWeightedReturn(series, -1)).toBeCloseTo(expected, 8);
@@ -209,7 +210,7 @@ describe('properties of the TWR', () => {
         (path, flows) => {
           const start = '2024-01-01';
           const prices = new Map([['NYSE:AAA', closes(start, path)]]);
-          const end = addDays(start, path.length - 1);
+          const end = addIsoDays(start, path.length - 1);
           const base = [entry('buy', start, 10, path[0] ?? 1)];
           let held = 10;
           const more: LedgerEntry[] = [];
@@ -219,12 +220,12 @@ describe('properties of the TWR', () => {
             const i = 1 + (at % (path.length - 1));
             if (size >= 0) {
               // Bought at the previous close: the money works from the start of the day.
-              more.push(entry('buy', addDays(start, i), held * size + 0.5, path[i - 1] ?? 1));
+              more.push(entry('buy', addIsoDays(start, i), held * size + 0.5, path[i - 1] ?? 1));
               held += held * size + 0.5;
             } else {
               // Sold at the day's close: the money leaves at its end.
               const qty = held * -size;
-              more.push(entry('sell', addDays(start, i), qty, path[i] ?? 1));
+              more.push(entry('sell', addIsoDays(start, i), qty, path[i] ?? 1));
               held -= qty;
             }
           }

@@ -2,9 +2,10 @@ import { EARLIEST_DAY } from '@app/shared/api/amounts';
 import { TRANSACTIONS_PER_PORTFOLIO_MAX } from '@app/shared/api/portfolio';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { replayLedger, type LedgerEntry } from './ledger.ts';
+import { isoDay } from '@app/shared/dates';
 
 /** The business day (`YYYY-MM-DD`, UTC) of an instant: no entry may be dated after it. */
-export const businessDay = (now: Date) => now.toISOString().slice(0, 10);
+export const businessDay = (now: Date) => isoDay(now);
 
 /** Why a transaction's date is invalid (in the future, or before EARLIEST_DAY), or null. */
 export function dateProblem(date: string, today: string): string | null {

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from './ledger.ts';
-import { addDays, dailySeries, dayNumber, type PriceSeries } from './performance.ts';
+import { dailySeries, type PriceSeries } from './performance.ts';
 import { createSeriesCache, type SeriesInput } from './portfolio-series-cache.ts';
+import { addIsoDays, dayNumber, isoDay } from '@app/shared/dates';
 
 const START = '2025-01-01';
 const SYMBOLS = ['A', 'B', 'C'];
@@ -10,7 +11,7 @@ const SYMBOLS = ['A', 'B', 'C'];
 /** Closes of a listing on every day from START for `length` days, the last `gap` days missing. */
 function closesOf(path: readonly number[], gap: number): PriceSeries {
   const kept = path.slice(0, Math.max(0, path.length - gap));
-  return { days: kept.map((_, i) => addDays(START, i)), closes: kept };
+  return { days: kept.map((_, i) => addIsoDays(START, i)), closes: kept };
 }
 
 /** The input of one call: closes, and the stored quotes newer than a listing's last close. */
@@ -68,7 +69,7 @@ describe('series cache', () => {
           const entries: LedgerEntry[] = raw.map((e, seq) => ({
             type: e.type,
             symbol: e.symbol,
-            date: addDays(START, e.day),
+            date: addIsoDays(START, e.day),
             quantity: e.type === 'split' ? 2 : e.quantity,
             price: e.type === 'split' ? 0 : e.price,
             fees: e.fees,
@@ -82,7 +83,7 @@ describe('series cache', () => {
             // Quotes arrive one after the other: each call must equal a pass over the same data.
             const quotes = new Map<string, { day: string; price: number }>();
             for (const q of [undefined, ...quoteList]) {
-              if (q) quotes.set(q.symbol, { day: addDays(asOfDay, -q.ago), price: q.price });
+              if (q) quotes.set(q.symbol, { day: addIsoDays(asOfDay, -q.ago), price: q.price });
               const input = inputOf(entries, closes, quotes, asOfDay);
               expect(cache.series(input)).toEqual(dailySeries(entries, input.prices, asOfDay));
             }
@@ -127,7 +128,7 @@ describe('dayNumber', () => {
       fc.property(
         fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }),
         (d) => {
-          const day = d.toISOString().slice(0, 10);
+          const day = isoDay(d);
           expect(dayNumber(day)).toBe(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
         },
       ),

@@ -1,10 +1,11 @@
+import { addIsoDays } from '@app/shared/dates';
 import { PRICE_MAX, QUANTITY_MAX } from '@app/shared/api/amounts';
 import { DEFAULT_PORTFOLIO, type PerformanceRange } from '@app/shared/api/portfolio';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../clock.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { LedgerEntry } from './ledger.ts';
-import { addDays, type PriceSeries } from './performance.ts';
+import { type PriceSeries } from './performance.ts';
 import { ANSWER_BYTES, snapshotAnswer, type SnapshotAnswer } from './portfolio-answers.ts';
 import { createBenchmark, type Benchmark } from './portfolio-benchmark.ts';
 import { createClosesCache } from './portfolio-closes.ts';
@@ -127,7 +128,7 @@ export function createSnapshotAnswers(deps: {
         : { entries: [], symbols: [] as string[] };
       let inputs = await repository.snapshotInputs(symbols);
       // Listings whose history is not checked through yesterday get it loaded first.
-      const yesterday = addDays(asOfDay, -1);
+      const yesterday = addIsoDays(asOfDay, -1);
       if (inputs.listings.some((l) => l.last_day === null || l.last_day < yesterday)) {
         await deps.loadHistory(symbols);
         inputs = await repository.snapshotInputs(symbols);

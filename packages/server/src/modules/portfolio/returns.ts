@@ -1,3 +1,4 @@
+import { addIsoDays, dayNumber } from '@app/shared/dates';
 import type { PerformanceRange } from '@app/shared/api/portfolio';
 import {
   applyEntry,
@@ -6,13 +7,7 @@ import {
   type LedgerEntry,
   type Position,
 } from './ledger.ts';
-import {
-  addDays,
-  dayNumber,
-  lastOnOrBefore,
-  type DailySeries,
-  type PriceSeries,
-} from './performance.ts';
+import { lastOnOrBefore, type DailySeries, type PriceSeries } from './performance.ts';
 
 /** A benchmark's level per day (any start), oldest first. */
 export type IndexSeries = { days: readonly string[]; levels: readonly number[] };
@@ -28,13 +23,13 @@ export function rangeBaseDay(range: PerformanceRange, asOf: string, days: readon
     case '1D':
       return days.length >= 2 ? (days[days.length - 2] ?? null) : null;
     case '1W':
-      return addDays(asOf, -7);
+      return addIsoDays(asOf, -7);
     case '1M':
-      return addDays(asOf, -31);
+      return addIsoDays(asOf, -31);
     case 'YTD':
       return `${String(Number(asOf.slice(0, 4)) - 1)}-12-31`;
     case '1Y':
-      return addDays(asOf, -365);
+      return addIsoDays(asOf, -365);
     case 'MAX':
       return null;
   }
@@ -149,7 +144,7 @@ export function benchmarkReturn(
   base: number,
 ): number | null {
   const end = series.days.at(-1);
-  const startDay = base >= 0 ? series.days[base] : series.days[0] && addDays(series.days[0], -1);
+  const startDay = base >= 0 ? series.days[base] : series.days[0] && addIsoDays(series.days[0], -1);
   if (end === undefined || startDay === undefined) return null;
   const from = levelOn(index, startDay) ?? index.levels[0] ?? null;
   const to = levelOn(index, end);

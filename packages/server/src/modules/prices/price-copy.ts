@@ -1,4 +1,5 @@
 import type { DailyBar } from '../../providers/market-data/market-data-provider.ts';
+import { DAY_MS } from '@app/shared/dates';
 
 /**
  * PostgreSQL's binary COPY format for price_series rows. Formatting 9 million doubles as text cost
@@ -16,7 +17,6 @@ const INT8_OID = 20;
 const FIELDS = 8;
 /** 1970-01-01 to 2000-01-01, PostgreSQL's date epoch. */
 const PG_EPOCH_DAYS = 10_957;
-const DAY_MS = 86_400_000;
 
 /** Days since 2000-01-01 of a `YYYY-MM-DD` day. */
 export function pgDay(day: string): number {

@@ -2,16 +2,10 @@ import { notFound } from '../../http/errors.ts';
 import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
 import type { PriceRepository } from './price.repository.ts';
 import type { Clock } from '../../clock.ts';
+import { addIsoDays, isoDay } from '@app/shared/dates';
 
 /** How far back history is loaded the first time a symbol is seen. */
 export const HISTORY_YEARS = 10;
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return isoDay(date);
-};
 
 /** Daily history: served from PostgreSQL, backfilled from the provider the first time and when stale. */
 export function createPriceHistoryService(deps: {
@@ -37,11 +31,11 @@ export function createPriceHistoryService(deps: {
     known?: Awaited<ReturnType<PriceRepository['status']>>,
   ): Promise<void> {
     const today = isoDay(now());
-    const yesterday = addDays(today, -1);
-    const start = addDays(today, -Math.round(HISTORY_YEARS * 365.25));
+    const yesterday = addIsoDays(today, -1);
+    const start = addIsoDays(today, -Math.round(HISTORY_YEARS * 365.25));
     const status = known ?? (await prices.status(symbol));
     if (status && status.last_day >= yesterday) return;
-    const from = status ? addDays(status.last_day, 1) : start;
+    const from = status ? addIsoDays(status.last_day, 1) : start;
     const bars = await provider.getDailyHistory(symbol, from, today);
     const lastBar = bars.at(-1)?.date ?? '';
     try {

@@ -7,6 +7,7 @@ import type { ZodApp } from '../../http/types.ts';
 import type { PriceHistoryService } from './price-history.service.ts';
 import type { Clock } from '../../clock.ts';
 import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts';
+import { isoDay } from '@app/shared/dates';
 
 /**
  * How long a serialised series is reused. Bars change once a day (the key holds the day) or when
@@ -63,8 +64,8 @@ export function priceRoutes(
       if (range === 'ytd') from.setUTCMonth(0, 1);
       else from.setUTCDate(from.getUTCDate() - RANGES[range]);
       const symbol = request.params.ticker;
-      const fromDay = from.toISOString().slice(0, 10);
-      const toDay = to.toISOString().slice(0, 10);
+      const fromDay = isoDay(from);
+      const toDay = isoDay(to);
       const body = await cache.get(
         `${symbol}|${fromDay}|${toDay}|${history.versionOf(symbol)}`,
         async () => {

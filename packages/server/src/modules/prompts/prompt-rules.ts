@@ -5,6 +5,7 @@ import {
 } from '@app/shared/api/prompts';
 import { badRequest, tooManyRequests } from '../../http/errors.ts';
 import { PLAN_ENTITLEMENTS, planOf as billingPlanOf, type PlanName } from '../billing/plans.ts';
+import { DAY_MS, isoDay } from '@app/shared/dates';
 
 // The limits the API states (prompt length, selection size) live with its schemas in
 // @app/shared/api/prompts; these are the server's own rules.
@@ -77,13 +78,11 @@ export function planOf(
   return billingPlanOf(account, now);
 }
 
-const DAY_MS = 86_400_000;
-
 /** Start of the business day (UTC) that `now` falls in; the daily quota counts from here. */
 export function quotaDay(now: Date): { day: string; start: Date; resetsAt: Date } {
   const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
   return {
-    day: start.toISOString().slice(0, 10),
+    day: isoDay(start),
     start,
     resetsAt: new Date(start.getTime() + DAY_MS),
   };

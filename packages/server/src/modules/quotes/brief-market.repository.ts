@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { BriefMarket } from '../../providers/news/market-briefs/brief-market.ts';
 import type { BriefQuote } from '../../providers/news/market-briefs/brief-writer.ts';
+import { isoDay } from '@app/shared/dates';
 
 type Row = {
   day: string;
@@ -96,7 +97,7 @@ function toBriefQuote(row: Row): BriefQuote {
   // A 52-week range needs about a year of history, not the few weeks a new listing has.
   const yearAgo = new Date(`${row.day}T00:00:00Z`);
   yearAgo.setUTCDate(yearAgo.getUTCDate() - 350);
-  const fullYear = row.first_day !== null && row.first_day <= yearAgo.toISOString().slice(0, 10);
+  const fullYear = row.first_day !== null && row.first_day <= isoDay(yearAgo);
   // Volume counts only when the day's own bar is stored (not during the session).
   const volumes = (row.volumes ?? []).map(Number);
   const hasDay = row.volume_days?.[0] === row.day && volumes.length === VOLUME_BARS;

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { readerNewsSql } from '../../db/article-visibility.ts';
 import { RANKING } from './recommendation-rules.ts';
+import { DAY_MS } from '@app/shared/dates';
 
 export type RecommendationRow = {
   exchange_ticker: string;
@@ -14,7 +15,6 @@ export type RecommendationRow = {
   score: number;
 };
 
-const DAY_MS = 86_400_000;
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 const f = (value: number) => sql`${value}::float8`;
 /** −1…+1, and 0 for a missing factor (greatest/least would skip a null, not keep it). */

@@ -2,12 +2,12 @@ import type { SiteFigures } from '@app/shared/api/site';
 import type { Clock } from '../../clock.ts';
 import { recentValue } from './recent-value.ts';
 import type { SiteFiguresRepository } from './site-figures.repository.ts';
+import { DAY_MS } from '@app/shared/dates';
 
 /** Readers are counted over this window (the landing says "in the last 30 days"). */
 export const READERS_WINDOW_DAYS = 30;
 /** The figures are counted at most this often per process: four counts over large tables. */
 export const SITE_FIGURES_TTL_MS = 10 * 60_000;
-const DAY_MS = 86_400_000;
 
 /**
  * The landing's trust figures, counted from this installation's own tables (kept for

@@ -1,6 +1,7 @@
 import type { Financials } from '@app/shared/api/market';
 import type { Bot, Context } from 'grammy';
 import type { TelegramService } from './telegram.service.ts';
+import { isoDay } from '@app/shared/dates';
 
 /** Exchanges tried, in order, for a bare ticker (`/price AAPL`). */
 const EXCHANGES = ['NASDAQ', 'NYSE', 'NYSEARCA', 'AMEX'];
@@ -160,9 +161,7 @@ export function registerTelegramCommands(bot: Bot, deps: TelegramCommandDeps): v
       await ctx.reply(`No news found for ${quote.exchange_ticker}.`);
       return;
     }
-    const lines = articles.map(
-      (a) => `• ${a.date.toISOString().slice(0, 10)} ${a.title}\n${a.link}`,
-    );
+    const lines = articles.map((a) => `• ${isoDay(a.date)} ${a.title}\n${a.link}`);
     await ctx.reply(`Latest news about ${quote.exchange_ticker}:\n\n${lines.join('\n\n')}`);
   });
 

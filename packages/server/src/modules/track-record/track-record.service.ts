@@ -16,6 +16,7 @@ import {
   type Series,
 } from './track-record-scoring.ts';
 import type { TrackRecordRepository } from './track-record.repository.ts';
+import { DAY_MS } from '@app/shared/dates';
 
 /** Articles read per query while scoring. */
 const PAGE = 20_000;
@@ -23,7 +24,6 @@ const PAGE = 20_000;
 const KEEP_RUNS = 14;
 /** How long a process serves the stored record from memory before reading it again. */
 const READ_CACHE_MS = 5_000;
-const DAY_MS = 86_400_000;
 const EMPTY_BODY = JSON.stringify({ status: 'success', track_record: null });
 
 export type ComputeResult =

@@ -11,6 +11,7 @@ import type {
 } from '../ai-provider.ts';
 import { formatPercent, formatPrice, formatSigned } from '@app/shared/display/format';
 import { sentenceMemory } from './sentence-diversity.ts';
+import { DAY_MS, isoDay } from '@app/shared/dates';
 
 /** Articles summarised under "News flow". */
 export const NEWS_FLOW_ITEMS = 5;
@@ -18,7 +19,6 @@ export const NEWS_FLOW_ITEMS = 5;
 const RISK_ITEMS = 3;
 /** Half-life of an article's weight in the news sentiment, in days. */
 const HALF_LIFE_DAYS = 3;
-const DAY_MS = 86_400_000;
 
 /** Titles and summaries go into markdown: brackets would read as citations, the rest as markup. */
 export function markdownText(text: string): string {
@@ -37,10 +37,6 @@ function clamp(n: number, low: number, high: number): number {
 const signed = (n: number, decimals = 1): string => formatSigned(n, decimals);
 
 const pct = (n: number): string => formatPercent(n, 1);
-
-function day(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
 
 const money = (n: number, currency: string): string => formatPrice(n, currency);
 
@@ -166,7 +162,7 @@ function newsLine(item: CompanyNewsInput, cite: string): string {
   // The prose only: a list the summary carries (a brief's figures) would read as run-on text.
   const prose = item.summary.split(/\n\s*\n|\n\s*-\s/)[0] ?? '';
   const summary = prose.trim() ? ` ${markdownText(prose)}` : '';
-  const source = [item.publisher, day(item.date)].filter(Boolean).join(', ');
+  const source = [item.publisher, isoDay(item.date)].filter(Boolean).join(', ');
   return (
     `- **${markdownText(item.title)}** (${markdownText(source)}; ${item.classification}, ` +
     `defcon ${item.defcon_level}, sentiment ${signed(item.sentiment_score, 0)}).${summary} ${cite}`

@@ -5,6 +5,7 @@
 import type { CompanyAnalysisInput, CompanyNewsInput } from '../ai-provider.ts';
 import type { ChatMessage } from './chat-client.ts';
 import { formatPercent, formatPrice } from '@app/shared/display/format';
+import { isoDay } from '@app/shared/dates';
 
 /** Articles sent at most, newest first: enough for a view, bounded cost. */
 export const MAX_PROMPT_ARTICLES = 30;
@@ -20,7 +21,7 @@ const price = (n: number | null, currency: string) =>
 function articleLine(item: CompanyNewsInput, number: number): string {
   const summary = item.summary.replace(/\s+/g, ' ').slice(0, 400);
   return (
-    `[${number}] ${item.date.toISOString().slice(0, 10)}, ${item.publisher}: ${item.title}. ` +
+    `[${number}] ${isoDay(item.date)}, ${item.publisher}: ${item.title}. ` +
     `${summary} (classification: ${item.classification}; sentiment ${item.sentiment_score}; ` +
     `defcon ${item.defcon_level})`
   );
@@ -42,7 +43,7 @@ export function companyMessages(
     );
   }
   if (input.summary) lines.push(`Business: ${input.summary.replace(/\s+/g, ' ').slice(0, 600)}`);
-  lines.push(`Date: ${input.now.toISOString().slice(0, 10)}`);
+  lines.push(`Date: ${isoDay(input.now)}`);
   const p = input.price;
   lines.push(
     p

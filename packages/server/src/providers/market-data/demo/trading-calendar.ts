@@ -1,10 +1,10 @@
+import { DAY_MS } from '@app/shared/dates';
 /**
  * The NYSE calendar (regular full-day holidays only; early closes and one-off closures such as
  * national days of mourning are not modelled) and America/New_York wall-clock time, computed
  * from the rules so the result never depends on the host's time-zone data.
  */
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -13,6 +13,7 @@ import {
   type SymbolMatch,
 } from '../market-data-provider.ts';
 import { fromYahooSymbol } from './yahoo-symbols.ts';
+import { isoDay } from '@app/shared/dates';
 
 /** Yahoo's sector names (Morningstar's) → the GICS sector names the rest of the product uses. */
 const GICS_SECTOR: Readonly<Record<string, string>> = {
@@ -184,7 +185,6 @@ export function mapSearchNews(result: SearchResult, now: Date): MarketNewsStory[
 }
 
 /** `YYYY-MM-DD` of a Yahoo calendar instant (UTC: Yahoo dates dividends at UTC midnight). */
-const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
 
 /**
  * The earnings and dividend dates of Yahoo's `calendarEvents` module with `from <= date <= to`:
@@ -201,7 +201,7 @@ export function mapCalendarEvents(
   const events: CorporateEvent[] = [];
   const add = (kind: CorporateEvent['kind'], instant: Date | undefined, detail: string) => {
     if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) return;
-    const date = utcDay(instant);
+    const date = isoDay(instant);
     if (date >= range.from && date <= range.to) events.push({ symbol, kind, date, detail });
   };
   const earnings = calendar.earnings;
@@ -273,8 +273,8 @@ export function mapListingEvents(symbol: string, summary: QuoteSummaryResult): L
     });
   }
   if (validDate(calendar.exDividendDate)) {
-    const ex = utcDay(calendar.exDividendDate);
-    const pay = validDate(calendar.dividendDate) ? utcDay(calendar.dividendDate) : null;
+    const ex = isoDay(calendar.exDividendDate);
+    const pay = validDate(calendar.dividendDate) ? isoDay(calendar.dividendDate) : null;
     events.push({
       ...blank,
       kind: 'dividend',

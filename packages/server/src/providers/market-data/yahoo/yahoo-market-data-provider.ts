@@ -27,6 +27,7 @@ import {
   mapSearchNews,
 } from './yahoo-mapping.ts';
 import { parseSymbol, toYahooSymbol } from './yahoo-symbols.ts';
+import { addIsoDays } from '@app/shared/dates';
 
 /** Options of the Yahoo provider; every field has a default fit for production. */
 export interface YahooMarketDataProviderOptions {
@@ -52,12 +53,6 @@ const QUOTE_BATCH = 50;
 const CALENDAR_TTL_MS = 6 * 60 * 60 * 1000;
 
 const YahooFinance = createYahooFinance({ modules: { chart, quote, quoteSummary, search } });
-
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 const describe = (error: unknown): string => {
   if (!(error instanceof Error)) return String(error);
@@ -227,8 +222,8 @@ export function createYahooMarketDataProvider(
         // A day of margin each side: the chart's period bounds are UTC instants, our days are local.
         const result = await call(`daily history of ${yahooSymbol}`, () =>
           yahoo.chart(yahooSymbol, {
-            period1: addDays(from, -1),
-            period2: addDays(to, 2),
+            period1: addIsoDays(from, -1),
+            period2: addIsoDays(to, 2),
             interval: '1d',
             includePrePost: false,
             return: 'array',

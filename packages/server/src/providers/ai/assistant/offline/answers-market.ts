@@ -18,6 +18,7 @@ import {
   yearSentence,
   type Period,
 } from './company-facts.ts';
+import { DAY_MS } from '@app/shared/dates';
 
 export interface AnswerInput {
   w: Writer;
@@ -28,8 +29,6 @@ export interface AnswerInput {
   all: CompanyContext[];
   period: Period;
 }
-
-const DAY_MS = 86_400_000;
 
 /** "most rose", "most fell" or "were mixed", from the signs of a period's changes. */
 function breadth(companies: readonly CompanyContext[], period: Period): string | null {

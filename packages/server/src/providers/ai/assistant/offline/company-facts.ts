@@ -6,6 +6,7 @@
 import { formatPercent, formatPrice, formatSigned } from '@app/shared/display/format';
 import type { CompanyContext, NewsFact, QuoteFact } from '../assistant-provider.ts';
 import type { Writer } from './answer-writer.ts';
+import { DAY_MS } from '@app/shared/dates';
 
 export type Period = 1 | 8 | 31 | 365;
 
@@ -120,7 +121,6 @@ export function rangeWatchSentence(w: Writer, c: CompanyContext): string | null 
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const DAY_MS = 86_400_000;
 
 /** When an article appeared, in words (no figures that are not the article's). */
 export function when(date: Date, now: Date): string {

@@ -26,6 +26,7 @@ import type {
   NewsFact,
   QuoteFact,
 } from '../../assistant-provider.ts';
+import { DAY_MS } from '@app/shared/dates';
 
 export type Article = NewsFact & { text: string };
 
@@ -40,7 +41,6 @@ export interface DemoData {
 /** Sessions of demo news behind the contexts (a demo that has run for about a month). */
 const NEWS_SESSIONS = 20;
 const NEWS_PER_COMPANY = 10;
-const DAY_MS = 86_400_000;
 
 /** A stable uuid-shaped id for a story. */
 function storyId(key: string): string {
