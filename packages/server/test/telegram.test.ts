@@ -168,8 +168,10 @@ describe('the Telegram bot against a local Bot API server', () => {
       .execute();
 
     expect(await say(ALICE_CHAT, '/me')).toContain(`Account: ${alice.username}`);
-    expect(await say(ALICE_CHAT, '/watchlist')).toMatch(/NASDAQ:AAPL \d+\.\d\d USD \([+-]\d/);
-    expect(await say(ALICE_CHAT, '/price aapl')).toMatch(/^NASDAQ:AAPL \d+\.\d\d USD/);
+    expect(await say(ALICE_CHAT, '/watchlist')).toMatch(
+      /NASDAQ:AAPL \$[\d,]+\.\d\d \((?:[+-]\d|0\.00%)/,
+    );
+    expect(await say(ALICE_CHAT, '/price aapl')).toMatch(/^NASDAQ:AAPL \$[\d,]+\.\d\d \(/);
     expect(await say(ALICE_CHAT, '/price NOPE:XYZ')).toBe("Unknown symbol 'NOPE:XYZ'.");
     const news = await say(ALICE_CHAT, '/news NASDAQ:AAPL');
     expect(news).toContain('2026-11-25 Apple ships a new chip');

@@ -1,3 +1,4 @@
+import { tickerOf } from '@app/shared/symbols';
 import { addIsoDays, isoDay } from '@app/shared/dates';
 /**
  * The analyst's weekly market recap, written from the week's closes and news: pure functions,
@@ -72,7 +73,6 @@ const shortDay = (day: string) =>
     day: 'numeric',
     timeZone: 'UTC',
   });
-const ticker = (symbol: string) => symbol.split(':')[1] ?? symbol;
 const tone = (sentiment: number | null) =>
   sentiment === null
     ? 'unscored'
@@ -134,7 +134,7 @@ export function writeRecap(
   const range = `${shortDay(week.start)}–${shortDay(week.end)}`;
 
   const headline = leader
-    ? `${ticker(leader.symbol)} leads ${marketMove(average)}`
+    ? `${tickerOf(leader.symbol)} leads ${marketMove(average)}`
     : 'The week in markets';
   const title = `Weekly market recap, ${range}: ${headline}`;
   const excerpt = `It was ${mood(average)}: the ${ranked.length} listings we follow moved ${signed(average)} on average, ${up} rose and ${ranked.length - up} fell.${leader ? ` ${leader.company} gained the most (${signed(pct(leader))}).` : ''}`;
@@ -158,7 +158,7 @@ export function writeRecap(
       `## The stories that mattered\n\n${cited
         .map(
           (story) =>
-            `- [${story.title}](/n/${story.id}) (${tone(story.sentiment)}${story.tickers.length > 0 ? `; ${story.tickers.slice(0, 3).map(ticker).join(', ')}` : ''})`,
+            `- [${story.title}](/n/${story.id}) (${tone(story.sentiment)}${story.tickers.length > 0 ? `; ${story.tickers.slice(0, 3).map(tickerOf).join(', ')}` : ''})`,
         )
         .join('\n')}`,
     );
@@ -169,7 +169,7 @@ export function writeRecap(
   }
   if (laggard && leader && laggard !== leader) {
     sections.push(
-      `## What it means\n\nThe gap between the best (${ticker(leader.symbol)}, ${signed(pct(leader))}) and the worst (${ticker(laggard.symbol)}, ${signed(pct(laggard))}) was ${(pct(leader) - pct(laggard)).toFixed(2)} percentage points. One week says little about a company's long-term value: read the stories behind the moves before acting on them.`,
+      `## What it means\n\nThe gap between the best (${tickerOf(leader.symbol)}, ${signed(pct(leader))}) and the worst (${tickerOf(laggard.symbol)}, ${signed(pct(laggard))}) was ${(pct(leader) - pct(laggard)).toFixed(2)} percentage points. One week says little about a company's long-term value: read the stories behind the moves before acting on them.`,
     );
   }
   sections.push(

@@ -1,3 +1,4 @@
+import { splitSymbol } from '@app/shared/symbols';
 import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -43,7 +44,7 @@ export function createCompanyRepository(db: Database) {
             .execute();
           const securities = rows.flatMap((row, i) =>
             row.exchange_tickers.map((exchangeTicker) => {
-              const [exchange = '', ticker = ''] = exchangeTicker.split(':');
+              const { exchange, ticker } = splitSymbol(exchangeTicker);
               return {
                 exchange_ticker: exchangeTicker,
                 exchange,

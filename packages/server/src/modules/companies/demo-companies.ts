@@ -1,3 +1,4 @@
+import { tickerOf } from '@app/shared/symbols';
 import { loadDemoCompanies } from '../../demo/companies.ts';
 import type { Database } from '../../db/database.ts';
 import { safeName } from './company.mapper.ts';
@@ -11,7 +12,7 @@ export async function ensureDemoCompanies(db: Database): Promise<number> {
   const rows = loadDemoCompanies().map((company) => {
     let name = safeName(company.name);
     // Two companies can share a name (share classes); the ticker keeps the safe name unique.
-    if (seen.has(name)) name = `${name}_${safeName(company.symbol.split(':')[1] ?? '')}`;
+    if (seen.has(name)) name = `${name}_${safeName(tickerOf(company.symbol))}`;
     seen.add(name);
     return {
       company_name: company.name,

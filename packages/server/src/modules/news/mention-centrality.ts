@@ -1,3 +1,4 @@
+import { tickerOf } from '@app/shared/symbols';
 /**
  * How central a company is to an article that mentions it: named in the title, first
  * in the text, and how many companies share the article. A movers list naming a company fifth
@@ -34,7 +35,7 @@ export function namedInTitle(
     return true;
   }
   return companyTickers.some((ticker) => {
-    const symbol = ticker.split(':').at(-1) ?? ticker;
+    const symbol = tickerOf(ticker);
     return symbol.length >= 2 && new RegExp(`(^|[^A-Za-z])${symbol}([^A-Za-z]|$)`).test(title);
   });
 }

@@ -47,7 +47,7 @@ const sameArticles = (a: readonly ArticleJson[], b: readonly ArticleJson[]) =>
   });
 
 /** Symbol-like tokens of a text (`$NVDA`, `NASDAQ:NVDA`), upper-cased, first mention first. */
-export function symbolCandidates(text: string): string[] {
+export function symbolMentions(text: string): string[] {
   const found = new Set<string>();
   for (const match of text.matchAll(
     /\$([A-Za-z]{1,6})\b|\b([A-Z]{2,15}:[A-Z0-9][A-Z0-9.-]{0,14})\b/g,
@@ -283,7 +283,7 @@ export function createNewsService(deps: NewsServiceDeps) {
       const text = [row.title, row.description, ...row.articles].join('\n');
       const links = (await deps.linkers.current()).link(text);
       const validated = links.related_exchange_tickers;
-      const unvalidated = symbolCandidates(text).filter(
+      const unvalidated = symbolMentions(text).filter(
         (candidate) =>
           !validated.some((symbol) => symbol === candidate || symbol.endsWith(`:${candidate}`)),
       );

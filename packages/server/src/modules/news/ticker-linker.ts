@@ -1,3 +1,4 @@
+import { splitSymbol } from '@app/shared/symbols';
 import type { NewsEntity } from '../../db/schema.ts';
 import {
   AMBIGUOUS_WORDS,
@@ -137,7 +138,7 @@ export function createTickerLinker(companies: readonly LinkerCompany[]): TickerL
       size += 1;
     }
     for (const exchangeTicker of group.tickers) {
-      const [exchange = '', ticker = ''] = exchangeTicker.split(':');
+      const { exchange, ticker } = splitSymbol(exchangeTicker);
       const parts = tokenize(ticker).map((t) => t.raw);
       const tickers = [exchangeTicker];
       for (const prefix of EXCHANGES[exchange] ?? [[exchange.toLowerCase()]]) {

@@ -2,6 +2,7 @@ import type { Financials } from '@app/shared/api/market';
 import type { Bot, Context } from 'grammy';
 import type { TelegramService } from './telegram.service.ts';
 import { isoDay } from '@app/shared/dates';
+import { formatPercent, formatPrice } from '@app/shared/display/format';
 
 /** Exchanges tried, in order, for a bare ticker (`/price AAPL`). */
 const EXCHANGES = ['NASDAQ', 'NYSE', 'NYSEARCA', 'AMEX'];
@@ -35,15 +36,13 @@ export const HELP_TEXT = [
 const NOT_LINKED =
   'This chat is not linked to a StockPulse account. Open your profile on StockPulse and press Register to link it.';
 
-const signed = (value: number, digits = 2) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
-
-/** One quote line: `NASDAQ:AAPL 189.30 USD (+1.25%)`. */
+/** One quote line, money as the web prints it: `NASDAQ:AAPL $189.30 (+1.25%)`. */
 export function quoteLine(f: Financials): string {
-  return `${f.exchange_ticker} ${f.price.toFixed(2)} ${f.currency} (${signed(f.change_pct)}%)`;
+  return `${f.exchange_ticker} ${formatPrice(f.price, f.currency)} (${formatPercent(f.change_pct)})`;
 }
 
 /** A symbol as typed (`aapl`, `nasdaq:aapl`) → the candidates to look up. */
-export function symbolCandidates(input: string): string[] {
+export function typedSymbolCandidates(input: string): string[] {
   const symbol = input.trim().toUpperCase();
   if (!/^([A-Z]+:)?[A-Z0-9.^-]{1,20}$/.test(symbol)) return [];
   return symbol.includes(':') ? [symbol] : EXCHANGES.map((exchange) => `${exchange}:${symbol}`);
@@ -63,7 +62,7 @@ export function registerTelegramCommands(bot: Bot, deps: TelegramCommandDeps): v
   };
 
   async function resolveSymbol(input: string): Promise<Financials | undefined> {
-    const candidates = symbolCandidates(input);
+    const candidates = typedSymbolCandidates(input);
     if (candidates.length === 0) return undefined;
     const found = await deps.financials(candidates);
     return candidates.map((symbol) => found[symbol]).find(Boolean);

@@ -2,6 +2,7 @@
  * The light-hearted fields of the AI object: a punchier title, the plain-English one-liner, GIF
  * search keywords and the icon name. All deterministic (variants are chosen by a hash of the title).
  */
+import { tickerOf } from '@app/shared/symbols';
 import type { ArticleClassification, DefconLevel, Sentiment } from '../ai-provider.ts';
 
 /** What the presentation rules need to know about an analysed article. */
@@ -21,7 +22,7 @@ const MARKET_WORDS =
 /** The company (or market) an article is about: the first ticker or the title's leading name. */
 export function articleSubject(title: string, tickers: readonly string[]): string | null {
   const ticker = tickers[0];
-  if (ticker) return ticker.includes(':') ? (ticker.split(':')[1] ?? ticker) : ticker;
+  if (ticker) return tickerOf(ticker);
   const words = title.split(/\s+/);
   const name: string[] = [];
   for (const word of words) {

@@ -1,3 +1,4 @@
+import { tickerOf } from '@app/shared/symbols';
 import { loadDemoCompanies, sizeRanks, type DemoCompany } from '../../../demo/companies.ts';
 import type {
   CompanyProfile,
@@ -106,7 +107,7 @@ export function createDemoMarketDataProvider(
       const q = query.trim().toUpperCase();
       if (q.length === 0 || limit <= 0) return Promise.resolve<SymbolMatch[]>([]);
       const rank = (c: DemoCompany): number => {
-        const ticker = c.symbol.split(':')[1] ?? '';
+        const ticker = tickerOf(c.symbol);
         const name = c.name.toUpperCase();
         if (ticker === q || c.symbol === q) return 0;
         if (ticker.startsWith(q)) return 1;

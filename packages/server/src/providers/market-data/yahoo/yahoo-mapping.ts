@@ -14,6 +14,7 @@ import {
 } from '../market-data-provider.ts';
 import { fromYahooSymbol } from './yahoo-symbols.ts';
 import { isoDay } from '@app/shared/dates';
+import { tickerOf } from '@app/shared/symbols';
 
 /** Yahoo's sector names (Morningstar's) → the GICS sector names the rest of the product uses. */
 const GICS_SECTOR: Readonly<Record<string, string>> = {
@@ -131,8 +132,7 @@ export function mapProfile(symbol: string, summary: QuoteSummaryResult): Company
     text(quoteType?.longName) ??
     text(price?.shortName) ??
     text(quoteType?.shortName) ??
-    symbol.split(':')[1] ??
-    symbol;
+    tickerOf(symbol);
   const sector = text(profile?.sector);
   return {
     symbol,
@@ -156,7 +156,7 @@ export function mapSearchMatches(result: SearchResult, limit: number): SymbolMat
     const symbol = fromYahooSymbol(hit.symbol, hit.exchange);
     if (!symbol || seen.has(symbol)) continue;
     seen.add(symbol);
-    const name = text(hit.longname) ?? text(hit.shortname) ?? symbol.split(':')[1] ?? symbol;
+    const name = text(hit.longname) ?? text(hit.shortname) ?? tickerOf(symbol);
     matches.push({ symbol, name, quote_type: hit.quoteType });
   }
   return matches;

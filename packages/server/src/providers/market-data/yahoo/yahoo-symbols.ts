@@ -1,3 +1,4 @@
+import { splitSymbol } from '@app/shared/symbols';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
 
 /**
@@ -75,8 +76,7 @@ const YAHOO_TICKER = /^[A-Z0-9][A-Z0-9-]{0,14}$/;
 export function parseSymbol(symbol: string): { exchange: string; ticker: string } | null {
   const parsed = exchangeTickerSchema.safeParse(symbol);
   if (!parsed.success) return null;
-  const [exchange = '', ticker = ''] = parsed.data.split(':');
-  return { exchange, ticker };
+  return splitSymbol(parsed.data);
 }
 
 /** The Yahoo symbol for one of ours (`NYSE:BRK.B` → `BRK-B`), or null for an exchange we cannot map. */

@@ -3,6 +3,7 @@
  * halt, a chief executive's abrupt exit, a regulator's investigation, an unsolicited takeover
  * bid. The bidders and the agencies' inquiries are fictitious.
  */
+import { exchangeOf } from '@app/shared/symbols';
 import { marketValue } from './company-figures.ts';
 import type { CompanyDay } from './newsroom-prices.ts';
 import {
@@ -49,7 +50,7 @@ export function writeEvent(today: CompanyDay, kind: EventKind): StoryText {
   const { company } = today;
   const random = storyRandom(kind, company.symbol, today.day);
   const who = company.short;
-  const exchange = company.symbol.split(':')[0] ?? 'NYSE';
+  const exchange = exchangeOf(company.symbol) || 'NYSE';
   const previous = `The stock closed at ${usd(today.previousClose)} in the previous session.`;
   const up = today.changePct >= 0;
   switch (kind) {

@@ -2,6 +2,7 @@
  * Which companies of the context a question names (name, ticker, `$TICKER`, `EXCHANGE:TICKER`,
  * case-insensitive where that is safe), and the names it asks about that are not in the context.
  */
+import { splitSymbol } from '@app/shared/symbols';
 import type { CompanyContext } from '../assistant-provider.ts';
 
 /** Words that end a company name without being part of what people call it. */
@@ -51,7 +52,7 @@ export function createCompanyMatcher(companies: readonly CompanyContext[]): Comp
   const loose = new Map<string, CompanyContext>();
   const strict = new Map<string, CompanyContext>();
   for (const c of companies) {
-    const [exchange, ticker = ''] = c.exchange_ticker.split(':');
+    const { exchange, ticker } = splitSymbol(c.exchange_ticker);
     loose.set(c.exchange_ticker.toLowerCase(), c);
     loose.set(`$${ticker.toLowerCase()}`, c);
     if (exchange && ticker) loose.set(`${exchange.toLowerCase()} ${ticker.toLowerCase()}`, c);
