@@ -1,3 +1,4 @@
+import { formatPrice } from '@app/shared/display/format';
 import { PLANS } from '@app/shared/api/billing';
 import type { PlanInfo, SubscriptionState, SubscriptionStatus } from '@app/shared/api/billing';
 
@@ -59,8 +60,7 @@ export function formatDate(epochSeconds: number): string {
 
 /** Euro cents as '€12.50' ('-€3.00' for a reversal). */
 export function formatEuros(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  return `${sign}€${(Math.abs(cents) / 100).toFixed(2)}`;
+  return formatPrice(cents / 100, 'EUR');
 }
 
 /** The server's portal: a browser navigation authenticated by the session cookie (spec §7). */

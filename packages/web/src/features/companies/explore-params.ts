@@ -1,3 +1,4 @@
+import { splitSymbol } from '@app/shared/symbols';
 /** Spec §2: redirects send `nothing_here`, the page historically read `nothingHere`: accept both. */
 const NOTHING_HERE_KEYS = ['nothing_here', 'nothingHere'] as const;
 
@@ -23,6 +24,6 @@ export function focusSymbol(params: URLSearchParams): string | null {
 
 /** The explore page opened on one company, e.g. from its company page. */
 export function explorePath(symbol: string): string {
-  const [exchange = '', ticker = ''] = symbol.split(':');
+  const { exchange, ticker } = splitSymbol(symbol);
   return `/company/explore?${new URLSearchParams({ exchange, symbol: ticker }).toString()}`;
 }

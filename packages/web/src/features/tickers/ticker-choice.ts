@@ -1,3 +1,4 @@
+import { tickerOf } from '@app/shared/symbols';
 /** `EXCHANGE:TICKER` (the shape of `exchangeTickerSchema` in shared, without pulling zod in). */
 const EXCHANGE_TICKER = /^[A-Z]{2,15}:[A-Z0-9][A-Z0-9.-]{0,14}$/;
 
@@ -14,7 +15,7 @@ export function chooseTicker(typed: string, suggestions: readonly string[]): str
   if (first === undefined) return EXCHANGE_TICKER.test(text) ? text : null;
   return (
     suggestions.find((symbol) => symbol.toUpperCase() === text) ??
-    suggestions.find((symbol) => symbol.toUpperCase().split(':')[1] === text) ??
+    suggestions.find((symbol) => tickerOf(symbol.toUpperCase()) === text) ??
     first
   );
 }

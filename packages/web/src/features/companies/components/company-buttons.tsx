@@ -1,3 +1,4 @@
+import { tickerOf } from '@app/shared/symbols';
 import { Alert, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -65,7 +66,7 @@ export function CompanyButtons({ subIndustry, count, highlight }: CompanyButtons
                 data-highlighted={current || undefined}
               >
                 <span className={classes.companyName}>{company.name}</span>{' '}
-                <span className={classes.ticker}>{company.symbol.split(':')[1]}</span>
+                <span className={classes.ticker}>{tickerOf(company.symbol)}</span>
               </Button>
             </li>
           );

@@ -2,7 +2,7 @@ import { Group, Text, Title } from '@mantine/core';
 import type { CalendarEvent } from '@app/shared/api/portfolio';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
-import { SectionCard } from '../../market';
+import { SectionCard } from '../../../components/section-card';
 import { AgendaView, CalendarToolbar, EventDialog, MonthView } from '../../portfolio';
 import type { CalendarViewMode, EventDraft } from '../../portfolio';
 import { GalleryPage } from '../components/gallery-page';

@@ -1,6 +1,6 @@
 import { SimpleGrid, Text, Title } from '@mantine/core';
 import { AllocationDonut, PerformanceChart, ValueChart } from '../../portfolio';
-import { SectionCard } from '../../market';
+import { SectionCard } from '../../../components/section-card';
 import { GalleryPage } from '../components/gallery-page';
 import { DEMO_ALLOCATION, DEMO_SERIES } from '../demo-data';
 

@@ -2,7 +2,8 @@ import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import { IconInfoCircle } from '@tabler/icons-react';
 import { ErrorPanel } from '../../../components/error-panel';
 import { LoginPrompt } from '../../../components/login-prompt';
-import { DemoDataBadge, SectionCard } from '../../market';
+import { DemoDataBadge } from '../../market';
+import { SectionCard } from '../../../components/section-card';
 import { DemoSection, GalleryPage } from '../components/gallery-page';
 
 export function PanelsPage() {

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { PageLinks } from '../../../components/page-links';
 import { pageCount, pageSlice } from '../../../lib/pagination';
-import { ChangeText } from '../../market';
+import { ChangeText } from '../../../components/change-display';
 import { DemoSection, GalleryPage } from '../components/gallery-page';
 import { DEMO_COMPANIES } from '../demo-data';
 import { DEMO_PAGE_SIZES, isDemoPageSize, pagingReducer } from '../rules';

@@ -1,6 +1,7 @@
 import { SimpleGrid, Table } from '@mantine/core';
 import { formatPrice } from '@app/shared/display/format';
-import { ChangeText, TopGrowthTable } from '../../market';
+import { TopGrowthTable } from '../../market';
+import { ChangeText } from '../../../components/change-display';
 import { DemoSection, GalleryPage } from '../components/gallery-page';
 import { DEMO_COMPANIES } from '../demo-data';
 

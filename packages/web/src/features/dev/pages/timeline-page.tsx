@@ -1,7 +1,7 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
 import { IconBell, IconChartCandle, IconNews, IconSparkles } from '@tabler/icons-react';
 import { SentimentBadge } from '../../../components/sentiment-badge';
-import { SectionCard } from '../../market';
+import { SectionCard } from '../../../components/section-card';
 import { GalleryPage } from '../components/gallery-page';
 
 const ITEMS = [

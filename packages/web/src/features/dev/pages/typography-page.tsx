@@ -1,6 +1,6 @@
 import { Anchor, Blockquote, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import { SentimentBadge } from '../../../components/sentiment-badge';
-import { ChangeText } from '../../market';
+import { ChangeText } from '../../../components/change-display';
 import { DemoSection, GalleryPage } from '../components/gallery-page';
 
 const HEADINGS = [1, 2, 3, 4, 5, 6] as const;

@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoin, IconEye, IconNews, IconTrendingUp } from '@tabler/icons-react';
-import { ChangeText } from '../../market';
+import { ChangeText } from '../../../components/change-display';
 import { MoversWidget, RecommendationsWidget, UpcomingEventsWidget } from '../../portfolio';
 import { GalleryPage } from '../components/gallery-page';
 

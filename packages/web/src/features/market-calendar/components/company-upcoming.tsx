@@ -1,6 +1,6 @@
 import { Alert, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { SectionCard } from '../../market';
+import { SectionCard } from '../../../components/section-card';
 import { useCompanyUpcoming } from '../api/market-calendar';
 import {
   dayLabel,

@@ -1,3 +1,4 @@
+import { tickerOf } from '@app/shared/symbols';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { MarketEvent } from '@app/shared/api/market-calendar';
 import { Link } from 'react-router';
@@ -49,7 +50,7 @@ export function EventCard({ event, showDay }: { event: MarketEvent; showDay?: st
             {name}
           </Anchor>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {event.symbol.split(':')[1] ?? event.symbol}
+            {tickerOf(event.symbol)}
           </Text>
         </Group>
         {showDay && (

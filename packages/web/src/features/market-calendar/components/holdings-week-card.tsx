@@ -1,7 +1,7 @@
 import { Alert, Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { SectionCard } from '../../market';
+import { SectionCard } from '../../../components/section-card';
 import { useHoldingsWeek } from '../api/market-calendar';
 import { EventCard } from './event-card';
 import { dayLabel } from './event-format';

@@ -20,7 +20,7 @@ import classes from './company-info-card.module.css';
 import { companyInitials, companySummary, websiteLink } from './company-text';
 import { QuoteSummary } from './quote-summary';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 import { tickerPath } from '../../../lib/ticker-path';
 
 export const COMPANY_NOT_FOUND = 'Company not found';

@@ -3,7 +3,7 @@ import type { Company } from '@app/shared/api/companies';
 import { CompanySummary, WebsiteLink } from './company-info-card';
 import classes from './company-info-card.module.css';
 import { companySummary, websiteLink } from './company-text';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 
 /** Spec §2 company info: sector and sub-industry, website, Wikipedia and the business summary. */
 export function CompanyProfile({ company }: { company: Company }) {

@@ -43,13 +43,6 @@ export function websiteLink(website: string): { href: string; host: string } | n
   }
 }
 
-/** 'NASDAQ:AAPL' → { exchange: 'NASDAQ', ticker: 'AAPL' }. */
-export function splitSymbol(symbol: string): { exchange: string; ticker: string } {
-  const index = symbol.indexOf(':');
-  if (index < 0) return { exchange: '', ticker: symbol };
-  return { exchange: symbol.slice(0, index), ticker: symbol.slice(index + 1) };
-}
-
 /** Two letters for a logo placeholder: 'Apple Inc.' → 'AP', 'Advanced Micro Devices' → 'AM'. */
 export function companyInitials(name: string): string {
   const words = name

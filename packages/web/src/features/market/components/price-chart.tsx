@@ -16,7 +16,7 @@ import { DemoDataBadge } from './demo-data-badge';
 import classes from './price-chart.module.css';
 import { useCandlestickChart } from './use-candlestick-chart';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 
 const RANGE_LABELS: Record<HistoryRange, string> = {
   '1m': '1M',

@@ -1,7 +1,7 @@
 import { Group, Skeleton, Text } from '@mantine/core';
 import type { Financials } from '@app/shared/api/market';
 import { formatPrice } from '@app/shared/display/format';
-import { ChangeArrowIcon, ChangeText } from './change-display';
+import { ChangeArrowIcon, ChangeText } from '../../../components/change-display';
 import { DemoDataBadge } from './demo-data-badge';
 import { useDisplayClock } from '../../../lib/hydration';
 import type { DisplayClock } from '../../../lib/hydration';

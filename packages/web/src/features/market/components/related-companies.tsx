@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { RELATED_SHOWN_MAX, useRelatedCompanies } from '../api/related-companies';
 import classes from './market-table.module.css';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 import { tickerPath } from '../../../lib/ticker-path';
 
 /** Spec §2/§9 related companies: requested 25, at most 20 shown, each linking to its page. */

@@ -5,13 +5,13 @@ import { formatPrice, NOT_AVAILABLE } from '@app/shared/display/format';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useFinancials } from '../api/financials';
-import { ChangeArrowIcon, ChangeText } from './change-display';
+import { ChangeArrowIcon, ChangeText } from '../../../components/change-display';
 import { DemoDataBadge } from './demo-data-badge';
 import classes from './stock-table.module.css';
 import tableClasses from './market-table.module.css';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDisplayClock } from '../../../lib/hydration';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (

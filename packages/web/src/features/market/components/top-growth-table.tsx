@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { useEffect } from 'react';
 import { TOP_GROWTH_ROWS, useMarketWarmingUp, useTopGrowth } from '../api/ticker-query';
 import type { TopGrowthPeriod } from '../api/ticker-query';
-import { ChangeArrowIcon, ChangeText } from './change-display';
+import { ChangeArrowIcon, ChangeText } from '../../../components/change-display';
 import { DemoDataBadge } from './demo-data-badge';
 import classes from './market-table.module.css';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 import { tickerPath } from '../../../lib/ticker-path';
 
 const PERIODS: Record<TopGrowthPeriod, { title: string; column: string }> = {

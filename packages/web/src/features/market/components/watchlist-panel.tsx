@@ -15,7 +15,7 @@ import { WatchlistTable } from './watchlist-table';
 import type { WatchlistRowAction } from './watchlist-table';
 import { toWatchlistRows } from './watchlist-rows';
 import type { WatchlistRow } from './watchlist-rows';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 
 /** Spec §5: the confirmation of a destructive 'all' action. */
 export const CONFIRM_PROCEED = 'Are you sure you want to proceed?';

@@ -1,5 +1,5 @@
 import type { Financials } from '@app/shared/api/market';
-import { splitSymbol } from './company-text';
+import { splitSymbol } from '@app/shared/symbols';
 
 /** Spec §3: the name of the placeholder row of a symbol without financial data. */
 export const NOT_AVAILABLE_NAME = 'N/A';

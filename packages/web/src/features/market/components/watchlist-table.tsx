@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useWatchlistAppend } from '../api/watchlist-append';
 import { useWatchlistRemove } from '../api/watchlist-remove';
-import { ChangeArrowIcon, ChangeLevelIcon, ChangeText } from './change-display';
+import { ChangeArrowIcon, ChangeLevelIcon, ChangeText } from '../../../components/change-display';
 import classes from './market-table.module.css';
 import type { WatchlistRow } from './watchlist-rows';
 import { tickerPath } from '../../../lib/ticker-path';

@@ -1,3 +1,4 @@
+import { tickerOf } from '@app/shared/symbols';
 import { Anchor, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { CalendarEvent } from '@app/shared/api/portfolio';
 import { Link } from 'react-router';
@@ -62,9 +63,7 @@ function EventChip({
   }
   return (
     <span className={classes.eventChip} style={style} title={label}>
-      {event.symbol
-        ? `${event.symbol.split(':').pop() ?? ''} · ${KIND_LABELS[event.kind]}`
-        : event.title}
+      {event.symbol ? `${tickerOf(event.symbol)} · ${KIND_LABELS[event.kind]}` : event.title}
     </span>
   );
 }

@@ -4,7 +4,7 @@ import { PAGE_PATHS } from '@app/shared/app-routes';
 import { IconLayoutDashboard, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { tickerPath } from '../../../lib/ticker-path';
-import { ChangeText, changeClass } from '../../market';
+import { ChangeText, changeClass } from '../../../components/change-display';
 import { formatMoney, formatQuantity, formatSignedMoney } from './portfolio-format';
 import classes from './portfolio.module.css';
 

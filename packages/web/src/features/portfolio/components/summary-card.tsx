@@ -4,7 +4,8 @@ import type { PerformanceRange, PortfolioSnapshot } from '@app/shared/api/portfo
 import { formatPercent, formatPrice } from '@app/shared/display/format';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ChangeText, changeClass, SectionCard } from '../../market';
+import { ChangeText, changeClass } from '../../../components/change-display';
+import { SectionCard } from '../../../components/section-card';
 import { formatSignedMoney } from './portfolio-format';
 import classes from './portfolio.module.css';
 

@@ -6,7 +6,7 @@ import { timeAgo } from '@app/shared/display/timeago';
 import { Link } from 'react-router';
 import { tickerPath } from '../../../lib/ticker-path';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { ChangeText, changeClass } from '../../market';
+import { ChangeText, changeClass } from '../../../components/change-display';
 import { useNewsList } from '../../news';
 import { useCalendarEvents } from '../api/calendar';
 import { useRecommendations } from '../api/recommendations';

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { SectionCard } from '../../market';
+import { SectionCard } from '../../../components/section-card';
 import { useCalendarChanges, useCalendarEvents } from '../api/calendar';
 import { AgendaView, MonthView } from '../components/calendar-views';
 import { CalendarToolbar } from '../components/calendar-toolbar';

@@ -10,7 +10,7 @@ import { Anchor, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChangeText } from '../../market';
+import { ChangeText } from '../../../components/change-display';
 import type { Sort } from '../screener-params';
 import classes from './screener-table.module.css';
 
