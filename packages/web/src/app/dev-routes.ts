@@ -1,6 +1,6 @@
 import type { PagePathName } from '@app/shared/app-routes';
 import type { PageLoader } from './lazy-page';
-import type { PageRouteSpec, RouteSpec } from './routes';
+import type { PageRouteSpec, RouteSpec } from './route-types';
 
 /*
  * The developer gallery's routes (spec §2): demo pages of our own components for users

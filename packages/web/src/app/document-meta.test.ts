@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RouteMeta } from './routes';
+import type { RouteMeta } from './route-types';
 
 const ABOUT: RouteMeta = {
   title: 'About',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useRouteMeta } from './route-handle';
-import type { RouteMeta } from './routes';
+import type { RouteMeta } from './route-types';
 import { currentPageTitle, formatDocumentTitle, SITE_NAME } from '../lib/page-title';
 
 export const SITE_DESCRIPTION =

@@ -1,6 +1,6 @@
 import type { PagePathName } from '@app/shared/app-routes';
 import type { PageLoader } from './lazy-page';
-import type { PageRouteSpec, RouteSpec } from './routes';
+import type { PageRouteSpec, RouteSpec } from './route-types';
 
 /*
  * The news pages of the route table (spec §2): hot news, the feeds, the portfolio and

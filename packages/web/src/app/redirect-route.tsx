@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useParams } from 'react-router';
-import type { RedirectRouteEntry } from './routes';
+import type { RedirectRouteEntry } from './route-types';
 
 export function RedirectRoute({ to }: { to: RedirectRouteEntry['to'] }) {
   const params = useParams();

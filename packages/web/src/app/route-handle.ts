@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { RouteGuard, RouteMeta } from './routes';
+import type { RouteGuard, RouteMeta } from './route-types';
 
 /** What every route of the table carries in its react-router `handle`. */
 export interface RouteHandle {

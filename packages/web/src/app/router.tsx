@@ -11,7 +11,7 @@ import { RootRoute } from './root-route';
 import type { RouteHandle } from './route-handle';
 import { RouteErrorPage } from './route-error-page';
 import { appRoutes } from './routes';
-import type { AppRouteEntry, RouteLayout } from './routes';
+import type { AppRouteEntry, RouteLayout } from './route-types';
 
 function toRouteObject(entry: AppRouteEntry): RouteObject {
   const handle: RouteHandle =

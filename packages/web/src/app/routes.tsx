@@ -24,20 +24,6 @@ import { createPathMatcher } from './route-matching';
  * outside PAGE_PATHS, last in `appRoutes`.
  */
 
-export type {
-  AppRouteEntry,
-  PageRouteEntry,
-  PageRouteSpec,
-  RedirectContext,
-  RedirectRouteEntry,
-  RedirectRouteSpec,
-  RouteGuard,
-  RouteLayout,
-  RouteMeta,
-  RouteSpec,
-  RouteSpecMeta,
-} from './route-types';
-
 export const NOT_FOUND_PATH = '*';
 
 /** Keeps the query string and hash of the current URL when redirecting to `pathname`. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, stubApi, storeLoggedIn, success } from '../../../test/api-stub';
 import { renderRoute, renderWithProviders } from '../../../test/render';
 import { buildRouteObjects } from '../router';
-import type { AppRouteEntry } from '../routes';
+import type { AppRouteEntry } from '../route-types';
 
 function sidebar(): HTMLElement {
   return screen.getByRole('navigation', { name: 'Main navigation' });
