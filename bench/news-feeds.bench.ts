@@ -90,7 +90,7 @@ const percentile = (values: readonly number[], p: number) => {
 };
 
 /**
- * Issue 32 §5: 200 feeds served by local servers, polled by one worker's `news.poll-feeds` (the
+ * 200 feeds served by local servers, polled by one worker's `news.poll-feeds` (the
  * real sources service, fetcher and ingest on embedded PostgreSQL) once a simulated minute for
  * 30 simulated minutes on the injectable clock; the fetcher's per-host waits advance the same
  * clock. Figures: p50/p99/max delay from an item's appearance to its storing, the share of
