@@ -130,6 +130,16 @@ export function createAlertsRepository(db: Database) {
         .where('user_id', '=', userId)
         .executeTakeFirst(),
 
+    /** The saved settings of these users, in one read (a user who never saved any is absent). */
+    settingsOfMany: (userIds: readonly string[]) =>
+      userIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('alert_settings')
+            .select(['user_id', 'time_zone', 'quiet_start', 'quiet_end', 'hourly_cap'])
+            .where(sql<boolean>`user_id = any(${[...userIds]}::uuid[])`)
+            .execute(),
+
     async saveSettings(
       userId: string,
       settings: {

@@ -131,7 +131,7 @@ export function composeAlerts(
     repository: createAlertRuleRepository(db),
     evaluation: createAlertRuleEvalRepository(db),
     planFacts: (userId) => alertsRepository.userById(userId),
-    heldSymbols: (userId) => portfolio.heldSymbolsInAll(userId),
+    heldSymbolsOf: (userIds) => portfolio.heldSymbolsOf(userIds),
     writeAlerts: (written) => alerts.writeRuleAlerts(written),
     clock,
     log,

@@ -60,11 +60,8 @@ export function publishingDeliveries(
   live: LiveBus,
   inbox?: { changedMany: (userIds: readonly string[]) => Promise<void> },
 ): AlertsRepository {
-  return {
-    ...repository,
-    insertDeliveries: async (rows) => {
-      const added = await repository.insertNewDeliveries(rows);
-      const written = added.flatMap((row) =>
+  async function announce(added: Awaited<ReturnType<AlertsRepository['insertNewDeliveries']>>) {
+    const written = added.flatMap((row) =>
         row.user_id === null
           ? []
           : [{ userId: row.user_id, ...(row.kind === 'instant' && { alert: liveAlertOf(row) }) }],
@@ -76,7 +73,18 @@ export function publishingDeliveries(
       // write (committed) -> dropped in every process (acknowledged) -> the live event.
       if (inbox && bells.length > 0) await inbox.changedMany(bells);
       if (written.length > 0) await live.publishAlerts(written);
+  }
+  return {
+    ...repository,
+    insertDeliveries: async (rows) => {
+      const added = await repository.insertNewDeliveries(rows);
+      await announce(added);
       return added.length;
+    },
+    insertRuleDeliveries: async (alerts, now) => {
+      const added = await repository.insertRuleDeliveries(alerts, now);
+      await announce(added);
+      return added;
     },
   };
 }
