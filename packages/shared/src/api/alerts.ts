@@ -103,8 +103,9 @@ export const deliveriesResponseSchema = successResponse({
 });
 export type DeliveriesResponse = z.infer<typeof deliveriesResponseSchema>;
 
-export const UNSUBSCRIBE_KIND_LABELS: Record<Exclude<DeliveryKind, 'insights' | 'rule'>, string> = {
+export const UNSUBSCRIBE_KIND_LABELS: Record<Exclude<DeliveryKind, 'insights'>, string> = {
   instant: 'instant alerts',
+  rule: 'e-mails of this alert rule',
   daily: 'daily e-mail alerts',
   weekly: 'weekly e-mail summaries',
 };

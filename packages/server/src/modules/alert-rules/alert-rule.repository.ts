@@ -117,6 +117,23 @@ export function createAlertRuleRepository(db: Database) {
         .returning(columns)
         .executeTakeFirst(),
 
+    /**
+     * Stops a rule's e-mails (one-click unsubscribe): `email` leaves its channels, and a rule
+     * that only mailed shows in the app instead (a rule has at least one channel).
+     */
+    dropEmail: (userId: string, id: string, now: Date) =>
+      db
+        .updateTable('alert_rules')
+        .set({
+          channels: sql<string[]>`case when channels = array['email']::text[]
+            then array['in_app']::text[] else array_remove(channels, 'email') end`,
+          updated_at: now,
+        })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where(sql<boolean>`'email' = any(channels)`)
+        .execute(),
+
     remove: async (userId: string, id: string): Promise<boolean> =>
       (await db
         .deleteFrom('alert_rules')

@@ -149,6 +149,11 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
       return ruleAnswer(row);
     },
 
+    /** One-click unsubscribe from a rule's e-mails (its owner's, from the mail's token). */
+    async dropEmail(userId: string, id: string) {
+      await repository.dropEmail(userId, id, clock.now());
+    },
+
     async remove(userId: string, id: string) {
       if (!(await repository.remove(userId, id))) throw notFound(ALERT_RULE_NOT_FOUND);
     },

@@ -160,12 +160,13 @@ export function createAlertsRepository(db: Database) {
     async addUnsubscribeToken(
       hash: Buffer,
       userId: string,
-      kind: 'instant' | 'daily' | 'weekly',
+      kind: 'instant' | 'daily' | 'weekly' | 'rule',
       now: Date,
+      ruleId: string | null = null,
     ) {
       await db
         .insertInto('alert_unsubscribe_tokens')
-        .values({ token_hash: hash, user_id: userId, kind, created_at: now })
+        .values({ token_hash: hash, user_id: userId, kind, rule_id: ruleId, created_at: now })
         .execute();
     },
 
@@ -173,7 +174,7 @@ export function createAlertsRepository(db: Database) {
       db
         .selectFrom('alert_unsubscribe_tokens as t')
         .innerJoin('users as u', 'u.id', 't.user_id')
-        .select(['t.user_id', 't.kind', 'u.email'])
+        .select(['t.user_id', 't.kind', 't.rule_id', 'u.email'])
         .where('t.token_hash', '=', hash)
         .where('t.created_at', '>=', since)
         .executeTakeFirst(),

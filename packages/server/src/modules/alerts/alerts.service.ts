@@ -33,6 +33,11 @@ export type AlertsServiceDeps = AlertSenderDeps &
       key: (typeof FLAG_OF_KIND)[keyof typeof FLAG_OF_KIND],
       value: boolean,
     ) => Promise<unknown>;
+    /**
+     * Stops the e-mails of one of the user's alert rules (its other channels stay; a rule that
+     * only mailed keeps showing in the app). Absent: `rule` tokens change nothing.
+     */
+    dropRuleEmail?: (userId: string, ruleId: string) => Promise<unknown>;
     /** Settings kept in this process (ALERT_SETTINGS_CACHE); absent: every read goes to the database. */
     settingsCache?: AlertSettingsCache;
     /** The admin pages kept while their tables are unchanged (ADMIN_PAGE_CACHE). */
@@ -172,7 +177,11 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     async unsubscribe(token: string) {
       const target = await unsubscribeTarget(token);
       if (!target) throw badRequest(UNSUBSCRIBE_INVALID);
-      await deps.setFlag(target.user_id, FLAG_OF_KIND[target.kind], false);
+      if (target.kind === 'rule') {
+        if (target.rule_id) await deps.dropRuleEmail?.(target.user_id, target.rule_id);
+      } else {
+        await deps.setFlag(target.user_id, FLAG_OF_KIND[target.kind], false);
+      }
       return target;
     },
   };
