@@ -62,6 +62,17 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     return repository.unsubscribeToken(hashToken(token), since);
   }
 
+  /** The site path of a rule alert's absolute URL (the bell links within the app). */
+  function sitePath(url: string | null): string {
+    if (!url) return '/pages/alerts';
+    try {
+      const parsed = new URL(url);
+      return `${parsed.pathname}${parsed.search}`;
+    } catch {
+      return '/pages/alerts';
+    }
+  }
+
   /** The bell's answer as the route sends it (`myAlerts`). */
   async function inboxAnswer(userId: string, skip: number, limit: number, instant: boolean) {
     const rows = await repository.inboxPage(userId, skip, limit + 1);
@@ -70,18 +81,35 @@ export function createAlertsService(deps: AlertsServiceDeps) {
       rows[0] === undefined ? await repository.unreadCount(userId) : Number(rows[0].unread_count);
     return {
       status: 'success' as const,
-      alerts: rows.slice(0, limit).map((row) => ({
-        id: row.id,
-        article_id: row.article_id ?? '',
-        title: row.title ?? '',
-        defcon_level: row.defcon_level ?? 2,
-        sentiment: row.sentiment ?? 'neutral',
-        symbols: Array.isArray(row.moves)
-          ? (row.moves as InstantPayload['moves']).map((move) => move.symbol).slice(0, 3)
-          : [],
-        created_at: Math.floor(row.created_at.getTime() / 1000),
-        unread: row.unread,
-      })),
+      alerts: rows.slice(0, limit).map((row) =>
+        row.kind === 'rule'
+          ? {
+              id: row.id,
+              kind: 'rule' as const,
+              link: sitePath(row.url),
+              article_id: row.article_id,
+              title: row.text ?? '',
+              defcon_level: null,
+              sentiment: 'neutral',
+              symbols: row.symbol ? [row.symbol] : [],
+              created_at: Math.floor(row.created_at.getTime() / 1000),
+              unread: row.unread,
+            }
+          : {
+              id: row.id,
+              kind: 'instant' as const,
+              link: `/news/view?id=${encodeURIComponent(row.article_id ?? '')}`,
+              article_id: row.article_id ?? '',
+              title: row.title ?? '',
+              defcon_level: row.defcon_level ?? 2,
+              sentiment: row.sentiment ?? 'neutral',
+              symbols: Array.isArray(row.moves)
+                ? (row.moves as InstantPayload['moves']).map((move) => move.symbol).slice(0, 3)
+                : [],
+              created_at: Math.floor(row.created_at.getTime() / 1000),
+              unread: row.unread,
+            },
+      ),
       unread,
       has_more: rows.length > limit,
       instant,

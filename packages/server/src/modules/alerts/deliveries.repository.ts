@@ -53,8 +53,15 @@ const INSERT_CHUNK = 2_000;
 export function createDeliveriesRepository(db: Database) {
   const insertNewDeliveries = async (
     rows: DeliveryInsert[],
-  ): Promise<{ user_id: string | null; kind: DeliveryKind; payload: unknown }[]> => {
-    const added: { user_id: string | null; kind: DeliveryKind; payload: unknown }[] = [];
+  ): Promise<
+    { user_id: string | null; kind: DeliveryKind; channel: DeliveryChannel; payload: unknown }[]
+  > => {
+    const added: {
+      user_id: string | null;
+      kind: DeliveryKind;
+      channel: DeliveryChannel;
+      payload: unknown;
+    }[] = [];
     // A statement takes at most 65,535 parameters: a large burst is written in chunks.
     for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
       added.push(
@@ -66,7 +73,7 @@ export function createDeliveriesRepository(db: Database) {
               .map((row) => ({ ...row, payload: JSON.stringify(row.payload) })),
           )
           .onConflict((oc) => oc.doNothing())
-          .returning(['user_id', 'kind', 'payload'])
+          .returning(['user_id', 'kind', 'channel', 'payload'])
           .execute()),
       );
     }
@@ -82,9 +89,16 @@ export function createDeliveriesRepository(db: Database) {
   const insertRuleDeliveries = async (
     alerts: readonly RuleDeliveryInsert[],
     now: Date,
-  ): Promise<{ user_id: string | null; kind: DeliveryKind; payload: unknown }[]> => {
+  ): Promise<
+    { user_id: string | null; kind: DeliveryKind; channel: DeliveryChannel; payload: unknown }[]
+  > => {
     if (alerts.length === 0) return [];
-    const { rows } = await sql<{ user_id: string; kind: DeliveryKind; payload: unknown }>`
+    const { rows } = await sql<{
+      user_id: string;
+      kind: DeliveryKind;
+      channel: DeliveryChannel;
+      payload: unknown;
+    }>`
       insert into deliveries (user_id, address, channel, kind, key, payload, created_at, due_at)
       select a.user_id, null, ch.channel, 'rule', a.key, a.payload, ${now}::timestamptz,
         case when ch.channel = 'in_app' then ${now}::timestamptz else a.release end
@@ -96,7 +110,7 @@ export function createDeliveriesRepository(db: Database) {
       cross join lateral unnest(string_to_array(a.channels, ',')) as ch(channel)
       where ch.channel = any(${[...DELIVERY_CHANNELS]}::text[])
       on conflict do nothing
-      returning user_id, kind, payload`.execute(db);
+      returning user_id, kind, channel, payload`.execute(db);
     return rows;
   };
 
