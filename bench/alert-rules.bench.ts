@@ -8,7 +8,7 @@ import { ensureDemoCompanies } from '../packages/server/src/modules/companies/de
 import { createServices } from '../packages/server/src/modules/create-services.ts';
 import { quoteCrossingsSql } from '../packages/server/src/modules/alert-rules/alert-rule-eval.repository.ts';
 import { createBenchUsers } from './lib/bench-users.ts';
-import { startBenchDatabase } from './lib/harness.ts';
+import { load, printTable, startBenchDatabase, startStackOn } from './lib/harness.ts';
 
 const USERS = 5_000;
 const RULES = 100_000;
@@ -28,8 +28,12 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
  * moved) and one batch of 100 analysed articles, and the delay from a quote's storing to its
  * alerts in the outbox (p50/p99). Targets: a refresh evaluated in under 1 s; p99 delay under 5 s
  * plus the refresh interval. Reference: one indexed SELECT by primary key (mean of 1,000).
+ * Refreshes are measured quiet (each quote a small step), on a busy day and in a storm (every
+ * quote anywhere within ±6 %). Then the alerts page's reads (`/alerts/rules`,
+ * `/alerts/rules/history`) under load against the reference routes
+ * (`ALERT_RULES_BENCH_ROUTES=0` leaves them out).
  */
-export async function runAlertRulesBench(_options: { seconds: number }) {
+export async function runAlertRulesBench(options: { seconds: number }) {
   const database = await startBenchDatabase();
   // No statement timeout: the set-up writes millions of rows in a few statements.
   const db = createDatabase({
@@ -216,6 +220,44 @@ export async function runAlertRulesBench(_options: { seconds: number }) {
     );
     console.log(`  reference: one indexed SELECT ${ms(reference)}`);
     services.close();
+
+    // The alerts page's reads for one of the users (20 rules, the history of what fired above)
+    // under load, against the reference routes on the same database.
+    const reader = users[0];
+    if (reader && process.env.ALERT_RULES_BENCH_ROUTES !== '0') {
+      const { rows: history } = await sql<{ n: string }>`
+        select count(*) as n from alert_rule_firings where user_id = ${reader.id}`.execute(db);
+      const stack = await startStackOn(
+        { url: database.url, stop: () => Promise.resolve() },
+        { RATE_LIMIT_SCALE: '10000' },
+      );
+      try {
+        const { seconds } = options;
+        const headers = { authorization: `Bearer ${reader.token}` };
+        const bare = await load('reference: bare route', `${stack.reference}/bare`, { seconds });
+        const select = await load('reference: indexed SELECT', `${stack.reference}/select`, {
+          seconds,
+        });
+        const rows = [
+          await load('GET /api/alerts/rules (20 rules)', `${stack.api}/alerts/rules`, {
+            seconds,
+            headers,
+          }),
+          await load(
+            `GET /api/alerts/rules/history (${history[0]?.n ?? '?'} fired)`,
+            `${stack.api}/alerts/rules/history`,
+            { seconds, headers },
+          ),
+        ];
+        printTable(
+          `bench/alert-rules: the alerts page's reads (${String(seconds)} s per route, 32 connections; ratio to the indexed SELECT; target ≥ 0.5×, p99 ≤ 2× the reference's)`,
+          [bare, select, ...rows],
+          select,
+        );
+      } finally {
+        await stack.stop();
+      }
+    }
   } finally {
     await db.destroy();
     await database.stop();
