@@ -4,6 +4,7 @@ import type { Services } from '../src/modules/create-services.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, grant, registerUser, type TestUser } from './helpers/factories.ts';
 import { jobDeps } from './helpers/job-deps.ts';
+import { startSmtpServer } from './helpers/smtp.ts';
 
 const NOW = new Date('2026-11-24T15:00:00Z'); // a Tuesday, 10:00 in New York
 const DAY = '2026-11-24';
@@ -23,6 +24,7 @@ describe('alert rules users set', () => {
   let ada: TestUser;
   let bob: TestUser;
   let seq = 0;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
   const db = () => t.database.db;
   const post = (user: TestUser, url: string, payload: object = {}) =>
@@ -126,8 +128,10 @@ describe('alert rules users set', () => {
       .execute();
 
   beforeAll(async () => {
-    t = await buildTestApp({ demoCompanies: true, clock });
-    services = jobDeps(t.database.db, {}, { clock }).services;
+    smtp = await startSmtpServer();
+    const env = { SMTP_URL: smtp.url, PUBLIC_URL: 'https://stockpulse.test' };
+    t = await buildTestApp({ env, demoCompanies: true, clock });
+    services = jobDeps(t.database.db, env, { clock }).services;
     ada = await registerUser(t.app);
     bob = await registerUser(t.app);
     for (const user of [ada, bob]) {
@@ -139,7 +143,36 @@ describe('alert rules users set', () => {
         .execute();
     }
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** A new member on the top plan with a validated address. */
+  async function member() {
+    const user = await registerUser(t.app);
+    await grant(db(), user.user.id, { is_email_validated: true });
+    await db()
+      .updateTable('users')
+      .set({ subscription: 'tier3_monthly', subscription_status: 'active' })
+      .where('id', '=', user.user.id)
+      .execute();
+    return user;
+  }
+
+  const saveSettings = async (user: TestUser, settings: object) => {
+    const res = await post(user, '/alerts/settings', settings);
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  const ruleDeliveries = (user: TestUser) =>
+    db()
+      .selectFrom('deliveries')
+      .select(['channel', 'due_at', 'status', 'last_error', 'key'])
+      .where('user_id', '=', user.user.id)
+      .where('kind', '=', 'rule')
+      .orderBy('channel')
+      .execute();
 
   it('refuses bad rules with a message naming the field, NUL bytes included', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
@@ -372,5 +405,159 @@ describe('alert rules users set', () => {
     expect(links[0]).toMatch(/^\/news\/view\?id=/);
     clock.set(NOW);
     await remove(bob, rule.id);
+  });
+
+  it("holds each user's rule e-mails until their own quiet hours end, the app's at once", async () => {
+    const quiet = await member();
+    const awake = await member();
+    // 15:00 UTC is 16:00 in Oslo: quiet from 15 to 18 local, so the mail waits until 17:00 UTC.
+    await saveSettings(quiet, {
+      time_zone: 'Europe/Oslo',
+      quiet_start: 15,
+      quiet_end: 18,
+      hourly_cap: 10,
+    });
+    await quote(NVDA, 100);
+    for (const user of [quiet, awake]) {
+      await create(user, { kind: 'price_above', scope: 'symbol', symbol: NVDA, threshold: 110 });
+    }
+    await evaluate([NVDA]);
+    await quote(NVDA, 111);
+    await evaluate([NVDA]);
+    const due = async (user: TestUser) =>
+      (await ruleDeliveries(user)).map((d) => `${d.channel}@${d.due_at.toISOString()}`);
+    expect(await due(quiet)).toEqual([
+      `email@${new Date('2026-11-24T17:00:00Z').toISOString()}`,
+      `in_app@${NOW.toISOString()}`,
+    ]);
+    expect(await due(awake)).toEqual([`email@${NOW.toISOString()}`, `in_app@${NOW.toISOString()}`]);
+  });
+
+  it('fires the holdings rules of many owners in one evaluation, each on what it still holds', async () => {
+    const owners = [await member(), await member()];
+    for (const owner of owners) {
+      await post(owner, '/portfolio/create', { name: 'main' });
+      const buy = await post(owner, '/portfolio/transactions/create', {
+        portfolio: 'main',
+        type: 'buy',
+        symbol: JPM,
+        date: '2026-11-02',
+        quantity: 2,
+        price: 100,
+      });
+      expect(buy.statusCode, buy.body).toBe(200);
+      await create(owner, { kind: 'day_move', scope: 'holdings', threshold: 5 });
+    }
+    const sold = await post(owners[1] as TestUser, '/portfolio/transactions/create', {
+      portfolio: 'main',
+      type: 'sell',
+      symbol: JPM,
+      date: '2026-11-03',
+      quantity: 2,
+      price: 101,
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    await quote(JPM, 100);
+    await evaluate([JPM]);
+    await quote(JPM, 110);
+    await evaluate([JPM]);
+    expect((await firingsOf(owners[0] as TestUser)).map((f) => f.text)).toEqual([
+      `${JPM} moved +10.00 % today (your threshold: 5 %), at 110.00`,
+    ]);
+    expect(await firingsOf(owners[1] as TestUser)).toEqual([]);
+  });
+
+  it('fires a rule once when two workers evaluate the same quotes at once', async () => {
+    const user = await member();
+    await quote(MSFT, 100);
+    const rule = await create(user, {
+      kind: 'price_below',
+      scope: 'symbol',
+      symbol: MSFT,
+      threshold: 90,
+    });
+    await evaluate([MSFT]);
+    await quote(MSFT, 89);
+    const [a, b] = await Promise.all([evaluate([MSFT]), evaluate([MSFT])]);
+    expect(a.fired + b.fired).toBe(1);
+    expect(await firingsOf(user)).toHaveLength(1);
+    expect((await ruleDeliveries(user)).map((d) => d.channel)).toEqual(['email', 'in_app']);
+    await remove(user, rule.id);
+  });
+
+  it("keeps the hourly cap on rule e-mails and stops one rule's e-mails in one click", async () => {
+    const user = await member();
+    await saveSettings(user, {
+      time_zone: 'UTC',
+      quiet_start: null,
+      quiet_end: null,
+      hourly_cap: 1,
+    });
+    await quote(AAPL, 100);
+    const low = await create(user, {
+      kind: 'price_above',
+      scope: 'symbol',
+      symbol: AAPL,
+      threshold: 101,
+      channels: ['email'],
+    });
+    const high = await create(user, {
+      kind: 'price_above',
+      scope: 'symbol',
+      symbol: AAPL,
+      threshold: 102,
+      channels: ['email', 'push'],
+    });
+    await evaluate([AAPL]);
+    await quote(AAPL, 103);
+    await evaluate([AAPL]);
+    smtp.mails.length = 0;
+    await services.alerts.sendDue();
+    const mails = smtp.mails.filter((m) => m.to.includes(user.email));
+    expect(mails).toHaveLength(1);
+    const outcomes = (await ruleDeliveries(user))
+      .filter((d) => d.channel === 'email')
+      .map((d) => `${d.status}:${d.last_error ?? ''}`)
+      .sort();
+    expect(outcomes).toEqual(['sent:', 'skipped:over the hourly cap of 1 alerts']);
+
+    const mail = mails[0];
+    expect(mail?.raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+    const link = /List-Unsubscribe: <([^>]+)>/.exec(mail?.raw.replace(/\r?\n\s+/g, ' ') ?? '')?.[1];
+    expect(link).toMatch(/^https:\/\/stockpulse\.test\/api\/alerts\/unsubscribe\?token=/);
+    expect(mail?.text).toContain(`Stop the e-mails of this rule: ${link ?? ''}`);
+    const url = new URL(link ?? '');
+    const page = await t.app.inject({ url: url.pathname + url.search });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('e-mails of this alert rule');
+    const done = await t.app.inject({
+      method: 'POST',
+      url: url.pathname + url.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    // The mailed rule loses e-mail (one that only mailed shows in the app); the other keeps it.
+    const mailed = mail?.text.includes('above your level of 101.00') ? low : high;
+    const other = mailed === low ? high : low;
+    const channels = async (id: string) =>
+      (
+        await db()
+          .selectFrom('alert_rules')
+          .select('channels')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).channels;
+    expect(await channels(mailed.id)).toEqual(mailed === low ? ['in_app'] : ['push']);
+    expect(await channels(other.id)).toEqual(other === low ? ['email'] : ['email', 'push']);
+    // Another user's rule is out of reach of this token, and a second click changes nothing.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: url.pathname + url.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await channels(other.id)).toEqual(other === low ? ['email'] : ['email', 'push']);
   });
 });

@@ -11,9 +11,11 @@ const WATCHED = 'NASDAQ:AAPL';
 type Mine = {
   alerts: {
     id: string;
-    article_id: string;
+    kind: 'instant' | 'rule';
+    link: string;
+    article_id: string | null;
     title: string;
-    defcon_level: number;
+    defcon_level: number | null;
     symbols: string[];
     created_at: number;
     unread: boolean;
@@ -138,6 +140,91 @@ describe('the alerts bell: GET /alerts/mine and POST /alerts/mine/seen', () => {
     const next = await mine(reader, '?skip=1&limit=1');
     expect(next.alerts.map((a) => a.article_id)).toEqual([first]);
     expect(next.has_more).toBe(false);
+  });
+
+  it("lists the in-app alerts of the caller's own rules beside the instant ones, with their link", async () => {
+    const story = await alertStory(2);
+    const create = async (rule: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/alerts/rules',
+        headers: bearer(reader.token),
+        payload: rule,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ rule: { id: string } }>().rule.id;
+    };
+    const quote = async (price: number) => {
+      const values = {
+        exchange_ticker: WATCHED,
+        price,
+        previous_close: 100,
+        open: 100,
+        day_low: Math.min(price, 100),
+        day_high: Math.max(price, 100),
+        change: price - 100,
+        change_pct: price - 100,
+        currency: 'USD',
+        source: 'demo',
+        as_of: clock.now(),
+      };
+      await t.database.db
+        .insertInto('quote_snapshots')
+        .values(values)
+        .onConflict((oc) => oc.column('exchange_ticker').doUpdateSet(values))
+        .execute();
+    };
+    const inApp = await create({
+      kind: 'price_above',
+      scope: 'symbol',
+      symbol: WATCHED,
+      threshold: 105,
+      channels: ['in_app', 'email'],
+    });
+    // A rule that only mails is not in the bell.
+    const mailOnly = await create({
+      kind: 'price_above',
+      scope: 'symbol',
+      symbol: WATCHED,
+      threshold: 104,
+      channels: ['email'],
+    });
+    await quote(100);
+    await services.alertRules.evaluateQuotes([WATCHED]);
+    clock.set(new Date(clock.now().getTime() + 60_000));
+    await quote(106);
+    expect((await services.alertRules.evaluateQuotes([WATCHED])).fired).toBe(2);
+
+    const page = await mine(reader);
+    expect(page.alerts).toHaveLength(2);
+    expect(page.alerts[0]).toMatchObject({
+      kind: 'rule',
+      link: `/ticker/${encodeURIComponent(WATCHED)}`,
+      article_id: null,
+      title: `${WATCHED} rose to 106.00, above your level of 105.00`,
+      defcon_level: null,
+      symbols: [WATCHED],
+      unread: true,
+    });
+    expect(page.alerts[1]).toMatchObject({
+      kind: 'instant',
+      link: `/news/view?id=${story}`,
+      article_id: story,
+    });
+    expect(page.unread).toBe(2);
+    // Seen up to the rule's alert: both are read.
+    const res = await seen(reader, page.alerts[0]?.id ?? '');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ unread: number }>().unread).toBe(0);
+    // Another user's bell stays empty of the reader's rules.
+    expect((await mine(other)).alerts.filter((a) => a.kind === 'rule')).toEqual([]);
+    for (const id of [inApp, mailOnly]) {
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/alerts/rules/${id}/delete`,
+        headers: bearer(reader.token),
+      });
+    }
   });
 
   it("never shows another user's alerts, and a plan without instant alerts gets none", async () => {

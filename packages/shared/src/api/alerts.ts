@@ -103,8 +103,9 @@ export const deliveriesResponseSchema = successResponse({
 });
 export type DeliveriesResponse = z.infer<typeof deliveriesResponseSchema>;
 
-export const UNSUBSCRIBE_KIND_LABELS: Record<Exclude<DeliveryKind, 'insights' | 'rule'>, string> = {
+export const UNSUBSCRIBE_KIND_LABELS: Record<Exclude<DeliveryKind, 'insights'>, string> = {
   instant: 'instant alerts',
+  rule: 'e-mails of this alert rule',
   daily: 'daily e-mail alerts',
   weekly: 'weekly e-mail summaries',
 };
@@ -136,10 +137,16 @@ export const myAlertsQueryShape = {
 export const myAlertSchema = z.object({
   /** The alert's id (the argument of POST /alerts/mine/seen). */
   id: z.string(),
-  /** The article the alert is about (`/news/view?id=`). */
-  article_id: z.string(),
+  /** `instant`: the analyst's defcon alert on a story; `rule`: one of the user's own rules fired. */
+  kind: z.enum(['instant', 'rule']),
+  /** The site path the alert opens: the article, or the quote of a price rule. */
+  link: z.string(),
+  /** The article the alert is about (`/news/view?id=`); null for a rule fired by a quote. */
+  article_id: z.string().nullable(),
+  /** The headline, or the line that says what fired the rule. */
   title: z.string(),
-  defcon_level: z.number().int(),
+  /** The story's defcon level; null for a rule's alert (rules have none). */
+  defcon_level: z.number().int().nullable(),
   sentiment: z.string(),
   /** The article's listings (at most 3). */
   symbols: z.array(z.string()),

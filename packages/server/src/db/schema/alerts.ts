@@ -77,7 +77,9 @@ export type AlertReadTable = {
 export type AlertUnsubscribeTokenTable = {
   token_hash: Buffer;
   user_id: string;
-  kind: 'instant' | 'daily' | 'weekly';
+  kind: 'instant' | 'daily' | 'weekly' | 'rule';
+  /** The rule whose e-mails a `rule` token stops (no foreign key: it may be deleted since). */
+  rule_id: string | null;
   created_at: Timestamp;
 };
 

@@ -52,27 +52,16 @@ export const quoteCrossingsSql = (symbols: readonly string[]) =>
             and p.user_id in (select user_id from alert_rules
               where status = 'active' and scope = 'holdings' and kind <> 'keyword')
         ),
-        targets as (
-          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, q.*
-          from q join alert_rules r on r.symbol = q.symbol
-          where r.status = 'active' and r.scope = 'symbol' and r.kind <> 'keyword'
-          union all
-          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, q.*
-          from alert_rules r
-          join watchlists w on w.user_id = r.user_id and w.name = r.watchlist
-          cross join lateral unnest(w.exchange_tickers) as listed(symbol)
-          join q on q.symbol = listed.symbol
-          where r.status = 'active' and r.scope = 'watchlist' and r.kind <> 'keyword'
-          union all
-          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, q.*
-          from alert_rules r
-          join ledger on ledger.user_id = r.user_id
-          join q on q.symbol = ledger.symbol
-          where r.status = 'active' and r.scope = 'holdings' and r.kind <> 'keyword'
-        ),
+        -- The day's range and volume of the symbols a 52-week or volume rule may watch: once a
+        -- symbol (691 rows), before the rules are expanded, not once a rule × symbol pair.
         needs_history as (
-          select distinct symbol, day from targets
-          where kind in ('high_52w', 'low_52w', 'volume_spike')
+          select q.symbol, q.day from q
+          where exists (select 1 from alert_rules r where r.symbol = q.symbol
+              and r.kind in ('high_52w', 'low_52w', 'volume_spike')
+              and r.status = 'active' and r.scope = 'symbol')
+            or exists (select 1 from alert_rules r
+              where r.kind in ('high_52w', 'low_52w', 'volume_spike')
+              and r.status = 'active' and r.scope <> 'symbol')
         ),
         history as (
           select n.symbol, n.day,
@@ -104,10 +93,27 @@ export const quoteCrossingsSql = (symbols: readonly string[]) =>
             ) b
           ) v on true
         ),
+        qf as (
+          select q.*, h.high52, h.low52, h.volume, h.avg_volume
+          from q left join history h on h.symbol = q.symbol
+        ),
         figures as (
-          select t.*, h.high52, h.low52, h.volume, h.avg_volume
-          from targets t
-          left join history h on h.symbol = t.symbol and h.day = t.day
+          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, qf.*
+          from qf join alert_rules r on r.symbol = qf.symbol
+          where r.status = 'active' and r.scope = 'symbol' and r.kind <> 'keyword'
+          union all
+          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, qf.*
+          from alert_rules r
+          join watchlists w on w.user_id = r.user_id and w.name = r.watchlist
+          cross join lateral unnest(w.exchange_tickers) as listed(symbol)
+          join qf on qf.symbol = listed.symbol
+          where r.status = 'active' and r.scope = 'watchlist' and r.kind <> 'keyword'
+          union all
+          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, qf.*
+          from alert_rules r
+          join ledger on ledger.user_id = r.user_id
+          join qf on qf.symbol = ledger.symbol
+          where r.status = 'active' and r.scope = 'holdings' and r.kind <> 'keyword'
         ),
         evaluated as (
           select f.*, m.holds as was, m.day as was_day,
@@ -164,8 +170,12 @@ export function createAlertRuleEvalRepository(db: Database) {
      */
     async quoteCrossings(symbols: readonly string[]): Promise<QuoteCandidate[]> {
       if (symbols.length === 0) return [];
-      const { rows } = await quoteCrossingsSql(symbols).execute(db);
-      return rows;
+      return db.transaction().execute(async (trx) => {
+        // The 200,000 rule × symbol pairs of a large universe are sorted and hashed in memory,
+        // not spilled to disk at the default 4 MB.
+        await sql`set local work_mem = '64MB'`.execute(trx);
+        return (await quoteCrossingsSql(symbols).execute(trx)).rows;
+      });
     },
 
     /**

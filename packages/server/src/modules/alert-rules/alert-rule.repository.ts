@@ -15,10 +15,19 @@ export type FiringInsert = {
   story_key: string | null;
   text: string;
   link: string;
-  fired_at: Date;
 };
 
-const INSERT_CHUNK = 2_000;
+/** A history row written by `fire`, with its rule's channels. */
+export type FiredRow = {
+  id: string;
+  rule_id: string;
+  user_id: string;
+  symbol: string | null;
+  article_id: string | null;
+  text: string;
+  link: string;
+  channels: string[];
+};
 
 const columns = [
   'id',
@@ -108,6 +117,23 @@ export function createAlertRuleRepository(db: Database) {
         .returning(columns)
         .executeTakeFirst(),
 
+    /**
+     * Stops a rule's e-mails (one-click unsubscribe): `email` leaves its channels, and a rule
+     * that only mailed shows in the app instead (a rule has at least one channel).
+     */
+    dropEmail: (userId: string, id: string, now: Date) =>
+      db
+        .updateTable('alert_rules')
+        .set({
+          channels: sql<string[]>`case when channels = array['email']::text[]
+            then array['in_app']::text[] else array_remove(channels, 'email') end`,
+          updated_at: now,
+        })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where(sql<boolean>`'email' = any(channels)`)
+        .execute(),
+
     remove: async (userId: string, id: string): Promise<boolean> =>
       (await db
         .deleteFrom('alert_rules')
@@ -141,45 +167,45 @@ export function createAlertRuleRepository(db: Database) {
       ),
 
     /**
-     * Takes the rules among `ids` whose cool-down has passed at `now` (a once rule is then done):
-     * one locked update, so two workers evaluating the same quotes fire a rule once.
+     * Fires the candidates in one statement: takes their rules whose cool-down has passed at
+     * `now` (a once rule is then done; the row lock makes two workers evaluating the same quotes
+     * fire a rule once) and writes a history row for each candidate of a rule taken (a story
+     * fires a rule once: another is left out). Answers the rows written with the rule's
+     * channels. Arrays, not a VALUES list: a burst is one statement whatever its size.
      */
-    claimFiring: (ids: readonly string[], now: Date) =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : db
-            .updateTable('alert_rules')
-            .set((eb) => ({
-              last_fired_at: now,
-              fire_count: eb('fire_count', '+', 1),
-              status: sql<'active' | 'done'>`case when repeat then status else 'done' end`,
-            }))
-            // One array parameter: a burst may claim more rules than a statement has parameters.
-            .where(sql<boolean>`id = any(${[...ids]}::uuid[])`)
-            .where('status', '=', 'active')
-            .where(
-              sql<boolean>`(last_fired_at is null or last_fired_at <= ${now}::timestamptz - cooldown_minutes * interval '1 minute')`,
-            )
-            .returning(['id', 'user_id', 'channels'])
-            .execute(),
-
-    /** Writes the history rows (a story fires a rule once: others are left out) and answers them. */
-    insertFirings: async (rows: FiringInsert[]) => {
-      const written = [];
-      // At most 65,535 parameters a statement (9 a row): a large burst goes in chunks.
-      for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
-        written.push(
-          ...(await db
-            .insertInto('alert_rule_firings')
-            .values(rows.slice(at, at + INSERT_CHUNK))
-            .onConflict((oc) =>
-              oc.columns(['rule_id', 'story_key']).where('story_key', 'is not', null).doNothing(),
-            )
-            .returning(['id', 'rule_id', 'user_id', 'symbol', 'article_id', 'text', 'link'])
-            .execute()),
-        );
-      }
-      return written;
+    fire: async (candidates: readonly FiringInsert[], now: Date): Promise<FiredRow[]> => {
+      if (candidates.length === 0) return [];
+      const column = <K extends keyof FiringInsert>(key: K) => candidates.map((c) => c[key]);
+      const { rows } = await sql<FiredRow>`
+        with c as (
+          select * from unnest(${column('rule_id')}::uuid[], ${column('kind')}::text[],
+            ${column('symbol')}::text[], ${column('article_id')}::text[],
+            ${column('story_key')}::text[], ${column('text')}::text[], ${column('link')}::text[])
+            with ordinality as c(rule_id, kind, symbol, article_id, story_key, text, link, n)
+        ),
+        claimed as (
+          update alert_rules r set last_fired_at = ${now}::timestamptz,
+            fire_count = r.fire_count + 1,
+            status = case when r.repeat then r.status else 'done' end
+          where r.id in (select rule_id from c) and r.status = 'active'
+            and (r.last_fired_at is null
+              or r.last_fired_at <= ${now}::timestamptz - r.cooldown_minutes * interval '1 minute')
+          returning r.id, r.user_id, r.channels
+        ),
+        written as (
+          insert into alert_rule_firings (rule_id, user_id, kind, symbol, article_id, story_key,
+            text, link, fired_at)
+          select c.rule_id, claimed.user_id, c.kind, c.symbol, c.article_id, c.story_key, c.text,
+            c.link, ${now}::timestamptz
+          from c join claimed on claimed.id = c.rule_id
+          order by c.n
+          on conflict (rule_id, story_key) where story_key is not null do nothing
+          returning id, rule_id, user_id, symbol, article_id, text, link
+        )
+        select w.id, w.rule_id, w.user_id, w.symbol, w.article_id, w.text, w.link,
+          claimed.channels
+        from written w join claimed on claimed.id = w.rule_id`.execute(db);
+      return rows;
     },
 
     history: (userId: string, skip: number, limit: number) =>

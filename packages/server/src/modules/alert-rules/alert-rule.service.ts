@@ -27,8 +27,6 @@ import type { AlertRuleRepository, FiringInsert } from './alert-rule.repository.
 export const ALERT_RULE_NOT_FOUND = 'No such alert rule of yours.';
 /** Articles read per evaluation run (a batch of the analyst is far smaller). */
 const ARTICLES_PER_RUN = 5_000;
-/** Owners whose holdings are read at once. */
-const HOLDINGS_PARALLEL = 4;
 
 /** A rule's alert for the outbox: one delivery per chosen channel. */
 export type RuleAlert = {
@@ -43,8 +41,8 @@ export type AlertRuleServiceDeps = {
   evaluation: AlertRuleEvalRepository;
   /** The plan facts of a user (null: no such user). */
   planFacts: (userId: string) => Promise<SubscriptionFacts | undefined>;
-  /** The listings the user holds now, in any portfolio. */
-  heldSymbols: (userId: string) => Promise<string[]>;
+  /** The listings each of these users holds now, in any portfolio (read at once). */
+  heldSymbolsOf: (userIds: readonly string[]) => Promise<Map<string, Set<string>>>;
   /** Writes the alerts to the deliveries outbox (quiet hours and the hourly cap apply there). */
   writeAlerts: (alerts: RuleAlert[]) => Promise<number>;
   clock: Clock;
@@ -74,15 +72,8 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
     const owners = [
       ...new Set(candidates.filter((c) => c.scope === 'holdings').map((c) => c.user_id)),
     ];
-    // A few owners at a time: each replays its ledgers over the shared connection pool.
-    const holdings = new Map<string, Set<string>>();
-    for (let at = 0; at < owners.length; at += HOLDINGS_PARALLEL) {
-      await Promise.all(
-        owners.slice(at, at + HOLDINGS_PARALLEL).map(async (id) => {
-          holdings.set(id, new Set(await deps.heldSymbols(id)));
-        }),
-      );
-    }
+    if (owners.length === 0) return candidates;
+    const holdings = await deps.heldSymbolsOf(owners);
     return candidates.filter(
       (c) => c.scope !== 'holdings' || symbolsOf(c).some((s) => holdings.get(c.user_id)?.has(s)),
     );
@@ -91,24 +82,17 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
   /** Claims the rules (cool-down, once), writes their history and their alerts. */
   async function fire(candidates: FiringInsert[]): Promise<number> {
     if (candidates.length === 0) return 0;
-    const claimed = await repository.claimFiring(
-      [...new Set(candidates.map((c) => c.rule_id))],
-      clock.now(),
-    );
-    const channels = new Map(claimed.map((row) => [row.id, row.channels]));
-    const firings = await repository.insertFirings(
-      candidates.filter((c) => channels.has(c.rule_id)),
-    );
+    const firings = await repository.fire(candidates, clock.now());
     await deps.writeAlerts(
       firings.map((firing) => ({
         userId: firing.user_id,
         firingId: firing.id,
-        channels: channels.get(firing.rule_id ?? '') ?? [],
+        channels: firing.channels,
         payload: {
           subject: `Alert: ${firing.text}`.slice(0, 200),
           text: firing.text,
           url: `${publicUrl}${firing.link}`,
-          rule_id: firing.rule_id ?? '',
+          rule_id: firing.rule_id,
           symbol: firing.symbol,
           article_id: firing.article_id,
         },
@@ -117,7 +101,7 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
     return firings.length;
   }
 
-  const quoteFiring = (c: QuoteCandidate, now: Date): FiringInsert => ({
+  const quoteFiring = (c: QuoteCandidate): FiringInsert => ({
     rule_id: c.rule_id,
     user_id: c.user_id,
     kind: c.kind,
@@ -126,10 +110,9 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
     story_key: null,
     text: quoteFiringText(c),
     link: quotePath(c.symbol),
-    fired_at: now,
   });
 
-  const articleFiring = (c: ArticleCandidate, now: Date): FiringInsert => ({
+  const articleFiring = (c: ArticleCandidate): FiringInsert => ({
     rule_id: c.rule_id,
     user_id: c.user_id,
     kind: 'keyword',
@@ -138,7 +121,6 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
     story_key: c.story_key,
     text: articleFiringText(c),
     link: articlePath(c.article_id),
-    fired_at: now,
   });
 
   return {
@@ -167,6 +149,11 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
       return ruleAnswer(row);
     },
 
+    /** One-click unsubscribe from a rule's e-mails (its owner's, from the mail's token). */
+    async dropEmail(userId: string, id: string) {
+      await repository.dropEmail(userId, id, clock.now());
+    },
+
     async remove(userId: string, id: string) {
       if (!(await repository.remove(userId, id))) throw notFound(ALERT_RULE_NOT_FOUND);
     },
@@ -193,9 +180,8 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
     async evaluateQuotes(
       symbols: readonly string[],
     ): Promise<{ candidates: number; fired: number }> {
-      const now = clock.now();
       const candidates = await held(await evaluation.quoteCrossings(symbols), (c) => [c.symbol]);
-      const fired = await fire(candidates.map((c) => quoteFiring(c, now)));
+      const fired = await fire(candidates.map(quoteFiring));
       if (fired > 0) log.info({ fired }, 'alert rules fired on quotes');
       return { candidates: candidates.length, fired };
     },
@@ -205,7 +191,6 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
       since: Date,
       until: Date,
     ): Promise<{ candidates: number; fired: number }> {
-      const now = clock.now();
       const matches = await held(
         await evaluation.articleMatches(since, until, ARTICLES_PER_RUN),
         (c) => c.tickers,
@@ -213,7 +198,7 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
       // One article per rule and run: the rule's cool-down starts with it.
       const first = new Map<string, ArticleCandidate>();
       for (const match of matches) if (!first.has(match.rule_id)) first.set(match.rule_id, match);
-      const fired = await fire([...first.values()].map((c) => articleFiring(c, now)));
+      const fired = await fire([...first.values()].map(articleFiring));
       if (fired > 0) log.info({ fired }, 'alert rules fired on articles');
       return { candidates: matches.length, fired };
     },

@@ -5,6 +5,11 @@ import { poolOf, type Database } from '../../db/database.ts';
 /** One of a user's instant alerts as the bell lists it (from the payload fixed at fan-out). */
 export type InboxAlertRow = {
   id: string;
+  kind: 'instant' | 'rule';
+  /** A rule's line and absolute URL (its payload); null for an instant alert. */
+  text: string | null;
+  url: string | null;
+  symbol: string | null;
   article_id: string | null;
   title: string | null;
   defcon_level: number | null;
@@ -18,18 +23,21 @@ export type InboxAlertRow = {
 
 /**
  * SQL of the alerts bell. A user's alerts are the instant deliveries the fan-out wrote
- * for them; every alert of a user has an e-mail row (a Telegram row only besides it), so the
- * e-mail rows are the list, one per story, read from `deliveries_user_alerts` in its order. What
+ * for them (every alert of a user has an e-mail row, a Telegram row only besides it, so the
+ * e-mail rows are the list, one per story) and the in-app rows of the user's own rules that
+ * fired, read from `deliveries_user_bell` in its order. What
  * the user has seen is one watermark per user (`alert_reads.seen_until`).
  */
 export function createAlertInboxRepository(db: Database) {
   const pool = poolOf(db);
+  // The predicate is the partial index's, word for word, so the planner matches it.
   const alertsOf = (userId: string) =>
     db
       .selectFrom('deliveries as d')
       .where('d.user_id', '=', userId)
-      .where('d.kind', '=', 'instant')
-      .where('d.channel', '=', 'email');
+      .where(
+        sql<boolean>`((d.kind = 'instant' and d.channel = 'email') or (d.kind = 'rule' and d.channel = 'in_app'))`,
+      );
   /** The watermark of the user, or -infinity: every alert after it is unread. */
   const seenUntil = (userId: string) =>
     sql<Date>`coalesce((select r.seen_until from alert_reads r where r.user_id = ${userId}), '-infinity'::timestamptz)`;
@@ -57,6 +65,12 @@ export function createAlertInboxRepository(db: Database) {
       const compiled = alertsOf(userId)
         .select([
           'd.id',
+          sql<'instant' | 'rule'>`d.kind`.as('kind'),
+          sql<string | null>`case when d.kind = 'rule' then d.payload ->> 'text' end`.as('text'),
+          sql<string | null>`case when d.kind = 'rule' then d.payload ->> 'url' end`.as('url'),
+          sql<string | null>`case when d.kind = 'rule' then d.payload ->> 'symbol' end`.as(
+            'symbol',
+          ),
           sql<string | null>`d.payload ->> 'article_id'`.as('article_id'),
           sql<string | null>`d.payload ->> 'title'`.as('title'),
           sql<number | null>`(d.payload ->> 'defcon_level')::int`.as('defcon_level'),

@@ -77,9 +77,13 @@ export function createAlertSender(deps: AlertSenderDeps) {
   const { repository, mailer, clock, log, publicUrl } = deps;
 
   /** A one-click unsubscribe link of one mail and the headers that offer it (RFC 8058). */
-  async function unsubscribeLink(userId: string, kind: 'instant' | 'daily' | 'weekly') {
+  async function unsubscribeLink(
+    userId: string,
+    kind: 'instant' | 'daily' | 'weekly' | 'rule',
+    ruleId: string | null = null,
+  ) {
     const token = newToken();
-    await repository.addUnsubscribeToken(hashToken(token), userId, kind, clock.now());
+    await repository.addUnsubscribeToken(hashToken(token), userId, kind, clock.now(), ruleId);
     const url = `${publicUrl}/api/alerts/unsubscribe?token=${token}`;
     return {
       token,
@@ -256,11 +260,14 @@ export function createAlertSender(deps: AlertSenderDeps) {
         await repository.finish(row.id, 'skipped', 'no e-mail address');
         return 'skipped';
       }
+      // The link stops this rule's e-mails only; the user's other alerts are unchanged.
+      const link = alert.rule_id ? await unsubscribeLink(userId, 'rule', alert.rule_id) : null;
       const outcome = await mailer.deliver({
         to: row.email,
         userId,
         subject: alert.subject,
-        text: `${alert.text}\n\n${alert.url}\n\nYour alert rules: ${publicUrl}/pages/alerts (pause or delete them there).`,
+        text: `${alert.text}\n\n${alert.url}\n\nYour alert rules: ${publicUrl}/pages/alerts (pause or delete them there).${link ? `\nStop the e-mails of this rule: ${link.url}` : ''}`,
+        ...(link && { headers: link.headers, secrets: [link.token] }),
       });
       if (outcome.delivery === 'failed') return refused(row, outcome);
       await repository.markSent(row.id, clock.now(), userId);

@@ -130,6 +130,16 @@ export function createAlertsRepository(db: Database) {
         .where('user_id', '=', userId)
         .executeTakeFirst(),
 
+    /** The saved settings of these users, in one read (a user who never saved any is absent). */
+    settingsOfMany: (userIds: readonly string[]) =>
+      userIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('alert_settings')
+            .select(['user_id', 'time_zone', 'quiet_start', 'quiet_end', 'hourly_cap'])
+            .where(sql<boolean>`user_id = any(${[...userIds]}::uuid[])`)
+            .execute(),
+
     async saveSettings(
       userId: string,
       settings: {
@@ -150,12 +160,13 @@ export function createAlertsRepository(db: Database) {
     async addUnsubscribeToken(
       hash: Buffer,
       userId: string,
-      kind: 'instant' | 'daily' | 'weekly',
+      kind: 'instant' | 'daily' | 'weekly' | 'rule',
       now: Date,
+      ruleId: string | null = null,
     ) {
       await db
         .insertInto('alert_unsubscribe_tokens')
-        .values({ token_hash: hash, user_id: userId, kind, created_at: now })
+        .values({ token_hash: hash, user_id: userId, kind, rule_id: ruleId, created_at: now })
         .execute();
     },
 
@@ -163,7 +174,7 @@ export function createAlertsRepository(db: Database) {
       db
         .selectFrom('alert_unsubscribe_tokens as t')
         .innerJoin('users as u', 'u.id', 't.user_id')
-        .select(['t.user_id', 't.kind', 'u.email'])
+        .select(['t.user_id', 't.kind', 't.rule_id', 'u.email'])
         .where('t.token_hash', '=', hash)
         .where('t.created_at', '>=', since)
         .executeTakeFirst(),

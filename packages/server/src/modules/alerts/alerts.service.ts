@@ -33,6 +33,11 @@ export type AlertsServiceDeps = AlertSenderDeps &
       key: (typeof FLAG_OF_KIND)[keyof typeof FLAG_OF_KIND],
       value: boolean,
     ) => Promise<unknown>;
+    /**
+     * Stops the e-mails of one of the user's alert rules (its other channels stay; a rule that
+     * only mailed keeps showing in the app). Absent: `rule` tokens change nothing.
+     */
+    dropRuleEmail?: (userId: string, ruleId: string) => Promise<unknown>;
     /** Settings kept in this process (ALERT_SETTINGS_CACHE); absent: every read goes to the database. */
     settingsCache?: AlertSettingsCache;
     /** The admin pages kept while their tables are unchanged (ADMIN_PAGE_CACHE). */
@@ -57,6 +62,17 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     return repository.unsubscribeToken(hashToken(token), since);
   }
 
+  /** The site path of a rule alert's absolute URL (the bell links within the app). */
+  function sitePath(url: string | null): string {
+    if (!url) return '/pages/alerts';
+    try {
+      const parsed = new URL(url);
+      return `${parsed.pathname}${parsed.search}`;
+    } catch {
+      return '/pages/alerts';
+    }
+  }
+
   /** The bell's answer as the route sends it (`myAlerts`). */
   async function inboxAnswer(userId: string, skip: number, limit: number, instant: boolean) {
     const rows = await repository.inboxPage(userId, skip, limit + 1);
@@ -65,18 +81,35 @@ export function createAlertsService(deps: AlertsServiceDeps) {
       rows[0] === undefined ? await repository.unreadCount(userId) : Number(rows[0].unread_count);
     return {
       status: 'success' as const,
-      alerts: rows.slice(0, limit).map((row) => ({
-        id: row.id,
-        article_id: row.article_id ?? '',
-        title: row.title ?? '',
-        defcon_level: row.defcon_level ?? 2,
-        sentiment: row.sentiment ?? 'neutral',
-        symbols: Array.isArray(row.moves)
-          ? (row.moves as InstantPayload['moves']).map((move) => move.symbol).slice(0, 3)
-          : [],
-        created_at: Math.floor(row.created_at.getTime() / 1000),
-        unread: row.unread,
-      })),
+      alerts: rows.slice(0, limit).map((row) =>
+        row.kind === 'rule'
+          ? {
+              id: row.id,
+              kind: 'rule' as const,
+              link: sitePath(row.url),
+              article_id: row.article_id,
+              title: row.text ?? '',
+              defcon_level: null,
+              sentiment: 'neutral',
+              symbols: row.symbol ? [row.symbol] : [],
+              created_at: Math.floor(row.created_at.getTime() / 1000),
+              unread: row.unread,
+            }
+          : {
+              id: row.id,
+              kind: 'instant' as const,
+              link: `/news/view?id=${encodeURIComponent(row.article_id ?? '')}`,
+              article_id: row.article_id ?? '',
+              title: row.title ?? '',
+              defcon_level: row.defcon_level ?? 2,
+              sentiment: row.sentiment ?? 'neutral',
+              symbols: Array.isArray(row.moves)
+                ? (row.moves as InstantPayload['moves']).map((move) => move.symbol).slice(0, 3)
+                : [],
+              created_at: Math.floor(row.created_at.getTime() / 1000),
+              unread: row.unread,
+            },
+      ),
       unread,
       has_more: rows.length > limit,
       instant,
@@ -172,7 +205,11 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     async unsubscribe(token: string) {
       const target = await unsubscribeTarget(token);
       if (!target) throw badRequest(UNSUBSCRIBE_INVALID);
-      await deps.setFlag(target.user_id, FLAG_OF_KIND[target.kind], false);
+      if (target.kind === 'rule') {
+        if (target.rule_id) await deps.dropRuleEmail?.(target.user_id, target.rule_id);
+      } else {
+        await deps.setFlag(target.user_id, FLAG_OF_KIND[target.kind], false);
+      }
       return target;
     },
   };

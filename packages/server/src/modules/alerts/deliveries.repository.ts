@@ -1,4 +1,9 @@
-import type { DeliveryChannel, DeliveryKind, DeliveryStatus } from '@app/shared/api/alerts';
+import {
+  DELIVERY_CHANNELS,
+  type DeliveryChannel,
+  type DeliveryKind,
+  type DeliveryStatus,
+} from '@app/shared/api/alerts';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
@@ -13,6 +18,17 @@ export type DeliveryInsert = {
   last_error?: string | null;
   created_at: Date;
   due_at: Date;
+};
+
+/** A rule's alert for the outbox: one row per channel of `channels` (unknown ones left out). */
+export type RuleDeliveryInsert = {
+  user_id: string;
+  /** The firing's id. */
+  key: string;
+  payload: unknown;
+  channels: readonly string[];
+  /** When it may go out on channels other than the app (the end of the quiet hours). */
+  release: Date;
 };
 
 export type ClaimedDelivery = {
@@ -37,8 +53,15 @@ const INSERT_CHUNK = 2_000;
 export function createDeliveriesRepository(db: Database) {
   const insertNewDeliveries = async (
     rows: DeliveryInsert[],
-  ): Promise<{ user_id: string | null; kind: DeliveryKind; payload: unknown }[]> => {
-    const added: { user_id: string | null; kind: DeliveryKind; payload: unknown }[] = [];
+  ): Promise<
+    { user_id: string | null; kind: DeliveryKind; channel: DeliveryChannel; payload: unknown }[]
+  > => {
+    const added: {
+      user_id: string | null;
+      kind: DeliveryKind;
+      channel: DeliveryChannel;
+      payload: unknown;
+    }[] = [];
     // A statement takes at most 65,535 parameters: a large burst is written in chunks.
     for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
       added.push(
@@ -50,14 +73,50 @@ export function createDeliveriesRepository(db: Database) {
               .map((row) => ({ ...row, payload: JSON.stringify(row.payload) })),
           )
           .onConflict((oc) => oc.doNothing())
-          .returning(['user_id', 'kind', 'payload'])
+          .returning(['user_id', 'kind', 'channel', 'payload'])
           .execute()),
       );
     }
     return added;
   };
 
+  /**
+   * The rules' alerts in one INSERT … SELECT: a row per alert and chosen delivery channel (its
+   * channels comma-joined), due at once in the app and at the alert's release time elsewhere.
+   * Arrays, not a VALUES list: a burst of firings is one statement, not one per 2,000 rows.
+   * Answers the rows it added (an alert already written is left as it is).
+   */
+  const insertRuleDeliveries = async (
+    alerts: readonly RuleDeliveryInsert[],
+    now: Date,
+  ): Promise<
+    { user_id: string | null; kind: DeliveryKind; channel: DeliveryChannel; payload: unknown }[]
+  > => {
+    if (alerts.length === 0) return [];
+    const { rows } = await sql<{
+      user_id: string;
+      kind: DeliveryKind;
+      channel: DeliveryChannel;
+      payload: unknown;
+    }>`
+      insert into deliveries (user_id, address, channel, kind, key, payload, created_at, due_at)
+      select a.user_id, null, ch.channel, 'rule', a.key, a.payload, ${now}::timestamptz,
+        case when ch.channel = 'in_app' then ${now}::timestamptz else a.release end
+      from unnest(${alerts.map((a) => a.user_id)}::uuid[], ${alerts.map((a) => a.key)}::text[],
+          ${alerts.map((a) => JSON.stringify(a.payload))}::jsonb[],
+          ${alerts.map((a) => a.channels.join(','))}::text[],
+          ${alerts.map((a) => a.release)}::timestamptz[])
+        as a(user_id, key, payload, channels, release)
+      cross join lateral unnest(string_to_array(a.channels, ',')) as ch(channel)
+      where ch.channel = any(${[...DELIVERY_CHANNELS]}::text[])
+      on conflict do nothing
+      returning user_id, kind, channel, payload`.execute(db);
+    return rows;
+  };
+
   return {
+    insertRuleDeliveries,
+
     /** Writes the rows that do not exist yet (unique per recipient, channel, kind, key). */
     insertDeliveries: async (rows: DeliveryInsert[]): Promise<number> =>
       (await insertNewDeliveries(rows)).length,

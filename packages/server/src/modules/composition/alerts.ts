@@ -117,6 +117,8 @@ export function composeAlerts(
       send: (subscriber, subject, text) => newsletter.sendToSubscriber(subscriber, subject, text),
     },
     setFlag: (userId, key, value) => users.userService.setProperty(userId, key, value),
+    // A mail's token names the rule: its service (below) takes e-mail off that rule.
+    dropRuleEmail: (userId, ruleId) => alertRules.dropEmail(userId, ruleId),
     ...(config.alertSettingsCache && { settingsCache: createAlertSettingsCache({ db, log }) }),
     ...(inboxCache && { inboxCache }),
     ...(users.adminPages && { adminPages: users.adminPages }),
@@ -131,7 +133,7 @@ export function composeAlerts(
     repository: createAlertRuleRepository(db),
     evaluation: createAlertRuleEvalRepository(db),
     planFacts: (userId) => alertsRepository.userById(userId),
-    heldSymbols: (userId) => portfolio.heldSymbolsInAll(userId),
+    heldSymbolsOf: (userIds) => portfolio.heldSymbolsOf(userIds),
     writeAlerts: (written) => alerts.writeRuleAlerts(written),
     clock,
     log,

@@ -60,23 +60,38 @@ export function publishingDeliveries(
   live: LiveBus,
   inbox?: { changedMany: (userIds: readonly string[]) => Promise<void> },
 ): AlertsRepository {
+  async function announce(added: Awaited<ReturnType<AlertsRepository['insertNewDeliveries']>>) {
+    const written = added.flatMap((row) =>
+      row.user_id === null
+        ? []
+        : [{ userId: row.user_id, ...(row.kind === 'instant' && { alert: liveAlertOf(row) }) }],
+    );
+    // The bell lists every instant alert (its e-mail row) and each rule alert shown in the app.
+    const bells = [
+      ...new Set(
+        added.flatMap((row) =>
+          row.user_id !== null &&
+          (row.kind === 'instant' || (row.kind === 'rule' && row.channel === 'in_app'))
+            ? [row.user_id]
+            : [],
+        ),
+      ),
+    ];
+    // write (committed) -> dropped in every process (acknowledged) -> the live event.
+    if (inbox && bells.length > 0) await inbox.changedMany(bells);
+    if (written.length > 0) await live.publishAlerts(written);
+  }
   return {
     ...repository,
     insertDeliveries: async (rows) => {
       const added = await repository.insertNewDeliveries(rows);
-      const written = added.flatMap((row) =>
-        row.user_id === null
-          ? []
-          : [{ userId: row.user_id, ...(row.kind === 'instant' && { alert: liveAlertOf(row) }) }],
-      );
-      // Every instant alert of a user has an e-mail row: the bell's list (alert-inbox.repository).
-      const bells = added.flatMap((row) =>
-        row.user_id !== null && row.kind === 'instant' ? [row.user_id] : [],
-      );
-      // write (committed) -> dropped in every process (acknowledged) -> the live event.
-      if (inbox && bells.length > 0) await inbox.changedMany(bells);
-      if (written.length > 0) await live.publishAlerts(written);
+      await announce(added);
       return added.length;
+    },
+    insertRuleDeliveries: async (alerts, now) => {
+      const added = await repository.insertRuleDeliveries(alerts, now);
+      await announce(added);
+      return added;
     },
   };
 }

@@ -173,6 +173,17 @@ export function createPortfolioRepository(db: Database) {
         .executeTakeFirst(),
 
     /** A portfolio's transactions in ledger order (date, then entry order). */
+    /** Every ledger entry of these users' portfolios with its owner, in one read. */
+    ledgersOfUsers: async (
+      userIds: readonly string[],
+    ): Promise<(TransactionRow & { user_id: string })[]> =>
+      userIds.length === 0
+        ? []
+        : await transactionColumns(db)
+            .select('p.user_id')
+            .where(sql<boolean>`p.user_id = any(${[...userIds]}::uuid[])`)
+            .execute(),
+
     ledger: async (portfolioId: string): Promise<TransactionRow[]> =>
       await transactionColumns(db)
         .where('t.portfolio_id', '=', portfolioId)

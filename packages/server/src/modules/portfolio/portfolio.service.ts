@@ -6,7 +6,8 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../clock.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { replayLedger } from './ledger.ts';
+import { replayLedger, type LedgerEntry } from './ledger.ts';
+import { toEntry } from './portfolio-rows.ts';
 import { createLedgerAnswers } from './portfolio-ledger-answers.ts';
 import { createLedgerWrites } from './portfolio-ledger-writes.ts';
 import type { PortfolioNotices } from './portfolio-notices.ts';
@@ -124,6 +125,26 @@ export function createPortfolioService(deps: {
         for (const p of positions.values()) if (p.quantity > 0) held.add(p.symbol);
       }
       return [...held];
+    },
+
+    /**
+     * `heldSymbolsInAll` of many users in one read (the alert rules on holdings after a quote
+     * refresh): each portfolio's ledger replayed apart.
+     */
+    async heldSymbolsOf(userIds: readonly string[]): Promise<Map<string, Set<string>>> {
+      const ledgers = new Map<string, { userId: string; entries: LedgerEntry[] }>();
+      for (const row of await repository.ledgersOfUsers(userIds)) {
+        let ledger = ledgers.get(row.portfolio_id);
+        if (!ledger) ledgers.set(row.portfolio_id, (ledger = { userId: row.user_id, entries: [] }));
+        ledger.entries.push(toEntry(row));
+      }
+      const held = new Map(userIds.map((id) => [id, new Set<string>()]));
+      for (const { userId, entries } of ledgers.values()) {
+        for (const p of replayLedger(entries).positions.values()) {
+          if (p.quantity > 0) held.get(userId)?.add(p.symbol);
+        }
+      }
+      return held;
     },
   };
 }

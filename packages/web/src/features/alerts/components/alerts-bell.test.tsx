@@ -7,6 +7,8 @@ import { AlertsBell, unreadLabel } from './alerts-bell';
 
 const alert = (n: number, unread: boolean) => ({
   id: `00000000-0000-4000-8000-00000000000${String(n)}`,
+  kind: 'instant' as const,
+  link: `/news/view?id=a${String(n)}`,
   article_id: `a${String(n)}`,
   title: `Regulator opens a probe ${String(n)}`,
   defcon_level: n === 1 ? 1 : 2,
@@ -59,6 +61,48 @@ describe('the alerts bell', () => {
       });
     });
     await screen.findByRole('button', { name: 'Alerts' });
+    client.close();
+  });
+
+  it("shows a rule's in-app alert as the user's own and opens its quote", async () => {
+    stubApi({
+      'GET /api/alerts/mine': () => ({
+        body: success({
+          alerts: [
+            {
+              id: '00000000-0000-4000-8000-000000000009',
+              kind: 'rule',
+              link: '/ticker/NASDAQ%3ANVDA',
+              article_id: null,
+              title: 'NASDAQ:NVDA rose to 181.00, above your level of 180.00',
+              defcon_level: null,
+              sentiment: 'neutral',
+              symbols: ['NASDAQ:NVDA'],
+              created_at: Math.floor(Date.now() / 1000) - 60,
+              unread: true,
+            },
+            alert(1, false),
+          ],
+          unread: 1,
+          has_more: false,
+          instant: true,
+        }),
+      }),
+      'POST /api/alerts/mine/seen': () => ({ body: success({ unread: 0 }) }),
+    });
+    const { client } = fakeLiveClient();
+    const { router } = renderInRouter(<AlertsBell client={client} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Alerts, 1 unread' }));
+    expect(await screen.findByText('Your alert')).toBeTruthy();
+    expect(screen.getByText('Defcon 1')).toBeTruthy();
+    fireEvent.click(
+      screen.getByRole('button', {
+        name: 'Unread: NASDAQ:NVDA rose to 181.00, above your level of 180.00',
+      }),
+    );
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/ticker/NASDAQ%3ANVDA');
+    });
     client.close();
   });
 

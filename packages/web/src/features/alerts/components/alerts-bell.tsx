@@ -29,7 +29,7 @@ export function unreadLabel(unread: number): string {
 }
 
 function AlertRow({ alert, onOpen }: { alert: MyAlert; onOpen: (path: string) => void }) {
-  const path = `/news/view?id=${encodeURIComponent(alert.article_id)}`;
+  const path = alert.link;
   return (
     <UnstyledButton
       className={classes.row}
@@ -38,9 +38,15 @@ function AlertRow({ alert, onOpen }: { alert: MyAlert; onOpen: (path: string) =>
       aria-label={`${alert.unread ? 'Unread: ' : ''}${alert.title}`}
     >
       <Group gap={6} wrap="nowrap" mb={4}>
-        <Badge size="xs" variant="light" color={alert.defcon_level <= 1 ? 'red' : 'orange'}>
-          Defcon {alert.defcon_level}
-        </Badge>
+        {alert.defcon_level === null ? (
+          <Badge size="xs" variant="light" color="blue">
+            Your alert
+          </Badge>
+        ) : (
+          <Badge size="xs" variant="light" color={alert.defcon_level <= 1 ? 'red' : 'orange'}>
+            Defcon {alert.defcon_level}
+          </Badge>
+        )}
         {alert.symbols.length > 0 && (
           <Text size="xs" c="dimmed" truncate>
             {alert.symbols.join(', ')}
