@@ -28,6 +28,7 @@ import {
   useDeleteAlertRule,
   usePauseAlertRule,
 } from '../api/alert-rules';
+import classes from './alerts-page.module.css';
 import { AlertRuleForm, EMPTY_RULE, type AlertRuleFormValues } from '../components/alert-rule-form';
 
 const STATUS_LABELS: Record<AlertRule['status'], { label: string; color: string }> = {
@@ -189,25 +190,23 @@ function RulesCard() {
         </Text>
       )}
       {rules.data && rules.data.rules.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" aria-label="Your alert rules">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Alert</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Last fired</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rules.data.rules.map((rule) => (
-                <RuleRow key={rule.id} rule={rule} onEdit={() => setEditing({ rule })} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Table verticalSpacing="sm" aria-label="Your alert rules" className={classes.rules}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Alert</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Last fired</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rules.data.rules.map((rule) => (
+              <RuleRow key={rule.id} rule={rule} onEdit={() => setEditing({ rule })} />
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
       <Modal
         opened={editing !== null}
