@@ -13,7 +13,14 @@ import {
   screenLimitReached,
 } from './screener-rules.ts';
 import type { ScreenerQueryAst } from './screener-query.ts';
+import type { ScreenerAnswers } from './screener-answers.ts';
 import type { ScreenerRepository } from './screener.repository.ts';
+
+/** A page of the screen as the repository reads it, and its match count. */
+export type ScreenerPage = {
+  rows: Awaited<ReturnType<ScreenerRepository['page']>>;
+  total: number;
+};
 
 /** Fundamentals are asked of the provider in batches of this many listings. */
 const FUNDAMENTALS_BATCH = 500;
@@ -32,8 +39,29 @@ export function createScreenerService(deps: {
   heldSymbols: (userId: string) => Promise<readonly string[]>;
   /** The market-data provider's per-share figures, when it has any. */
   fundamentals?: { source: string; read: (symbols: readonly string[]) => Promise<Fundamentals[]> };
+  /** Visitors' screens kept until the next metrics refresh (SCREENER_CACHE); absent: none. */
+  answers?: ScreenerAnswers<ScreenerPage>;
 }) {
-  const { repository, clock } = deps;
+  const { repository, clock, answers } = deps;
+
+  /** One page and the count of its filters; a screen of everyone's listings may be kept. */
+  async function pageOf(ast: ScreenerQueryAst, symbols: readonly string[] | null) {
+    if (symbols !== null || !answers) {
+      const [rows, total] = await Promise.all([
+        repository.page(ast, symbols),
+        repository.count(ast, symbols),
+      ]);
+      return { rows, total };
+    }
+    const { extras: _personal, ...screen } = ast;
+    return answers.page(JSON.stringify(screen), async () => {
+      const [rows, total] = await Promise.all([
+        repository.page(ast, null),
+        answers.count(JSON.stringify(screen.filters), () => repository.count(ast, null)),
+      ]);
+      return { rows, total };
+    });
+  }
 
   async function screens(userId: string): Promise<Omit<SavedScreensResponse, 'status'>> {
     const [rows, facts] = await Promise.all([
@@ -61,7 +89,7 @@ export function createScreenerService(deps: {
         userId && wanted.portfolio ? deps.heldSymbols(userId) : null,
       ]);
       const symbols = personalSymbols(wanted, userId !== null, { watchlist, portfolio });
-      const { rows, total } = await repository.query(ast, symbols);
+      const { rows, total } = await pageOf(ast, symbols);
       const computed = rows.reduce<Date | null>(
         (latest, row) => (latest && latest >= row.computed_at ? latest : row.computed_at),
         null,
@@ -76,6 +104,12 @@ export function createScreenerService(deps: {
     },
 
     facets: () => repository.facets(),
+
+    /** The kept answers' state (undefined when SCREENER_CACHE is off); for tests. */
+    cacheStats: () => answers?.stats(),
+
+    /** Stops listening for the refresh's notices. */
+    closeCache: async () => answers?.close(),
 
     /**
      * Refreshes the provider's fundamentals (when it has them, and when asked, none are stored or
