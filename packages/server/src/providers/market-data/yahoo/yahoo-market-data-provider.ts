@@ -10,6 +10,7 @@ import type { QuoteBase } from 'yahoo-finance2/modules/quote';
 import type { QuoteSummaryResult } from 'yahoo-finance2/modules/quoteSummary-iface';
 import type {
   CorporateEvent,
+  Fundamentals,
   ListingEvent,
   MarketDataProvider,
   MarketNewsStory,
@@ -20,6 +21,7 @@ import { createYahooFetch, type WarnLog } from './yahoo-fetch.ts';
 import {
   mapCalendarEvents,
   mapChartBars,
+  mapFundamentals,
   mapListingEvents,
   mapProfile,
   mapQuote,
@@ -284,6 +286,42 @@ export function createYahooMarketDataProvider(
       return events.sort(
         (a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol),
       );
+    },
+
+    /**
+     * Shares and per-share figures for the screener's refresh (which asks every six hours, not
+     * per request): one quoteSummary per symbol; a symbol Yahoo does not know is left out (its
+     * figures stay unknown); one failure loses one symbol, all of them fail the call.
+     */
+    async fundamentals(symbols) {
+      const out: Fundamentals[] = [];
+      let failure: Error | undefined;
+      let answered = 0;
+      const seen = new Set<string>();
+      for (const symbol of symbols) {
+        const parsed = parseSymbol(symbol);
+        const yahooSymbol = toYahooSymbol(symbol);
+        if (!parsed || !yahooSymbol || seen.has(yahooSymbol)) continue;
+        seen.add(yahooSymbol);
+        try {
+          const summary = await call(`fundamentals of ${yahooSymbol}`, () =>
+            yahoo.quoteSummary(yahooSymbol, {
+              modules: ['summaryDetail', 'defaultKeyStatistics', 'price'],
+            }),
+          );
+          out.push(mapFundamentals(`${parsed.exchange}:${parsed.ticker}`, summary));
+          answered += 1;
+        } catch (error) {
+          if (isNotFound(error instanceof Error ? error.cause : error)) {
+            answered += 1;
+            continue;
+          }
+          failure = error instanceof Error ? error : new Error(String(error));
+          log?.warn({ err: error, symbol }, 'Yahoo fundamentals request failed');
+        }
+      }
+      if (answered === 0 && failure) throw failure;
+      return out;
     },
 
     async news(symbols, perSymbol) {
