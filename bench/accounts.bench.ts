@@ -29,8 +29,8 @@ async function argon2Timing() {
 
 /**
  * bench/accounts: argon2 cost, then login, /api/user/get/me and the account pages' read routes
- * (plans, subscription status, referrals, widgets, calendar) against the reference routes (ratios
- * to the indexed SELECT).
+ * (plans, subscription status, referrals, widgets, calendar, the market calendar, the screener's
+ * facets and saved screens) against the reference routes (ratios to the indexed SELECT).
  */
 export async function runAccountsBench(options: { seconds: number }) {
   const { hashMs, verifyMs } = await argon2Timing();
@@ -99,6 +99,18 @@ export async function runAccountsBench(options: { seconds: number }) {
       if (tries > 120) throw new Error('the market calendar was not stored within 60 s');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    // The user keeps two saved screens, which the screener page lists.
+    for (const [name, query] of [
+      ['Near high', 'from_high_pct__gte=-5&order_by=-market_cap'],
+      ['Energy movers', 'sector=Energy&order_by=-change_pct_1'],
+    ]) {
+      const saved = await fetch(`${base}/screener/screens`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name, query }),
+      });
+      if (!saved.ok) throw new Error(`save screen ${name}: ${saved.status} ${await saved.text()}`);
+    }
     const rows: [string, string, { headers?: Record<string, string> }][] = [
       ['GET /api/market-calendar/week (earnings, public)', weekUrl, {}],
       [
@@ -113,6 +125,8 @@ export async function runAccountsBench(options: { seconds: number }) {
         { headers: auth },
       ],
       ['GET /api/market-calendar/feed', `${base}/market-calendar/feed`, { headers: auth }],
+      ['GET /api/screener/facets (public)', `${base}/screener/facets`, {}],
+      ['GET /api/screener/screens', `${base}/screener/screens`, { headers: auth }],
       ['GET /api/payment/plans (public)', `${base}/payment/plans`, {}],
       ['GET /api/payment/status', `${base}/payment/status`, { headers: auth }],
       ['GET /api/payment/referrals', `${base}/payment/referrals`, { headers: auth }],
