@@ -52,6 +52,7 @@ import * as newsScoreFollowsCall from './migrations/2026-12-01T1400-news-score-f
 import * as newsSources from './migrations/2026-12-01T1100-news-sources.ts';
 import * as marketEvents from './migrations/2026-12-01T2200-market-events.ts';
 import * as screener from './migrations/2026-12-01T2300-screener.ts';
+import * as screenerDescending from './migrations/2026-12-01T3100-screener-descending.ts';
 import * as push from './migrations/2026-12-01T2100-push.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T1100-news-sources': newsSources,
   '2026-12-01T2200-market-events': marketEvents,
   '2026-12-01T2300-screener': screener,
+  '2026-12-01T3100-screener-descending': screenerDescending,
   '2026-12-01T2100-push': push,
   '2026-12-01T2000-alert-rules': alertRules,
 };

@@ -8,7 +8,7 @@ import { createRecommendationRepository } from '../recommendations/recommendatio
 import { createRecommendationService } from '../recommendations/recommendation.service.ts';
 import { createScreenerRepository } from '../screener/screener.repository.ts';
 import { createScreenerAnswers } from '../screener/screener-answers.ts';
-import { createScreenerService, type ScreenerPage } from '../screener/screener.service.ts';
+import { createScreenerService } from '../screener/screener.service.ts';
 import { createWidgetCache } from '../widgets/widget-cache.ts';
 import { createWidgetRepository } from '../widgets/widget.repository.ts';
 import { createWidgetService } from '../widgets/widget.service.ts';
@@ -60,7 +60,7 @@ export function composeDashboard(
     heldSymbols: (userId) => portfolio.heldSymbols(userId),
     // Visitors' screens kept until the metrics refresh's notice.
     ...(deps.config.screenerCache && {
-      answers: createScreenerAnswers<ScreenerPage>({ db, log: deps.log }),
+      answers: createScreenerAnswers({ db, log: deps.log }),
     }),
     ...(marketData.fundamentals && {
       fundamentals: {

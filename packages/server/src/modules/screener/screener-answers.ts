@@ -15,7 +15,7 @@ export const METRICS_REFRESHED = 'metrics';
 const ANSWER_TTL_MS = 20 * 60_000;
 
 /**
- * Screener answers of visitors' screens kept in each API process until the next metrics refresh:
+ * Screener answers (serialised) of visitors' screens kept in each API process until the next metrics refresh:
  * the metrics change only when the refresh job rewrites them, which NOTIFYs `stockpulse_screener`
  * after its commit; every listening process drops what it kept (the answer cache's own
  * generation keeps a build that overlapped the notice from being stored). The match count of a
@@ -23,11 +23,8 @@ const ANSWER_TTL_MS = 20 * 60_000;
  * Nothing is kept while the process does not listen (a notice could be missed). Screens with
  * personal filters (in my watchlist / portfolio) never come here.
  */
-export function createScreenerAnswers<Page extends object>(deps: {
-  db: Database;
-  log?: FastifyBaseLogger;
-}) {
-  const pages = createAnswerCache<Page>({ ttlMs: ANSWER_TTL_MS, maxEntries: 5_000 });
+export function createScreenerAnswers(deps: { db: Database; log?: FastifyBaseLogger }) {
+  const pages = createAnswerCache({ ttlMs: ANSWER_TTL_MS, maxEntries: 5_000 });
   const counts = createAnswerCache<{ n: number }>({ ttlMs: ANSWER_TTL_MS, maxEntries: 5_000 });
   const forget = () => {
     pages.clear();
@@ -45,7 +42,7 @@ export function createScreenerAnswers<Page extends object>(deps: {
 
   return {
     /** The page of `key`, kept while the process listens, else `build()`'s. */
-    page(key: string, build: () => Promise<Page>): Promise<Page> {
+    page(key: string, build: () => Promise<Buffer>): Promise<Buffer> {
       if (!listener.isListening()) {
         listener.ensureListening();
         return build();
@@ -72,4 +69,4 @@ export function createScreenerAnswers<Page extends object>(deps: {
   };
 }
 
-export type ScreenerAnswers<Page extends object> = ReturnType<typeof createScreenerAnswers<Page>>;
+export type ScreenerAnswers = ReturnType<typeof createScreenerAnswers>;
