@@ -320,3 +320,30 @@ export function mapFundamentals(symbol: string, summary: QuoteSummaryResult): Fu
           : null,
   };
 }
+
+/**
+ * The past dividends (ex-date and amount) and splits of a chart's `events`, as market-calendar
+ * events: Yahoo dates each event at the session's open, whose UTC day is the New York day.
+ */
+export function mapChartEvents(symbol: string, chart: ChartResultArray): ListingEvent[] {
+  const blank = { symbol, ...UNKNOWN_EVENT_FIGURES, timing: 'unknown' as const };
+  const events: ListingEvent[] = [];
+  for (const dividend of chart.events?.dividends ?? []) {
+    const amount = figure(dividend.amount);
+    if (!validDate(dividend.date) || amount === null || amount <= 0) continue;
+    const day = utcDay(dividend.date);
+    events.push({ ...blank, kind: 'dividend', date: day, ex_date: day, amount });
+  }
+  for (const split of chart.events?.splits ?? []) {
+    const numerator = figure(split.numerator);
+    const denominator = figure(split.denominator);
+    if (!validDate(split.date) || !numerator || !denominator) continue;
+    events.push({
+      ...blank,
+      kind: 'split',
+      date: utcDay(split.date),
+      split_ratio: `${numerator}:${denominator}`,
+    });
+  }
+  return events;
+}
