@@ -3,6 +3,11 @@ import {
   verifyPassword,
   ARGON2_OPTIONS,
 } from '../packages/server/src/modules/security/secrets.ts';
+import { pino } from 'pino';
+import { systemClock } from '../packages/server/src/clock.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { createDatabase } from '../packages/server/src/db/database.ts';
+import { createServices } from '../packages/server/src/modules/create-services.ts';
 import { load, printTable, startBenchDatabase, startStackOn } from './lib/harness.ts';
 
 /**
@@ -29,8 +34,8 @@ async function argon2Timing() {
 
 /**
  * bench/accounts: argon2 cost, then login, /api/user/get/me and the account pages' read routes
- * (plans, subscription status, referrals, widgets, calendar) against the reference routes (ratios
- * to the indexed SELECT).
+ * (plans, subscription status, referrals, widgets, calendar, the market calendar, the screener's
+ * facets and saved screens) against the reference routes (ratios to the indexed SELECT).
  */
 export async function runAccountsBench(options: { seconds: number }) {
   const { hashMs, verifyMs } = await argon2Timing();
@@ -90,14 +95,35 @@ export async function runAccountsBench(options: { seconds: number }) {
     console.log(
       `bench/accounts: the calendar's user watches ${watched.length} listings, holds 3; 31 days: ${calendar.events?.length ?? 0} events`,
     );
-    // The market calendar is stored by the worker's first refresh: its reads wait for it.
+    // A worker stores the market calendar; the stack has none, so its job's work runs here.
+    const db = createDatabase({ url: stack.databaseUrl, maxConnections: 2 });
+    const services = createServices({
+      db,
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      log: pino({ level: 'silent' }),
+      clock: systemClock,
+      jobs: { enqueue: () => Promise.resolve(null) },
+    });
+    try {
+      const { stored } = await services.marketCalendar.refresh();
+      console.log(`bench/accounts: the market calendar stored ${stored} events`);
+    } finally {
+      services.close();
+      await db.destroy();
+    }
     const held = watched[0] ?? 'NASDAQ:AAPL';
     const weekUrl = `${base}/market-calendar/week?kind=earnings`;
-    for (let tries = 0; ; tries++) {
-      const week = (await (await fetch(weekUrl)).json()) as { events?: unknown[] };
-      if ((week.events?.length ?? 0) > 0) break;
-      if (tries > 120) throw new Error('the market calendar was not stored within 60 s');
-      await new Promise((resolve) => setTimeout(resolve, 500));
+    // The user keeps two saved screens, which the screener page lists.
+    for (const [name, query] of [
+      ['Near high', 'from_high_pct__gte=-5&order_by=-market_cap'],
+      ['Energy movers', 'sector=Energy&order_by=-change_pct_1'],
+    ]) {
+      const saved = await fetch(`${base}/screener/screens`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name, query }),
+      });
+      if (!saved.ok) throw new Error(`save screen ${name}: ${saved.status} ${await saved.text()}`);
     }
     const rows: [string, string, { headers?: Record<string, string> }][] = [
       ['GET /api/market-calendar/week (earnings, public)', weekUrl, {}],
@@ -113,6 +139,8 @@ export async function runAccountsBench(options: { seconds: number }) {
         { headers: auth },
       ],
       ['GET /api/market-calendar/feed', `${base}/market-calendar/feed`, { headers: auth }],
+      ['GET /api/screener/facets (public)', `${base}/screener/facets`, {}],
+      ['GET /api/screener/screens', `${base}/screener/screens`, { headers: auth }],
       ['GET /api/payment/plans (public)', `${base}/payment/plans`, {}],
       ['GET /api/payment/status', `${base}/payment/status`, { headers: auth }],
       ['GET /api/payment/referrals', `${base}/payment/referrals`, { headers: auth }],

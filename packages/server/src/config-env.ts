@@ -94,6 +94,8 @@ export const envSchema = z.object({
   CALENDAR_CACHE: z.enum(['on', 'off']).optional(),
   /** Users' dashboard widgets kept in each API process, dropped on the database's change notices; off in tests unless asked. */
   WIDGETS_CACHE: z.enum(['on', 'off']).optional(),
+  /** Visitors' screener answers kept in each API process until the metrics refresh's notice; off in tests unless asked. */
+  SCREENER_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_SETTINGS_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_INBOX_CACHE: z.enum(['on', 'off']).optional(),
   ADMIN_PAGE_CACHE: z.enum(['on', 'off']).optional(),

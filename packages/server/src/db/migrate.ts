@@ -54,6 +54,7 @@ import * as marketEvents from './migrations/2026-12-01T2200-market-events.ts';
 import * as screener from './migrations/2026-12-01T2300-screener.ts';
 import * as ruleUnsubscribe from './migrations/2026-12-01T3000-rule-unsubscribe.ts';
 import * as bellRuleAlerts from './migrations/2026-12-01T3001-bell-rule-alerts.ts';
+import * as screenerDescending from './migrations/2026-12-01T3100-screener-descending.ts';
 import * as push from './migrations/2026-12-01T2100-push.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T2300-screener': screener,
   '2026-12-01T3000-rule-unsubscribe': ruleUnsubscribe,
   '2026-12-01T3001-bell-rule-alerts': bellRuleAlerts,
+  '2026-12-01T3100-screener-descending': screenerDescending,
   '2026-12-01T2100-push': push,
   '2026-12-01T2000-alert-rules': alertRules,
 };

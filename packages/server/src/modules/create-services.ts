@@ -148,6 +148,7 @@ export function createServices(deps: ServiceDeps) {
       void billing.closeReferralCache();
       void calendar.closeCache();
       void widgets.closeCache();
+      void screener.closeCache();
       void alerts.closeSettingsCache();
       void alerts.closeInboxCache();
     },

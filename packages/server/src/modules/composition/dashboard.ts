@@ -7,6 +7,7 @@ import { createCalendarService } from '../calendar/calendar.service.ts';
 import { createRecommendationRepository } from '../recommendations/recommendation.repository.ts';
 import { createRecommendationService } from '../recommendations/recommendation.service.ts';
 import { createScreenerRepository } from '../screener/screener.repository.ts';
+import { createScreenerAnswers } from '../screener/screener-answers.ts';
 import { createScreenerService } from '../screener/screener.service.ts';
 import { createWidgetCache } from '../widgets/widget-cache.ts';
 import { createWidgetRepository } from '../widgets/widget.repository.ts';
@@ -57,6 +58,10 @@ export function composeDashboard(
     clock,
     watchedSymbols: (userId) => watchlists.allSymbolsOf(userId),
     heldSymbols: (userId) => portfolio.heldSymbols(userId),
+    // Visitors' screens kept until the metrics refresh's notice.
+    ...(deps.config.screenerCache && {
+      answers: createScreenerAnswers({ db, log: deps.log }),
+    }),
     ...(marketData.fundamentals && {
       fundamentals: {
         source: marketData.name,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { readerNewsSql } from '../../db/article-visibility.ts';
 import type { Database } from '../../db/database.ts';
 import type { Fundamentals } from '../../providers/market-data/market-data-provider.ts';
+import { METRICS_REFRESHED, SCREENER_CHANNEL } from './screener-answers.ts';
 import { screenerQuery, type ScreenerQueryAst } from './screener-query.ts';
 
 /** Exchange whose calendar days the 52-week window and the volume window count. */
@@ -37,25 +38,29 @@ export type SaveScreenOutcome = 'saved' | 'limit' | 'duplicate';
 
 /** SQL of the screener: its metrics table, the fundamentals it reads, users' saved screens. */
 export function createScreenerRepository(db: Database) {
+  const within = (symbols: readonly string[] | null) =>
+    db
+      .selectFrom('screener_metrics')
+      .$if(symbols !== null, (qb) =>
+        qb.where(
+          'screener_metrics.exchange_ticker',
+          '=',
+          sql<string>`any(${symbols ?? []}::text[])`,
+        ),
+      );
   return {
     /** One page of listings by the query language, limited to `symbols` when given. */
-    async query(ast: ScreenerQueryAst, symbols: readonly string[] | null) {
-      const base = db
-        .selectFrom('screener_metrics')
-        .$if(symbols !== null, (qb) =>
-          qb.where(
-            'screener_metrics.exchange_ticker',
-            '=',
-            sql<string>`any(${symbols ?? []}::text[])`,
-          ),
-        );
-      const [rows, count] = await Promise.all([
-        screenerQuery.apply(base.select(ROW_COLUMNS), ast).execute(),
-        (ast.filters.length > 0 ? base.where(screenerQuery.where(ast)) : base)
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+    page(ast: ScreenerQueryAst, symbols: readonly string[] | null) {
+      return screenerQuery.apply(within(symbols).select(ROW_COLUMNS), ast).execute();
+    },
+
+    /** How many listings match the query's filters, limited to `symbols` when given. */
+    async count(ast: ScreenerQueryAst, symbols: readonly string[] | null): Promise<number> {
+      const base = within(symbols);
+      const row = await (ast.filters.length > 0 ? base.where(screenerQuery.where(ast)) : base)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** The distinct sectors, industries and exchanges of the screened listings. */
@@ -140,11 +145,14 @@ export function createScreenerRepository(db: Database) {
      * the 52-week range from the daily highs and lows of the 365 days to `now` (the price
      * included); the mean volume of the sessions of the last 91 days; market value, yield and P/E
      * from the fundamentals; the count and mean analyst sentiment of the readers' articles of the
-     * 7 days to `now`. Returns the number of listings written.
+     * 7 days to `now`. The same transaction NOTIFYs `stockpulse_screener`, so every API process
+     * drops its kept answers once the new metrics are visible. Returns the number of listings
+     * written.
      */
-    async refreshMetrics(now: Date): Promise<number> {
-      const since = new Date(now.getTime() - 7 * 86_400_000);
-      const result = await sql`
+    refreshMetrics: (now: Date): Promise<number> =>
+      db.transaction().execute(async (trx) => {
+        const since = new Date(now.getTime() - 7 * 86_400_000);
+        const result = await sql`
         with today as (
           select (${now}::timestamptz at time zone ${MARKET_TIME_ZONE})::date as day
         ), bars as (
@@ -206,9 +214,10 @@ export function createScreenerRepository(db: Database) {
           from_high_pct = excluded.from_high_pct, from_low_pct = excluded.from_low_pct,
           avg_volume = excluded.avg_volume, dividend_yield = excluded.dividend_yield,
           pe_ratio = excluded.pe_ratio, news_count_7d = excluded.news_count_7d,
-          sentiment_7d = excluded.sentiment_7d, computed_at = excluded.computed_at`.execute(db);
-      return Number(result.numAffectedRows ?? 0);
-    },
+          sentiment_7d = excluded.sentiment_7d, computed_at = excluded.computed_at`.execute(trx);
+        await sql`select pg_notify(${SCREENER_CHANNEL}, ${METRICS_REFRESHED})`.execute(trx);
+        return Number(result.numAffectedRows ?? 0);
+      }),
 
     /** The user's saved screens by name. */
     listScreens: (userId: string) =>

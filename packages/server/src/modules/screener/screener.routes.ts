@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { currentUser } from '../../http/access.ts';
 import type { ZodApp } from '../../http/types.ts';
+import { sendJson } from '../quotes/answer-cache.ts';
 import { screenerQuery } from './screener-query.ts';
 import type { ScreenerService } from './screener.service.ts';
 
@@ -44,12 +45,9 @@ export function screenerRoutes(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ast = screenerQuery.parse(request.query, { now: clock.now() });
-      return {
-        status: 'success' as const,
-        ...(await screener.query(ast, request.user?.id ?? null)),
-      };
+      return sendJson(reply, await screener.answer(ast, request.user?.id ?? null));
     },
   );
 

@@ -13,6 +13,8 @@ import {
   screenLimitReached,
 } from './screener-rules.ts';
 import type { ScreenerQueryAst } from './screener-query.ts';
+import { jsonBody } from '../quotes/answer-cache.ts';
+import type { ScreenerAnswers } from './screener-answers.ts';
 import type { ScreenerRepository } from './screener.repository.ts';
 
 /** Fundamentals are asked of the provider in batches of this many listings. */
@@ -32,8 +34,44 @@ export function createScreenerService(deps: {
   heldSymbols: (userId: string) => Promise<readonly string[]>;
   /** The market-data provider's per-share figures, when it has any. */
   fundamentals?: { source: string; read: (symbols: readonly string[]) => Promise<Fundamentals[]> };
+  /** Visitors' screens kept until the next metrics refresh (SCREENER_CACHE); absent: none. */
+  answers?: ScreenerAnswers;
 }) {
-  const { repository, clock } = deps;
+  const { repository, clock, answers } = deps;
+
+  /** The listings the screen is limited to (null: all); personal filters need a caller. */
+  async function symbolsOf(ast: ScreenerQueryAst, userId: string | null) {
+    const wanted = { watchlist: ast.extras.in_watchlist, portfolio: ast.extras.in_portfolio };
+    const [watchlist, portfolio] = await Promise.all([
+      userId && wanted.watchlist ? deps.watchedSymbols(userId) : null,
+      userId && wanted.portfolio ? deps.heldSymbols(userId) : null,
+    ]);
+    return personalSymbols(wanted, userId !== null, { watchlist, portfolio });
+  }
+
+  /** One page of the screen within `symbols`, and how many listings its filters match. */
+  async function pageOf(
+    ast: ScreenerQueryAst,
+    symbols: readonly string[] | null,
+  ): Promise<Omit<ScreenerResponse, 'status'>> {
+    const count = () => repository.count(ast, symbols);
+    const [rows, total] = await Promise.all([
+      repository.page(ast, symbols),
+      // A screen of everyone's listings counts once for all its pages and sorts.
+      symbols === null && answers ? answers.count(JSON.stringify(ast.filters), count) : count(),
+    ]);
+    const computed = rows.reduce<Date | null>(
+      (latest, row) => (latest && latest >= row.computed_at ? latest : row.computed_at),
+      null,
+    );
+    return {
+      listings: rows.map(({ computed_at: _computed, ...row }) => row),
+      total,
+      skip: ast.skip,
+      limit: ast.limit,
+      computed_at: computed ? epoch(computed) : null,
+    };
+  }
 
   async function screens(userId: string): Promise<Omit<SavedScreensResponse, 'status'>> {
     const [rows, facts] = await Promise.all([
@@ -50,32 +88,26 @@ export function createScreenerService(deps: {
   }
 
   return {
-    /** One page of the screen; personal filters need a signed-in caller. */
-    async query(
-      ast: ScreenerQueryAst,
-      userId: string | null,
-    ): Promise<Omit<ScreenerResponse, 'status'>> {
-      const wanted = { watchlist: ast.extras.in_watchlist, portfolio: ast.extras.in_portfolio };
-      const [watchlist, portfolio] = await Promise.all([
-        userId && wanted.watchlist ? deps.watchedSymbols(userId) : null,
-        userId && wanted.portfolio ? deps.heldSymbols(userId) : null,
-      ]);
-      const symbols = personalSymbols(wanted, userId !== null, { watchlist, portfolio });
-      const { rows, total } = await repository.query(ast, symbols);
-      const computed = rows.reduce<Date | null>(
-        (latest, row) => (latest && latest >= row.computed_at ? latest : row.computed_at),
-        null,
-      );
-      return {
-        listings: rows.map(({ computed_at: _computed, ...row }) => row),
-        total,
-        skip: ast.skip,
-        limit: ast.limit,
-        computed_at: computed ? epoch(computed) : null,
-      };
+    /**
+     * One page of the screen as the route's JSON bytes (personal filters need a signed-in
+     * caller): a screen of everyone's listings is built once and kept
+     * until the metrics refresh; one limited to the caller's own listings is built every time.
+     */
+    async answer(ast: ScreenerQueryAst, userId: string | null): Promise<Buffer> {
+      const symbols = await symbolsOf(ast, userId);
+      const build = async () => jsonBody({ status: 'success', ...(await pageOf(ast, symbols)) });
+      if (symbols !== null || !answers) return build();
+      const { extras: _personal, ...screen } = ast;
+      return answers.page(JSON.stringify(screen), build);
     },
 
     facets: () => repository.facets(),
+
+    /** The kept answers' state (undefined when SCREENER_CACHE is off); for tests. */
+    cacheStats: () => answers?.stats(),
+
+    /** Stops listening for the refresh's notices. */
+    closeCache: async () => answers?.close(),
 
     /**
      * Refreshes the provider's fundamentals (when it has them, and when asked, none are stored or

@@ -1,6 +1,9 @@
+import type { ChartResultArray } from 'yahoo-finance2/modules/chart';
 import { afterEach, describe, expect, it } from 'vitest';
+import { UNKNOWN_EVENT_FIGURES } from '../market-data-provider.ts';
 import { startYahooReplayServer, type YahooReplayServer } from './fixtures/yahoo-replay-server.ts';
 import { createYahooMarketDataProvider } from './yahoo-market-data-provider.ts';
+import { mapChartEvents } from './yahoo-mapping.ts';
 
 let server: YahooReplayServer | undefined;
 afterEach(async () => {
@@ -8,7 +11,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe("the Yahoo provider's events for the market calendar (quoteSummary calendarEvents)", () => {
+describe("the Yahoo provider's events for the market calendar (quoteSummary calendarEvents, chart events)", () => {
   it('gives confirmed results with their time of day and consensus, and the next ex-date with its pay date', async () => {
     server = await startYahooReplayServer();
     const provider = createYahooMarketDataProvider({
@@ -25,7 +28,21 @@ describe("the Yahoo provider's events for the market calendar (quoteSummary cale
       record_date: null,
       split_ratio: null,
     };
+    // The past year's dividends of the chart's events, with their amounts and no pay date.
+    const paid = ['2026-02-09', '2026-05-11', '2026-08-11'].map((date) => ({
+      ...blank,
+      symbol: 'NASDAQ:AAPL',
+      kind: 'dividend',
+      date,
+      timing: 'unknown',
+      eps_estimate: null,
+      revenue_estimate: null,
+      ex_date: date,
+      pay_date: null,
+      amount: 0.26,
+    }));
     expect(events).toEqual([
+      ...paid,
       {
         ...blank,
         symbol: 'NASDAQ:AAPL',
@@ -36,8 +53,8 @@ describe("the Yahoo provider's events for the market calendar (quoteSummary cale
         revenue_estimate: null,
         ex_date: '2026-11-10',
         pay_date: '2026-11-13',
-        // Yahoo's calendarEvents has no amount: unknown, not guessed.
-        amount: null,
+        // calendarEvents has no amount; the chart's dividend of that ex-date gives it.
+        amount: 0.26,
       },
       {
         ...blank,
@@ -64,6 +81,30 @@ describe("the Yahoo provider's events for the market calendar (quoteSummary cale
         ex_date: null,
         pay_date: null,
         amount: null,
+      },
+    ]);
+  });
+});
+
+describe('the chart events of a split', () => {
+  it('become a split of the session’s day with its ratio; a dividend without an amount is left out', () => {
+    const open = new Date('2024-06-10T13:30:00Z');
+    const chart = {
+      meta: {},
+      quotes: [],
+      events: {
+        splits: [{ date: open, numerator: 10, denominator: 1, splitRatio: '10:1' }],
+        dividends: [{ date: open, amount: Number.NaN }],
+      },
+    } as unknown as ChartResultArray;
+    expect(mapChartEvents('NASDAQ:NVDA', chart)).toEqual([
+      {
+        symbol: 'NASDAQ:NVDA',
+        ...UNKNOWN_EVENT_FIGURES,
+        kind: 'split',
+        date: '2024-06-10',
+        timing: 'unknown',
+        split_ratio: '10:1',
       },
     ]);
   });

@@ -7,6 +7,7 @@ import {
   type CompanyProfile,
   type CorporateEvent,
   type DailyBar,
+  type Fundamentals,
   type ListingEvent,
   type MarketNewsStory,
   type Quote,
@@ -282,6 +283,66 @@ export function mapListingEvents(symbol: string, summary: QuoteSummaryResult): L
       timing: 'unknown',
       ex_date: ex,
       pay_date: pay !== null && pay >= ex ? pay : null,
+    });
+  }
+  return events;
+}
+
+/**
+ * Per-share figures of Yahoo's `summaryDetail`, `defaultKeyStatistics` and `price` modules, each
+ * null where Yahoo does not give it. The dividend and earnings per share are read through ratios
+ * to Yahoo's own price (dividend yield; trailing P/E), so they are in the listing's trading
+ * currency: Yahoo's `trailingEps` and `dividendRate` are in the company's reporting currency,
+ * which is another one for depositary receipts and for listings quoted in pence. A company that
+ * pays nothing has a yield of 0 (a dividend of 0, known); a loss has no P/E, so the sign of
+ * `trailingEps` is kept (the screener shows no P/E for it).
+ */
+export function mapFundamentals(symbol: string, summary: QuoteSummaryResult): Fundamentals {
+  const detail = summary.summaryDetail;
+  const stats = summary.defaultKeyStatistics;
+  const price = figure(summary.price?.regularMarketPrice);
+  const { divisor } = isoCurrency(summary.price?.currency ?? detail?.currency);
+  const perShare = price !== null && price > 0 ? price / divisor : null;
+  const yieldRatio = figure(detail?.dividendYield) ?? figure(detail?.trailingAnnualDividendYield);
+  const pe = figure(detail?.trailingPE);
+  const eps = figure(stats?.trailingEps);
+  const shares = figure(stats?.sharesOutstanding);
+  return {
+    symbol,
+    shares_outstanding: shares !== null && shares > 0 ? shares : null,
+    dividend_per_share:
+      perShare !== null && yieldRatio !== null && yieldRatio >= 0 ? yieldRatio * perShare : null,
+    eps_ttm:
+      perShare !== null && pe !== null && pe > 0
+        ? perShare / pe
+        : eps !== null && eps <= 0
+          ? eps
+          : null,
+  };
+}
+
+/**
+ * The past dividends (ex-date and amount) and splits of a chart's `events`, as market-calendar
+ * events: Yahoo dates each event at the session's open, whose UTC day is the New York day.
+ */
+export function mapChartEvents(symbol: string, chart: ChartResultArray): ListingEvent[] {
+  const blank = { symbol, ...UNKNOWN_EVENT_FIGURES, timing: 'unknown' as const };
+  const events: ListingEvent[] = [];
+  for (const dividend of chart.events?.dividends ?? []) {
+    const amount = figure(dividend.amount);
+    if (!validDate(dividend.date) || amount === null || amount <= 0) continue;
+    const day = utcDay(dividend.date);
+    events.push({ ...blank, kind: 'dividend', date: day, ex_date: day, amount });
+  }
+  for (const split of chart.events?.splits ?? []) {
+    const numerator = figure(split.numerator);
+    const denominator = figure(split.denominator);
+    if (!validDate(split.date) || !numerator || !denominator) continue;
+    events.push({
+      ...blank,
+      kind: 'split',
+      date: utcDay(split.date),
+      split_ratio: `${numerator}:${denominator}`,
     });
   }
   return events;

@@ -6,10 +6,12 @@ import chart from 'yahoo-finance2/modules/chart';
 import quote from 'yahoo-finance2/modules/quote';
 import quoteSummary from 'yahoo-finance2/modules/quoteSummary';
 import search from 'yahoo-finance2/modules/search';
+import type { ChartResultArray } from 'yahoo-finance2/modules/chart';
 import type { QuoteBase } from 'yahoo-finance2/modules/quote';
 import type { QuoteSummaryResult } from 'yahoo-finance2/modules/quoteSummary-iface';
 import type {
   CorporateEvent,
+  Fundamentals,
   ListingEvent,
   MarketDataProvider,
   MarketNewsStory,
@@ -20,6 +22,8 @@ import { createYahooFetch, type WarnLog } from './yahoo-fetch.ts';
 import {
   mapCalendarEvents,
   mapChartBars,
+  mapChartEvents,
+  mapFundamentals,
   mapListingEvents,
   mapProfile,
   mapQuote,
@@ -178,6 +182,40 @@ export function createYahooMarketDataProvider(
     return out;
   }
 
+  /**
+   * Our symbol → its chart of the past year in monthly bars, for the dividends (with amounts) and
+   * splits in its events; a symbol Yahoo does not know, or whose request fails, is left out (the
+   * calendar keeps what it stored).
+   */
+  async function eventCharts(symbols: readonly string[]): Promise<[string, ChartResultArray][]> {
+    const out: [string, ChartResultArray][] = [];
+    const today = now().toISOString().slice(0, 10);
+    const seen = new Set<string>();
+    for (const symbol of symbols) {
+      const parsed = parseSymbol(symbol);
+      const yahooSymbol = toYahooSymbol(symbol);
+      if (!parsed || !yahooSymbol || seen.has(yahooSymbol)) continue;
+      seen.add(yahooSymbol);
+      try {
+        const chart = await call(`events of ${yahooSymbol}`, () =>
+          yahoo.chart(yahooSymbol, {
+            period1: addDays(today, -366),
+            period2: addDays(today, 1),
+            interval: '1mo',
+            events: 'div|split',
+            return: 'array',
+          }),
+        );
+        out.push([`${parsed.exchange}:${parsed.ticker}`, chart]);
+      } catch (error) {
+        if (!isNotFound(error instanceof Error ? error.cause : error)) {
+          log?.warn({ err: error, symbol }, 'Yahoo events request failed');
+        }
+      }
+    }
+    return out;
+  }
+
   return {
     name: 'yahoo',
     canHandle: (symbol) => toYahooSymbol(symbol) !== null,
@@ -272,13 +310,65 @@ export function createYahooMarketDataProvider(
     },
 
     async listingEvents(symbols) {
-      const events: ListingEvent[] = [];
+      // One event per symbol, kind and day: the chart's amount fills in the calendar's dividend.
+      const byKey = new Map<string, ListingEvent>();
+      const add = (event: ListingEvent) => {
+        const key = `${event.symbol} ${event.kind} ${event.date}`;
+        const known = byKey.get(key);
+        if (!known) {
+          byKey.set(key, event);
+          return;
+        }
+        const filled: ListingEvent = { ...known };
+        for (const field of Object.keys(event) as (keyof ListingEvent)[]) {
+          if (filled[field] === null) Object.assign(filled, { [field]: event[field] });
+        }
+        byKey.set(key, filled);
+      };
       for (const [ours, summary] of await calendarSummaries(symbols)) {
-        events.push(...mapListingEvents(ours, summary));
+        mapListingEvents(ours, summary).forEach(add);
       }
-      return events.sort(
+      for (const [ours, chart] of await eventCharts(symbols))
+        mapChartEvents(ours, chart).forEach(add);
+      return [...byKey.values()].sort(
         (a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol),
       );
+    },
+
+    /**
+     * Shares and per-share figures for the screener's refresh (which asks every six hours, not
+     * per request): one quoteSummary per symbol; a symbol Yahoo does not know is left out (its
+     * figures stay unknown); one failure loses one symbol, all of them fail the call.
+     */
+    async fundamentals(symbols) {
+      const out: Fundamentals[] = [];
+      let failure: Error | undefined;
+      let answered = 0;
+      const seen = new Set<string>();
+      for (const symbol of symbols) {
+        const parsed = parseSymbol(symbol);
+        const yahooSymbol = toYahooSymbol(symbol);
+        if (!parsed || !yahooSymbol || seen.has(yahooSymbol)) continue;
+        seen.add(yahooSymbol);
+        try {
+          const summary = await call(`fundamentals of ${yahooSymbol}`, () =>
+            yahoo.quoteSummary(yahooSymbol, {
+              modules: ['summaryDetail', 'defaultKeyStatistics', 'price'],
+            }),
+          );
+          out.push(mapFundamentals(`${parsed.exchange}:${parsed.ticker}`, summary));
+          answered += 1;
+        } catch (error) {
+          if (isNotFound(error instanceof Error ? error.cause : error)) {
+            answered += 1;
+            continue;
+          }
+          failure = error instanceof Error ? error : new Error(String(error));
+          log?.warn({ err: error, symbol }, 'Yahoo fundamentals request failed');
+        }
+      }
+      if (answered === 0 && failure) throw failure;
+      return out;
     },
 
     async news(symbols, perSymbol) {
