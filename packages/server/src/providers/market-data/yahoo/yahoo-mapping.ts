@@ -331,7 +331,7 @@ export function mapChartEvents(symbol: string, chart: ChartResultArray): Listing
   for (const dividend of chart.events?.dividends ?? []) {
     const amount = figure(dividend.amount);
     if (!validDate(dividend.date) || amount === null || amount <= 0) continue;
-    const day = utcDay(dividend.date);
+    const day = isoDay(dividend.date);
     events.push({ ...blank, kind: 'dividend', date: day, ex_date: day, amount });
   }
   for (const split of chart.events?.splits ?? []) {
@@ -341,7 +341,7 @@ export function mapChartEvents(symbol: string, chart: ChartResultArray): Listing
     events.push({
       ...blank,
       kind: 'split',
-      date: utcDay(split.date),
+      date: isoDay(split.date),
       split_ratio: `${numerator}:${denominator}`,
     });
   }

@@ -199,8 +199,8 @@ export function createYahooMarketDataProvider(
       try {
         const chart = await call(`events of ${yahooSymbol}`, () =>
           yahoo.chart(yahooSymbol, {
-            period1: addDays(today, -366),
-            period2: addDays(today, 1),
+            period1: addIsoDays(today, -366),
+            period2: addIsoDays(today, 1),
             interval: '1mo',
             events: 'div|split',
             return: 'array',
