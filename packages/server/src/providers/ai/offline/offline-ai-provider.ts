@@ -44,7 +44,8 @@ const DIVIDEND_CHANGE =
   /\b(?:rais|increas|hik|boost|lift|cut|trim|suspend|slash|reduc|lower|halt|omit|eliminat|skip|defer|special|initiat|resum|doubl|record)|\bnot pay|\bno dividend/i;
 const DIVIDEND_DECLARED =
   /\b(?:declar\w*|sets?|approv\w*|keeps?|maintain\w*|regular)\b.*\bdividend|\bex-dividend\b/i;
-const ROUTINE = sentimentOfHint(0);
+/** A rule's call (the routine dividend, a writer's hint) has no calibrated confidence. */
+const ROUTINE = { ...sentimentOfHint(0), confidence: null };
 
 /** Analyses one article synchronously (the provider wraps this in a promise). */
 export function analyzeArticle(model: SentimentModel, article: AiArticleInput): AiAnalysis {
@@ -57,7 +58,7 @@ export function analyzeArticle(model: SentimentModel, article: AiArticleInput): 
   const classification = classifyArticle(title, lede);
   const sentiment =
     article.sentimentHint !== undefined
-      ? sentimentOfHint(article.sentimentHint)
+      ? { ...sentimentOfHint(article.sentimentHint), confidence: null }
       : classification === 'Dividend News' &&
           DIVIDEND_DECLARED.test(title) &&
           !DIVIDEND_CHANGE.test(title)
@@ -80,6 +81,8 @@ export function analyzeArticle(model: SentimentModel, article: AiArticleInput): 
     classification,
     sentiment: sentiment.sentiment,
     sentiment_score: sentiment.score,
+    sentiment_confidence:
+      sentiment.confidence === null ? null : Number(sentiment.confidence.toFixed(3)),
     interest_score: interestScore(defcon, sentiment.score, tickers.length),
     defcon_level: defcon,
     defcon_outcome: defconOutcome(sentiment.score),

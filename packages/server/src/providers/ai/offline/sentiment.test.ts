@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { classificationMetrics } from './metrics.ts';
 import { analyzeSentiment } from './sentiment.ts';
-import { MODEL_LABELS, loadShippedSentimentModel } from './sentiment-model.ts';
+import { calibratedCall } from './sentiment-calibration.ts';
+import {
+  MODEL_LABELS,
+  createSentimentModel,
+  loadShippedSentimentModel,
+  readShippedSentimentModelFile,
+} from './sentiment-model.ts';
 import {
   generatedPressReleaseSentences,
   readAnnouncementSentences,
@@ -86,6 +92,44 @@ describe('sentiment of company-results and press-release sentences', () => {
       // A direction is called only when the calibration finds it likelier than not.
       if (r.sentiment !== 'neutral') expect(r.confidence, text).toBeGreaterThanOrEqual(0.5);
     }
+  });
+
+  it('calls a direction only when its calibrated probability reaches the threshold', () => {
+    expect(calibratedCall(0.5, [0.1, 0.6, 0.3])).toEqual({ sentiment: 'bullish', confidence: 0.6 });
+    expect(calibratedCall(0.5, [0.7, 0.1, 0.2])).toEqual({ sentiment: 'bearish', confidence: 0.7 });
+    // Unsure between the directions: neutral, with the probability of neutral.
+    expect(calibratedCall(0.5, [0.3, 0.45, 0.25])).toEqual({
+      sentiment: 'neutral',
+      confidence: 0.25,
+    });
+    expect(calibratedCall(0.65, [0.1, 0.6, 0.3])).toEqual({
+      sentiment: 'neutral',
+      confidence: 0.3,
+    });
+  });
+
+  it('decides an article (a title with a body) by the same calibrated rule: unsure means neutral, scored 0', () => {
+    const title = 'Acme Corp beats estimates and raises full-year guidance';
+    const body = [
+      'Acme Corp reported quarterly revenue of $4.2 billion, up 18% from a year earlier.',
+      'The company raised its full-year outlook, citing strong demand for its cloud products.',
+    ];
+    const sure = analyzeSentiment(model, title, body);
+    expect(sure.sentiment).toBe('bullish');
+    expect(sure.score).toBeGreaterThanOrEqual(7);
+    const file = readShippedSentimentModelFile();
+    expect(sure.confidence).toBeGreaterThanOrEqual(file.calibration.threshold);
+    // The same weights with a threshold just above this article's confidence: the analyst is
+    // unsure, so the article is neutral and scores 0, however strong its words.
+    const strict = createSentimentModel({
+      ...file,
+      calibration: { ...file.calibration, threshold: sure.confidence + 1e-6 },
+    });
+    const unsure = analyzeSentiment(strict, title, body);
+    expect(unsure.sentiment).toBe('neutral');
+    expect(unsure.score).toBe(0);
+    expect(unsure.signal).toBe(sure.signal);
+    expect(unsure.confidence).toBeLessThan(0.5);
   });
 
   it('scores our held-out announcement sentences (never trained on): ≥ 85 % accuracy, few neutral ones called polar', () => {
