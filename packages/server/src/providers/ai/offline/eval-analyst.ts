@@ -13,7 +13,11 @@ import { calibrationTable, classificationMetrics, pct } from './metrics.ts';
 import { analyzeArticle } from './offline-ai-provider.ts';
 import { analyzeSentiment } from './sentiment.ts';
 import { MODEL_LABELS, loadShippedSentimentModel, type SentimentModel } from './sentiment-model.ts';
-import { readAnnouncementSentences, readPressReleaseSentences } from './sentiment-press-release.ts';
+import {
+  readAnnouncementSentences,
+  readMildDirectionSentences,
+  readPressReleaseSentences,
+} from './sentiment-press-release.ts';
 
 /** One hand-labelled item of the evaluation set. */
 interface EvalItem {
@@ -209,6 +213,11 @@ function main(): void {
   );
   reportSentiment(
     model,
+    'Own mild-direction sentences, holdout',
+    readMildDirectionSentences('holdout'),
+  );
+  reportSentiment(
+    model,
     'Own press-release sentences, holdout',
     readPressReleaseSentences('holdout'),
   );
@@ -220,6 +229,8 @@ function main(): void {
   const own = [
     ...readAnnouncementSentences('train'),
     ...readAnnouncementSentences('holdout'),
+    ...readMildDirectionSentences('train'),
+    ...readMildDirectionSentences('holdout'),
     ...readPressReleaseSentences('train'),
     ...readPressReleaseSentences('holdout'),
     ...readPressReleaseSentences('holdout-b'),

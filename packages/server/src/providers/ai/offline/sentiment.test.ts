@@ -11,6 +11,7 @@ import {
 import {
   generatedPressReleaseSentences,
   readAnnouncementSentences,
+  readMildDirectionSentences,
   readPressReleaseSentences,
 } from './sentiment-press-release.ts';
 
@@ -147,6 +148,36 @@ describe('sentiment of company-results and press-release sentences', () => {
       (r, i) => r.label === 'neutral' && predicted[i] !== 'neutral',
     );
     expect(calledPolar.length / neutral.length).toBeLessThanOrEqual(0.08);
+  });
+
+  it('reads mild directions as directions, and the same facts merely stated as neutral', () => {
+    // None of these sentences is in the training data.
+    for (const [text, expected] of [
+      ['Aalto Systems won a contract to upgrade the signalling of a Swedish railway.', 'bullish'],
+      ['Vesta Capital increased its stake in Norrland Paper to 12 %.', 'bullish'],
+      ['Vesta Capital owns 12 % of Norrland Paper.', 'neutral'],
+      ['The EBIT margin improved to 11.3 %.', 'bullish'],
+      ['The EBIT margin was 11.3 %.', 'neutral'],
+      ['Tornio Steel expanded its mill in Raahe.', 'bullish'],
+      ['Tornio Steel has a mill in Raahe.', 'neutral'],
+      ['Norrland Paper -5% after a profit warning', 'bearish'],
+    ] as const) {
+      expect(label(text), text).toBe(expected);
+    }
+  });
+
+  it('scores our held-out mild-direction sentences (never trained on) at ≥ 80 % accuracy', () => {
+    const holdout = readMildDirectionSentences('holdout');
+    expect(holdout.length).toBeGreaterThanOrEqual(30);
+    const metrics = classificationMetrics(
+      holdout.map((r) => r.label),
+      holdout.map((r) => label(r.text)),
+      MODEL_LABELS,
+    );
+    expect(metrics.accuracy).toBeGreaterThanOrEqual(0.8);
+    const train = new Set(readMildDirectionSentences('train').map((r) => r.text));
+    expect(train.size).toBeGreaterThanOrEqual(120);
+    expect(holdout.filter((r) => train.has(r.text))).toEqual([]);
   });
 
   it('never trains on the held-out announcement sentences', () => {
