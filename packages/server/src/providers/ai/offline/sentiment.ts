@@ -5,8 +5,9 @@
  * call with a confidence (neutral unless a direction is likely enough) and an integer score from
  * −10 (bearish) to +10 (bullish) whose sign is the call's.
  */
-import type { Sentiment } from '../ai-provider.ts';
+import type { ArticleClassification, Sentiment } from '../ai-provider.ts';
 import { sentimentCall } from '../sentiment-call.ts';
+import { articleProbabilities, loadArticleCalibration } from './article-calibration.ts';
 import { lexiconScore, type LexiconHit } from './lexicon.ts';
 import {
   calibratedCall,
@@ -184,25 +185,42 @@ function combinedProbabilities(
   return [bearish, bullish, neutral];
 }
 
+/** The calibrated probabilities (bearish, bullish, neutral) of a text's parts, combined. */
+export function partsProbabilities(
+  model: SentimentModel,
+  parts: SentimentParts,
+): [bearish: number, bullish: number, neutral: number] {
+  const calibration = model.calibration;
+  if (!calibration) throw new Error('the sentiment model has no calibration');
+  return combinedProbabilities(calibration, parts.inputs);
+}
+
 /**
  * Scores the title and the leading body sentences of an article. The calibrated probabilities of
  * its parts decide the call (`calibratedCall`, the same rule for a sentence, a headline and an
- * article): the likelier direction when it reaches the threshold, else neutral. The confidence
- * is the calibrated probability of the call; the score's size comes from the signal and its sign
- * from the call.
+ * article): the likelier direction when it reaches the threshold, else neutral. Given the
+ * article's event class (`event`), the probabilities are first those of an article
+ * (`article-calibration.ts`: a deal, a legal or regulatory event, a rate decision is less often
+ * neutral in an article than in a lone sentence); without it, those of a sentence. The
+ * confidence is the probability of the call; the score's size comes from the signal and its
+ * sign from the call.
  */
 export function analyzeSentiment(
   model: SentimentModel,
   title: string,
   sentences: readonly string[],
   blend: SentimentBlend = SENTIMENT_BLEND,
+  event?: ArticleClassification,
 ): SentimentResult {
   const calibration = model.calibration;
   if (!calibration) throw new Error('the sentiment model has no calibration');
   const parts = sentimentParts(model, title, sentences, blend);
+  const probabilities = partsProbabilities(model, parts);
   const decided = calibratedCall(
     calibration.threshold,
-    combinedProbabilities(calibration, parts.inputs),
+    event === undefined
+      ? probabilities
+      : articleProbabilities(loadArticleCalibration(), event, probabilities),
   );
   const called = decided.sentiment;
   const magnitude = Math.abs(toSentimentScore(parts.signal));
