@@ -12,6 +12,12 @@ export const newsAiSchema = z.object({
   classification: z.string(),
   sentiment: z.string(),
   sentiment_score: z.number(),
+  /**
+   * Probability (0 … 1) that `sentiment` is right, from the offline analyst's calibration. Null
+   * or absent when unknown: an LLM's call, a call that follows the writer's own figures, or an
+   * analysis stored before confidences were kept.
+   */
+  sentiment_confidence: z.number().min(0).max(1).nullable().optional(),
   interest_score: z.number(),
   article_icon: z.string(),
   gif_keywords: z.array(z.string()),

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { sentimentBadge, sentimentLabel } from './sentiment.ts';
+import { sentimentBadge, sentimentConfidenceText, sentimentLabel } from './sentiment.ts';
 
 describe('sentimentBadge', () => {
   it('is danger at most -5', () => {
@@ -50,5 +50,21 @@ describe('sentimentLabel', () => {
     expect(sentimentLabel(undefined)).toBe('Neutral');
     expect(sentimentLabel(Number.NaN)).toBe('Neutral');
     expect(sentimentLabel(Number.NEGATIVE_INFINITY)).toBe('Neutral');
+  });
+});
+
+describe('sentimentConfidenceText', () => {
+  it('says the confidence as a whole percentage', () => {
+    expect(sentimentConfidenceText(0.724)).toBe('72 % confidence');
+    expect(sentimentConfidenceText(0.5)).toBe('50 % confidence');
+    expect(sentimentConfidenceText(1)).toBe('100 % confidence');
+  });
+
+  it('says unknown for an analysis without a confidence, never a guess', () => {
+    expect(sentimentConfidenceText(null)).toBe('Confidence unknown');
+    expect(sentimentConfidenceText(undefined)).toBe('Confidence unknown');
+    expect(sentimentConfidenceText(Number.NaN)).toBe('Confidence unknown');
+    expect(sentimentConfidenceText(1.5)).toBe('Confidence unknown');
+    expect(sentimentConfidenceText(-0.1)).toBe('Confidence unknown');
   });
 });

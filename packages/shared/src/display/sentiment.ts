@@ -43,3 +43,14 @@ export function sentimentBadge(score: number | null | undefined): SentimentBadge
 export function sentimentLabel(score: number | null | undefined): SentimentLabel {
   return LABELS[sentimentLevel(score)];
 }
+
+/**
+ * The analyst's confidence in its sentiment call as a short text ("72 % confidence"); a missing
+ * or impossible value is unknown, never guessed.
+ */
+export function sentimentConfidenceText(confidence: number | null | undefined): string {
+  if (confidence == null || !Number.isFinite(confidence) || confidence < 0 || confidence > 1) {
+    return 'Confidence unknown';
+  }
+  return `${String(Math.round(confidence * 100))} % confidence`;
+}

@@ -1,6 +1,7 @@
-import { Badge, type MantineSize } from '@mantine/core';
+import { Badge, Tooltip, VisuallyHidden, type MantineSize } from '@mantine/core';
 import {
   sentimentBadge,
+  sentimentConfidenceText,
   sentimentLabel,
   type SentimentBadge as SentimentTone,
 } from '@app/shared/display/sentiment';
@@ -14,11 +15,31 @@ const TONE_COLORS: Record<SentimentTone, string> = {
   success: 'green',
 };
 
-/** A sentiment score (−10 … +10) as its label and number, coloured by the spec's thresholds. */
-export function SentimentBadge({ score, size }: { score: number; size?: MantineSize }) {
-  return (
+/**
+ * A sentiment score (−10 … +10) as its label and number, coloured by the spec's thresholds.
+ * With `confidence` (an article's call; null when unknown) the badge says how sure the analyst
+ * is, in a tooltip and to screen readers.
+ */
+export function SentimentBadge({
+  score,
+  size,
+  confidence,
+}: {
+  score: number;
+  size?: MantineSize;
+  confidence?: number | null;
+}) {
+  const text = confidence === undefined ? null : sentimentConfidenceText(confidence);
+  const badge = (
     <Badge color={TONE_COLORS[sentimentBadge(score)]} variant="light" size={size}>
       {sentimentLabel(score)} {score}
+      {text && <VisuallyHidden>, {text}</VisuallyHidden>}
     </Badge>
+  );
+  if (!text) return badge;
+  return (
+    <Tooltip label={text} events={{ hover: true, focus: true, touch: true }}>
+      {badge}
+    </Tooltip>
   );
 }

@@ -63,6 +63,22 @@ describe('writeRecap', () => {
     expect(recap?.citations).toEqual(['n1']);
   });
 
+  it("tells each story's tone by the analyst's call, the sign of its score", () => {
+    const recap = writeRecap(
+      week,
+      moves,
+      [
+        { id: 'n1', title: 'AAA edges up', sentiment: 2, tickers: ['NASDAQ:AAA'] },
+        { id: 'n2', title: 'BBB holds its meeting', sentiment: 0, tickers: ['NASDAQ:BBB'] },
+        { id: 'n3', title: 'CCC trims output', sentiment: -1, tickers: ['NYSE:CCC'] },
+      ],
+      { demoPrices: true },
+    );
+    expect(recap?.body).toContain('[AAA edges up](/n/n1) (bullish; AAA)');
+    expect(recap?.body).toContain('[BBB holds its meeting](/n/n2) (neutral; BBB)');
+    expect(recap?.body).toContain('[CCC trims output](/n/n3) (bearish; CCC)');
+  });
+
   it('calls the market in the headline as the text does: flat within ±0.5 %, else rising or falling', () => {
     const headline = (after: number) =>
       writeRecap(

@@ -73,12 +73,16 @@ const shortDay = (day: string) =>
     day: 'numeric',
     timeZone: 'UTC',
   });
+/**
+ * A story's tone is the analyst's call, which the stored score's sign carries (neutral scores 0):
+ * a weak but confident call is still a call, as in the feeds and the track record.
+ */
 const tone = (sentiment: number | null) =>
   sentiment === null
     ? 'unscored'
-    : sentiment >= 3
+    : sentiment > 0
       ? 'bullish'
-      : sentiment <= -3
+      : sentiment < 0
         ? 'bearish'
         : 'neutral';
 

@@ -96,6 +96,9 @@ export function createNewsEnrichService(deps: {
           : sentimentCall(analysis.sentiment, analysis.sentiment_score);
       analysis.sentiment = call.sentiment;
       analysis.sentiment_score = call.score;
+      // The analyst's confidence is of its own call; a call made by the hint has none (unknown).
+      analysis.sentiment_confidence =
+        row.sentiment_hint !== null ? null : (analysis.sentiment_confidence ?? null);
       // The analysis names its writer when that is not the provider (an LLM's fallback).
       const stored = { ...analysis, provider: analysis.provider ?? ai.name };
       await repository.storeAnalysis(id, {

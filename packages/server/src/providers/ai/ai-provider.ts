@@ -72,6 +72,11 @@ export interface AiAnalysis {
   sentiment: Sentiment;
   /** Integer, −10 (very bearish) … +10 (very bullish). */
   sentiment_score: number;
+  /**
+   * Probability (0 … 1) that `sentiment` is right, from the offline analyst's calibration; null
+   * (or absent) when unknown: an LLM's call, or a call that follows the writer's own figures.
+   */
+  sentiment_confidence?: number | null;
   /** Integer, 0 (dull) … 10 (must read). */
   interest_score: number;
   defcon_level: DefconLevel;

@@ -5,45 +5,21 @@
  * confusion matrix) with a calibration table (accuracy by confidence band); and single-core
  * throughput (articles and sentences a second). Run: `npm run eval:analyst [-- --verbose] [-- --data <dir>]`.
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { ARTICLE_CLASSIFICATIONS, type AiAnalysis } from '../ai-provider.ts';
+import { evalSplit, readEvalSet } from './analyst-eval-set.ts';
 import { financeSentimentDir, readFinanceSentiment } from './finance-sentiment-data.ts';
 import { calibrationTable, classificationMetrics, pct } from './metrics.ts';
 import { analyzeArticle } from './offline-ai-provider.ts';
 import { analyzeSentiment } from './sentiment.ts';
 import { MODEL_LABELS, loadShippedSentimentModel, type SentimentModel } from './sentiment-model.ts';
-import { readAnnouncementSentences, readPressReleaseSentences } from './sentiment-press-release.ts';
+import {
+  readAnnouncementSentences,
+  readMildDirectionSentences,
+  readPressReleaseSentences,
+} from './sentiment-press-release.ts';
 
-/** One hand-labelled item of the evaluation set. */
-interface EvalItem {
-  title: string;
-  lede: string;
-  /** −1 bearish, 0 neutral, +1 bullish. */
-  sentiment: -1 | 0 | 1;
-  classification: string;
-  defcon: number;
-}
-
-const EVAL_FILE = new URL('./eval/analyst-eval.json', import.meta.url);
 const THROUGHPUT_PASSES = 10;
-
-function readEvalSet(): EvalItem[] {
-  const parsed: unknown = JSON.parse(readFileSync(EVAL_FILE, 'utf8'));
-  if (!Array.isArray(parsed)) throw new Error('analyst-eval.json must be an array');
-  const categories: readonly string[] = ARTICLE_CLASSIFICATIONS;
-  parsed.forEach((raw: unknown, i) => {
-    const item = raw as Partial<EvalItem>;
-    const ok =
-      typeof item.title === 'string' &&
-      typeof item.lede === 'string' &&
-      [-1, 0, 1].includes(item.sentiment ?? NaN) &&
-      categories.includes(item.classification ?? '') &&
-      [1, 2, 3, 4, 5].includes(item.defcon ?? NaN);
-    if (!ok) throw new Error(`analyst-eval.json item ${i} is malformed`);
-  });
-  return parsed as EvalItem[];
-}
 
 function sign(analysis: AiAnalysis): number {
   return analysis.sentiment === 'bullish' ? 1 : analysis.sentiment === 'bearish' ? -1 : 0;
@@ -153,6 +129,7 @@ function main(): void {
   );
 
   let sentimentOk = 0;
+  const bySplit = { train: { n: 0, ok: 0 }, holdout: { n: 0, ok: 0 } };
   let classOk = 0;
   let defconExact = 0;
   let defconNear = 0;
@@ -164,6 +141,9 @@ function main(): void {
     const c = r.classification === item.classification;
     const d = Math.abs(r.defcon_level - item.defcon);
     if (s) sentimentOk++;
+    const split = bySplit[evalSplit(i)];
+    split.n++;
+    if (s) split.ok++;
     if (c) classOk++;
     if (d === 0) defconExact++;
     if (d <= 1) defconNear++;
@@ -181,6 +161,12 @@ function main(): void {
   const n = items.length;
   console.log(`Evaluation set: ${n} hand-labelled headline + lede pairs (eval/analyst-eval.json)`);
   console.log(`  sentiment sign        ${pct(sentimentOk / n)}   (target ≥ 80 %)`);
+  console.log(
+    `    train (${bySplit.train.n}, the article calibration is fitted on it) ` +
+      pct(bySplit.train.ok / bySplit.train.n) +
+      `, holdout (${bySplit.holdout.n}, every fifth, never fitted on) ` +
+      pct(bySplit.holdout.ok / bySplit.holdout.n),
+  );
   console.log(`  classification        ${pct(classOk / n)}   (target ≥ 70 %)`);
   console.log(`  defcon level exact    ${pct(defconExact / n)}`);
   console.log(`  defcon level ±1       ${pct(defconNear / n)}   (target ≥ 80 %)`);
@@ -209,6 +195,11 @@ function main(): void {
   );
   reportSentiment(
     model,
+    'Own mild-direction sentences, holdout',
+    readMildDirectionSentences('holdout'),
+  );
+  reportSentiment(
+    model,
     'Own press-release sentences, holdout',
     readPressReleaseSentences('holdout'),
   );
@@ -220,6 +211,8 @@ function main(): void {
   const own = [
     ...readAnnouncementSentences('train'),
     ...readAnnouncementSentences('holdout'),
+    ...readMildDirectionSentences('train'),
+    ...readMildDirectionSentences('holdout'),
     ...readPressReleaseSentences('train'),
     ...readPressReleaseSentences('holdout'),
     ...readPressReleaseSentences('holdout-b'),

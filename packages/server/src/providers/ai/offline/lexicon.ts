@@ -91,6 +91,14 @@ function polarity(tokens: readonly Token[], at: number): number {
   return BAD_QUANTITIES.has(tokens[at + 1]?.text ?? '') ? -1 : 1;
 }
 
+/** Whether a bad quantity (costs, debt, jobless claims …) comes just before `at`. */
+function badQuantityBefore(tokens: readonly Token[], at: number): boolean {
+  for (let i = Math.max(0, at - 3); i < at; i++) {
+    if (BAD_QUANTITIES.has(tokens[i]?.text ?? '')) return true;
+  }
+  return false;
+}
+
 /** Central-bank wording: "cuts (its key) rate" is bullish, "raises rates" bearish. */
 function rateDirection(tokens: readonly Token[], at: number): number {
   const verb = tokens[at]?.text ?? '';
@@ -140,6 +148,16 @@ export function lexiconScore(tokens: readonly Token[]): LexiconScore {
     if (rate) {
       const weight = rate * (isNegated(tokens, i) ? -0.8 : 1);
       hits.push({ phrase: `${word} … rate`, weight, negated: weight * rate < 0 });
+      score += weight;
+      i++;
+      continue;
+    }
+    const sign = tokens[i]?.sign;
+    if (sign) {
+      // A signed percentage reports a move ("Brent +4%"), read like "rose" or "fell" (and the
+      // other way round after a bad quantity: "costs +5%").
+      const weight = 1.2 * sign * (badQuantityBefore(tokens, i) ? -1 : 1);
+      hits.push({ phrase: sign > 0 ? '+%' : '-%', weight, negated: false });
       score += weight;
       i++;
       continue;

@@ -57,6 +57,24 @@ describe('offline analyst: sentiment', () => {
     expect(lex('Central bank cuts its key rate')).toBeGreaterThan(0);
   });
 
+  it("stores the calibrated confidence of the call; a writer's hint or a routine dividend has none", async () => {
+    const beat = await analyst.analyze(article());
+    expect(beat.sentiment).toBe('bullish');
+    expect(beat.sentiment_confidence).toBeGreaterThanOrEqual(0.5);
+    expect(beat.sentiment_confidence).toBeLessThanOrEqual(1);
+    const hinted = await analyst.analyze(article({ sentimentHint: 6 }));
+    expect(hinted.sentiment).toBe('bullish');
+    expect(hinted.sentiment_confidence).toBeNull();
+    const dividend = await analyst.analyze(
+      article({
+        title: 'Acme Corp declares quarterly dividend of $0.43',
+        text: 'The dividend is payable on December 29 to shareholders of record on December 1.',
+      }),
+    );
+    expect(dividend.sentiment).toBe('neutral');
+    expect(dividend.sentiment_confidence).toBeNull();
+  });
+
   it('clamps the score to −10 … 10 integers', async () => {
     expect(toSentimentScore(3)).toBe(10);
     expect(toSentimentScore(-3)).toBe(-10);

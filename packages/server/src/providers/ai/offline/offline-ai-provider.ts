@@ -3,7 +3,12 @@
  * linear-model sentiment, rule-based classification and defcon, templated presentation fields.
  */
 import { AiCapabilityError, TRANSLATION_NEEDS_LLM } from '../ai-capability-error.ts';
-import type { AiAnalysis, AiArticleInput, AiProvider } from '../ai-provider.ts';
+import type {
+  AiAnalysis,
+  AiArticleInput,
+  AiProvider,
+  ArticleClassification,
+} from '../ai-provider.ts';
 import { writeCompanyAnalysis } from './company-analysis.ts';
 import { classifyArticle, defconLevel, defconOutcome, interestScore } from './classify.ts';
 import {
@@ -44,25 +49,53 @@ const DIVIDEND_CHANGE =
   /\b(?:rais|increas|hik|boost|lift|cut|trim|suspend|slash|reduc|lower|halt|omit|eliminat|skip|defer|special|initiat|resum|doubl|record)|\bnot pay|\bno dividend/i;
 const DIVIDEND_DECLARED =
   /\b(?:declar\w*|sets?|approv\w*|keeps?|maintain\w*|regular)\b.*\bdividend|\bex-dividend\b/i;
-const ROUTINE = sentimentOfHint(0);
+/** A rule's call (the routine dividend, a writer's hint) has no calibrated confidence. */
+const ROUTINE = { ...sentimentOfHint(0), confidence: null };
 
-/** Analyses one article synchronously (the provider wraps this in a promise). */
-export function analyzeArticle(model: SentimentModel, article: AiArticleInput): AiAnalysis {
+/** What the analyst reads of an article before its sentiment: the text, the event class. */
+export interface ArticleReading {
+  title: string;
+  text: string;
+  sentences: string[];
+  lede: string;
+  classification: ArticleClassification;
+  /** Whether a rule (a writer's hint, a routine dividend) sets the sentiment, not the calibration. */
+  ruled: boolean;
+}
+
+/** Reads an article's title, sentences and event class (shared with the article calibration's fit). */
+export function readArticle(article: AiArticleInput): ArticleReading {
   const title = cleanTitle(article.title);
   const text = article.text.slice(0, MAX_TEXT_CHARS);
   const sentences = splitSentences(text);
-  const tickers = article.tickers ?? [];
-  const { summary, paragraph } = summarize(title, sentences);
   const lede = sentences.slice(0, 3).join(' ');
   const classification = classifyArticle(title, lede);
+  const routine =
+    classification === 'Dividend News' &&
+    DIVIDEND_DECLARED.test(title) &&
+    !DIVIDEND_CHANGE.test(title);
+  return {
+    title,
+    text,
+    sentences,
+    lede,
+    classification,
+    ruled: article.sentimentHint !== undefined || routine,
+  };
+}
+
+/** Analyses one article synchronously (the provider wraps this in a promise). */
+export function analyzeArticle(model: SentimentModel, article: AiArticleInput): AiAnalysis {
+  const { title, text, sentences, lede, classification, ruled } = readArticle(article);
+  const tickers = article.tickers ?? [];
+  const { summary, paragraph } = summarize(title, sentences);
+  // The article's event class is evidence for its call (see `article-calibration.ts`).
   const sentiment =
     article.sentimentHint !== undefined
-      ? sentimentOfHint(article.sentimentHint)
-      : classification === 'Dividend News' &&
-          DIVIDEND_DECLARED.test(title) &&
-          !DIVIDEND_CHANGE.test(title)
+      ? { ...sentimentOfHint(article.sentimentHint), confidence: null }
+      : ruled
         ? ROUTINE
-        : analyzeSentiment(model, title, sentences);
+        : analyzeSentiment(model, title, sentences, undefined, classification);
   const defcon = defconLevel(classification, title, lede, sentiment.score);
   const presentation: PresentationInput = {
     title,
@@ -80,6 +113,8 @@ export function analyzeArticle(model: SentimentModel, article: AiArticleInput): 
     classification,
     sentiment: sentiment.sentiment,
     sentiment_score: sentiment.score,
+    sentiment_confidence:
+      sentiment.confidence === null ? null : Number(sentiment.confidence.toFixed(3)),
     interest_score: interestScore(defcon, sentiment.score, tickers.length),
     defcon_level: defcon,
     defcon_outcome: defconOutcome(sentiment.score),

@@ -6,6 +6,7 @@
  * probabilities are those of unseen text. The call is neutral unless the likelier direction
  * reaches {@link SentimentCalibration.threshold}; its confidence is the probability of the call.
  */
+import type { Sentiment } from '../ai-provider.ts';
 import { softmax } from './sentiment-model.ts';
 
 /** What the calibration reads, each in about −1 … 1 (names in the order of the weights). */
@@ -74,6 +75,30 @@ export function calibratedProbabilities(
   });
   const [bearish = 0, bullish = 0, neutral = 1] = softmax(scores);
   return [bearish, bullish, neutral];
+}
+
+/** A call of the analyst with the calibrated probability that it is right. */
+export interface CalibratedCall {
+  sentiment: Sentiment;
+  /** Probability (0 … 1) of the call: of the direction called, or of neutral. */
+  confidence: number;
+}
+
+/**
+ * The one decision that turns the calibrated probabilities into the analyst's call, for a
+ * sentence, a headline and a whole article alike: the likelier direction when its probability
+ * reaches the threshold, else neutral. The stored score's sign follows this call, so the feeds,
+ * the track record and the alerts see the same call.
+ */
+export function calibratedCall(
+  threshold: number,
+  [bearish, bullish, neutral]: readonly [bearish: number, bullish: number, neutral: number],
+): CalibratedCall {
+  const likelier: Sentiment = bullish >= bearish ? 'bullish' : 'bearish';
+  const probability = Math.max(bullish, bearish);
+  return probability >= threshold
+    ? { sentiment: likelier, confidence: probability }
+    : { sentiment: 'neutral', confidence: neutral };
 }
 
 /** Fitting settings. */

@@ -103,11 +103,15 @@ function isModelFile(value: unknown): value is SentimentModelFile {
 
 let shipped: SentimentModel | undefined;
 
-/** Loads (once) the weights shipped next to this file. */
-export function loadShippedSentimentModel(): SentimentModel {
-  if (shipped) return shipped;
+/** Reads the model file shipped next to this file (its weights and calibration). */
+export function readShippedSentimentModelFile(): SentimentModelFile {
   const parsed: unknown = JSON.parse(readFileSync(MODEL_FILE_URL, 'utf8'));
   if (!isModelFile(parsed)) throw new Error('sentiment-model.json is not a version 1 model file');
-  shipped = createSentimentModel(parsed);
+  return parsed;
+}
+
+/** Loads (once) the weights shipped next to this file. */
+export function loadShippedSentimentModel(): SentimentModel {
+  shipped ??= createSentimentModel(readShippedSentimentModelFile());
   return shipped;
 }

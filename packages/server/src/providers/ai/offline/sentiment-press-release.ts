@@ -41,6 +41,19 @@ export function readAnnouncementSentences(split: AnnouncementSplit): LabelledTex
   return readLabelledCsv(ANNOUNCEMENT_FILE, split);
 }
 
+/**
+ * `eval/mild-direction-sentences.csv`: hand-written and hand-labelled announcement sentences of
+ * mild directions ("edged up", "improved", "increased its stake", "won a contract", "expanded",
+ * "+3%") with their plainly stated and opposite siblings, 39 % neutral. The `holdout` fifth is
+ * every fifth run of ten rows, as in the announcement sentences.
+ */
+const MILD_DIRECTION_FILE = new URL('./eval/mild-direction-sentences.csv', import.meta.url);
+
+/** The hand-labelled mild-direction sentences of one split (`holdout` is never trained on). */
+export function readMildDirectionSentences(split: AnnouncementSplit): LabelledText[] {
+  return readLabelledCsv(MILD_DIRECTION_FILE, split);
+}
+
 /** The hand-labelled press-release sentences of one split. */
 export function readPressReleaseSentences(split: PressReleaseSplit): LabelledText[] {
   return readLabelledCsv(PRESS_RELEASE_FILE, split);

@@ -5,10 +5,12 @@
  * call with a confidence (neutral unless a direction is likely enough) and an integer score from
  * −10 (bearish) to +10 (bullish) whose sign is the call's.
  */
-import type { Sentiment } from '../ai-provider.ts';
+import type { ArticleClassification, Sentiment } from '../ai-provider.ts';
 import { sentimentCall } from '../sentiment-call.ts';
+import { articleProbabilities, loadArticleCalibration } from './article-calibration.ts';
 import { lexiconScore, type LexiconHit } from './lexicon.ts';
 import {
+  calibratedCall,
   calibratedProbabilities,
   calibrationInput,
   type CalibrationInput,
@@ -33,15 +35,6 @@ const MIXED_DAMPING = 0.4;
 
 /** Weight of the title and of the first few body sentences in the lexicon score. */
 const POSITION_WEIGHTS = [1, 0.5, 0.3, 0.2];
-
-/**
- * The neutral band of an article (a title with body sentences) on the blended signal. The
- * calibration is fitted on single sentences and headlines, where a lone lexicon cue is often
- * neutral; an article's title and lede agreeing is more evidence than it has learnt to weigh, so
- * an article's call keeps this band (chosen on development slices of the training data) and the
- * calibration gives its confidence.
- */
-const ARTICLE_NEUTRAL_BAND = 0.15;
 
 /** How the lexicon (with the figures) and the model are blended into the signal. */
 export interface SentimentBlend {
@@ -74,8 +67,6 @@ export interface SentimentParts {
   signal: number;
   /** The calibration's inputs for the title and for the first body sentence, each on its own. */
   inputs: CalibrationInput[];
-  /** Whether the text is an article (a title with body sentences) rather than one text. */
-  article: boolean;
 }
 
 /** The sentiment of one article with what produced it. */
@@ -167,7 +158,6 @@ export function sentimentParts(
     hits,
     signal,
     inputs,
-    article: parts.filter((part) => part.trim()).length > 1,
   };
 }
 
@@ -195,43 +185,50 @@ function combinedProbabilities(
   return [bearish, bullish, neutral];
 }
 
+/** The calibrated probabilities (bearish, bullish, neutral) of a text's parts, combined. */
+export function partsProbabilities(
+  model: SentimentModel,
+  parts: SentimentParts,
+): [bearish: number, bullish: number, neutral: number] {
+  const calibration = model.calibration;
+  if (!calibration) throw new Error('the sentiment model has no calibration');
+  return combinedProbabilities(calibration, parts.inputs);
+}
+
 /**
- * Scores the title and the leading body sentences of an article. One text (a sentence, a
- * headline) is called in the calibration's likelier direction when its probability reaches the
- * threshold, else neutral; an article when its blended signal leaves the article's neutral band.
- * The confidence is the calibrated probability of the call; the score's size comes from the
- * signal and its sign from the call.
+ * Scores the title and the leading body sentences of an article. The calibrated probabilities of
+ * its parts decide the call (`calibratedCall`, the same rule for a sentence, a headline and an
+ * article): the likelier direction when it reaches the threshold, else neutral. Given the
+ * article's event class (`event`), the probabilities are first those of an article
+ * (`article-calibration.ts`: a deal, a legal or regulatory event, a rate decision is less often
+ * neutral in an article than in a lone sentence); without it, those of a sentence. The
+ * confidence is the probability of the call; the score's size comes from the signal and its
+ * sign from the call.
  */
 export function analyzeSentiment(
   model: SentimentModel,
   title: string,
   sentences: readonly string[],
   blend: SentimentBlend = SENTIMENT_BLEND,
+  event?: ArticleClassification,
 ): SentimentResult {
   const calibration = model.calibration;
   if (!calibration) throw new Error('the sentiment model has no calibration');
   const parts = sentimentParts(model, title, sentences, blend);
-  const [bearish, bullish, neutral] = combinedProbabilities(calibration, parts.inputs);
-  let called: Sentiment;
-  if (parts.article) {
-    called =
-      parts.signal > ARTICLE_NEUTRAL_BAND
-        ? 'bullish'
-        : parts.signal < -ARTICLE_NEUTRAL_BAND
-          ? 'bearish'
-          : 'neutral';
-  } else {
-    const likelier: Sentiment = bullish >= bearish ? 'bullish' : 'bearish';
-    called = Math.max(bullish, bearish) >= calibration.threshold ? likelier : 'neutral';
-  }
+  const probabilities = partsProbabilities(model, parts);
+  const decided = calibratedCall(
+    calibration.threshold,
+    event === undefined
+      ? probabilities
+      : articleProbabilities(loadArticleCalibration(), event, probabilities),
+  );
+  const called = decided.sentiment;
   const magnitude = Math.abs(toSentimentScore(parts.signal));
   const call = sentimentCall(called, called === 'bearish' ? -magnitude : magnitude);
-  const confidence =
-    call.sentiment === 'bullish' ? bullish : call.sentiment === 'bearish' ? bearish : neutral;
   return {
     sentiment: call.sentiment,
     score: call.score,
-    confidence,
+    confidence: decided.confidence,
     signal: parts.signal,
     lexicon: parts.lexicon,
     model: parts.model,

@@ -16,6 +16,24 @@ describe('tokenize', () => {
   });
 });
 
+describe('signed percentages', () => {
+  it('keeps the sign of a percentage written as a move ("Brent +4%", "shares -3%")', () => {
+    expect(tokenize('Brent +4%')).toContainEqual({ text: PLACEHOLDERS.percent, value: 4, sign: 1 });
+    expect(tokenize('Shares (-3.5%) in early trade')).toContainEqual({
+      text: PLACEHOLDERS.percent,
+      value: 3.5,
+      sign: -1,
+    });
+  });
+
+  it('gives no sign to an unsigned percentage or to the end of a range', () => {
+    expect(tokenize('Sales rose 4%')).toContainEqual({ text: PLACEHOLDERS.percent, value: 4 });
+    expect(tokenize('Growth of 3-5% is expected')).not.toContainEqual(
+      expect.objectContaining({ sign: expect.anything() as unknown }),
+    );
+  });
+});
+
 describe('splitSentences', () => {
   it('splits on sentence ends but not after abbreviations or inside numbers', () => {
     const text =

@@ -7,6 +7,11 @@
 export interface Token {
   text: string;
   value?: number;
+  /**
+   * A percentage written with its sign as a word of its own ("Brent +4%", "shares -3%"): the
+   * move it reports, +1 or −1. Absent for an unsigned one and for a range ("3-5%").
+   */
+  sign?: 1 | -1;
 }
 
 /** Placeholder tokens the normaliser substitutes for URLs, cashtags, numbers and percentages. */
@@ -51,10 +56,23 @@ function numberToken(match: string): Token {
 /** Splits raw text into normalised tokens (words, placeholders, numbers with their values). */
 export function tokenize(raw: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of normalizeText(raw).matchAll(TOKEN_RE)) {
+  const normalized = normalizeText(raw);
+  for (const match of normalized.matchAll(TOKEN_RE)) {
     const text = match[0].replace('’', "'");
-    if (/\d/.test(text)) tokens.push(numberToken(text));
-    else tokens.push({ text });
+    if (!/\d/.test(text)) {
+      tokens.push({ text });
+      continue;
+    }
+    const token = numberToken(text);
+    const before = normalized[match.index - 1];
+    if (
+      token.text === PLACEHOLDERS.percent &&
+      /^[-+]/.test(text) &&
+      (before === undefined || /[\s(]/.test(before))
+    ) {
+      token.sign = text.startsWith('+') ? 1 : -1;
+    }
+    tokens.push(token);
   }
   return tokens;
 }

@@ -5,21 +5,24 @@
  * lexicon's band and the directions of reported figures (`sentiment-features.ts`), fitted on:
  * `train.csv` of the shared finance-headline data (MIT licence), our hand-written press-release
  * and announcement sentences (`eval/press-release-sentences.csv`,
- * `eval/announcement-sentences.csv`, the `train` rows only, counted three times) and our
+ * `eval/announcement-sentences.csv`, `eval/mild-direction-sentences.csv`, the `train` rows only,
+ * counted three times) and our
  * template sentences (`sentiment-press-release.ts`). The calibration (`sentiment-calibration.ts`)
  * is fitted on five-fold out-of-fold predictions for the same rows. Measured on `valid.csv` and
  * on the held-out rows of our own sentences, none of which it ever trains on.
  * Run: `node packages/server/src/providers/ai/offline/train-sentiment.ts [--data <dir>]
- * [--features 6000]`.
+ * [--features 6000] [--misses]` (`--misses` lists the training rows called wrong out of fold).
  */
 import { writeFileSync } from 'node:fs';
 import { financeSentimentDir, readFinanceSentiment } from './finance-sentiment-data.ts';
 import { classificationMetrics, pct } from './metrics.ts';
 import { analyzeSentiment, sentimentParts } from './sentiment.ts';
 import {
+  calibratedCall,
   calibratedProbabilities,
   fitCalibration,
   type CalibrationInput,
+  type SentimentCalibration,
 } from './sentiment-calibration.ts';
 import {
   MODEL_FILE_URL,
@@ -30,6 +33,7 @@ import {
 import {
   generatedPressReleaseSentences,
   readAnnouncementSentences,
+  readMildDirectionSentences,
   readPressReleaseSentences,
 } from './sentiment-press-release.ts';
 import { trainSentimentWeights, type WeightedText } from './sentiment-training.ts';
@@ -45,6 +49,8 @@ const FOLDS = 5;
  * None is below one half: neutral wins unless a direction is likelier than not.
  */
 const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7];
+/** Class balances tried for the calibration's fit (see `main`); the best out of fold ships. */
+const BALANCES = [0, 0.5, 1];
 
 function flagValue(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
@@ -62,9 +68,8 @@ function thresholdMacroF1(
   const tp = [0, 0, 0];
   const fp = [0, 0, 0];
   const fn = [0, 0, 0];
-  probabilities.forEach(([bearish, bullish], n) => {
-    const direction = bullish >= bearish ? 1 : 0;
-    const call = Math.max(bearish, bullish) >= threshold ? direction : 2;
+  probabilities.forEach((p, n) => {
+    const call = MODEL_LABELS.indexOf(calibratedCall(threshold, p).sentiment);
     const y = labels[n] ?? 2;
     const w = weights[n] ?? 1;
     if (call === y) tp[y] = (tp[y] ?? 0) + w;
@@ -81,6 +86,34 @@ function thresholdMacroF1(
   return sum / 3;
 }
 
+/**
+ * `--misses`: the training rows the product's call gets wrong when read by a model that did not
+ * train on them (out of fold), polar rows called neutral first. Only training rows: the held-out
+ * sets and valid.csv are measured, never studied.
+ */
+function printMisses(
+  calibration: SentimentCalibration,
+  inputs: readonly CalibrationInput[],
+  labels: readonly number[],
+  texts: readonly string[],
+): void {
+  const misses: string[] = [];
+  inputs.forEach((input, n) => {
+    const call = calibratedCall(calibration.threshold, calibratedProbabilities(calibration, input));
+    const label = MODEL_LABELS[labels[n] ?? 2] ?? 'neutral';
+    if (call.sentiment === label) return;
+    const kind = call.sentiment === 'neutral' ? 'polar called neutral' : 'called ' + call.sentiment;
+    misses.push(
+      `${label} → ${call.sentiment} (${call.confidence.toFixed(2)}) [${kind}] ${texts[n] ?? ''}`,
+    );
+  });
+  misses.sort(
+    (a, b) => Number(b.includes('called neutral')) - Number(a.includes('called neutral')),
+  );
+  console.log(`out-of-fold misses on the training rows: ${misses.length}`);
+  for (const line of misses) console.log(`  ${line}`);
+}
+
 function main(): void {
   const dir = financeSentimentDir();
   const maxFeatures = flagValue('--features', 6000);
@@ -88,11 +121,13 @@ function main(): void {
   const valid = readFinanceSentiment(dir, 'valid');
   const ownTrain = readPressReleaseSentences('train');
   const announcementTrain = readAnnouncementSentences('train');
+  const mildTrain = readMildDirectionSentences('train');
   const generated = generatedPressReleaseSentences(GENERATED_SENTENCES);
   const rows: WeightedText[] = [
     ...train,
     ...ownTrain.map((r) => ({ ...r, weight: OWN_WEIGHT })),
     ...announcementTrain.map((r) => ({ ...r, weight: OWN_WEIGHT })),
+    ...mildTrain.map((r) => ({ ...r, weight: OWN_WEIGHT })),
     ...generated,
   ];
 
@@ -101,6 +136,7 @@ function main(): void {
   const inputs: CalibrationInput[] = [];
   const labels: number[] = [];
   const weights: number[] = [];
+  const texts: string[] = [];
   for (let fold = 0; fold < FOLDS; fold++) {
     const fitted = trainSentimentWeights(
       rows.filter((_, i) => i % FOLDS !== fold),
@@ -112,16 +148,41 @@ function main(): void {
       inputs.push(...sentimentParts(foldModel, row.text, []).inputs);
       labels.push(MODEL_LABELS.indexOf(row.label));
       weights.push(row.weight ?? 1);
+      texts.push(row.text);
     });
   }
-  const draft = fitCalibration(inputs, labels, weights, 0.5);
-  const probabilities = inputs.map((input) => calibratedProbabilities(draft, input));
-  const scored = THRESHOLDS.map((t) => ({
-    threshold: t,
-    macroF1: thresholdMacroF1(probabilities, labels, weights, t),
-  }));
-  const best = scored.reduce((a, b) => (b.macroF1 > a.macroF1 ? b : a));
-  const calibration = { ...draft, threshold: best.threshold };
+  // Each class's rows weigh (its share)^−balance in the fit: 0 fits the data as it is, 1 as if
+  // the three classes were equally common (mild directions are rarer than plain reporting).
+  const share = [0, 1, 2].map(
+    (k) =>
+      labels.reduce((sum, y, n) => sum + (y === k ? (weights[n] ?? 1) : 0), 0) /
+      weights.reduce((a, b) => a + b, 0),
+  );
+  const candidates = BALANCES.flatMap((balance) => {
+    const fitWeights = weights.map((w, n) => w * (share[labels[n] ?? 2] ?? 1) ** -balance);
+    const draft = fitCalibration(inputs, labels, fitWeights, 0.5);
+    const probabilities = inputs.map((input) => calibratedProbabilities(draft, input));
+    return THRESHOLDS.map((t) => ({
+      balance,
+      threshold: t,
+      draft,
+      macroF1: thresholdMacroF1(probabilities, labels, weights, t),
+    }));
+  });
+  const best = candidates.reduce((a, b) => (b.macroF1 > a.macroF1 ? b : a));
+  const scored = candidates.filter((c) => c.balance === best.balance);
+  const calibration = { ...best.draft, threshold: best.threshold };
+  console.log(
+    'calibration: out-of-fold macro-F1 by class balance (best threshold) ' +
+      BALANCES.map((b) => {
+        const top = candidates
+          .filter((c) => c.balance === b)
+          .reduce((x, y) => (y.macroF1 > x.macroF1 ? y : x));
+        return `${b}: ${pct(top.macroF1)} (${top.threshold})`;
+      }).join(', ') +
+      `; ships ${best.balance}`,
+  );
+  if (process.argv.includes('--misses')) printMisses(calibration, inputs, labels, texts);
 
   const fitted = trainSentimentWeights(rows, { maxFeatures });
   const model = createSentimentModel({ ...fitted, calibration });
@@ -153,19 +214,21 @@ function main(): void {
   };
   writeFileSync(MODEL_FILE_URL, `${JSON.stringify(file)}\n`);
   console.log(
-    `trained on ${rows.length} rows (${train.length} headlines, ${ownTrain.length} press-release ` +
-      `and ${announcementTrain.length} announcement sentences ×${OWN_WEIGHT}, ` +
+    `trained on ${rows.length} rows (${train.length} headlines, ${ownTrain.length} press-release, ` +
+      `${announcementTrain.length} announcement and ${mildTrain.length} mild-direction ` +
+      `sentences ×${OWN_WEIGHT}, ` +
       `${generated.length} template sentences), ${fitted.candidates} candidate features, ` +
       `kept ${file.trained.features}`,
   );
   console.log(
-    `calibration: out-of-fold macro-F1 by threshold ` +
+    `calibration (class balance ${best.balance}): out-of-fold macro-F1 by threshold ` +
       scored.map((s) => `${s.threshold}: ${pct(s.macroF1)}`).join(', ') +
       `; ships ${best.threshold}`,
   );
   for (const [name, data] of [
     ['valid.csv', valid],
     ['own announcement holdout', readAnnouncementSentences('holdout')],
+    ['own mild-direction holdout', readMildDirectionSentences('holdout')],
     ['own press-release holdout', readPressReleaseSentences('holdout')],
     ['own press-release holdout-b', readPressReleaseSentences('holdout-b')],
   ] as const) {

@@ -205,7 +205,9 @@ export function ArticleCard({
             creationDate={article.creation_date}
             estimated={article.date_estimated ?? false}
           />
-          {score !== undefined && <SentimentBadge score={score} />}
+          {score !== undefined && (
+            <SentimentBadge score={score} confidence={article.AI?.sentiment_confidence ?? null} />
+          )}
           {interest !== null && <ArticleCardStars score={interest} />}
           {hidden && (
             <Badge color="gray" variant="outline">

@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { NewsArticle } from '@app/shared/api/news';
+import { makeUser, stubApi, success } from '../../../../test/api-stub';
+import { makeArticle } from '../../../../test/fixtures/news';
+import { renderWithProviders } from '../../../../test/render';
+import { ArticleCard } from './article-card';
+
+function renderCard(article: NewsArticle) {
+  stubApi({ 'GET /api/user/get/me': success({ current_user: makeUser() }) });
+  const router = createMemoryRouter([{ path: '*', element: <ArticleCard article={article} /> }], {
+    initialEntries: ['/news/latest_ai'],
+  });
+  renderWithProviders(<RouterProvider router={router} />);
+}
+
+describe("the article card's sentiment badge says how sure the analyst is", () => {
+  it('shows the calibrated confidence of the call on hover', async () => {
+    renderCard(makeArticle({ AI: { sentiment_score: 6, sentiment_confidence: 0.724 } }));
+    const badge = screen.getByText(/Very bullish 6/);
+    expect(badge.textContent).toContain('72 % confidence');
+    await userEvent.setup().hover(badge);
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', '72 % confidence');
+  });
+
+  it('says the confidence is unknown for an analysis stored without one', async () => {
+    renderCard(makeArticle({ AI: { sentiment_score: -2, sentiment_confidence: undefined } }));
+    const badge = screen.getByText(/Bearish -2/);
+    expect(badge.textContent).toContain('Confidence unknown');
+    await userEvent.setup().hover(badge);
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'Confidence unknown');
+  });
+});
