@@ -30,8 +30,8 @@ import {
   mapSearchMatches,
   mapSearchNews,
 } from './yahoo-mapping.ts';
-import { parseSymbol, toYahooSymbol } from './yahoo-symbols.ts';
-import { addIsoDays } from '@app/shared/dates';
+import { parseSymbol, toYahooSymbol, yahooListings } from './yahoo-symbols.ts';
+import { addIsoDays, isoDay } from '@app/shared/dates';
 
 /** Options of the Yahoo provider; every field has a default fit for production. */
 export interface YahooMarketDataProviderOptions {
@@ -151,12 +151,7 @@ export function createYahooMarketDataProvider(
     const out: [string, QuoteSummaryResult][] = [];
     let failure: Error | undefined;
     let answered = 0;
-    const seen = new Set<string>();
-    for (const symbol of symbols) {
-      const parsed = parseSymbol(symbol);
-      const yahooSymbol = toYahooSymbol(symbol);
-      if (!parsed || !yahooSymbol || seen.has(yahooSymbol)) continue;
-      seen.add(yahooSymbol);
+    for (const { symbol, yahooSymbol } of yahooListings(symbols)) {
       const at = now().getTime();
       let cached = calendars.get(yahooSymbol);
       if (!cached || at - cached.at > CALENDAR_TTL_MS) {
@@ -176,7 +171,7 @@ export function createYahooMarketDataProvider(
         calendars.set(yahooSymbol, cached);
       }
       answered += 1;
-      if (cached.summary) out.push([`${parsed.exchange}:${parsed.ticker}`, cached.summary]);
+      if (cached.summary) out.push([symbol, cached.summary]);
     }
     if (answered === 0 && failure) throw failure;
     return out;
@@ -189,13 +184,8 @@ export function createYahooMarketDataProvider(
    */
   async function eventCharts(symbols: readonly string[]): Promise<[string, ChartResultArray][]> {
     const out: [string, ChartResultArray][] = [];
-    const today = now().toISOString().slice(0, 10);
-    const seen = new Set<string>();
-    for (const symbol of symbols) {
-      const parsed = parseSymbol(symbol);
-      const yahooSymbol = toYahooSymbol(symbol);
-      if (!parsed || !yahooSymbol || seen.has(yahooSymbol)) continue;
-      seen.add(yahooSymbol);
+    const today = isoDay(now());
+    for (const { symbol, yahooSymbol } of yahooListings(symbols)) {
       try {
         const chart = await call(`events of ${yahooSymbol}`, () =>
           yahoo.chart(yahooSymbol, {
@@ -206,7 +196,7 @@ export function createYahooMarketDataProvider(
             return: 'array',
           }),
         );
-        out.push([`${parsed.exchange}:${parsed.ticker}`, chart]);
+        out.push([symbol, chart]);
       } catch (error) {
         if (!isNotFound(error instanceof Error ? error.cause : error)) {
           log?.warn({ err: error, symbol }, 'Yahoo events request failed');
@@ -344,19 +334,14 @@ export function createYahooMarketDataProvider(
       const out: Fundamentals[] = [];
       let failure: Error | undefined;
       let answered = 0;
-      const seen = new Set<string>();
-      for (const symbol of symbols) {
-        const parsed = parseSymbol(symbol);
-        const yahooSymbol = toYahooSymbol(symbol);
-        if (!parsed || !yahooSymbol || seen.has(yahooSymbol)) continue;
-        seen.add(yahooSymbol);
+      for (const { symbol, yahooSymbol } of yahooListings(symbols)) {
         try {
           const summary = await call(`fundamentals of ${yahooSymbol}`, () =>
             yahoo.quoteSummary(yahooSymbol, {
               modules: ['summaryDetail', 'defaultKeyStatistics', 'price'],
             }),
           );
-          out.push(mapFundamentals(`${parsed.exchange}:${parsed.ticker}`, summary));
+          out.push(mapFundamentals(symbol, summary));
           answered += 1;
         } catch (error) {
           if (isNotFound(error instanceof Error ? error.cause : error)) {

@@ -1,4 +1,4 @@
-import { splitSymbol } from '@app/shared/symbols';
+import { joinSymbol, splitSymbol } from '@app/shared/symbols';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
 
 /**
@@ -114,4 +114,23 @@ export function fromYahooSymbol(
   if (!YAHOO_TICKER.test(ticker)) return null;
   const ours = `${exchange}:${ticker.replaceAll('-', '.')}`;
   return parseSymbol(ours) ? ours : null;
+}
+
+/**
+ * The listings of `symbols` that Yahoo can name, each Yahoo symbol once: ours as
+ * `EXCHANGE:TICKER` (upper-cased, trimmed) with Yahoo's. Malformed or unmappable symbols are left out.
+ */
+export function yahooListings(
+  symbols: readonly string[],
+): { symbol: string; yahooSymbol: string }[] {
+  const seen = new Set<string>();
+  const out: { symbol: string; yahooSymbol: string }[] = [];
+  for (const symbol of symbols) {
+    const parsed = parseSymbol(symbol);
+    const yahooSymbol = toYahooSymbol(symbol);
+    if (!parsed || !yahooSymbol || seen.has(yahooSymbol)) continue;
+    seen.add(yahooSymbol);
+    out.push({ symbol: joinSymbol(parsed.exchange, parsed.ticker), yahooSymbol });
+  }
+  return out;
 }
