@@ -54,7 +54,7 @@ export type AppConfig = {
   alertSettingsCache: boolean;
   /** Whether API processes keep users' bell answers in memory (alerts/alert-inbox-cache.ts). */
   alertInboxCache: boolean;
-  /** Whether API processes answer unchanged admin pages from memory (admin/page-notices.ts). */
+  /** Whether API processes answer unchanged admin pages from memory (cache/page-notices.ts). */
   adminPageCache: boolean;
   /** Business time starts here when set (ISO date-time) and runs on; unset: the machine's clock. */
   clockStart: Date | undefined;

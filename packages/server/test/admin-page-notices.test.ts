@@ -11,7 +11,7 @@ type Page = { users?: Row[]; messages?: Row[]; total?: number };
 
 /**
  * Each API process answers the admin pages from memory while their table is
- * unchanged (ADMIN_PAGE_CACHE=on, `admin/page-notices.ts`): no statement at all for a kept page.
+ * unchanged (ADMIN_PAGE_CACHE=on, `cache/page-notices.ts`): no statement at all for a kept page.
  * An approval through one process is on the next page of any process (the write waits until every
  * listening process forgot its pages); any other writer's (SQL here) once its notice arrives.
  */

@@ -17,7 +17,7 @@ type Posts = { posts: { channel_id: string; channel_title: string; text: string 
 /**
  * The admin deliveries view, the contact inbox, the newsletter list and the
  * channels' posts log are answered from memory while their tables are unchanged, as the user
- * pages are (ADMIN_PAGE_CACHE=on, `admin/page-notices.ts`, migration 2026-11-30T1520): no
+ * pages are (ADMIN_PAGE_CACHE=on, `cache/page-notices.ts`, migration 2026-11-30T1520): no
  * statement for a kept page; any writer's change (SQL here) shows once its notice arrives; an
  * admin's own write through one process (a message marked read, a channel removed) is on the next
  * page of every process, with no wait.

@@ -25,7 +25,7 @@ export const NO_STORE = 'no-store';
 export const PRIVATE_REVALIDATE = 'private, no-cache';
 
 /**
- * ETags of Buffers sent again and again: the answer caches (quotes/answer-cache.ts) send the same
+ * ETags of Buffers sent again and again: the answer caches (cache/answer-cache.ts) send the same
  * Buffer object to every caller, so it is hashed once (SHA-1 of a 127 KB 5-year history cost
  * 0.2–0.6 ms a call). Such Buffers are never written after they are built.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * More admin pages kept in memory (`admin/page-notices.ts`): the alert deliveries
+ * More admin pages kept in memory (`cache/page-notices.ts`): the alert deliveries
  * (`/alerts/admin/deliveries`), the contact inbox, the newsletter's subscribers and the channels'
  * posts log are kept as the bytes sent too, so every statement that writes their tables announces
  * it on `stockpulse_admin_pages` as the users and the outbox do (2026-11-30T1440's function):

@@ -1,6 +1,6 @@
 import type { AlertSettings, AlertSettingsUpdate } from '@app/shared/api/alerts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { PageNotices } from '../admin/page-notices.ts';
+import type { PageNotices } from '../../cache/page-notices.ts';
 import type { SubscriptionFacts } from '../billing/plans.ts';
 import { hashToken } from '../security/secrets.ts';
 import type { InstantPayload } from './alert-mail.ts';

@@ -1,6 +1,6 @@
 import { deliveriesResponseSchema, type DeliveryStatus } from '@app/shared/api/alerts';
-import { pageGroup, type PageNotices } from '../admin/page-notices.ts';
-import { recentValue } from '../site/recent-value.ts';
+import { pageGroup, type PageNotices } from '../../cache/page-notices.ts';
+import { recentValue } from '../../cache/recent-value.ts';
 import type { DeliveriesRepository } from './deliveries.repository.ts';
 
 /** How old the admin view's delivery counts may be. */
@@ -10,7 +10,7 @@ const DELIVERY_COUNTS_TTL_MS = 5_000;
  * The admin panel's view of the deliveries outbox (`/alerts/admin/deliveries`): the latest
  * deliveries, optionally of one status, and the counts per status. Its answers are the JSON bytes
  * sent, kept while no delivery is written when the admin pages are kept (ADMIN_PAGE_CACHE,
- * `admin/page-notices.ts`: a statement trigger announces every write of `deliveries`, a removed
+ * `cache/page-notices.ts`: a statement trigger announces every write of `deliveries`, a removed
  * user's by cascade too), else built every call.
  */
 export function createDeliveriesAdmin(deps: {

@@ -19,7 +19,7 @@ import { eventProblem, malformedRecord } from './event-validation.ts';
 import { createOfflineCheckout } from './offline-checkout.ts';
 import { createPaymentEvents } from './payment-events.ts';
 import type { ReferralCache } from './referral-cache.ts';
-import { recentValue } from '../site/recent-value.ts';
+import { recentValue } from '../../cache/recent-value.ts';
 import { entitlementsOf, isPlanId, toOurStatus, TRIAL_DAYS } from './plans.ts';
 
 /** Rows of each list in the admin payments view. */

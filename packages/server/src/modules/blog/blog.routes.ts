@@ -6,7 +6,7 @@ import {
 } from '@app/shared/api/site';
 import { z } from 'zod';
 import type { ZodApp } from '../../http/types.ts';
-import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts';
+import { createAnswerCache, jsonBody, sendJson } from '../../cache/answer-cache.ts';
 import type { BlogService } from './blog.service.ts';
 
 /**

@@ -17,7 +17,7 @@ import type { ZodApp } from '../../http/types.ts';
 import { companyDebugRoutes, type CompanyDebugDeps } from './company-debug.routes.ts';
 import type { CompanyService } from './company.service.ts';
 import type { Clock } from '../../clock.ts';
-import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts';
+import { createAnswerCache, jsonBody, sendJson } from '../../cache/answer-cache.ts';
 
 /**
  * How long serialised answers are reused: company profiles and listings change only when they are

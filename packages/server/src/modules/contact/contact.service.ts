@@ -2,10 +2,10 @@ import type { ContactMessage, ContactRequest } from '@app/shared/api/site';
 import { CONTACT_SUCCESS_MESSAGE, contactInboxResponseSchema } from '@app/shared/api/site';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../http/errors.ts';
-import { pageGroup, type PageNotices } from '../admin/page-notices.ts';
+import { pageGroup, type PageNotices } from '../../cache/page-notices.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
-import { recentValue } from '../site/recent-value.ts';
+import { recentValue } from '../../cache/recent-value.ts';
 import type { ContactRepository, ContactRow } from './contact.repository.ts';
 
 /** How old the inbox's counts may be (a write of this process clears them). */
@@ -41,7 +41,7 @@ export function createContactService(deps: {
   // The inbox's total and unread counts scan the messages: read at most every 5 s per process,
   // and again at once after a write of this process or any process's notice.
   const counts = recentValue(INBOX_COUNTS_TTL_MS, () => repository.counts());
-  // The inbox's pages as sent, kept while no message is written (`admin/page-notices.ts`).
+  // The inbox's pages as sent, kept while no message is written (`cache/page-notices.ts`).
   const pages = pageGroup(deps.adminPages, 'contact');
   pages.onForget(() => counts.clear());
 

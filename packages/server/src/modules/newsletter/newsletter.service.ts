@@ -2,11 +2,11 @@ import { newsletterAdminResponseSchema, type NewsletterSubscriber } from '@app/s
 import type { Clock } from '../../clock.ts';
 import { writeCsv } from '../../http/csv-writer.ts';
 import { badRequest } from '../../http/errors.ts';
-import { pageGroup, type PageNotices } from '../admin/page-notices.ts';
+import { pageGroup, type PageNotices } from '../../cache/page-notices.ts';
 import { oneClickUnsubscribeHeaders, type Mailer, type MailOutcome } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
-import { recentValue } from '../site/recent-value.ts';
+import { recentValue } from '../../cache/recent-value.ts';
 import type { NewsletterRepository, SubscriberRow } from './newsletter.repository.ts';
 
 /** How long a confirmation link works. */
@@ -54,7 +54,7 @@ export function createNewsletterService(deps: {
   // The admin list's counts scan every subscriber: read at most every 5 s per process, and
   // again at once after a write of this process or any process's notice.
   const counts = recentValue(ADMIN_COUNTS_TTL_MS, () => repository.counts());
-  // The admin list's pages as sent, kept while no subscriber is written (`admin/page-notices.ts`).
+  // The admin list's pages as sent, kept while no subscriber is written (`cache/page-notices.ts`).
   const pages = pageGroup(deps.adminPages, 'newsletter');
   pages.onForget(() => counts.clear());
 

@@ -6,7 +6,7 @@ import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PriceHistoryService } from './price-history.service.ts';
 import type { Clock } from '../../clock.ts';
-import { createAnswerCache, jsonBody, sendJson } from '../quotes/answer-cache.ts';
+import { createAnswerCache, jsonBody, sendJson } from '../../cache/answer-cache.ts';
 import { isoDay } from '@app/shared/dates';
 
 /**

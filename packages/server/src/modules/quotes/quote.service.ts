@@ -9,7 +9,7 @@ import type { FinancialsRow, QuoteRepository } from './quote.repository.ts';
 import type { TickerQueryAst } from './ticker-query.ts';
 import type { Clock } from '../../clock.ts';
 import { addDays, isoDay } from '@app/shared/dates';
-import { createAnswerCache } from './answer-cache.ts';
+import { createAnswerCache } from '../../cache/answer-cache.ts';
 
 /** A snapshot younger than this is served as it is; older ones are refreshed first. */
 export const QUOTE_MAX_AGE_SECONDS = 60;

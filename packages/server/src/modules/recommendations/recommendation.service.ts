@@ -1,6 +1,6 @@
 import { RECOMMENDATIONS_LIMIT, type Recommendation } from '@app/shared/api/portfolio';
 import type { Clock } from '../../clock.ts';
-import { createAnswerCache } from '../quotes/answer-cache.ts';
+import { createAnswerCache } from '../../cache/answer-cache.ts';
 import type { RecommendationRepository, RecommendationRow } from './recommendation.repository.ts';
 import {
   recommendationReason,

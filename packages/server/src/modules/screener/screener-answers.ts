@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { createNoticeListener } from '../../db/notice-listener.ts';
-import { createAnswerCache } from '../quotes/answer-cache.ts';
+import { createAnswerCache } from '../../cache/answer-cache.ts';
 
 /** Where the metrics refresh announces that `screener_metrics` was rewritten (its commit). */
 export const SCREENER_CHANNEL = 'stockpulse_screener';

@@ -13,7 +13,7 @@ import {
   screenLimitReached,
 } from './screener-rules.ts';
 import type { ScreenerQueryAst } from './screener-query.ts';
-import { jsonBody } from '../quotes/answer-cache.ts';
+import { jsonBody } from '../../cache/answer-cache.ts';
 import type { ScreenerAnswers } from './screener-answers.ts';
 import type { ScreenerRepository } from './screener.repository.ts';
 

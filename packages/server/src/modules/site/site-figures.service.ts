@@ -1,6 +1,6 @@
 import type { SiteFigures } from '@app/shared/api/site';
 import type { Clock } from '../../clock.ts';
-import { recentValue } from './recent-value.ts';
+import { recentValue } from '../../cache/recent-value.ts';
 import type { SiteFiguresRepository } from './site-figures.repository.ts';
 import { DAY_MS } from '@app/shared/dates';
 

@@ -6,7 +6,7 @@ import type { Update } from 'grammy/types';
 import type { Clock } from '../../clock.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { describeTelegramError, isChatGone } from '../../providers/telegram/telegram-bot.ts';
-import { pageGroup, type PageNotices } from '../admin/page-notices.ts';
+import { pageGroup, type PageNotices } from '../../cache/page-notices.ts';
 import { hashToken } from '../security/secrets.ts';
 import type { ChannelKind, LinkCodeState, TelegramRepository } from './telegram.repository.ts';
 
@@ -39,7 +39,7 @@ export function createTelegramService(deps: {
 }) {
   const { repository, bot, clock, log } = deps;
   let username: Promise<string> | undefined;
-  // The posts log's pages as sent, kept while no post or channel is written (`admin/page-notices.ts`).
+  // The posts log's pages as sent, kept while no post or channel is written (`cache/page-notices.ts`).
   const postPages = pageGroup(deps.adminPages, 'channel_posts');
 
   /** The bot's @username, asked of Telegram at most once per process when not configured. */

@@ -4,11 +4,11 @@ import type { AuthUser } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { AdminPagesRepository } from '../admin/admin-pages.repository.ts';
 import { createPageAnswers, rowVersions } from '../admin/page-answers.ts';
-import type { PageGroup, PageNotices } from '../admin/page-notices.ts';
+import type { PageGroup, PageNotices } from '../../cache/page-notices.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
-import { recentValue } from '../site/recent-value.ts';
+import { recentValue } from '../../cache/recent-value.ts';
 import { outboxBody, outboxMailBody, queueBody, usersBody } from './admin-bodies.ts';
 import type { UserRow } from './user.mapper.ts';
 import type { UserRepository } from './user.repository.ts';
@@ -46,7 +46,7 @@ export function createApprovalService(deps: Deps) {
     pendingTotal.clear();
   };
   // The admin pages' answers as sent, checked against their rows' versions on every call; with
-  // `notices`, sent with no check while their table is unchanged (`admin/page-notices.ts`).
+  // `notices`, sent with no check while their table is unchanged (`cache/page-notices.ts`).
   const answers = createPageAnswers();
   const kept = (group: PageGroup, key: string, build: () => Promise<Buffer>) =>
     notices ? notices.answer(group, key, build) : build();

@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createAdminPagesRepository } from '../admin/admin-pages.repository.ts';
-import { createPageNotices } from '../admin/page-notices.ts';
+import { createPageNotices } from '../../cache/page-notices.ts';
 import type { ResolveUser } from '../../http/access.ts';
 import type { EntitySetter } from '../../http/entity-setters.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import { createNoticeListener } from '../../db/notice-listener.ts';
+import type { Database } from '../db/database.ts';
+import { createNoticeListener } from '../db/notice-listener.ts';
 
 /**
  * Where the database announces writes of the admin pages' tables (migrations 2026-11-30T1440:
