@@ -83,6 +83,9 @@ test.describe('an account from registration to approval', () => {
     page,
     browser,
   }) => {
+    // Two sign-ins, a mail round trip and a second browser context: more than the default 30 s
+    // when the suite runs two workers on two cores.
+    test.setTimeout(90_000);
     await login(page, person.username, person.newPassword);
     await page.goto('/pages/user');
     await page.getByText('Please click here to validate you as human.').click();
