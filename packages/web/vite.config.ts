@@ -136,6 +136,7 @@ function firstScreenRenderer(): Plugin {
 /** The page modules whose chunks the server preloads with the page (`@app/shared/first-view`). */
 const FIRST_VIEW_PAGES = {
   'news-feed': 'src/features/news/pages/news-feed-page.tsx',
+  article: 'src/features/news/pages/news-view-page.tsx',
   company: 'src/features/companies/pages/company-page.tsx',
 } as const;
 
@@ -325,19 +326,6 @@ export default defineConfig({
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-            },
-            // Not its style sheets: as a member of this group, main.tsx's import of
-            // `@mantine/core/styles.css` made the chunk a static import of the entry, evaluated
-            // with it (see stagedEntry).
-            {
-              name: 'mantine',
-              test: /^(?!.*\.css$).*node_modules[\\/](@mantine[\\/](core|hooks|notifications|modals|store)[\\/]|@floating-ui|react-remove-scroll|react-transition-group)/,
-            },
-            // Charts (recharts and its d3, redux, immer) only for the pages that draw them: in the
-            // mantine group they made every first visit download 1 MB more.
-            {
-              name: 'charts',
-              test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-|victory-vendor|@reduxjs|redux|react-redux|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|internmap)/,
             },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/ },

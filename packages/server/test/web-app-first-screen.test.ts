@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { insertArticle } from './helpers/comments-app.ts';
 import { writeWebBuild } from './helpers/web-build.ts';
 
 /**
@@ -19,7 +20,7 @@ export async function renderFirstScreen(url, allowed, fetchApi) {
 }
 `;
 
-/** The feed's and a company's first screen drawn by the server into the page. */
+/** A feed's, an article's and a company's first screen drawn by the server into the page. */
 describe("drawing a page's first screen on the server", () => {
   let t: TestApp;
   let dist: string;
@@ -47,7 +48,8 @@ describe("drawing a page's first screen on the server", () => {
   async function page(url: string, headers: Record<string, string> = {}) {
     for (;;) {
       const res = await t.app.inject({ method: 'GET', url, headers });
-      if (res.body.includes('data-first-screen') || url.includes('?')) return res;
+      if (res.body.includes('data-first-screen')) return res;
+      if (url.includes('?') && !url.startsWith('/news/view?')) return res;
       if (!url.startsWith('/news/') && !url.startsWith('/ticker/')) return res;
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -96,6 +98,22 @@ describe("drawing a page's first screen on the server", () => {
     expect(res.body).toContain('|/api/company/get_related/NASDAQ:ZZZY?limit=25 ');
     const feed = await page('/news/defcon');
     expect(feed.body).not.toContain('/api/ticker/history/');
+  });
+
+  it("draws an article's first screen from its answer, one screen per article", async () => {
+    const ids = [await insertArticle(t.database.db), await insertArticle(t.database.db)];
+    const first = await page(`/news/view?id=${ids[0]}`);
+    expect(first.body).toContain(`<main id="drawn">/news/view?id=${ids[0]}|`);
+    expect(first.body).toContain(`|/api/news/get/${ids[0]} 200 success`);
+    const second = await page(`/news/view?id=${ids[1]}`);
+    expect(second.body).toContain(`|/api/news/get/${ids[1]} 200 success`);
+    expect(second.body).not.toContain(`/api/news/get/${ids[0]}`);
+    // Another query, or none, is not an article's first view.
+    const tracked = await t.app.inject({
+      method: 'GET',
+      url: `/news/view?id=${ids[0]}&utm_source=x`,
+    });
+    expect(tracked.body).not.toContain('data-first-screen');
   });
 
   it("never draws with the visitor's credentials: the screen is the anonymous one", async () => {

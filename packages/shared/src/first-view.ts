@@ -1,16 +1,17 @@
 /**
- * What the first screen of a public page asks the API for, so the server
+ * What the first screen of a public page (a feed, an article, a company) asks the API for, so the server
  * can tell the browser with the page's HTML (`<link rel="preload" as="fetch">`) and the answer
  * arrives while the app's JavaScript is still loading, instead of after it. The browser uses a
  * preloaded answer only for a request of exactly the same URL, so these must be the URLs the web
  * app builds: `packages/web/src/app/first-view.test.ts` compares them with the app's own.
  *
- * Only plain visits are covered (no query string: `?id=`, `?symbol=`, `?page=` change what the
- * page asks for); a visit with one simply gets no API preload.
+ * Only plain visits are covered (no query string: `?symbol=`, `?page=` change what the page asks
+ * for), and an article's `/news/view?id=` with its `id` alone; any other visit simply gets no API
+ * preload.
  */
 
 /** The lazily loaded page a first view belongs to (its chunks are preloaded too). */
-export type FirstViewPage = 'news-feed' | 'company';
+export type FirstViewPage = 'news-feed' | 'article' | 'company';
 
 export interface FirstView {
   page: FirstViewPage;
@@ -44,6 +45,7 @@ function symbolSegment(symbol: string): string {
  * (without '?'), or null when the page has none or the visit has a query.
  */
 export function firstViewOf(pathname: string, search = ''): FirstView | null {
+  if (pathname === '/news/view') return articleViewOf(search);
   if (search !== '') return null;
   const feed = /^\/news\/([a-z_]+)$/.exec(pathname)?.[1];
   if (feed !== undefined) {
@@ -88,4 +90,17 @@ export function companyDrawnWith(symbol: string): string[] {
     `/api/news/company/${segment}?skip=0&limit=5`,
     `/api/company/get_related/${segment}?limit=25`,
   ];
+}
+
+/** GET /news/get/{id} of `/news/view?id={id}` (web `fetchNewsArticle`), for an `id` alone. */
+function articleViewOf(search: string): FirstView | null {
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(search);
+  } catch {
+    return null;
+  }
+  const id = params.get('id');
+  if ([...params.keys()].length !== 1 || id === null || id.trim() === '') return null;
+  return { page: 'article', requests: [`/api/news/get/${encodeURIComponent(id)}`] };
 }

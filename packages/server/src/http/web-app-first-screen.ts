@@ -113,7 +113,7 @@ type WorkerMessage =
   | { type: 'api'; id: number; url: string };
 
 /**
- * The first screen of the feed and a company page drawn on the server, for
+ * The first screen of a feed, an article and a company page drawn on the server, for
  * anonymous visitors (the page's first-view API answers, fetched in process without any
  * credentials, so nothing private is ever drawn). The same URL reuses its screen for a few
  * seconds and concurrent visits share one drawing; a failure or a slow drawing gives null and
@@ -147,15 +147,17 @@ export function firstScreens(
     if (view === null) return Promise.resolve(null);
     const now = performance.now();
     for (const [key, entry] of drawn) if (now - entry.at > REUSE_MS) drawn.delete(key);
-    const cached = drawn.get(pathname);
+    // An article's screen is one of its `?id=`: the visit's query is part of what is drawn.
+    const key = search === '' ? pathname : `${pathname}?${search}`;
+    const cached = drawn.get(key);
     if (cached !== undefined) return cached.screen;
     // A burst of different pages (a crawler) is not queued on the worker nor kept: plain app.
     if (drawing >= MAX_DRAWING || drawn.size >= MAX_KEPT) return Promise.resolve(null);
     drawing += 1;
-    const screen = draw(pathname, answersToDraw(view)).finally(() => {
+    const screen = draw(key, answersToDraw(view)).finally(() => {
       drawing -= 1;
     });
-    drawn.set(pathname, { at: now, screen });
+    drawn.set(key, { at: now, screen });
     return screen;
   };
 }

@@ -4,6 +4,7 @@ import { fetchCompany } from '../features/market/api/company';
 import { fetchFinancials, PERIOD_DAYS } from '../features/market/api/financials';
 import { DEFAULT_HISTORY_RANGE, fetchPriceHistory } from '../features/market/api/price-history';
 import { fetchRelatedCompanies } from '../features/market/api/related-companies';
+import { fetchNewsArticle } from '../features/news/api/news-article';
 import { fetchNewsFrom } from '../features/news/api/news-list';
 import { companyNewsSource } from '../features/news/components/company-news-timeline';
 import { FEED_PAGE_SIZE, newsFeedFor, querySource } from '../features/news/api/news-feed';
@@ -51,6 +52,16 @@ describe('the first view the server preloads', () => {
       expect(firstViewOf(`/news/${kind}`)).toEqual({ page: 'news-feed', requests: [url] });
     },
   );
+
+  it('is the article /news/view?id= asks for, and only for a visit with its id alone', async () => {
+    const id = 'a b/c?d';
+    const urls = await urlsFetchedBy(() => fetchNewsArticle(id).catch(() => null));
+    const search = new URLSearchParams({ id }).toString();
+    expect(firstViewOf('/news/view', search)).toEqual({ page: 'article', requests: urls });
+    expect(firstViewOf('/news/view', `${search}&utm_source=x`)).toBeNull();
+    expect(firstViewOf('/news/view', 'id=')).toBeNull();
+    expect(firstViewOf('/news/view')).toBeNull();
+  });
 
   it("is the company and its quote with periods that /ticker/{symbol}'s header asks for", async () => {
     const filter = companyFilterOf('nasdaq:aapl', new URLSearchParams());

@@ -14,6 +14,8 @@ function sidebar(): HTMLElement {
 async function openLayoutSettings() {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Layout settings' }));
+  // The popover's chunk loads on that first click.
+  await screen.findByRole('dialog', { name: 'Layout settings' }, { timeout: 5000 });
   return user;
 }
 

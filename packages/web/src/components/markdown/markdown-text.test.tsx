@@ -27,6 +27,9 @@ describe('MarkdownText', () => {
     expect(container.querySelector('b')).toBeNull();
     expect(container.innerHTML).not.toContain('onerror');
     expect(screen.getByText(/Before/)).toBeTruthy();
+    // The text of an inline tag is kept; its markup is not.
+    expect(screen.getByText(/bold/)).toBeTruthy();
+    expect(container.textContent).not.toContain('alert(1)');
   });
 
   it('drops javascript: and data: links and keeps their text', () => {
@@ -72,6 +75,29 @@ describe('MarkdownText', () => {
   it('turns citation markers into whatever a render function returns', () => {
     renderMarkdown('Claim [2].', (n) => <a href={`#source-${String(n)}`}>source {n}</a>);
     expect(screen.getByRole('link', { name: 'source 2' }).getAttribute('href')).toBe('#source-2');
+  });
+
+  it("cites adjacent markers, and keeps a marker inside a link as the link's text", () => {
+    const { container } = renderMarkdown('Rose [1][2], see [the note [1]](/n/a3).', [
+      '/n/a1',
+      '/n/a2',
+    ]);
+    expect(screen.getByRole('link', { name: '[1]' }).getAttribute('href')).toBe('/n/a1');
+    expect(screen.getByRole('link', { name: '[2]' }).getAttribute('href')).toBe('/n/a2');
+    expect(screen.getByRole('link', { name: 'the note [1]' }).getAttribute('href')).toBe('/n/a3');
+    expect(container.querySelector('a a')).toBeNull();
+  });
+
+  it('renders emphasis, strikethrough, nested lists, quotes and code as written', () => {
+    const { container } = renderMarkdown(
+      '**Apple** beat; revenue *rose* ~~fell~~.\n\n1. one\n2. two\n   - nested\n\n> quoted\n\n`x < y`',
+    );
+    expect(container.querySelector('strong')?.textContent).toBe('Apple');
+    expect(container.querySelector('em')?.textContent).toBe('rose');
+    expect(container.querySelector('del')?.textContent).toBe('fell');
+    expect(container.querySelector('ol li ul li')?.textContent).toBe('nested');
+    expect(container.querySelector('blockquote')?.textContent).toBe('quoted');
+    expect(container.querySelector('code')?.textContent).toBe('x < y');
   });
 
   it('leaves markers as text without citations, and never cites a javascript: href', () => {

@@ -1,11 +1,10 @@
 import { Anchor, Table, Text, Title } from '@mantine/core';
 import type { TitleOrder } from '@mantine/core';
+import Markdown, { RuleType } from 'markdown-to-jsx';
+import type { MarkdownToJSX } from 'markdown-to-jsx';
+import { Fragment, useMemo } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
-import Markdown from 'react-markdown';
-import type { Components, ExtraProps } from 'react-markdown';
 import { Link, useInRouterContext } from 'react-router';
-import remarkGfm from 'remark-gfm';
-import { CITATION_PROPERTY, remarkCitations } from './markdown-citations';
 import { isExternalUrl, safeMarkdownUrl } from './markdown-urls';
 import classes from './markdown-text.module.css';
 
@@ -20,7 +19,7 @@ export function shiftedHeadingOrder(level: number): TitleOrder {
   return Math.min(level + 4, 6) as TitleOrder;
 }
 
-function MarkdownLink({ href, children }: ComponentProps<'a'> & ExtraProps) {
+function MarkdownLink({ href, children }: ComponentProps<'a'>) {
   const inRouter = useInRouterContext();
   if (!href) return <>{children}</>;
   if (isExternalUrl(href)) {
@@ -46,7 +45,7 @@ function MarkdownLink({ href, children }: ComponentProps<'a'> & ExtraProps) {
 
 function heading(level: number) {
   const order = shiftedHeadingOrder(level);
-  return function MarkdownHeading({ children }: ComponentProps<'h1'> & ExtraProps) {
+  return function MarkdownHeading({ children }: ComponentProps<'h1'>) {
     return (
       <Title order={order} className={classes.heading}>
         {children}
@@ -55,26 +54,22 @@ function heading(level: number) {
   };
 }
 
-function citationRenderer(citations: MarkdownCitations) {
-  return function MarkdownSup({ children, node }: ComponentProps<'sup'> & ExtraProps) {
-    const marker = node?.properties[CITATION_PROPERTY];
-    if (marker === undefined) return <sup>{children}</sup>;
-    const n = Number(marker);
-    if (typeof citations === 'function') {
-      const rendered = citations(n);
-      return rendered === null || rendered === undefined ? <>{children}</> : <sup>{rendered}</sup>;
-    }
-    const href = safeMarkdownUrl(citations[n - 1] ?? '');
-    if (href === undefined) return <>{children}</>;
-    return (
-      <sup>
-        <MarkdownLink href={href}>{children}</MarkdownLink>
-      </sup>
-    );
-  };
-}
+const TABLE_OVERRIDES = {
+  table: ({ children }: { children?: ReactNode }) => (
+    <Table.ScrollContainer minWidth={320} className={classes.tableScroll}>
+      <Table withTableBorder withColumnBorders striped fz="sm">
+        {children}
+      </Table>
+    </Table.ScrollContainer>
+  ),
+  thead: Table.Thead,
+  tbody: Table.Tbody,
+  tr: Table.Tr,
+  th: ({ children, style }: ComponentProps<'th'>) => <Table.Th style={style}>{children}</Table.Th>,
+  td: ({ children, style }: ComponentProps<'td'>) => <Table.Td style={style}>{children}</Table.Td>,
+};
 
-const BASE_COMPONENTS: Components = {
+const OVERRIDES: MarkdownToJSX.Overrides = {
   a: MarkdownLink,
   h1: heading(1),
   h2: heading(2),
@@ -82,26 +77,76 @@ const BASE_COMPONENTS: Components = {
   h4: heading(4),
   h5: heading(5),
   h6: heading(6),
-  p: ({ children }) => (
+  p: ({ children }: { children?: ReactNode }) => (
     <Text size="sm" className={classes.paragraph}>
       {children}
     </Text>
   ),
-  table: ({ children }) => (
-    <Table.ScrollContainer minWidth={320} className={classes.tableScroll}>
-      <Table withTableBorder withColumnBorders striped fz="sm">
-        {children}
-      </Table>
-    </Table.ScrollContainer>
-  ),
-  thead: ({ children }) => <Table.Thead>{children}</Table.Thead>,
-  tbody: ({ children }) => <Table.Tbody>{children}</Table.Tbody>,
-  tr: ({ children }) => <Table.Tr>{children}</Table.Tr>,
-  th: ({ children, style }) => <Table.Th style={style}>{children}</Table.Th>,
-  td: ({ children, style }) => <Table.Td style={style}>{children}</Table.Td>,
+  ...TABLE_OVERRIDES,
   // Images would load third-party URLs from AI text (tracking); their alt text is kept.
-  img: ({ alt }) => (alt ? <>{alt}</> : null),
+  img: ({ alt }: { alt?: string }) => (alt ? <>{alt}</> : null),
 };
+
+const CITATION_MARKER = /\[(\d+)\]/g;
+
+/** A `[n]` marker as the citations make it: a link, what the render function returns, or text. */
+function citation(citations: MarkdownCitations, n: number, marker: string, key: string) {
+  if (typeof citations === 'function') {
+    const rendered = citations(n);
+    return rendered === null || rendered === undefined ? marker : <sup key={key}>{rendered}</sup>;
+  }
+  const href = safeMarkdownUrl(citations[n - 1] ?? '');
+  if (href === undefined) return marker;
+  return (
+    <sup key={key}>
+      <MarkdownLink href={href}>{marker}</MarkdownLink>
+    </sup>
+  );
+}
+
+/** Text with its `[n]` markers cited; a marker inside a link stays part of the link's text. */
+function citedText(text: string, citations: MarkdownCitations, key: string): ReactNode {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(CITATION_MARKER)) {
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    parts.push(citation(citations, Number(match[1]), match[0], `${key}-${String(match.index)}`));
+    last = match.index + match[0].length;
+  }
+  if (last === 0) return text;
+  if (last < text.length) parts.push(text.slice(last));
+  return <Fragment key={key}>{parts}</Fragment>;
+}
+
+/**
+ * Raw HTML in the text is never rendered: script-like elements and self-closing tags are
+ * dropped, any other tag leaves its content as markdown (what the text says, not its markup).
+ */
+function renderRule(citations: MarkdownCitations | undefined): MarkdownToJSX.Options['renderRule'] {
+  return (next, node, renderChildren, state) => {
+    const key = String(state.key ?? '');
+    if (node.type === RuleType.htmlSelfClosing || node.type === RuleType.htmlComment) return null;
+    if (node.type === RuleType.htmlBlock) {
+      // script, style and pre keep their content as raw `text`: dropped with them.
+      if (node.text !== undefined || !node.children) return null;
+      return <Fragment key={key}>{renderChildren(node.children, state)}</Fragment>;
+    }
+    if (node.type === RuleType.link) {
+      // Its text is rendered as inside an anchor: a `[n]` there is part of the link's text.
+      return (
+        <MarkdownLink key={key} href={safeMarkdownUrl(node.target)} title={node.title}>
+          {renderChildren(node.children, { ...state, inAnchor: true })}
+        </MarkdownLink>
+      );
+    }
+    if (citations && !state.inAnchor) {
+      if (node.type === RuleType.text) return citedText(node.text, citations, key);
+      // `[1][2]` reads as a reference link; the text never defines references, so it is markers.
+      if (node.type === RuleType.refLink) return citedText(node.fallbackChildren, citations, key);
+    }
+    return next();
+  };
+}
 
 /**
  * Renders markdown (GitHub flavour: tables, lists, strikethrough) without any raw HTML. Links keep
@@ -117,19 +162,19 @@ export function MarkdownText({
   citations?: MarkdownCitations;
   className?: string;
 }) {
-  const components = citations
-    ? { ...BASE_COMPONENTS, sup: citationRenderer(citations) }
-    : BASE_COMPONENTS;
+  const options = useMemo<MarkdownToJSX.Options>(
+    () => ({
+      forceBlock: true,
+      wrapper: Fragment,
+      overrides: OVERRIDES,
+      sanitizer: (value) => safeMarkdownUrl(value) ?? null,
+      renderRule: renderRule(citations),
+    }),
+    [citations],
+  );
   return (
     <div className={className ? `${classes.root} ${className}` : classes.root}>
-      <Markdown
-        remarkPlugins={citations ? [remarkGfm, remarkCitations] : [remarkGfm]}
-        skipHtml
-        urlTransform={(url) => safeMarkdownUrl(url)}
-        components={components}
-      >
-        {children}
-      </Markdown>
+      <Markdown options={options}>{children}</Markdown>
     </div>
   );
 }
