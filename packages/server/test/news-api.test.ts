@@ -94,6 +94,10 @@ describe('news feeds from the offline wire, enriched by the offline analyst', ()
     const { news } = res.json<{ news: Record<string, unknown>[] }>();
     expect(news).toHaveLength(3);
     for (const item of news) expect(Object.keys(item).sort()).toEqual(['ai_summary', 'id']);
+    // Asked for by name too, the id is one key of the JSON text, not two.
+    const ids = await get('/api/news/query?only=id,ai_summary&limit=1');
+    expect(ids.statusCode, ids.body).toBe(200);
+    expect(ids.body.match(/"id"/g)).toHaveLength(1);
   });
 
   it('filters by sentiment, defcon level, classification and ticker suffix', async () => {

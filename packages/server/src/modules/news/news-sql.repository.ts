@@ -108,7 +108,8 @@ export function apiNewsJson(only: readonly string[] | null = null): RawBuilder<s
 
 /** The same JSON built from the columns by {@link FIELDS} on every read (what `api_json` stores). */
 export function builtNewsJson(only: readonly string[] | null = null): RawBuilder<string> {
-  const names = only === null ? Object.keys(FIELDS) : ['id', ...new Set(only)];
+  // `id` always leads, once, even when `only` names it too (a JSON object repeats no key).
+  const names = only === null ? Object.keys(FIELDS) : [...new Set(['id', ...only])];
   const pairs = names.map((name) => {
     if (!isField(name)) throw new Error(`news: '${name}' is not an API field`);
     return sql`${sql.lit(name)}, ${FIELDS[name]}`;
