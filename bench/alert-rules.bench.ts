@@ -82,7 +82,9 @@ export async function runAlertRulesBench(options: { seconds: number }) {
         from unnest(${symbols}::text[]) as s(symbol)
         cross join lateral (select coalesce((select price from quote_snapshots
           where exchange_ticker = s.symbol), 100) as cur) c
-        cross join lateral (select round((${sql.raw(price)})::numeric, 2)::float8 as price) p
+        -- Correlated with the row, so random() is drawn per listing, not once for them all.
+        cross join lateral (select round((${sql.raw(price)})::numeric, 2)::float8 as price
+          where c.cur is not null) p
         on conflict (exchange_ticker) do update set price = excluded.price,
           change = excluded.change, change_pct = excluded.change_pct,
           day_low = excluded.day_low, day_high = excluded.day_high, as_of = excluded.as_of`.execute(

@@ -98,6 +98,7 @@ export const envSchema = z.object({
   SCREENER_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_SETTINGS_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_INBOX_CACHE: z.enum(['on', 'off']).optional(),
+  ALERT_RULES_CACHE: z.enum(['on', 'off']).optional(),
   ADMIN_PAGE_CACHE: z.enum(['on', 'off']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   CLOCK_START: z.iso

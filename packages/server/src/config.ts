@@ -54,6 +54,8 @@ export type AppConfig = {
   alertSettingsCache: boolean;
   /** Whether API processes keep users' bell answers in memory (alerts/alert-inbox-cache.ts). */
   alertInboxCache: boolean;
+  /** Whether API processes keep users' alert rules and history in memory (alert-rules/alert-rule-cache.ts). */
+  alertRulesCache: boolean;
   /** Whether API processes answer unchanged admin pages from memory (cache/page-notices.ts). */
   adminPageCache: boolean;
   /** Business time starts here when set (ISO date-time) and runs on; unset: the machine's clock. */
@@ -178,6 +180,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): AppConfig {
     screenerCache: (e.SCREENER_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertSettingsCache: (e.ALERT_SETTINGS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertInboxCache: (e.ALERT_INBOX_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    alertRulesCache: (e.ALERT_RULES_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     adminPageCache: (e.ADMIN_PAGE_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     clockStart: e.CLOCK_START,
     marketData: e.MARKET_DATA,

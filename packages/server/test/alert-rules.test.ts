@@ -275,6 +275,89 @@ describe('alert rules users set', () => {
     await remove(ada, rule.id);
   });
 
+  it('evaluates the levels a quote reached and the conditions that held: every crossing fires', async () => {
+    const AMD = 'NASDAQ:AMD';
+    const INTC = 'NASDAQ:INTC';
+    await quote(AMD, 100);
+    const level = (threshold: number) =>
+      create(ada, {
+        kind: 'price_above',
+        scope: 'symbol',
+        symbol: AMD,
+        threshold,
+        cooldown_minutes: 5,
+      });
+    const low = await level(101);
+    const middle = await level(103);
+    const high = await level(110);
+    const firedOn = async () =>
+      (
+        await db()
+          .selectFrom('alert_rule_firings')
+          .select('rule_id')
+          .where('user_id', '=', ada.user.id)
+          .where('symbol', '=', AMD)
+          .execute()
+      ).map((f) => f.rule_id);
+    expect((await evaluate([AMD])).fired).toBe(0);
+    // 102 crosses the level 101 only; 104 crosses 103, and 101 (still held) does not fire again.
+    await quote(AMD, 102);
+    expect((await evaluate([AMD])).fired).toBe(1);
+    expect(await firedOn()).toEqual([low.id]);
+    await quote(AMD, 104);
+    expect((await evaluate([AMD])).fired).toBe(1);
+    expect((await firedOn()).sort()).toEqual([low.id, middle.id].sort());
+    // Only conditions that held are remembered; the level 110 was never reached.
+    const marks = await db()
+      .selectFrom('alert_rule_marks')
+      .select(['rule_id', 'holds'])
+      .where('symbol', '=', AMD)
+      .execute();
+    expect(
+      marks
+        .filter((m) => m.holds)
+        .map((m) => m.rule_id)
+        .sort(),
+    ).toEqual([low.id, middle.id].sort());
+    expect(marks.some((m) => m.rule_id === high.id)).toBe(false);
+    // A rule added between two refreshes, already past its level, fires at the next one; so
+    // does one edited to a level the price is past.
+    const added = await level(90);
+    const edited = await post(ada, `/alerts/rules/${high.id}`, {
+      kind: 'price_above',
+      scope: 'symbol',
+      symbol: AMD,
+      threshold: 104,
+      cooldown_minutes: 5,
+      channels: ['in_app'],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await evaluate([AMD])).fired).toBe(2);
+    expect(await firedOn()).toHaveLength(4);
+    // Back well below every level, the held conditions are let go: after the cool-down, the
+    // next rise crosses each level again.
+    await quote(AMD, 85);
+    expect((await evaluate([AMD])).fired).toBe(0);
+    clock.set(new Date(NOW.getTime() + 10 * 60_000));
+    await quote(AMD, 104.5);
+    expect((await evaluate([AMD])).fired).toBe(4);
+    clock.set(NOW);
+    // A symbol that moved before it joined the watchlist fires the list's rule at the next
+    // refresh, its quote unchanged.
+    const move = await create(ada, {
+      kind: 'day_move',
+      scope: 'watchlist',
+      watchlist: 'chips',
+      threshold: 2,
+    });
+    expect((await get(ada, `/ticker/user/watchlist/append/chips/${AMD}`)).statusCode).toBe(200);
+    await quote(INTC, 103);
+    expect((await evaluate([INTC])).fired).toBe(0);
+    expect((await get(ada, `/ticker/user/watchlist/append/chips/${INTC}`)).statusCode).toBe(200);
+    expect((await evaluate([INTC])).fired).toBe(1);
+    for (const id of [low.id, middle.id, high.id, added.id, move.id]) await remove(ada, id);
+  });
+
   it('switches a once rule off after it fired (price below)', async () => {
     await quote(MSFT, 100);
     const rule = await create(ada, {

@@ -55,6 +55,8 @@ import * as screener from './migrations/2026-12-01T2300-screener.ts';
 import * as ruleUnsubscribe from './migrations/2026-12-01T3000-rule-unsubscribe.ts';
 import * as bellRuleAlerts from './migrations/2026-12-01T3001-bell-rule-alerts.ts';
 import * as screenerDescending from './migrations/2026-12-01T3100-screener-descending.ts';
+import * as alertRuleLevels from './migrations/2026-12-01T4100-alert-rule-levels.ts';
+import * as alertRulesNotify from './migrations/2026-12-01T4101-alert-rules-notify.ts';
 import * as push from './migrations/2026-12-01T2100-push.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
@@ -113,6 +115,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T3000-rule-unsubscribe': ruleUnsubscribe,
   '2026-12-01T3001-bell-rule-alerts': bellRuleAlerts,
   '2026-12-01T3100-screener-descending': screenerDescending,
+  '2026-12-01T4100-alert-rule-levels': alertRuleLevels,
+  '2026-12-01T4101-alert-rules-notify': alertRulesNotify,
   '2026-12-01T2100-push': push,
   '2026-12-01T2000-alert-rules': alertRules,
 };

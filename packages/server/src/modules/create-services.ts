@@ -151,6 +151,7 @@ export function createServices(deps: ServiceDeps) {
       void screener.closeCache();
       void alerts.closeSettingsCache();
       void alerts.closeInboxCache();
+      void alertRules.closeCache();
     },
   };
 }

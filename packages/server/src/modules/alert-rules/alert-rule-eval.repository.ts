@@ -32,6 +32,20 @@ export type ArticleCandidate = {
   tickers: string[];
 };
 
+/** Whether a pair's condition holds at its quote (`f`: a row of rule and figures columns). */
+const holdsSql = (f: string) =>
+  sql.raw(`coalesce(case ${f}.kind
+    when 'price_above' then ${f}.price >= ${f}.threshold
+    when 'price_below' then ${f}.price <= ${f}.threshold
+    when 'day_move' then case ${f}.direction
+      when 'up' then ${f}.change_pct >= ${f}.threshold
+      when 'down' then ${f}.change_pct <= -${f}.threshold
+      else abs(${f}.change_pct) >= ${f}.threshold end
+    when 'high_52w' then ${f}.price > ${f}.high52
+    when 'low_52w' then ${f}.price < ${f}.low52
+    when 'volume_spike' then ${f}.volume >= ${f}.threshold * ${f}.avg_volume
+  end, false)`);
+
 /**
  * The crossings statement of `quoteCrossings` (exported for the benchmark's query plan).
  */
@@ -42,15 +56,6 @@ export const quoteCrossingsSql = (symbols: readonly string[]) =>
             (as_of at time zone 'America/New_York')::date as day
           from quote_snapshots
           where exchange_ticker = any(${sql.val([...symbols])}::text[]) and price > 0
-        ),
-        -- The symbols in the ledgers of the owners of holdings rules, among those refreshed.
-        ledger as (
-          select distinct p.user_id, t.symbol
-          from portfolios p
-          join portfolio_transactions t on t.portfolio_id = p.id
-          where t.symbol in (select symbol from q)
-            and p.user_id in (select user_id from alert_rules
-              where status = 'active' and scope = 'holdings' and kind <> 'keyword')
         ),
         -- The day's range and volume of the symbols a 52-week or volume rule may watch: once a
         -- symbol (691 rows), before the rules are expanded, not once a rule × symbol pair.
@@ -93,41 +98,108 @@ export const quoteCrossingsSql = (symbols: readonly string[]) =>
             ) b
           ) v on true
         ),
-        qf as (
+        qf as materialized (
           select q.*, h.high52, h.low52, h.volume, h.avg_volume
           from q left join history h on h.symbol = q.symbol
         ),
+        -- A condition that does not hold now and did not hold at the last evaluation changes
+        -- nothing (no crossing, no mark written): only the pairs whose condition holds now and
+        -- those whose mark says it held are evaluated, not every rule × symbol pair. A rule on
+        -- one symbol is found by its level's index range; the lists only on the hot symbols.
+        list_least as (
+          select min(threshold) filter (where kind = 'day_move') as move,
+            min(threshold) filter (where kind = 'volume_spike') as volume
+          from alert_rules
+          where status = 'active' and scope <> 'symbol' and kind in ('day_move', 'volume_spike')
+        ),
+        -- The symbols on which a rule on a watchlist or the holdings may hold now.
+        hot as (
+          select qf.* from qf cross join list_least l
+          where abs(qf.change_pct) >= l.move or qf.price > qf.high52 or qf.price < qf.low52
+            or qf.volume >= l.volume * qf.avg_volume
+        ),
+        -- The owners' ledger symbols among the hot ones, for the rules on the holdings.
+        ledger as (
+          select distinct p.user_id, t.symbol
+          from portfolios p
+          join portfolio_transactions t on t.portfolio_id = p.id
+          where t.symbol in (select symbol from hot)
+            and p.user_id in (select user_id from alert_rules
+              where status = 'active' and scope = 'holdings' and kind <> 'keyword')
+        ),
+        -- The pairs whose condition holds now.
+        now_pairs as (
+          select * from (
+            -- Per symbol, the range of each kind's index its quote reached (a lateral, so each is
+            -- an index range scan, never a pass over every rule).
+            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, qf.*
+            from qf cross join lateral (
+              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction
+              from alert_rules r where r.symbol = qf.symbol and r.kind = 'price_above'
+                and r.threshold <= qf.price and r.status = 'active' and r.scope = 'symbol'
+              union all
+              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction
+              from alert_rules r where r.symbol = qf.symbol and r.kind = 'price_below'
+                and r.threshold >= qf.price and r.status = 'active' and r.scope = 'symbol'
+              union all
+              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction
+              from alert_rules r where r.symbol = qf.symbol and r.kind = 'day_move'
+                and r.threshold <= abs(qf.change_pct) and r.status = 'active' and r.scope = 'symbol'
+              union all
+              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction
+              from alert_rules r where r.symbol = qf.symbol
+                and r.kind in ('high_52w', 'low_52w', 'volume_spike')
+                and r.status = 'active' and r.scope = 'symbol'
+                and (qf.price > qf.high52 or qf.price < qf.low52 or qf.volume is not null)
+            ) r
+            union all
+            -- Each list expanded once and hashed against the hot symbols (none: not expanded).
+            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, hot.*
+            from alert_rules r
+            join watchlists w on w.user_id = r.user_id and w.name = r.watchlist
+            cross join lateral unnest(w.exchange_tickers) as listed(symbol)
+            join hot on hot.symbol = listed.symbol
+            where r.status = 'active' and r.scope = 'watchlist' and r.kind <> 'keyword'
+              and exists (select 1 from hot)
+            union all
+            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, hot.*
+            from alert_rules r
+            join ledger on ledger.user_id = r.user_id
+            join hot on hot.symbol = ledger.symbol
+            where r.status = 'active' and r.scope = 'holdings' and r.kind <> 'keyword'
+          ) p
+          where ${holdsSql('p')}
+        ),
+        -- The pairs whose condition held and does not now (to be let go, or kept by the
+        -- hysteresis), while the symbol is still the rule's (on its watchlist, in its owner's
+        -- ledgers): none of them is among the pairs above.
+        held_pairs as (
+          select * from (
+            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, qf.*
+            from alert_rule_marks m
+            join qf on qf.symbol = m.symbol
+            join alert_rules r on r.id = m.rule_id
+            where m.holds and r.status = 'active' and r.kind <> 'keyword'
+              and case r.scope
+                when 'symbol' then r.symbol = m.symbol
+                when 'watchlist' then exists (select 1 from watchlists w
+                  where w.user_id = r.user_id and w.name = r.watchlist
+                    and w.exchange_tickers @> array[m.symbol]::text[])
+                when 'holdings' then exists (select 1 from portfolios p
+                  join portfolio_transactions t on t.portfolio_id = p.id
+                  where p.user_id = r.user_id and t.symbol = m.symbol)
+                else false end
+          ) h
+          where not ${holdsSql('h')}
+        ),
         figures as (
-          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, qf.*
-          from qf join alert_rules r on r.symbol = qf.symbol
-          where r.status = 'active' and r.scope = 'symbol' and r.kind <> 'keyword'
+          select * from now_pairs
           union all
-          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, qf.*
-          from alert_rules r
-          join watchlists w on w.user_id = r.user_id and w.name = r.watchlist
-          cross join lateral unnest(w.exchange_tickers) as listed(symbol)
-          join qf on qf.symbol = listed.symbol
-          where r.status = 'active' and r.scope = 'watchlist' and r.kind <> 'keyword'
-          union all
-          select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, qf.*
-          from alert_rules r
-          join ledger on ledger.user_id = r.user_id
-          join qf on qf.symbol = ledger.symbol
-          where r.status = 'active' and r.scope = 'holdings' and r.kind <> 'keyword'
+          select * from held_pairs
         ),
         evaluated as (
           select f.*, m.holds as was, m.day as was_day,
-            coalesce(case f.kind
-              when 'price_above' then f.price >= f.threshold
-              when 'price_below' then f.price <= f.threshold
-              when 'day_move' then case f.direction
-                when 'up' then f.change_pct >= f.threshold
-                when 'down' then f.change_pct <= -f.threshold
-                else abs(f.change_pct) >= f.threshold end
-              when 'high_52w' then f.price > f.high52
-              when 'low_52w' then f.price < f.low52
-              when 'volume_spike' then f.volume >= f.threshold * f.avg_volume
-            end, false) as holds_now,
+            ${holdsSql('f')} as holds_now,
             -- A price level is let go only once the price is back past it by the hysteresis.
             case f.kind
               when 'price_above' then f.price < f.threshold * (1 - ${HYSTERESIS}::float8)
@@ -157,10 +229,12 @@ export const quoteCrossingsSql = (symbols: readonly string[]) =>
         from decided where crossed`;
 
 /**
- * The set-based evaluation of alert rules: one statement per quote refresh reads the active
- * rules of the refreshed symbols through their indexes (rules on one symbol by symbol; rules on
- * a watchlist or the holdings through their owner's lists), computes each condition, stores
- * which conditions changed (`alert_rule_marks`) and answers the crossings. No loop over rules.
+ * The set-based evaluation of alert rules: one statement per quote refresh reads the rule ×
+ * symbol pairs whose condition may hold now (rules on one symbol through their level's index
+ * range; rules on a watchlist or the holdings only on the symbols that moved enough for one)
+ * and those whose condition held at the last evaluation, computes each condition, stores which
+ * conditions changed (`alert_rule_marks`) and answers the crossings. Every other pair would
+ * change nothing and is not read. No loop over rules.
  */
 export function createAlertRuleEvalRepository(db: Database) {
   return {

@@ -8,6 +8,7 @@ import type { Clock } from '../../clock.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RuleAlertPayload } from '../alerts/alert-sender.ts';
 import type { SubscriptionFacts } from '../billing/plans.ts';
+import type { AlertRuleCache, AlertRuleHistoryPage } from './alert-rule-cache.ts';
 import type {
   ArticleCandidate,
   AlertRuleEvalRepository,
@@ -45,6 +46,8 @@ export type AlertRuleServiceDeps = {
   heldSymbolsOf: (userIds: readonly string[]) => Promise<Map<string, Set<string>>>;
   /** Writes the alerts to the deliveries outbox (quiet hours and the hourly cap apply there). */
   writeAlerts: (alerts: RuleAlert[]) => Promise<number>;
+  /** Users' rules and history pages kept in this process (none: every read asks the database). */
+  cache?: AlertRuleCache;
   clock: Clock;
   log: FastifyBaseLogger;
   publicUrl: string;
@@ -56,7 +59,41 @@ export type AlertRuleServiceDeps = {
  * refreshes and analysed articles (`alert-rule-eval.repository.ts`).
  */
 export function createAlertRuleService(deps: AlertRuleServiceDeps) {
-  const { repository, evaluation, clock, log, publicUrl } = deps;
+  const { repository, evaluation, cache, clock, log, publicUrl } = deps;
+
+  /**
+   * Runs a write of `userId`'s rules; answers once every process dropped the user's kept
+   * answers, so the next read anywhere sees the write.
+   */
+  async function written<T>(userId: string, write: () => Promise<T>): Promise<T> {
+    await cache?.ready();
+    try {
+      return await write();
+    } finally {
+      await cache?.changed(userId);
+    }
+  }
+
+  const loadRules = async (userId: string) => (await repository.list(userId)).map(ruleAnswer);
+
+  async function loadHistory(
+    userId: string,
+    skip: number,
+    limit: number,
+  ): Promise<AlertRuleHistoryPage> {
+    const rows = await repository.history(userId, skip, limit + 1);
+    const firings: AlertRuleFiring[] = rows.slice(0, limit).map((row) => ({
+      id: row.id,
+      rule_id: row.rule_id,
+      kind: row.kind as AlertRuleFiring['kind'],
+      symbol: row.symbol,
+      article_id: row.article_id,
+      text: row.text,
+      link: row.link,
+      fired_at: Math.floor(row.fired_at.getTime() / 1000),
+    }));
+    return { firings, has_more: rows.length > limit };
+  }
 
   async function limitOf(userId: string, facts?: SubscriptionFacts) {
     const known = facts ?? (await deps.planFacts(userId));
@@ -125,53 +162,59 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
 
   return {
     async list(userId: string, facts?: SubscriptionFacts) {
-      const [rows, limit] = await Promise.all([repository.list(userId), limitOf(userId, facts)]);
-      return { rules: rows.map(ruleAnswer), limit: { used: rows.length, ...limit } };
+      const [rules, limit] = await Promise.all([
+        cache ? cache.rules(userId, () => loadRules(userId)) : loadRules(userId),
+        limitOf(userId, facts),
+      ]);
+      return { rules: [...rules], limit: { used: rules.length, ...limit } };
     },
 
     /** A new rule; 403 with the upgrade message once the plan's limit is reached. */
     async create(userId: string, input: AlertRuleInput, facts?: SubscriptionFacts) {
       const { max, plan } = await limitOf(userId, facts);
-      const row = await repository.create(userId, normalisedInput(input), max, clock.now());
+      const row = await written(userId, () =>
+        repository.create(userId, normalisedInput(input), max, clock.now()),
+      );
       if (!row) throw forbidden(ALERT_RULE_LIMIT_REACHED(max ?? 0, plan));
       return ruleAnswer(row);
     },
 
     async update(userId: string, id: string, input: AlertRuleInput) {
-      const row = await repository.update(userId, id, normalisedInput(input), clock.now());
+      const row = await written(userId, () =>
+        repository.update(userId, id, normalisedInput(input), clock.now()),
+      );
       if (!row) throw notFound(ALERT_RULE_NOT_FOUND);
       return ruleAnswer(row);
     },
 
     async pause(userId: string, id: string, paused: boolean) {
-      const row = await repository.setPaused(userId, id, paused, clock.now());
+      const row = await written(userId, () =>
+        repository.setPaused(userId, id, paused, clock.now()),
+      );
       if (!row) throw notFound(ALERT_RULE_NOT_FOUND);
       return ruleAnswer(row);
     },
 
     /** One-click unsubscribe from a rule's e-mails (its owner's, from the mail's token). */
     async dropEmail(userId: string, id: string) {
-      await repository.dropEmail(userId, id, clock.now());
+      await written(userId, () => repository.dropEmail(userId, id, clock.now()));
     },
 
     async remove(userId: string, id: string) {
-      if (!(await repository.remove(userId, id))) throw notFound(ALERT_RULE_NOT_FOUND);
+      if (!(await written(userId, () => repository.remove(userId, id))))
+        throw notFound(ALERT_RULE_NOT_FOUND);
     },
 
     async history(userId: string, skip: number, limit: number) {
-      const rows = await repository.history(userId, skip, limit + 1);
-      const firings: AlertRuleFiring[] = rows.slice(0, limit).map((row) => ({
-        id: row.id,
-        rule_id: row.rule_id,
-        kind: row.kind as AlertRuleFiring['kind'],
-        symbol: row.symbol,
-        article_id: row.article_id,
-        text: row.text,
-        link: row.link,
-        fired_at: Math.floor(row.fired_at.getTime() / 1000),
-      }));
-      return { firings, has_more: rows.length > limit };
+      const page = cache
+        ? await cache.history(userId, { skip, limit }, () => loadHistory(userId, skip, limit))
+        : await loadHistory(userId, skip, limit);
+      return { firings: [...page.firings], has_more: page.has_more };
     },
+
+    /** The kept answers' state (undefined when ALERT_RULES_CACHE is off); for tests. */
+    cacheStats: () => cache?.stats(),
+    closeCache: () => cache?.close() ?? Promise.resolve(),
 
     /** The symbols active rules watch one by one: the minute refresh keeps their quotes fresh. */
     watchedSymbols: () => repository.activeSymbols(),

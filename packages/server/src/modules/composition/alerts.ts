@@ -8,6 +8,7 @@ import { createDigestWriter } from '../alerts/digest-writer.ts';
 import { createPriceMoves } from '../alerts/price-moves.ts';
 import { createAlertRuleEvalRepository } from '../alert-rules/alert-rule-eval.repository.ts';
 import { createAlertRuleRepository } from '../alert-rules/alert-rule.repository.ts';
+import { createAlertRuleCache } from '../alert-rules/alert-rule-cache.ts';
 import { createAlertRuleService } from '../alert-rules/alert-rule.service.ts';
 import { publishingDeliveries } from '../live/live-publishers.ts';
 import { createPushRepository } from '../push/push.repository.ts';
@@ -135,6 +136,7 @@ export function composeAlerts(
     planFacts: (userId) => alertsRepository.userById(userId),
     heldSymbolsOf: (userIds) => portfolio.heldSymbolsOf(userIds),
     writeAlerts: (written) => alerts.writeRuleAlerts(written),
+    ...(config.alertRulesCache && { cache: createAlertRuleCache({ db, log }) }),
     clock,
     log,
     publicUrl: config.publicUrl,
