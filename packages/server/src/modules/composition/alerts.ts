@@ -38,7 +38,7 @@ export function composeAlerts(
       pushAgent?: ServiceDeps['pushAgent'];
     },
 ) {
-  const { db, config, log, clock, jobs, users, market, watchlists, portfolio, news } = deps;
+  const { db, hub, config, log, clock, jobs, users, market, watchlists, portfolio, news } = deps;
   const { telegramBot, blog, newsletter } = deps;
   const telegram = createTelegramService({
     repository: createTelegramRepository(db),
@@ -81,7 +81,7 @@ export function composeAlerts(
     analysis: deps.analysis,
   });
   // The bell kept per user in each process; a fan-out's live event waits for its drop everywhere.
-  const inboxCache = config.alertInboxCache ? createAlertInboxCache({ db, log }) : undefined;
+  const inboxCache = config.alertInboxCache ? createAlertInboxCache({ hub }) : undefined;
   const alerts = createAlertsService({
     repository: publishingDeliveries(createAlertsRepository(db), deps.live, inboxCache),
     mailer: deps.mailer,
@@ -119,7 +119,7 @@ export function composeAlerts(
     setFlag: (userId, key, value) => users.userService.setProperty(userId, key, value),
     // A mail's token names the rule: its service (below) takes e-mail off that rule.
     dropRuleEmail: (userId, ruleId) => alertRules.dropEmail(userId, ruleId),
-    ...(config.alertSettingsCache && { settingsCache: createAlertSettingsCache({ db, log }) }),
+    ...(config.alertSettingsCache && { settingsCache: createAlertSettingsCache({ hub }) }),
     ...(inboxCache && { inboxCache }),
     ...(users.adminPages && { adminPages: users.adminPages }),
     jobs,
