@@ -137,6 +137,8 @@ export function createServices(deps: ServiceDeps) {
     trackRecordDemoHistory,
     maintenance,
     live,
+    /** The process's one LISTEN connection (its stats, for the log and tests). */
+    noticeHub: hub,
     /** Whether the database serves us (`/api/health`). */
     checkDatabase: () => database.check(),
     /** Releases what the services hold open (the SMTP connection pool, the LISTEN connection). */
