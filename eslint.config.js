@@ -129,7 +129,6 @@ const OVERSIZED = [
   'packages/server/src/modules/telegram/telegram.service.ts',
   'packages/web/src/features/news/components/article-card.tsx',
   'packages/server/src/modules/news/news.service.ts',
-  'packages/server/src/modules/live/live-bus.ts',
   'packages/web/src/features/admin/components/news-sources-card.tsx',
   'packages/server/src/providers/ai/offline/sentiment-figures.ts',
   'packages/server/src/providers/ai/offline/company-analysis.ts',

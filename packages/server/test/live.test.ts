@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { systemClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/database.ts';
+import { NOTICE_HUB_NAME } from '../src/db/notice-hub.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { jobDefinitions } from '../src/jobs/registry.ts';
 import { createServices, type Services } from '../src/modules/create-services.ts';
@@ -425,7 +426,7 @@ describe('live updates (GET /api/live) across processes', () => {
 
     // The database drops b's listener connection (a restart, a failover): streams stay open.
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
-      where application_name = 'stockpulse-live' and datname = current_database()`.execute(a.db);
+      where application_name = ${NOTICE_HUB_NAME} and datname = current_database()`.execute(a.db);
     await stream.next((e) => e.event === 'reset');
     await waitFor(() => Promise.resolve(b.services.live.stats().listening), 10_000);
     await a.services.live.publish('news', [['news', { stage: 'ingested', ids: ['after'] }]]);

@@ -2,6 +2,7 @@ import type { ScreenerResponse } from '@app/shared/api/screener';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
+import { NOTICE_HUB_NAME } from '../src/db/notice-hub.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, registerUser } from './helpers/factories.ts';
 import { jobDeps } from './helpers/job-deps.ts';
@@ -87,9 +88,7 @@ describe('screener answers kept until the metrics refresh', () => {
     await waitFor(async () => {
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from pg_stat_activity
-        where application_name = 'stockpulse-screener' and datname = current_database()`.execute(
-        db,
-      );
+        where application_name = ${NOTICE_HUB_NAME} and datname = current_database()`.execute(db);
       return (rows[0]?.n ?? 0) > 0;
     });
   }, 120_000);

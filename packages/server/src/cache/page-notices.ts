@@ -1,14 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database.ts';
-import { createNoticeListener } from '../db/notice-listener.ts';
+import type { NoticeHub } from '../db/notice-hub.ts';
 
 /**
  * Where the database announces writes of the admin pages' tables (migrations 2026-11-30T1440:
  * `users`, `outbox`; 2026-11-30T1520: `deliveries`, `contact`, `newsletter`, `channel_posts`).
  */
 export const ADMIN_PAGES_CHANNEL = 'stockpulse_admin_pages';
-/** The listeners' connections carry this name, so a write knows whom to wait for. */
-const LISTENER_NAME = 'stockpulse-admin-pages';
 /** Answers kept at most (as `page-answers.ts`); the oldest goes first. */
 const MAX_ANSWERS = 200;
 
@@ -33,14 +29,14 @@ const GROUPS: readonly PageGroup[] = PAGE_GROUPS;
  * `page-answers.ts` are checked against their rows' versions by one small statement a call; with
  * this, a page built (or checked) while this process listened and kept since with no notice of its
  * table is sent with no statement at all. The database announces every statement that writes
- * `users` or `outbox` (a statement trigger, whoever writes); one connection per process LISTENs and
+ * `users` or `outbox` (a statement trigger, whoever writes); the process's notice hub hears it and this
  * forgets that table's answers. Nothing is answered from memory while it does not listen. A write
  * through the approval service waits (`changed`) until every listening process forgot its table's
  * answers, so the admin who approved sees it on the next page from any process; other writers
  * (a registration, a mail kept) show once their notice arrives, milliseconds after their commit.
  */
-export function createPageNotices(deps: { db: Database; log?: FastifyBaseLogger }) {
-  const { db, log } = deps;
+export function createPageNotices(deps: { hub: NoticeHub }) {
+  const { hub } = deps;
   const generations = Object.fromEntries(GROUPS.map((group) => [group, 0])) as Record<
     PageGroup,
     number
@@ -57,12 +53,9 @@ export function createPageNotices(deps: { db: Database; log?: FastifyBaseLogger 
   const forgetAll = () => GROUPS.forEach(forget);
   const groupOf = (payload: string) => GROUPS.find((group) => group === payload);
 
-  const listener = createNoticeListener({
-    db,
+  const listener = hub.listen({
     channel: ADMIN_PAGES_CHANNEL,
-    applicationName: LISTENER_NAME,
     label: 'admin page answers',
-    log,
     onNotice: (payload) => {
       const group = groupOf(payload);
       if (group) forget(group);

@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from './database.ts';
-import { createNoticeListener } from './notice-listener.ts';
+import type { NoticeHub } from './notice-hub.ts';
 import { createUserKeyedEntries } from './user-keyed-entries.ts';
 
 /** Entries kept at most by default; the oldest goes first. */
@@ -11,12 +9,9 @@ const MAX_AGE_MS = 5 * 60_000;
 const USERS_PER_CONFIRMATION = 150;
 
 export interface NotifiedUserCacheOptions {
-  db: Database;
-  log?: FastifyBaseLogger;
+  hub: NoticeHub;
   /** Where a row trigger NOTIFYs the id of the user whose rows changed (`*`: truncated). */
   channel: string;
-  /** The listeners' connections carry this name, so a write knows whom to wait for. */
-  listenerName: string;
   /** For the logs. */
   label: string;
   /** Entries kept at most (the oldest goes first); 50,000 unless told. */
@@ -26,23 +21,20 @@ export interface NotifiedUserCacheOptions {
 /**
  * Values read per user kept in each API process, safe across processes (the watchlist and alert
  * settings caches): the database NOTIFYs every change of a user's rows with the user's
- * id (a trigger, whoever writes), and one connection per process LISTENs and drops that user's
+ * id (a trigger, whoever writes), and the process's notice hub hears it and this drops that user's
  * entries. Nothing is served from memory while that connection does not listen; a read is stored
  * only when no notice (nor a reconnect) arrived while it ran. A write through a service waits
  * (`changed`) until every listening process dropped the user's entries, so the next read anywhere
  * sees it. Values are served as stored: store frozen values.
  */
 export function createNotifiedUserCache<V>(options: NotifiedUserCacheOptions) {
-  const { db, log, channel, listenerName, label } = options;
+  const { hub, channel, label } = options;
   type Entry = { userId: string; value: V; cachedAt: number };
   const entries = createUserKeyedEntries<Entry>(options.maxEntries ?? MAX_ENTRIES);
   let hits = 0;
-  const listener = createNoticeListener({
-    db,
+  const listener = hub.listen({
     channel,
-    applicationName: listenerName,
     label,
-    log,
     // The trigger's notice: a user's row changed (`*`: the table was truncated).
     onNotice: (payload) => {
       if (payload === '*') {

@@ -1,7 +1,7 @@
 /**
  * Entries kept in one process by key, each belonging to a user, at most `maxEntries` (the oldest
  * goes first): the store of the per-process caches whose entries a user's change must drop at once
- * (`notice-listener.ts` tells them; sessions, watchlists). `dropUser` is O(that user's entries).
+ * (`notice-hub.ts` tells them; sessions, watchlists). `dropUser` is O(that user's entries).
  */
 export function createUserKeyedEntries<E extends { userId: string }>(maxEntries: number) {
   const entries = new Map<string, E>();

@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from './database.ts';
+import type { NoticeHub } from './notice-hub.ts';
 import { createNotifiedUserCache } from './notified-user-cache.ts';
 
 /**
@@ -11,10 +10,8 @@ import { createNotifiedUserCache } from './notified-user-cache.ts';
  * everything in it.
  */
 export function createUserValueCache<V extends object>(options: {
-  db: Database;
-  log?: FastifyBaseLogger;
+  hub: NoticeHub;
   channel: string;
-  listenerName: string;
   label: string;
 }) {
   // The value, or null when `load` found nothing (an unknown user).

@@ -1,4 +1,5 @@
 import { createDatabaseHealth } from '../db/database.ts';
+import { createNoticeHub } from '../db/notice-hub.ts';
 import { composeAlerts } from './composition/alerts.ts';
 import { composeAssistant } from './composition/assistant.ts';
 import { composeBilling } from './composition/billing.ts';
@@ -29,7 +30,9 @@ export type { ServiceDeps } from './composition/service-deps.ts';
  */
 export function createServices(deps: ServiceDeps) {
   const { db, config, log, clock } = deps;
-  const base = { db, config, log, clock, jobs: deps.jobs };
+  // One LISTEN connection per process: every cache and the live bus subscribe to it.
+  const hub = createNoticeHub({ db, log });
+  const base = { db, hub, config, log, clock, jobs: deps.jobs };
 
   const mailer = createMailer({
     outbox: createOutboxRepository(db),
@@ -40,8 +43,8 @@ export function createServices(deps: ServiceDeps) {
   });
   const limiter = createRateLimiter(createRateLimitRepository(db), config.rateLimitScale, clock);
   // Live updates of open pages: writers publish with NOTIFY, API processes LISTEN.
-  const live = createLiveBus({ db, log });
-  const users = createUserServices({ db, config, mailer, limiter, clock });
+  const live = createLiveBus({ db, hub, log });
+  const users = createUserServices({ db, hub, config, mailer, limiter, clock });
   const foundation = { mailer, limiter, live, users };
 
   const { marketData, ai, assistant, giphy, telegramBot } = createProviders(deps);
@@ -134,9 +137,11 @@ export function createServices(deps: ServiceDeps) {
     trackRecordDemoHistory,
     maintenance,
     live,
+    /** The process's one LISTEN connection (its stats, for the log and tests). */
+    noticeHub: hub,
     /** Whether the database serves us (`/api/health`). */
     checkDatabase: () => database.check(),
-    /** Releases what the services hold open (the SMTP connection pool). */
+    /** Releases what the services hold open (the SMTP connection pool, the LISTEN connection). */
     close() {
       mailer.close();
       void live.close();
@@ -152,6 +157,7 @@ export function createServices(deps: ServiceDeps) {
       void alerts.closeSettingsCache();
       void alerts.closeInboxCache();
       void alertRules.closeCache();
+      void hub.close();
     },
   };
 }

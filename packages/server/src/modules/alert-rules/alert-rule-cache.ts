@@ -1,6 +1,5 @@
 import type { AlertRule, AlertRuleFiring } from '@app/shared/api/alert-rules';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import { createNotifiedUserCache } from '../../db/notified-user-cache.ts';
 
 /** Where the database announces changed rules or firings (migration 2026-12-01T4101-alert-rules-notify). */
@@ -26,11 +25,10 @@ const deepFreeze = <T>(value: T): T => {
  * process drops that user's entries, and a write through the rules service answers after every
  * process dropped them (`db/notified-user-cache.ts`, as the alert settings cache).
  */
-export function createAlertRuleCache(deps: { db: Database; log?: FastifyBaseLogger }) {
+export function createAlertRuleCache(deps: { hub: NoticeHub }) {
   const cache = createNotifiedUserCache<Kept>({
     ...deps,
     channel: ALERT_RULES_CHANNEL,
-    listenerName: 'stockpulse-alert-rules',
     label: 'alert rules cache',
   });
   return {

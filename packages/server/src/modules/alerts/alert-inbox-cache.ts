@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import { createNotifiedUserCache } from '../../db/notified-user-cache.ts';
 
 /** Where the database announces a changed bell (migration 2026-11-30T1510-alert-inbox-notify). */
@@ -15,11 +14,10 @@ const MAX_BELLS = 10_000;
  * through the alerts service answers (or publishes its live `alerts` event) only after every
  * process dropped them (`db/notified-user-cache.ts`, as the watchlist and settings caches).
  */
-export function createAlertInboxCache(deps: { db: Database; log?: FastifyBaseLogger }) {
+export function createAlertInboxCache(deps: { hub: NoticeHub }) {
   const cache = createNotifiedUserCache<Buffer>({
     ...deps,
     channel: ALERT_INBOX_CHANNEL,
-    listenerName: 'stockpulse-alert-inbox',
     label: 'alerts bell cache',
     maxEntries: MAX_BELLS,
   });

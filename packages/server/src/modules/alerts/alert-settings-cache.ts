@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import { createNotifiedUserCache } from '../../db/notified-user-cache.ts';
 
 /** Where the database announces changed alert settings (migration 2026-11-30T1430-alert-settings-notify). */
@@ -19,11 +18,10 @@ export type AlertSettingsRow = {
  * with its user's id, each process drops that user's entry, and a save through the alerts service
  * answers after every process dropped it (`db/notified-user-cache.ts`, as the watchlist cache).
  */
-export function createAlertSettingsCache(deps: { db: Database; log?: FastifyBaseLogger }) {
+export function createAlertSettingsCache(deps: { hub: NoticeHub }) {
   const cache = createNotifiedUserCache<Readonly<AlertSettingsRow> | undefined>({
     ...deps,
     channel: ALERT_SETTINGS_CHANNEL,
-    listenerName: 'stockpulse-alert-settings',
     label: 'alert settings cache',
   });
   return {

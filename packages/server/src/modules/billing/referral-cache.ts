@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import { createUserValueCache } from '../../db/user-value-cache.ts';
 
 /** Where the database announces changed referral pages (migration 2026-11-30T1540-referral-notify). */
@@ -12,14 +11,10 @@ export const REFERRALS_CHANNEL = 'stockpulse_referrals';
  * user whose page changed, each process drops that user's page, and a ledger write through the
  * billing service answers after every process dropped it (`db/user-value-cache.ts`).
  */
-export function createReferralCache<Page extends object>(deps: {
-  db: Database;
-  log?: FastifyBaseLogger;
-}) {
+export function createReferralCache<Page extends object>(deps: { hub: NoticeHub }) {
   return createUserValueCache<Page>({
     ...deps,
     channel: REFERRALS_CHANNEL,
-    listenerName: 'stockpulse-referrals',
     label: 'referral cache',
   });
 }

@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import { createNotifiedUserCache } from '../../db/notified-user-cache.ts';
 import type { CalendarEventRow } from './calendar.repository.ts';
 
@@ -21,11 +20,10 @@ const TEXT_KEPT_MAX = 16_000;
  * user's id, each process drops that user's ranges, and a write through the calendar service
  * answers after every process dropped them (`db/notified-user-cache.ts`).
  */
-export function createCalendarCache(deps: { db: Database; log?: FastifyBaseLogger }) {
+export function createCalendarCache(deps: { hub: NoticeHub }) {
   const cache = createNotifiedUserCache<readonly Readonly<CalendarEventRow>[]>({
     ...deps,
     channel: CALENDAR_CHANNEL,
-    listenerName: 'stockpulse-calendar',
     label: 'calendar cache',
     maxEntries: RANGES_KEPT,
   });

@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import { createNoticeListener } from '../../db/notice-listener.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 
 /** Where the database announces changed comments (migration 2026-11-27T1200-comment-notify). */
 export const COMMENTS_CHANNEL = 'stockpulse_comments';
@@ -10,8 +8,6 @@ const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 /** A safety net only: every change is announced, so an entry is normally dropped long before. */
 const MAX_AGE_MS = 5 * 60_000;
-/** The listeners' connections carry this name, so a write knows whom to wait for. */
-const LISTENER_NAME = 'stockpulse-comments';
 
 /** Tags an entry carries; a notice drops every entry with its tag. */
 export const cacheTags = {
@@ -36,28 +32,25 @@ type Entry = CachedAnswer & { key: string; builtAt: number; storedAt: number };
 /**
  * Serialised comment answers kept in each API process (a busy article's pages are read
  * by every visitor), safe across processes: the database NOTIFYs every comment change with the
- * article's id and every user change with the user's id (triggers, whoever writes), and one
- * connection per process LISTENs and drops the entries tagged with it. Nothing is served while
+ * article's id and every user change with the user's id (triggers, whoever writes), and the
+ * process's notice hub hears them and this drops the entries tagged with it. Nothing is served while
  * that connection does not listen; an answer built while any notice (or a reconnect) arrived is
  * not stored, and a build in flight is shared only by requests that arrived before any notice.
  * A write through this process waits (`sync`) until every listening process confirmed it has
  * read the notices so far, so the next read anywhere sees it.
  */
-export function createCommentPageCache(deps: { db: Database; log?: FastifyBaseLogger }) {
-  const { db, log } = deps;
+export function createCommentPageCache(deps: { hub: NoticeHub }) {
+  const { hub } = deps;
   const entries = new Map<string, Entry>();
   const byTag = new Map<string, Set<string>>();
   const building = new Map<string, { mark: number; promise: Promise<Buffer> }>();
   let bytes = 0;
-  const listener = createNoticeListener({
-    db,
+  const listener = hub.listen({
     channel: COMMENTS_CHANNEL,
     extraChannels: [USERS_CHANNEL],
-    applicationName: LISTENER_NAME,
     label: 'comment cache',
-    log,
     onNotice,
-    // A write's confirmation request (`r:<nonce>`) asks only whether the notices before were read.
+    // A write's confirmation (no subject) asks only whether the notices before were read.
     onReset: () => {
       entries.clear();
       byTag.clear();
@@ -85,10 +78,8 @@ export function createCommentPageCache(deps: { db: Database; log?: FastifyBaseLo
 
   function onNotice(payload: string, channel: string) {
     if (channel === USERS_CHANNEL) {
-      // The session cache's own confirmations carry no change of ours.
-      if (payload.startsWith('a:')) return;
-      const userId = payload.startsWith('r:') ? payload.split(':')[2] : payload;
-      if (userId) dropTag(cacheTags.user(userId));
+      // A user id: the trigger's notice, or the subject of a session revocation's confirmation.
+      dropTag(cacheTags.user(payload));
       // The reports queue and unread replies name users too (reporters, repliers): rebuilt.
       dropTag(cacheTags.anyComment);
       return;

@@ -39,7 +39,7 @@ export function composeAlerts(
       pushAgent?: ServiceDeps['pushAgent'];
     },
 ) {
-  const { db, config, log, clock, jobs, users, market, watchlists, portfolio, news } = deps;
+  const { db, hub, config, log, clock, jobs, users, market, watchlists, portfolio, news } = deps;
   const { telegramBot, blog, newsletter } = deps;
   const telegram = createTelegramService({
     repository: createTelegramRepository(db),
@@ -82,7 +82,7 @@ export function composeAlerts(
     analysis: deps.analysis,
   });
   // The bell kept per user in each process; a fan-out's live event waits for its drop everywhere.
-  const inboxCache = config.alertInboxCache ? createAlertInboxCache({ db, log }) : undefined;
+  const inboxCache = config.alertInboxCache ? createAlertInboxCache({ hub }) : undefined;
   const alerts = createAlertsService({
     repository: publishingDeliveries(createAlertsRepository(db), deps.live, inboxCache),
     mailer: deps.mailer,
@@ -120,7 +120,7 @@ export function composeAlerts(
     setFlag: (userId, key, value) => users.userService.setProperty(userId, key, value),
     // A mail's token names the rule: its service (below) takes e-mail off that rule.
     dropRuleEmail: (userId, ruleId) => alertRules.dropEmail(userId, ruleId),
-    ...(config.alertSettingsCache && { settingsCache: createAlertSettingsCache({ db, log }) }),
+    ...(config.alertSettingsCache && { settingsCache: createAlertSettingsCache({ hub }) }),
     ...(inboxCache && { inboxCache }),
     ...(users.adminPages && { adminPages: users.adminPages }),
     jobs,
@@ -136,7 +136,7 @@ export function composeAlerts(
     planFacts: (userId) => alertsRepository.userById(userId),
     heldSymbolsOf: (userIds) => portfolio.heldSymbolsOf(userIds),
     writeAlerts: (written) => alerts.writeRuleAlerts(written),
-    ...(config.alertRulesCache && { cache: createAlertRuleCache({ db, log }) }),
+    ...(config.alertRulesCache && { cache: createAlertRuleCache({ hub }) }),
     clock,
     log,
     publicUrl: config.publicUrl,

@@ -22,7 +22,7 @@ export function composeAssistant(
     Pick<MarketGroup, 'market' | 'watchlists' | 'portfolio'> &
     Pick<NewsGroup, 'news'> & { ai: AiProvider; assistant: AssistantProvider },
 ) {
-  const { db, config, log, clock, jobs, news } = deps;
+  const { db, hub, config, log, clock, jobs, news } = deps;
   const companies = createCompanyService({ repository: createCompanyRepository(db), clock, log });
   const analysis = createAnalysisService({
     repository: createAnalysisRepository(db),
@@ -35,7 +35,7 @@ export function composeAssistant(
   // hub between the worker writing answers and the pages streaming them.
   const promptLive = createPromptPublisher(deps.live);
   // Serialised prompt answers per API process, dropped on the database's notices.
-  const promptReadCache = config.promptCache ? createPromptReadCache({ db, log }) : undefined;
+  const promptReadCache = config.promptCache ? createPromptReadCache({ hub }) : undefined;
   const prompts = createPromptService({
     repository: cacheForgettingRepository(createPromptRepository(db), promptReadCache),
     events: createPromptEvents(),

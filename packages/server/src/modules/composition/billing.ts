@@ -8,7 +8,7 @@ import type { CompositionBase } from './service-deps.ts';
 const BILLING_SESSION_TTL_MS = 3_600_000;
 
 /** Plans, payments and referrals: PAYMENTS_PROVIDER picks offline or stripe. */
-export function composeBilling({ db, config, log, clock }: CompositionBase) {
+export function composeBilling({ db, hub, config, log, clock }: CompositionBase) {
   const billingRepository = createBillingRepository(db);
   return createBillingService({
     repository: billingRepository,
@@ -30,6 +30,6 @@ export function composeBilling({ db, config, log, clock }: CompositionBase) {
     planOfPrice: (priceId) =>
       Object.entries(config.stripe?.prices ?? {}).find(([, id]) => id === priceId)?.[0],
     // Referral pages kept in memory, dropped on the database's notices.
-    ...(config.referralCache && { referralCache: createReferralCache<ReferralPage>({ db, log }) }),
+    ...(config.referralCache && { referralCache: createReferralCache<ReferralPage>({ hub }) }),
   });
 }

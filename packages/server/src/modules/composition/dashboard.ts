@@ -18,7 +18,7 @@ import type { CompositionBase } from './service-deps.ts';
 
 /** The dashboard: calendar, recommendations, widgets, the screener. */
 export function composeDashboard(
-  deps: Pick<CompositionBase, 'db' | 'clock' | 'config' | 'log'> &
+  deps: Pick<CompositionBase, 'db' | 'hub' | 'clock' | 'config' | 'log'> &
     Pick<MarketGroup, 'watchlists' | 'portfolio'> &
     Pick<AssistantGroup, 'companies'> & {
       readDb?: Database;
@@ -26,7 +26,7 @@ export function composeDashboard(
       marketData: MarketDataProvider;
     },
 ) {
-  const { db, clock, watchlists, portfolio, companies } = deps;
+  const { db, hub, clock, watchlists, portfolio, companies } = deps;
   const calendar = createCalendarService({
     repository: createCalendarRepository(db),
     // Results and dividend dates come from the market calendar's stored events.
@@ -40,7 +40,7 @@ export function composeDashboard(
     companyNames: (symbols) => companies.namesOf(symbols),
     clock,
     // Users' own events kept in memory, dropped on the database's notices.
-    ...(deps.config.calendarCache && { cache: createCalendarCache({ db, log: deps.log }) }),
+    ...(deps.config.calendarCache && { cache: createCalendarCache({ hub }) }),
   });
   const recommendations = createRecommendationService({
     repository: createRecommendationRepository(deps.readDb ?? db),
@@ -50,7 +50,7 @@ export function composeDashboard(
     repository: createWidgetRepository(db),
     clock,
     // Users' widgets kept in memory, dropped on the database's notices.
-    ...(deps.config.widgetsCache && { cache: createWidgetCache({ db, log: deps.log }) }),
+    ...(deps.config.widgetsCache && { cache: createWidgetCache({ hub }) }),
   });
   const { marketData } = deps;
   const screener = createScreenerService({
@@ -60,7 +60,7 @@ export function composeDashboard(
     heldSymbols: (userId) => portfolio.heldSymbols(userId),
     // Visitors' screens kept until the metrics refresh's notice.
     ...(deps.config.screenerCache && {
-      answers: createScreenerAnswers({ db, log: deps.log }),
+      answers: createScreenerAnswers({ hub }),
     }),
     ...(marketData.fundamentals && {
       fundamentals: {

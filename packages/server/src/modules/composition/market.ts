@@ -13,7 +13,7 @@ import type { CompositionBase } from './service-deps.ts';
 export function composeMarket(
   deps: CompositionBase & { marketData: MarketDataProvider; live: LiveBus },
 ) {
-  const { db, config, log, clock, jobs, live } = deps;
+  const { db, hub, config, log, clock, jobs, live } = deps;
   const market = createMarketServices({
     db,
     provider: deps.marketData,
@@ -23,14 +23,14 @@ export function composeMarket(
     onQuotesStored: (quotes, at) => live.publishQuotes(quotes, at),
   });
   // Users' lists kept in memory, dropped on the database's notices (my_portfolio).
-  const watchlistCache = config.watchlistCache ? createWatchlistCache({ db, log }) : undefined;
+  const watchlistCache = config.watchlistCache ? createWatchlistCache({ hub }) : undefined;
   const watchlists = createWatchlistService({
     watchlists: createWatchlistRepository(db),
     symbolExists: async (symbol) => (await market.quotes.existing([symbol])).length > 0,
     ...(watchlistCache && { cache: watchlistCache }),
   });
   // Unchanged snapshots answered from memory, dropped on the database's notices.
-  const portfolioNotices = config.portfolioCache ? createPortfolioNotices({ db, log }) : undefined;
+  const portfolioNotices = config.portfolioCache ? createPortfolioNotices({ hub }) : undefined;
   const portfolio = createPortfolioService({
     repository: createPortfolioRepository(db),
     notices: portfolioNotices,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import type { JobSender } from '../../jobs/job-catalog.ts';
 import type { AiProvider } from '../../providers/ai/ai-provider.ts';
 import type { AssistantProvider } from '../../providers/ai/assistant/assistant-provider.ts';
@@ -36,7 +37,10 @@ export type ServiceDeps = {
 };
 
 /** What every group of services below may use: the process's connections, config and clock. */
-export type CompositionBase = Pick<ServiceDeps, 'db' | 'config' | 'log' | 'clock' | 'jobs'>;
+export type CompositionBase = Pick<ServiceDeps, 'db' | 'config' | 'log' | 'clock' | 'jobs'> & {
+  /** The process's one LISTEN connection, shared by every cache and the live bus. */
+  hub: NoticeHub;
+};
 
 /** The services the composition root builds first and every later group may use. */
 export type Foundation = {

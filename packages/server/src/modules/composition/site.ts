@@ -27,7 +27,7 @@ export function composeSite(
     Pick<NewsGroup, 'news'> &
     Pick<AssistantGroup, 'companies' | 'analysis'> & { marketData: MarketDataProvider },
 ) {
-  const { db, config, log, clock, mailer, limiter, news } = deps;
+  const { db, hub, config, log, clock, mailer, limiter, news } = deps;
   // The admin lists kept in memory while their tables are unchanged (ADMIN_PAGE_CACHE).
   const adminPages = deps.users.adminPages && { adminPages: deps.users.adminPages };
   // Comments, replies, reports and moderation; articles' visibility is the news rule.
@@ -39,7 +39,7 @@ export function composeSite(
     log,
     publicUrl: config.publicUrl,
     articleTitles: (ids, viewer) => news.titlesVisibleTo(ids, viewer),
-    ...(config.commentsCache && { cache: createCommentPageCache({ db, log }) }),
+    ...(config.commentsCache && { cache: createCommentPageCache({ hub }) }),
   });
   const newsletter = createNewsletterService({
     repository: createNewsletterRepository(db),

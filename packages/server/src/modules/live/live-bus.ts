@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { LiveAlert, LivePromptEvent } from '@app/shared/api/live';
-import { poolOf, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import { notifyAll } from './live.repository.ts';
 
 /** The PostgreSQL channel every process publishes to and every API process listens on. */
@@ -13,9 +13,6 @@ const MAX_PAYLOAD_BYTES = 7_000;
 const REPLAY_SIZE = 500;
 /** Article ids per part of a `news` notification (100 UUIDs stay well under the limit). */
 const NEWS_IDS_PER_PART = 100;
-/** Reconnect delays of the listener connection: doubling from the first to the last. */
-const RECONNECT_FIRST_MS = 250;
-const RECONNECT_MAX_MS = 15_000;
 
 /** One part of a notification: the internal topic (`news`, `quotes:NASDAQ:AAPL`, `alerts:<user>`) and its data. */
 export type LivePart = [topic: string, data: Record<string, unknown>];
@@ -71,22 +68,17 @@ export function packNotifications(event: string, parts: readonly LivePart[]): Li
 /**
  * The provider-free event bus of live updates: writers publish with `pg_notify` on the
  * database they write to (inside their transaction when they pass it, so an event is heard only
- * once its write committed, and never for a rolled-back one); each API process holds one
- * dedicated connection that LISTENs — opened when the first stream subscribes — and fans the
- * notifications out to its open streams. Workers only publish. The connection reconnects with
- * backoff; streams get a `reset` after an outage, since notifications sent meanwhile are lost.
+ * once its write committed, and never for a rolled-back one); each API process hears them through
+ * its notice hub (`db/notice-hub.ts`, LISTENing once the first stream subscribes) and fans them out
+ * to its open streams. Workers only publish. Streams get a `reset` after the hub's connection was
+ * lost, since notifications sent meanwhile are missed.
  * The last few hundred notifications are kept for `Last-Event-ID` replay: every process hears the
  * same notifications in the same order, so an id from one process is known to the others.
  */
-export function createLiveBus(deps: { db: Database; log: FastifyBaseLogger }) {
-  const { db, log } = deps;
+export function createLiveBus(deps: { db: Database; hub: NoticeHub; log: FastifyBaseLogger }) {
+  const { db, hub, log } = deps;
   const listeners = new Set<LiveListener>();
   const recent: LiveNotification[] = [];
-  let client: pg.Client | undefined;
-  let connecting: Promise<void> | undefined;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-  let failures = 0;
-  let closed = false;
   let heard = 0;
 
   function dispatch(message: LiveNotification) {
@@ -99,10 +91,9 @@ export function createLiveBus(deps: { db: Database; log: FastifyBaseLogger }) {
     }
   }
 
-  function onNotification(notification: pg.Notification) {
-    if (notification.channel !== LIVE_CHANNEL || !notification.payload) return;
+  function onNotice(payload: string) {
     try {
-      const message = JSON.parse(notification.payload) as LiveNotification;
+      const message = JSON.parse(payload) as LiveNotification;
       if (typeof message.i !== 'string' || typeof message.e !== 'string') return;
       if (!Array.isArray(message.p)) return;
       dispatch(message);
@@ -111,65 +102,15 @@ export function createLiveBus(deps: { db: Database; log: FastifyBaseLogger }) {
     }
   }
 
-  function scheduleReconnect() {
-    if (closed || reconnectTimer) return;
-    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** Math.min(failures, 10));
-    failures += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      void connect().catch(() => undefined);
-    }, delay);
-    reconnectTimer.unref();
-  }
-
-  function lost(which: pg.Client, error?: unknown) {
-    if (client !== which) return;
-    client = undefined;
-    which.removeAllListeners('notification');
-    which.end().catch(() => undefined);
-    if (closed) return;
-    log.warn({ err: error }, 'live: the database listener was lost; reconnecting');
-    for (const listener of listeners) listener.reset('listener-lost');
-    scheduleReconnect();
-  }
-
-  function connect(): Promise<void> {
-    if (client) return Promise.resolve();
-    if (connecting) return connecting;
-    const pool = poolOf(db);
-    if (!pool) return Promise.reject(new Error('live: the database has no pool to copy'));
-    const next = new pg.Client({
-      ...pool.options,
-      application_name: 'stockpulse-live',
-      // LISTEN waits forever by design; only the connect is bounded.
-      query_timeout: undefined,
-      keepAlive: true,
-    });
-    next.on('error', (error) => lost(next, error));
-    next.on('end', () => lost(next));
-    next.on('notification', onNotification);
-    connecting = (async () => {
-      try {
-        await next.connect();
-        await next.query(`LISTEN ${LIVE_CHANNEL}`);
-        if (closed) {
-          await next.end();
-          return;
-        }
-        client = next;
-        if (failures > 0) log.info('live: the database listener is back');
-        failures = 0;
-      } catch (error) {
-        next.end().catch(() => undefined);
-        log.warn({ err: error }, 'live: could not listen; retrying');
-        scheduleReconnect();
-        throw error;
-      } finally {
-        connecting = undefined;
-      }
-    })();
-    return connecting;
-  }
+  const listener = hub.listen({
+    channel: LIVE_CHANNEL,
+    label: 'live',
+    onNotice,
+    // Notifications sent while the hub did not listen are lost: open streams are told so.
+    onReset: (reason) => {
+      if (reason === 'lost') for (const stream of listeners) stream.reset('listener-lost');
+    },
+  });
 
   /**
    * Publishes parts under one event name (`news`, `quotes`, …), split into notifications under
@@ -198,28 +139,26 @@ export function createLiveBus(deps: { db: Database; log: FastifyBaseLogger }) {
      * `lastEventId` (an id the process does not remember gets a `reset`); resolves once the
      * process listens, so the stream may say `ready`.
      */
-    async subscribe(listener: LiveListener, lastEventId?: string): Promise<() => void> {
+    async subscribe(subscriber: LiveListener, lastEventId?: string): Promise<() => void> {
       // The replay goes out before the stream joins, so nothing arrives twice or out of order.
       if (lastEventId !== undefined) {
         const at = recent.findIndex((message) => message.i === lastEventId);
-        if (at === -1) listener.reset('replay-unavailable');
+        if (at === -1) subscriber.reset('replay-unavailable');
         else {
           for (const message of recent.slice(at + 1)) {
-            const mine = message.p.filter(([topic]) => listener.topics.has(topic));
-            if (mine.length > 0) listener.deliver(message.i, message.e, mine);
+            const mine = message.p.filter(([topic]) => subscriber.topics.has(topic));
+            if (mine.length > 0) subscriber.deliver(message.i, message.e, mine);
           }
         }
       }
-      listeners.add(listener);
+      listeners.add(subscriber);
       const unsubscribe = () => {
-        listeners.delete(listener);
+        listeners.delete(subscriber);
       };
-      try {
-        await connect();
-      } catch {
-        // The reconnect is scheduled; the stream stays open and hears events once it is back.
-        listener.reset('listener-down');
-      }
+      await listener.ready();
+      // Not listening: the reconnect is scheduled; the stream stays open and hears events once
+      // it is back.
+      if (!listener.isListening()) subscriber.reset('listener-down');
       return unsubscribe;
     },
 
@@ -292,17 +231,10 @@ export function createLiveBus(deps: { db: Database; log: FastifyBaseLogger }) {
     },
 
     /** Open streams and notifications heard (for the log, tests and the bench). */
-    stats: () => ({ streams: listeners.size, heard, listening: client !== undefined }),
+    stats: () => ({ streams: listeners.size, heard, listening: listener.isListening() }),
 
-    /** Closes the listener connection (the process is stopping). */
-    async close() {
-      closed = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      const current = client;
-      client = undefined;
-      await connecting?.catch(() => undefined);
-      await current?.end().catch(() => undefined);
-    },
+    /** Leaves the notice hub (the process is stopping). */
+    close: listener.close,
   };
 }
 

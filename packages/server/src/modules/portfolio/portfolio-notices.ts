@@ -1,11 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import { createNoticeListener } from '../../db/notice-listener.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 
 /** Where the database announces what portfolio snapshots depend on (migration 2026-11-28T1000-portfolio-notify). */
 export const PORTFOLIO_CHANNEL = 'stockpulse_portfolio';
-/** The listeners' connections carry this name, so a writer knows whom to wait for. */
-const LISTENER_NAME = 'stockpulse-portfolio';
 /** Keys remembered per kind before all are forgotten at once (everything then counts as changed). */
 const MAX_KEYS = 200_000;
 
@@ -20,8 +16,8 @@ export type NoticeScope = {
 };
 
 /**
- * The portfolio module's view of the database's change notices. One dedicated
- * connection per process LISTENs on `stockpulse_portfolio`; every notice bumps a generation and
+ * The portfolio module's view of the database's change notices. The process's notice hub
+ * LISTENs on `stockpulse_portfolio`; every notice bumps a generation and
  * records it against the users, portfolios and listings it names. A cached answer keeps the
  * generation read before its inputs were (`mark()`), and is fresh while nothing it depends on was
  * announced after that (`fresh()`), so a read racing a write never outlives the write's notice.
@@ -29,8 +25,8 @@ export type NoticeScope = {
  * `mark()` is -1 and nothing is fresh: every call reads the database. A lost or re-established
  * connection counts as a change of everything, since notices sent meanwhile are lost.
  */
-export function createPortfolioNotices(deps: { db: Database; log?: FastifyBaseLogger }) {
-  const { db, log } = deps;
+export function createPortfolioNotices(deps: { hub: NoticeHub }) {
+  const { hub } = deps;
   /** Everything changed at this generation (start, loss, reconnect, truncate, overflow). */
   let allAt = 0;
   let historyAt = 0;
@@ -39,14 +35,11 @@ export function createPortfolioNotices(deps: { db: Database; log?: FastifyBaseLo
   const symbols = new Map<string, number>();
   let heard = 0;
 
-  const listener = createNoticeListener({
-    db,
+  const listener = hub.listen({
     channel: PORTFOLIO_CHANNEL,
-    applicationName: LISTENER_NAME,
     label: 'portfolio cache',
-    log,
     onNotice: (payload) => hear(payload),
-    // A writer's confirmation request (`r:<nonce>`) asks only whether everything before was heard.
+    // A writer's confirmation (no subject) asks only whether everything before was heard.
     onReset: () => forgetAll(),
   });
   allAt = listener.bump(); // generation 1: everything changed at the start

@@ -1,7 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Database } from '../../db/database.ts';
-import { createNoticeListener } from '../../db/notice-listener.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 
 /** Where the database announces changed prompts and analyses (migration 2026-11-28T1200-prompts-notify). */
 export const PROMPTS_CHANNEL = 'stockpulse_prompts';
@@ -13,8 +11,6 @@ const MAX_BYTES = 64 * 2 ** 20;
 const MAX_CHANGED_USERS = 50_000;
 /** A safety net only: every change is announced, so an entry is normally dropped long before. */
 const MAX_AGE_MS = 5 * 60_000;
-/** The listeners' connections carry this name, so a write knows whom to wait for. */
-const LISTENER_NAME = 'stockpulse-prompts';
 
 /** What a build answers: the serialised body and whether it shows a waiting prompt. */
 export type ReadBuild = {
@@ -29,7 +25,7 @@ type Entry = { body: string; userId: string; waiting: boolean; builtAt: number }
  * Serialised prompt answers kept per API process (the editor's list is polled every
  * second, the chat's prompts every 5 s, the admin's queue every 5 s), exact across processes:
  * a trigger NOTIFYs the owner's id on every prompts statement, whoever writes (the API, the worker
- * writing an answer, the sweep), and one dedicated connection per process LISTENs. Each notice
+ * writing an answer, the sweep), and the process's notice hub hears it. Each notice
  * marks that user changed at a sequence number; an entry is served only if it was built after its
  * user's last change — and, when it shows a waiting prompt (whose queue position moves with every
  * prompt), after the last notice of any user. Nothing is served or stored unless the connection
@@ -39,8 +35,8 @@ type Entry = { body: string; userId: string; waiting: boolean; builtAt: number }
  * writer's next read is fresh whichever process it reaches. The listener opens at the first read, so workers,
  * which only write, never open it.
  */
-export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLogger }) {
-  const { db, log } = deps;
+export function createPromptReadCache(deps: { hub: NoticeHub }) {
+  const { hub } = deps;
   const entries = new LRUCache<string, Entry>({
     maxSize: MAX_BYTES,
     sizeCalculation: (entry) => entry.body.length + 64,
@@ -85,12 +81,9 @@ export function createPromptReadCache(deps: { db: Database; log?: FastifyBaseLog
     entry.builtAt >= (changedAt.get(entry.userId) ?? 0) &&
     (!entry.waiting || entry.builtAt >= anyChange);
 
-  const listener = createNoticeListener({
-    db,
+  const listener = hub.listen({
     channel: PROMPTS_CHANNEL,
-    applicationName: LISTENER_NAME,
     label: 'prompt cache',
-    log,
     onNotice, // the trigger's notice: a user's prompts, or the analyses, changed
     // A write asks every listener to confirm: mark the user, then acknowledge by backend pid.
     onConfirmRequest: markUser,

@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import { createNoticeListener } from '../../db/notice-listener.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import { createAnswerCache } from '../../cache/answer-cache.ts';
 
 /** Where the metrics refresh announces that `screener_metrics` was rewritten (its commit). */
@@ -23,19 +21,16 @@ const ANSWER_TTL_MS = 20 * 60_000;
  * Nothing is kept while the process does not listen (a notice could be missed). Screens with
  * personal filters (in my watchlist / portfolio) never come here.
  */
-export function createScreenerAnswers(deps: { db: Database; log?: FastifyBaseLogger }) {
+export function createScreenerAnswers(deps: { hub: NoticeHub }) {
   const pages = createAnswerCache({ ttlMs: ANSWER_TTL_MS, maxEntries: 5_000 });
   const counts = createAnswerCache<{ n: number }>({ ttlMs: ANSWER_TTL_MS, maxEntries: 5_000 });
   const forget = () => {
     pages.clear();
     counts.clear();
   };
-  const listener = createNoticeListener({
-    db: deps.db,
+  const listener = deps.hub.listen({
     channel: SCREENER_CHANNEL,
-    applicationName: 'stockpulse-screener',
     label: 'screener answers',
-    log: deps.log,
     onNotice: forget,
     onReset: forget,
   });

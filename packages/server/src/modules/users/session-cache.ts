@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import { createNoticeListener } from '../../db/notice-listener.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import { createUserKeyedEntries } from '../../db/user-keyed-entries.ts';
 import type { UserRow } from './user.mapper.ts';
 
@@ -10,8 +8,6 @@ export const SESSION_CHANNEL = 'stockpulse_sessions';
 const MAX_ENTRIES = 20_000;
 /** A safety net only: every change is announced, so an entry is normally dropped long before. */
 const MAX_AGE_MS = 5 * 60_000;
-/** The listeners' connections carry this name, so a revocation knows whom to wait for. */
-const LISTENER_NAME = 'stockpulse-sessions';
 
 export type CachedSession = {
   row: UserRow;
@@ -23,22 +19,19 @@ export type CachedSession = {
 /**
  * Resolved sessions kept in the process (every logged-in request checks its session),
  * safe across processes: the database NOTIFYs every session and user change (a trigger, whoever
- * writes), and one dedicated connection per process LISTENs and drops the user's entries at once.
+ * writes), and the process's notice hub hears it and drops the user's entries at once.
  * Nothing is served from memory unless that connection listens: before it is up, and from the
  * moment it is lost until it listens again, every lookup goes to the database. A lookup stores its
  * answer only when no notification (and no loss or reconnect) came while it ran, so a session
  * revoked during a lookup is never cached.
  */
-export function createSessionCache(deps: { db: Database; log?: FastifyBaseLogger }) {
-  const { db, log } = deps;
+export function createSessionCache(deps: { hub: NoticeHub }) {
+  const { hub } = deps;
   const entries = createUserKeyedEntries<CachedSession & { userId: string }>(MAX_ENTRIES);
-  const listener = createNoticeListener({
-    db,
+  const listener = hub.listen({
     channel: SESSION_CHANNEL,
-    applicationName: LISTENER_NAME,
     label: 'session cache',
     confirmNoun: 'revocation',
-    log,
     onNotice: (userId) => dropUser(userId), // the trigger's notice: a session or user row changed
     // A revocation asks every listener to confirm: drop, then acknowledge by backend pid.
     onConfirmRequest: (userId) => dropUser(userId),

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import { createAdminPagesRepository } from '../admin/admin-pages.repository.ts';
 import { createPageNotices } from '../../cache/page-notices.ts';
 import type { ResolveUser } from '../../http/access.ts';
@@ -24,13 +25,14 @@ import { createUserService } from './user.service.ts';
 /** The accounts domain's services: users, sessions, approvals, the session resolver and the user setter. */
 export function createUserServices(deps: {
   db: Database;
+  hub: NoticeHub;
   config: AppConfig;
   mailer: Mailer;
   limiter: RateLimiter;
   clock: Clock;
 }) {
-  const { db, config, mailer, clock, limiter } = deps;
-  const sessionCache = config.sessionCache ? createSessionCache({ db }) : undefined;
+  const { db, hub, config, mailer, clock, limiter } = deps;
+  const sessionCache = config.sessionCache ? createSessionCache({ hub }) : undefined;
   const repository = createUserRepository(db);
   // This process's own writes drop its cached sessions at once; the trigger's notice reaches the
   // other processes (and this one again) a moment later.
@@ -62,7 +64,7 @@ export function createUserServices(deps: {
     clock,
   });
   // The admin pages from memory while their tables are unchanged.
-  const pageNotices = config.adminPageCache ? createPageNotices({ db }) : undefined;
+  const pageNotices = config.adminPageCache ? createPageNotices({ hub }) : undefined;
   const approvals = createApprovalService({
     users,
     pages: createAdminPagesRepository(db),
@@ -114,7 +116,7 @@ export function createUserServices(deps: {
     adminPageStats: () => pageNotices?.stats(),
     /** The admin pages kept in memory (undefined when ADMIN_PAGE_CACHE is off): other modules' admin lists share them. */
     adminPages: pageNotices,
-    /** Closes the caches' listener connections (the process is stopping). */
+    /** Takes the caches off the notice hub (the process is stopping). */
     close: async () => {
       await Promise.all([sessionCache?.close(), pageNotices?.close()]);
     },

@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import { createNotifiedUserCache } from '../../db/notified-user-cache.ts';
 
 /** Where the database announces changed watchlists (migration 2026-11-30T1300-watchlist-notify). */
@@ -12,12 +11,11 @@ export const WATCHLISTS_CHANNEL = 'stockpulse_watchlists';
  * user's lists, and a write through the watchlist service answers after every process dropped
  * them (`db/notified-user-cache.ts`).
  */
-export function createWatchlistCache(deps: { db: Database; log?: FastifyBaseLogger }) {
+export function createWatchlistCache(deps: { hub: NoticeHub }) {
   // A list's symbols, or null for a list the user does not have.
   const cache = createNotifiedUserCache<readonly string[] | null>({
     ...deps,
     channel: WATCHLISTS_CHANNEL,
-    listenerName: 'stockpulse-watchlists',
     label: 'watchlist cache',
   });
   return {

@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { NoticeHub } from '../../db/notice-hub.ts';
 import { createUserValueCache } from '../../db/user-value-cache.ts';
 import type { WidgetSetting } from './widget-rules.ts';
 
@@ -13,11 +12,10 @@ export const WIDGETS_CHANNEL = 'stockpulse_widgets';
  * user's list, and a save through the widget service answers after every process dropped it
  * (`db/user-value-cache.ts`).
  */
-export function createWidgetCache(deps: { db: Database; log?: FastifyBaseLogger }) {
+export function createWidgetCache(deps: { hub: NoticeHub }) {
   return createUserValueCache<WidgetSetting[]>({
     ...deps,
     channel: WIDGETS_CHANNEL,
-    listenerName: 'stockpulse-widgets',
     label: 'widgets cache',
   });
 }

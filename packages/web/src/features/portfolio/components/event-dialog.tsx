@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import type { CalendarEvent } from '@app/shared/api/portfolio';
-import { useState } from 'react';
+import { calendarEventInputSchema, type CalendarEvent } from '@app/shared/api/portfolio';
+import { schemaResolver, useForm } from '@mantine/form';
 import type { SubmitEvent } from 'react';
 import type { EventDraft } from '../api/calendar';
 
@@ -18,7 +18,7 @@ export interface EventDialogProps {
 
 /**
  * The create/edit dialog of a user's event. Spec §5: an event is added only when a title is
- * entered, so the add button stays disabled until there is one.
+ * entered, so the add button stays disabled until the shared event schema accepts the fields.
  */
 export function EventDialog({
   event,
@@ -29,15 +29,23 @@ export function EventDialog({
   onRemove,
   onClose,
 }: EventDialogProps) {
-  const [title, setTitle] = useState(event?.title ?? '');
-  const [date, setDate] = useState(event?.date ?? defaultDate);
-  const [note, setNote] = useState(event?.note ?? '');
-  const [symbol, setSymbol] = useState(event?.symbol ?? '');
-  const ready = title.trim() !== '' && /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      title: event?.title ?? '',
+      date: event?.date ?? defaultDate,
+      note: event?.note ?? '',
+      symbol: event?.symbol ?? '',
+    },
+    validate: schemaResolver(calendarEventInputSchema, { sync: true }),
+  });
+  // The button says whether the event can be saved; no message is shown (as before the form).
+  const ready = form.isValid();
 
   const submit = (formEvent: SubmitEvent) => {
     formEvent.preventDefault();
     if (!ready) return;
+    const { title, date, note, symbol } = form.getValues();
     const trimmedSymbol = symbol.trim().toUpperCase();
     onSave({
       id: event?.id ?? null,
@@ -59,22 +67,14 @@ export function EventDialog({
             required
             data-autofocus
             maxLength={200}
-            value={title}
-            onChange={(change) => setTitle(change.currentTarget.value)}
+            {...form.getInputProps('title')}
           />
-          <TextInput
-            label="Date"
-            type="date"
-            required
-            value={date}
-            onChange={(change) => setDate(change.currentTarget.value)}
-          />
+          <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
           <TextInput
             label="Ticker"
             description="Optional, e.g. NASDAQ:AAPL"
             maxLength={40}
-            value={symbol}
-            onChange={(change) => setSymbol(change.currentTarget.value)}
+            {...form.getInputProps('symbol')}
           />
           <Textarea
             label="Note"
@@ -82,8 +82,7 @@ export function EventDialog({
             minRows={2}
             maxRows={6}
             maxLength={1000}
-            value={note}
-            onChange={(change) => setNote(change.currentTarget.value)}
+            {...form.getInputProps('note')}
           />
           <Group justify="space-between" mt="xs">
             {event?.id ? (
