@@ -8,7 +8,7 @@ import { screenerQuery, type ScreenerQueryAst } from './screener-query.ts';
 /** Exchange whose calendar days the 52-week window and the volume window count. */
 const MARKET_TIME_ZONE = 'America/New_York';
 
-const ROW_COLUMNS = [
+export const ROW_COLUMNS = [
   'exchange_ticker',
   'company_name',
   'sector',
@@ -32,6 +32,9 @@ const ROW_COLUMNS = [
   'sentiment_7d',
   'computed_at',
 ] as const;
+
+/** One listing's metrics as a page lists them. */
+export type ScreenerMetricsRow = Awaited<ReturnType<ScreenerRepository['page']>>[number];
 
 /** What saving a screen did. */
 export type SaveScreenOutcome = 'saved' | 'limit' | 'duplicate';
