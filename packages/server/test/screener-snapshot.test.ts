@@ -237,12 +237,14 @@ describe('the snapshot held by each API process', () => {
       loadMetrics: dump,
     });
     try {
-      // Not listening yet: nothing from memory.
-      expect(await answers.snapshot()).toBeNull();
+      // Not listening yet: nothing from memory; then PostgreSQL answers until it is loaded.
+      expect(answers.snapshot()).toBeNull();
       await answers.ready();
-      const first = await answers.snapshot();
+      expect(answers.snapshot()).toBeNull();
+      await answers.loaded();
+      const first = answers.snapshot();
       expect(first?.size).toBe(LISTINGS);
-      expect(await answers.snapshot()).toBe(first);
+      expect(answers.snapshot()).toBe(first);
       const ast = screenerQuery.parse({ exchange_ticker: symbols[0] ?? '' });
       const price = first?.page(ast, null)?.rows[0]?.price;
 
@@ -250,10 +252,14 @@ describe('the snapshot held by each API process', () => {
       await sql`update screener_metrics set price = 123.25 where exchange_ticker = ${symbols[0]}`.execute(
         db,
       );
-      expect((await answers.snapshot())?.page(ast, null)?.rows[0]?.price).toBe(price);
+      expect(answers.snapshot()?.page(ast, null)?.rows[0]?.price).toBe(price);
       await sql`select pg_notify(${SCREENER_CHANNEL}, ${METRICS_REFRESHED})`.execute(db);
-      await waitFor(async () => (await answers.snapshot()) !== first);
-      expect((await answers.snapshot())?.page(ast, null)?.rows[0]?.price).toBe(123.25);
+      await waitFor(async () => {
+        await answers.loaded();
+        const next = answers.snapshot();
+        return next !== null && next !== first;
+      });
+      expect(answers.snapshot()?.page(ast, null)?.rows[0]?.price).toBe(123.25);
     } finally {
       await answers.close();
     }

@@ -15,15 +15,18 @@ export const METRICS_REFRESHED = 'metrics';
  * answer; the lifetime only bounds memory of screens nobody asks again.
  */
 const ANSWER_TTL_MS = 20 * 60_000;
+/** A failed snapshot load is not tried again for this long (screens read SQL meanwhile). */
+const LOAD_RETRY_MS = 10_000;
 
 /**
  * What each API process keeps of the screener until the next metrics refresh: the metrics change
  * only when the refresh job rewrites them, which NOTIFYs `stockpulse_screener` after its commit;
  * on that notice every listening process drops, in one step, what it kept.
  *
- * - The snapshot (SCREENER_SNAPSHOT): every listing's metrics in memory as columns, loaded at first
- *   use after a notice, which answers any screen without PostgreSQL (screener-snapshot.ts). A load
- *   that overlapped a notice serves the requests that waited for it but is not kept.
+ * - The snapshot (SCREENER_SNAPSHOT): every listing's metrics in memory as columns, loaded in the
+ *   background at first use after a notice, which answers any screen without PostgreSQL
+ *   (screener-snapshot.ts); until it is loaded, screens read PostgreSQL. A load that overlapped
+ *   a notice is not kept (another starts).
  * - Kept answers (SCREENER_CACHE): visitors' screens (serialised) and each screen's match count,
  *   kept apart so paging or re-sorting a screen counts once; the answer cache's own generation
  *   keeps a build that overlapped the notice from being stored. Screens with personal filters (in
@@ -44,7 +47,8 @@ export function createScreenerAnswers(deps: {
   const counts = createAnswerCache<{ n: number }>({ ttlMs: ANSWER_TTL_MS, maxEntries: 5_000 });
   let generation = 0;
   let held: ScreenerSnapshot | undefined;
-  let loading: { promise: Promise<ScreenerSnapshot>; generation: number } | undefined;
+  let loading: Promise<void> | undefined;
+  let retryAt = 0;
   const forget = () => {
     generation += 1;
     held = undefined;
@@ -66,21 +70,23 @@ export function createScreenerAnswers(deps: {
     return false;
   };
 
-  function loadSnapshot(load: () => Promise<ScreenerMetricsDump>): Promise<ScreenerSnapshot> {
-    if (loading && loading.generation === generation) return loading.promise;
+  /** Loads the snapshot of the current generation unless a load is under way or failed lately. */
+  function startLoad(load: () => Promise<ScreenerMetricsDump>) {
+    if (loading !== undefined || performance.now() < retryAt) return;
     const started = generation;
-    const promise = load().then((dump) => {
-      const snapshot = createScreenerSnapshot(dump);
-      if (started === generation) held = snapshot;
-      return snapshot;
-    });
-    const current = { promise, generation: started };
-    loading = current;
-    const done = () => {
-      if (loading === current) loading = undefined;
-    };
-    promise.then(done, done);
-    return promise;
+    loading = load()
+      .then((dump) => {
+        // A load that overlapped a notice may hold the old metrics: it is not kept.
+        if (started === generation) held = createScreenerSnapshot(dump);
+      })
+      .catch((error: unknown) => {
+        retryAt = performance.now() + LOAD_RETRY_MS;
+        deps.log?.warn({ err: error }, 'screener snapshot: the load failed; screens read SQL');
+      })
+      .finally(() => {
+        loading = undefined;
+        if (started !== generation && listener.isListening()) startLoad(load);
+      });
   }
 
   return {
@@ -96,10 +102,19 @@ export function createScreenerAnswers(deps: {
       return (await counts.get(key, async () => ({ body: { n: await build() } }))).n;
     },
 
-    /** The metrics snapshot of the current refresh; null without one or while not listening. */
-    async snapshot(): Promise<ScreenerSnapshot | null> {
+    /**
+     * The metrics snapshot of the current refresh, or null (PostgreSQL answers) while there is
+     * none: without SCREENER_SNAPSHOT, while the process does not listen, while it loads.
+     */
+    snapshot(): ScreenerSnapshot | null {
       if (!loadMetrics || !listening()) return null;
-      return held ?? loadSnapshot(loadMetrics);
+      if (!held) startLoad(loadMetrics);
+      return held ?? null;
+    },
+
+    /** Waits for a load under way (tests, the bench). */
+    loaded: async (): Promise<void> => {
+      await loading;
     },
 
     /** Starts listening and waits for it (tests, start-up). */

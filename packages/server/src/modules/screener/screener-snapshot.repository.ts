@@ -8,6 +8,9 @@ const RANKED = ['exchange_ticker', 'company_name', 'sector', 'industry', 'exchan
 const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
 const ASCII_FOLDED = ASCII.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
+/** Listings read per statement. */
+const DUMP_SLICE = 5_000;
+
 /** Every listing's metrics with what the in-memory screen needs to agree with PostgreSQL. */
 export type ScreenerMetricsDump = {
   rows: ScreenerMetricsRow[];
@@ -27,41 +30,61 @@ export function createScreenerSnapshotRepository(db: Database) {
      * the lower() of the ILIKE columns, so that a screen evaluated in memory sorts and matches
      * exactly as the same screen in SQL.
      */
-    async dump(): Promise<ScreenerMetricsDump> {
-      const raw = await db
-        .selectFrom('screener_metrics')
-        .select(ROW_COLUMNS)
-        .select([
-          sql<number>`(dense_rank() over (order by exchange_ticker))::int`.as('r_exchange_ticker'),
-          sql<number>`(dense_rank() over (order by company_name))::int`.as('r_company_name'),
-          sql<number>`(dense_rank() over (order by sector))::int`.as('r_sector'),
-          sql<number>`(dense_rank() over (order by industry))::int`.as('r_industry'),
-          sql<number>`(dense_rank() over (order by exchange))::int`.as('r_exchange'),
-          sql<string>`lower(exchange_ticker)`.as('l_exchange_ticker'),
-          sql<string>`lower(company_name)`.as('l_company_name'),
-        ])
-        .execute();
-      const fold = await sql<{
-        ascii: boolean;
-      }>`select lower(${ASCII}::text) = ${ASCII_FOLDED}::text as ascii`.execute(db);
-      const ranks = Object.fromEntries(
-        RANKED.map((column) => [column, new Int32Array(raw.length)]),
-      ) as ScreenerMetricsDump['ranks'];
-      const lower: ScreenerMetricsDump['lower'] = { exchange_ticker: [], company_name: [] };
-      const rows = raw.map((row, i) => {
-        const { r_exchange_ticker, r_company_name, r_sector, r_industry, r_exchange, ...rest } =
-          row;
-        const { l_exchange_ticker, l_company_name, ...metrics } = rest;
-        ranks.exchange_ticker[i] = r_exchange_ticker;
-        ranks.company_name[i] = r_company_name;
-        ranks.sector[i] = r_sector;
-        ranks.industry[i] = r_industry;
-        ranks.exchange[i] = r_exchange;
-        lower.exchange_ticker.push(l_exchange_ticker);
-        lower.company_name.push(l_company_name);
-        return metrics;
-      });
-      return { rows, ranks, lower, asciiFold: fold.rows[0]?.ascii === true };
-    },
+    dump: (): Promise<ScreenerMetricsDump> =>
+      // One snapshot of the table for the rows and the orders of their text values.
+      db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          // By the tiebreaker, so a row's position is its rank in that column; in slices, so
+          // that no statement nears the statement timeout at a realistic number of listings.
+          const raw: (ScreenerMetricsRow & {
+            l_exchange_ticker: string;
+            l_company_name: string;
+          })[] = [];
+          for (;;) {
+            const after = raw.at(-1)?.exchange_ticker;
+            const slice = await trx
+              .selectFrom('screener_metrics')
+              .select(ROW_COLUMNS)
+              .select([
+                sql<string>`lower(exchange_ticker)`.as('l_exchange_ticker'),
+                sql<string>`lower(company_name)`.as('l_company_name'),
+              ])
+              .$if(after !== undefined, (qb) => qb.where('exchange_ticker', '>', after ?? ''))
+              .orderBy('exchange_ticker')
+              .limit(DUMP_SLICE)
+              .execute();
+            raw.push(...slice);
+            if (slice.length < DUMP_SLICE) break;
+          }
+          const ordered: Partial<Record<(typeof RANKED)[number], Map<string, number>>> = {};
+          for (const column of RANKED.filter((name) => name !== 'exchange_ticker')) {
+            const { rows } = await sql<{ value: string }>`
+              select distinct ${sql.ref(column)} as value from screener_metrics
+              where ${sql.ref(column)} is not null order by 1`.execute(trx);
+            ordered[column] = new Map(rows.map((row, i) => [row.value, i]));
+          }
+          const fold = await sql<{
+            ascii: boolean;
+          }>`select lower(${ASCII}::text) = ${ASCII_FOLDED}::text as ascii`.execute(trx);
+          const ranks = Object.fromEntries(
+            RANKED.map((column) => [column, new Int32Array(raw.length)]),
+          ) as ScreenerMetricsDump['ranks'];
+          const lower: ScreenerMetricsDump['lower'] = { exchange_ticker: [], company_name: [] };
+          const rows = raw.map((row, i) => {
+            const { l_exchange_ticker, l_company_name, ...metrics } = row;
+            ranks.exchange_ticker[i] = i;
+            for (const column of ['company_name', 'sector', 'industry', 'exchange'] as const) {
+              const value = metrics[column];
+              // A null's rank is never read: unknown values sort by their own rule.
+              ranks[column][i] = value === null ? -1 : (ordered[column]?.get(value) ?? -1);
+            }
+            lower.exchange_ticker.push(l_exchange_ticker);
+            lower.company_name.push(l_company_name);
+            return metrics;
+          });
+          return { rows, ranks, lower, asciiFold: fold.rows[0]?.ascii === true };
+        }),
   };
 }

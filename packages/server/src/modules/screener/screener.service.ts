@@ -57,7 +57,7 @@ export function createScreenerService(deps: {
     ast: ScreenerQueryAst,
     symbols: readonly string[] | null,
   ): Promise<Omit<ScreenerResponse, 'status'>> {
-    const snapshot = answers ? await answers.snapshot() : null;
+    const snapshot = answers?.snapshot() ?? null;
     const fromMemory = snapshot?.page(ast, symbols) ?? null;
     const count = () => repository.count(ast, symbols);
     const [rows, total] = fromMemory
@@ -81,12 +81,10 @@ export function createScreenerService(deps: {
   }
 
   async function screens(userId: string): Promise<Omit<SavedScreensResponse, 'status'>> {
-    const [rows, facts] = await Promise.all([
-      repository.listScreens(userId),
-      repository.subscriptionOf(userId),
-    ]);
-    if (!facts) throw notFound('Unknown user.');
-    const { limit, plan } = screenLimitOf(facts, clock.now());
+    const found = await repository.screensOf(userId);
+    if (!found) throw notFound('Unknown user.');
+    const { limit, plan } = screenLimitOf(found.facts, clock.now());
+    const rows = found.screens;
     return {
       screens: rows.map((row) => ({ ...row, created_at: epoch(row.created_at) })),
       limit,
@@ -109,7 +107,7 @@ export function createScreenerService(deps: {
     },
 
     async facets() {
-      const snapshot = answers ? await answers.snapshot() : null;
+      const snapshot = answers?.snapshot() ?? null;
       return snapshot ? snapshot.facets() : repository.facets();
     },
 
@@ -145,7 +143,7 @@ export function createScreenerService(deps: {
     async save(userId: string, body: SaveScreenBody) {
       const now = clock.now();
       const query = checkScreenQuery(body.query, now);
-      const facts = await repository.subscriptionOf(userId);
+      const facts = (await repository.screensOf(userId))?.facts;
       if (!facts) throw notFound('Unknown user.');
       const { limit, plan } = screenLimitOf(facts, now);
       const outcome = await repository.saveScreen(userId, { name: body.name, query }, limit, now);
