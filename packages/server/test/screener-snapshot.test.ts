@@ -17,6 +17,7 @@ import {
 } from '../src/modules/screener/screener.repository.ts';
 import { createScreenerSnapshotRepository } from '../src/modules/screener/screener-snapshot.repository.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { buildSecondApp } from './helpers/app.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /** Small pools, so that filters hit boundaries and sorts meet ties and unknowns. */
@@ -262,6 +263,36 @@ describe('the snapshot held by each API process', () => {
       expect(answers.snapshot()?.page(ast, null)?.rows[0]?.price).toBe(123.25);
     } finally {
       await answers.close();
+    }
+  });
+});
+
+describe('an API process with SCREENER_SNAPSHOT on', () => {
+  it('answers screens and facets from its snapshot as it answered them from PostgreSQL', async () => {
+    const second = await buildSecondApp(testDb.url, { env: { SCREENER_SNAPSHOT: 'on' } });
+    try {
+      const ask = async (url: string) => {
+        const res = await second.app.inject({ method: 'GET', url });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<unknown>();
+      };
+      const screens = [
+        '/api/screener/query?sector__in=Energy,NULL&order_by=-price&limit=100',
+        '/api/screener/query?company_name__icontains=acme&pe_ratio__exists=1&order_by=company_name&skip=2',
+        '/api/screener/query?news_count_7d__gte=1&order_by=-sentiment_7d,exchange&limit=50',
+      ];
+      // Before its snapshot is loaded, the process reads PostgreSQL.
+      const fromSql = await Promise.all(screens.map(ask));
+      const facetsFromSql = await ask('/api/screener/facets');
+      expect(second.services.screener.cacheStats()?.snapshot).toBeNull();
+      await waitFor(async () => {
+        await ask(screens[0] ?? '');
+        return second.services.screener.cacheStats()?.snapshot === LISTINGS;
+      });
+      expect(await Promise.all(screens.map(ask))).toEqual(fromSql);
+      expect(await ask('/api/screener/facets')).toEqual(facetsFromSql);
+    } finally {
+      await second.close();
     }
   });
 });
