@@ -1,19 +1,19 @@
 import { screenerQuerySpec, type ScreenerField } from '@app/shared/api/screener';
 import type { QueryFilter, QueryOrder } from '@app/shared/query/query-types';
 import { SCREENER_SOURCES, SCREENER_TIEBREAKER, type ScreenerQueryAst } from './screener-query.ts';
+import {
+  numericFilter,
+  textFilter,
+  type Narrow,
+  type NumericColumn,
+  type TextColumn,
+} from './screener-snapshot-filters.ts';
 import type { ScreenerMetricsDump } from './screener-snapshot.repository.ts';
 import type { ScreenerMetricsRow } from './screener.repository.ts';
 
 /** Orders kept per snapshot (each an index permutation of the listings: 4 bytes a listing). */
 const MAX_ORDERS = 64;
 
-type NumericColumn = { kind: 'number'; values: Float64Array; known: Uint8Array };
-type TextColumn = {
-  kind: 'text';
-  values: readonly (string | null)[];
-  rank: Int32Array;
-  lower: readonly string[] | undefined;
-};
 type Column = NumericColumn | TextColumn;
 type Term = { column: Column; desc: boolean; nullsLast: boolean };
 
@@ -27,93 +27,6 @@ function compareNumbers(a: number, b: number): number {
   if (Number.isNaN(a)) return Number.isNaN(b) ? 0 : 1;
   if (Number.isNaN(b)) return -1;
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Clears, in a mask of the listings, every listing a filter leaves out. */
-type Narrow = (mask: Uint8Array) => void;
-
-/** Keeps the listings whose `test(i)` holds (one tight loop per filter, row order). */
-const narrowBy =
-  (test: (i: number) => boolean): Narrow =>
-  (mask) => {
-    for (let i = 0; i < mask.length; i += 1) if (mask[i] === 1 && !test(i)) mask[i] = 0;
-  };
-
-function numericFilter(column: NumericColumn, filter: QueryFilter): Narrow | null {
-  const { values, known } = column;
-  if (filter.op === 'exists') {
-    const want = filter.value ? 1 : 0;
-    return narrowBy((i) => known[i] === want);
-  }
-  const v = filter.value;
-  if (typeof v !== 'number' || !Number.isFinite(v)) return null;
-  // NaN is greater than any number, as in PostgreSQL (x !== x only for NaN).
-  switch (filter.op) {
-    case 'gt':
-      return narrowBy((i) => {
-        const x = values[i] as number;
-        return known[i] === 1 && (x > v || x !== x);
-      });
-    case 'gte':
-      return narrowBy((i) => {
-        const x = values[i] as number;
-        return known[i] === 1 && (x >= v || x !== x);
-      });
-    case 'lt':
-      return narrowBy((i) => known[i] === 1 && (values[i] as number) < v);
-    case 'lte':
-      return narrowBy((i) => known[i] === 1 && (values[i] as number) <= v);
-    default:
-      return null;
-  }
-}
-
-const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
-
-function textFilter(column: TextColumn, filter: QueryFilter, asciiFold: boolean): Narrow | null {
-  const { values } = column;
-  switch (filter.op) {
-    case 'eq': {
-      const v = filter.value;
-      if (v === null) return narrowBy((i) => values[i] === null);
-      return typeof v === 'string' ? narrowBy((i) => values[i] === v) : null;
-    }
-    case 'ne': {
-      const v = filter.value;
-      if (v === null) return narrowBy((i) => values[i] !== null);
-      return typeof v === 'string' ? narrowBy((i) => values[i] !== v) : null;
-    }
-    case 'in':
-    case 'nin': {
-      const listed = filter.value.filter((item) => item !== null);
-      if (!listed.every((item) => typeof item === 'string')) return null;
-      const set = new Set<string | null>(listed);
-      const withNull = listed.length < filter.value.length;
-      const matches = (i: number) => values[i] !== null && set.has(values[i] ?? null);
-      if (filter.op === 'in') {
-        return narrowBy(withNull ? (i) => matches(i) || values[i] === null : matches);
-      }
-      return narrowBy(withNull ? (i) => !matches(i) && values[i] !== null : (i) => !matches(i));
-    }
-    case 'icontains':
-    case 'istartswith':
-    case 'iendswith': {
-      // ILIKE is lower(text) LIKE lower(pattern): the text's lower() is PostgreSQL's; a pattern
-      // is folded here only when it is ASCII and the database folds ASCII as JS does.
-      const { lower } = column;
-      if (!lower || !asciiFold || !isAscii(filter.value)) return null;
-      const needle = filter.value.toLowerCase();
-      const test =
-        filter.op === 'icontains'
-          ? (text: string) => text.includes(needle)
-          : filter.op === 'istartswith'
-            ? (text: string) => text.startsWith(needle)
-            : (text: string) => text.endsWith(needle);
-      return narrowBy((i) => values[i] !== null && test(lower[i] ?? ''));
-    }
-    default:
-      return null;
-  }
 }
 
 /**
