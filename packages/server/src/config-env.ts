@@ -96,6 +96,8 @@ export const envSchema = z.object({
   WIDGETS_CACHE: z.enum(['on', 'off']).optional(),
   /** Visitors' screener answers kept in each API process until the metrics refresh's notice; off in tests unless asked. */
   SCREENER_CACHE: z.enum(['on', 'off']).optional(),
+  /** Every listing's screener metrics held in memory in each API process until the metrics refresh's notice, answering any screen without PostgreSQL; off in tests unless asked. */
+  SCREENER_SNAPSHOT: z.enum(['on', 'off']).optional(),
   ALERT_SETTINGS_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_INBOX_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_RULES_CACHE: z.enum(['on', 'off']).optional(),

@@ -50,6 +50,7 @@ export type AppConfig = {
   /** Whether API processes keep users' dashboard widgets in memory (widgets/widget-cache.ts). */
   widgetsCache: boolean;
   screenerCache: boolean;
+  screenerSnapshot: boolean;
   /** Whether API processes keep users' alert settings in memory (alerts/alert-settings-cache.ts). */
   alertSettingsCache: boolean;
   /** Whether API processes keep users' bell answers in memory (alerts/alert-inbox-cache.ts). */
@@ -178,6 +179,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): AppConfig {
     calendarCache: (e.CALENDAR_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     widgetsCache: (e.WIDGETS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     screenerCache: (e.SCREENER_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    screenerSnapshot: (e.SCREENER_SNAPSHOT ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertSettingsCache: (e.ALERT_SETTINGS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertInboxCache: (e.ALERT_INBOX_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertRulesCache: (e.ALERT_RULES_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',

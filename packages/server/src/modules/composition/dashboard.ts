@@ -7,6 +7,7 @@ import { createCalendarService } from '../calendar/calendar.service.ts';
 import { createRecommendationRepository } from '../recommendations/recommendation.repository.ts';
 import { createRecommendationService } from '../recommendations/recommendation.service.ts';
 import { createScreenerRepository } from '../screener/screener.repository.ts';
+import { createScreenerSnapshotRepository } from '../screener/screener-snapshot.repository.ts';
 import { createScreenerAnswers } from '../screener/screener-answers.ts';
 import { createScreenerService } from '../screener/screener.service.ts';
 import { createWidgetCache } from '../widgets/widget-cache.ts';
@@ -53,14 +54,21 @@ export function composeDashboard(
     ...(deps.config.widgetsCache && { cache: createWidgetCache({ hub }) }),
   });
   const { marketData } = deps;
+  const screenerRepository = createScreenerRepository(db);
+  const { screenerCache, screenerSnapshot } = deps.config;
   const screener = createScreenerService({
-    repository: createScreenerRepository(db),
+    repository: screenerRepository,
     clock,
     watchedSymbols: (userId) => watchlists.allSymbolsOf(userId),
     heldSymbols: (userId) => portfolio.heldSymbols(userId),
-    // Visitors' screens kept until the metrics refresh's notice.
-    ...(deps.config.screenerCache && {
-      answers: createScreenerAnswers({ hub }),
+    // The metrics snapshot and visitors' screens, kept until the metrics refresh's notice.
+    ...((screenerCache || screenerSnapshot) && {
+      answers: createScreenerAnswers({
+        hub,
+        log: deps.log,
+        keepAnswers: screenerCache,
+        ...(screenerSnapshot && { loadMetrics: () => createScreenerSnapshotRepository(db).dump() }),
+      }),
     }),
     ...(marketData.fundamentals && {
       fundamentals: {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { readerNewsSql } from '../../db/article-visibility.ts';
 import type { Database } from '../../db/database.ts';
+import { createPreparedRunner } from '../../db/prepared.ts';
 import type { Fundamentals } from '../../providers/market-data/market-data-provider.ts';
 import { METRICS_REFRESHED, SCREENER_CHANNEL } from './screener-answers.ts';
 import { screenerQuery, type ScreenerQueryAst } from './screener-query.ts';
@@ -8,7 +9,7 @@ import { screenerQuery, type ScreenerQueryAst } from './screener-query.ts';
 /** Exchange whose calendar days the 52-week window and the volume window count. */
 const MARKET_TIME_ZONE = 'America/New_York';
 
-const ROW_COLUMNS = [
+export const ROW_COLUMNS = [
   'exchange_ticker',
   'company_name',
   'sector',
@@ -33,11 +34,15 @@ const ROW_COLUMNS = [
   'computed_at',
 ] as const;
 
+/** One listing's metrics as a page lists them. */
+export type ScreenerMetricsRow = Awaited<ReturnType<ScreenerRepository['page']>>[number];
+
 /** What saving a screen did. */
 export type SaveScreenOutcome = 'saved' | 'limit' | 'duplicate';
 
 /** SQL of the screener: its metrics table, the fundamentals it reads, users' saved screens. */
 export function createScreenerRepository(db: Database) {
+  const prepared = createPreparedRunner(db, 'screener');
   const within = (symbols: readonly string[] | null) =>
     db
       .selectFrom('screener_metrics')
@@ -219,15 +224,38 @@ export function createScreenerRepository(db: Database) {
         return Number(result.numAffectedRows ?? 0);
       }),
 
-    /** The user's saved screens by name. */
-    listScreens: (userId: string) =>
-      db
-        .selectFrom('saved_screens')
-        .select(['id', 'name', 'query', 'created_at'])
-        .where('user_id', '=', userId)
-        .orderBy('name')
-        .orderBy('id')
-        .execute(),
+    /** The user's saved screens by name and the subscription facts (undefined: no such user). */
+    async screensOf(userId: string) {
+      const rows = await prepared(
+        db
+          .selectFrom('users as u')
+          .leftJoin('saved_screens as s', 's.user_id', 'u.id')
+          .select([
+            'u.subscription',
+            'u.subscription_status',
+            'u.current_period_end',
+            's.id',
+            's.name',
+            's.query',
+            's.created_at',
+          ])
+          .where('u.id', '=', userId)
+          .orderBy('s.name')
+          .orderBy('s.id')
+          .compile(),
+      );
+      const first = rows[0];
+      if (!first) return undefined;
+      const { subscription, subscription_status, current_period_end } = first;
+      return {
+        facts: { subscription, subscription_status, current_period_end },
+        screens: rows.flatMap(({ id, name, query, created_at }) =>
+          id !== null && name !== null && query !== null && created_at !== null
+            ? [{ id, name, query, created_at }]
+            : [],
+        ),
+      };
+    },
 
     /**
      * Saves a screen unless the user already keeps `limit` or one of that name: the user's row is
@@ -264,14 +292,6 @@ export function createScreenerRepository(db: Database) {
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
-
-    /** The subscription facts the plan's limits are read from. */
-    subscriptionOf: (userId: string) =>
-      db
-        .selectFrom('users')
-        .select(['subscription', 'subscription_status', 'current_period_end'])
-        .where('id', '=', userId)
-        .executeTakeFirst(),
   };
 }
 

@@ -34,7 +34,10 @@ export function createScreenerService(deps: {
   heldSymbols: (userId: string) => Promise<readonly string[]>;
   /** The market-data provider's per-share figures, when it has any. */
   fundamentals?: { source: string; read: (symbols: readonly string[]) => Promise<Fundamentals[]> };
-  /** Visitors' screens kept until the next metrics refresh (SCREENER_CACHE); absent: none. */
+  /**
+   * The metrics snapshot and visitors' kept screens, both until the next metrics refresh
+   * (SCREENER_SNAPSHOT, SCREENER_CACHE); absent: every screen is read from PostgreSQL.
+   */
   answers?: ScreenerAnswers;
 }) {
   const { repository, clock, answers } = deps;
@@ -54,12 +57,16 @@ export function createScreenerService(deps: {
     ast: ScreenerQueryAst,
     symbols: readonly string[] | null,
   ): Promise<Omit<ScreenerResponse, 'status'>> {
+    const snapshot = answers?.snapshot() ?? null;
+    const fromMemory = snapshot?.page(ast, symbols) ?? null;
     const count = () => repository.count(ast, symbols);
-    const [rows, total] = await Promise.all([
-      repository.page(ast, symbols),
-      // A screen of everyone's listings counts once for all its pages and sorts.
-      symbols === null && answers ? answers.count(JSON.stringify(ast.filters), count) : count(),
-    ]);
+    const [rows, total] = fromMemory
+      ? [fromMemory.rows, fromMemory.total]
+      : await Promise.all([
+          repository.page(ast, symbols),
+          // A screen of everyone's listings counts once for all its pages and sorts.
+          symbols === null && answers ? answers.count(JSON.stringify(ast.filters), count) : count(),
+        ]);
     const computed = rows.reduce<Date | null>(
       (latest, row) => (latest && latest >= row.computed_at ? latest : row.computed_at),
       null,
@@ -74,12 +81,10 @@ export function createScreenerService(deps: {
   }
 
   async function screens(userId: string): Promise<Omit<SavedScreensResponse, 'status'>> {
-    const [rows, facts] = await Promise.all([
-      repository.listScreens(userId),
-      repository.subscriptionOf(userId),
-    ]);
-    if (!facts) throw notFound('Unknown user.');
-    const { limit, plan } = screenLimitOf(facts, clock.now());
+    const found = await repository.screensOf(userId);
+    if (!found) throw notFound('Unknown user.');
+    const { limit, plan } = screenLimitOf(found.facts, clock.now());
+    const rows = found.screens;
     return {
       screens: rows.map((row) => ({ ...row, created_at: epoch(row.created_at) })),
       limit,
@@ -101,9 +106,12 @@ export function createScreenerService(deps: {
       return answers.page(JSON.stringify(screen), build);
     },
 
-    facets: () => repository.facets(),
+    async facets() {
+      const snapshot = answers?.snapshot() ?? null;
+      return snapshot ? snapshot.facets() : repository.facets();
+    },
 
-    /** The kept answers' state (undefined when SCREENER_CACHE is off); for tests. */
+    /** The kept answers' and snapshot's state (undefined when both are off); for tests. */
     cacheStats: () => answers?.stats(),
 
     /** Stops listening for the refresh's notices. */
@@ -135,7 +143,7 @@ export function createScreenerService(deps: {
     async save(userId: string, body: SaveScreenBody) {
       const now = clock.now();
       const query = checkScreenQuery(body.query, now);
-      const facts = await repository.subscriptionOf(userId);
+      const facts = (await repository.screensOf(userId))?.facts;
       if (!facts) throw notFound('Unknown user.');
       const { limit, plan } = screenLimitOf(facts, now);
       const outcome = await repository.saveScreen(userId, { name: body.name, query }, limit, now);

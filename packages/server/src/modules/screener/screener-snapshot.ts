@@ -1,0 +1,213 @@
+import { screenerQuerySpec, type ScreenerField } from '@app/shared/api/screener';
+import type { QueryFilter, QueryOrder } from '@app/shared/query/query-types';
+import { SCREENER_SOURCES, SCREENER_TIEBREAKER, type ScreenerQueryAst } from './screener-query.ts';
+import {
+  numericFilter,
+  textFilter,
+  type Narrow,
+  type NumericColumn,
+  type TextColumn,
+} from './screener-snapshot-filters.ts';
+import type { ScreenerMetricsDump } from './screener-snapshot.repository.ts';
+import type { ScreenerMetricsRow } from './screener.repository.ts';
+
+/** Orders kept per snapshot (each an index permutation of the listings: 4 bytes a listing). */
+const MAX_ORDERS = 64;
+
+type Column = NumericColumn | TextColumn;
+type Term = { column: Column; desc: boolean; nullsLast: boolean };
+
+/** One page of a screen and how many listings its filters match. */
+export type SnapshotPage = { rows: ScreenerMetricsRow[]; total: number };
+
+const FIELDS = Object.keys(screenerQuerySpec.fields) as ScreenerField[];
+
+/** PostgreSQL orders NaN above every other float8 and equal to itself. */
+function compareNumbers(a: number, b: number): number {
+  if (Number.isNaN(a)) return Number.isNaN(b) ? 0 : 1;
+  if (Number.isNaN(b)) return -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Every listing's screener metrics held in memory as columns, so that any screen (any filters of
+ * the allowlist, any order) is answered by one pass over the listings: filters narrowing a mask of
+ * the listings over typed arrays, the order from a permutation computed once per order and kept. Agrees with the
+ * SQL of `screenerQuery` row for row: unknown figures and ties sort as there (text by its rank in
+ * the database's collation, the tiebreaker in the first term's direction), NaN as PostgreSQL
+ * orders it. A filter it cannot evaluate exactly (a non-ASCII ILIKE pattern) answers null, and
+ * the caller asks PostgreSQL.
+ */
+export function createScreenerSnapshot(dump: ScreenerMetricsDump) {
+  const { rows } = dump;
+  const n = rows.length;
+  const columns = new Map<string, Column>();
+  for (const field of FIELDS) {
+    const spec = screenerQuerySpec.fields[field];
+    if (spec.type === 'number' || spec.type === 'integer') {
+      const values = new Float64Array(n);
+      const known = new Uint8Array(n);
+      rows.forEach((row, i) => {
+        const value = row[field];
+        if (typeof value === 'number') {
+          values[i] = value;
+          known[i] = 1;
+        }
+      });
+      columns.set(field, { kind: 'number', values, known });
+    } else {
+      const ranked = field as keyof ScreenerMetricsDump['ranks'];
+      const lower =
+        field === 'exchange_ticker' || field === 'company_name' ? dump.lower[field] : undefined;
+      columns.set(field, {
+        kind: 'text',
+        values: rows.map((row) => row[ranked]),
+        rank: dump.ranks[ranked],
+        lower,
+      });
+    }
+  }
+  const columnOf = (field: string): Column => {
+    const column = columns.get(field);
+    // Unreachable: the parser lets only allowlisted fields through.
+    if (!column) throw new Error(`screener snapshot: unknown field '${field}'`);
+    return column;
+  };
+  const indexOf = new Map(rows.map((row, i) => [row.exchange_ticker, i]));
+  const orders = new Map<string, Int32Array>();
+
+  function termsOf(orderBy: readonly QueryOrder[]): Term[] {
+    const terms = orderBy.map((order) => {
+      const desc = order.direction === 'desc';
+      const nulls = (SCREENER_SOURCES[order.field as ScreenerField] as { nulls?: 'last' }).nulls;
+      // PostgreSQL's default puts NULLs last ascending and first descending.
+      return { column: columnOf(order.field), desc, nullsLast: nulls === 'last' || !desc };
+    });
+    if (!orderBy.some((order) => order.field === SCREENER_TIEBREAKER)) {
+      const desc = orderBy[0]?.direction === 'desc';
+      terms.push({ column: columnOf(SCREENER_TIEBREAKER), desc, nullsLast: !desc });
+    }
+    return terms;
+  }
+
+  function compareTerm(term: Term, a: number, b: number): number {
+    const { column } = term;
+    const aKnown = column.kind === 'number' ? column.known[a] === 1 : column.values[a] !== null;
+    const bKnown = column.kind === 'number' ? column.known[b] === 1 : column.values[b] !== null;
+    if (!aKnown || !bKnown) {
+      if (aKnown === bKnown) return 0;
+      return !aKnown === term.nullsLast ? 1 : -1;
+    }
+    const order =
+      column.kind === 'number'
+        ? compareNumbers(column.values[a] as number, column.values[b] as number)
+        : (column.rank[a] as number) - (column.rank[b] as number);
+    return term.desc ? -order : order;
+  }
+
+  function permutation(orderBy: readonly QueryOrder[]): Int32Array {
+    const key = orderBy.map((order) => `${order.direction}:${order.field}`).join(',');
+    const kept = orders.get(key);
+    if (kept) return kept;
+    const terms = termsOf(orderBy);
+    const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+      for (const term of terms) {
+        const c = compareTerm(term, a, b);
+        if (c !== 0) return c;
+      }
+      return 0;
+    });
+    if (orders.size >= MAX_ORDERS) {
+      const oldest = orders.keys().next().value;
+      if (oldest !== undefined) orders.delete(oldest);
+    }
+    orders.set(key, order);
+    return order;
+  }
+
+  /** The mask of the listings the filters keep within `symbols`, or null (ask PostgreSQL). */
+  function maskOf(
+    filters: readonly QueryFilter[],
+    symbols: readonly string[] | null,
+  ): Uint8Array | null {
+    const narrows: Narrow[] = [];
+    for (const filter of filters) {
+      const column = columnOf(filter.field);
+      const narrow =
+        column.kind === 'number'
+          ? numericFilter(column, filter)
+          : textFilter(column, filter, dump.asciiFold);
+      if (!narrow) return null;
+      narrows.push(narrow);
+    }
+    const mask = new Uint8Array(n);
+    if (symbols === null) mask.fill(1);
+    else {
+      for (const symbol of symbols) {
+        const i = indexOf.get(symbol);
+        if (i !== undefined) mask[i] = 1;
+      }
+    }
+    for (const narrow of narrows) narrow(mask);
+    return mask;
+  }
+
+  return {
+    /** How many listings it holds. */
+    size: n,
+
+    /**
+     * One page of the screen within `symbols` (null: all) and its match count, or null when a
+     * filter must be evaluated by PostgreSQL.
+     */
+    page(ast: ScreenerQueryAst, symbols: readonly string[] | null): SnapshotPage | null {
+      const mask = maskOf(ast.filters, symbols);
+      if (!mask) return null;
+      const order = permutation(ast.orderBy);
+      const end = ast.skip + ast.limit;
+      const page: ScreenerMetricsRow[] = [];
+      let total = 0;
+      for (let i = 0; i < n; i += 1) total += mask[i] as number;
+      // Only as far along the order as the page reaches.
+      let seen = 0;
+      for (let k = 0; k < n && seen < end; k += 1) {
+        const i = order[k] as number;
+        if (mask[i] !== 1) continue;
+        if (seen >= ast.skip) page.push(rows[i] as ScreenerMetricsRow);
+        seen += 1;
+      }
+      return { rows: page, total };
+    },
+
+    /** The distinct sectors, industries and exchanges, ordered as the SQL of the facets orders them. */
+    facets() {
+      const sector = columnOf('sector') as TextColumn;
+      const industry = columnOf('industry') as TextColumn;
+      const exchange = columnOf('exchange') as TextColumn;
+      const distinct = (column: TextColumn) => {
+        const byRank = new Map<number, string>();
+        column.values.forEach((value, i) => {
+          if (value !== null) byRank.set(column.rank[i] as number, value);
+        });
+        return [...byRank.entries()].sort((a, b) => a[0] - b[0]).map(([, value]) => value);
+      };
+      const pairs = new Map<string, { s: number; i: number; sector: string; industry: string }>();
+      sector.values.forEach((s, i) => {
+        const ind = industry.values[i] ?? null;
+        if (s === null || ind === null) return;
+        const rs = sector.rank[i] as number;
+        const ri = industry.rank[i] as number;
+        pairs.set(`${rs}:${ri}`, { s: rs, i: ri, sector: s, industry: ind });
+      });
+      return {
+        sectors: distinct(sector),
+        industries: [...pairs.values()]
+          .sort((a, b) => a.s - b.s || a.i - b.i)
+          .map(({ sector: s, industry: ind }) => ({ sector: s, industry: ind })),
+        exchanges: distinct(exchange),
+      };
+    },
+  };
+}
+
+export type ScreenerSnapshot = ReturnType<typeof createScreenerSnapshot>;
