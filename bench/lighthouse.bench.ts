@@ -23,7 +23,8 @@ const JS_BUDGET_KB: Record<string, number> = {
   landing: 60,
   feed: 315,
   article: 330,
-  company: 350,
+  // The script's 350 and the chart's chunk (about 60 KB), fetched once the page is idle.
+  company: 410,
 };
 /** Core Web Vitals, "good" thresholds. */
 const CWV = { lcpMs: 2500, cls: 0.1, inpMs: 200 } as const;
