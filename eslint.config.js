@@ -110,14 +110,14 @@ function featureBoundaries() {
 const DATA_TABLES = [
   'packages/server/src/providers/ai/offline/lexicon-terms.ts',
   'packages/server/src/modules/news/linker-words.ts',
+  // Every menu of the layouts, one entry a line.
+  'packages/web/src/app/navigation.ts',
 ];
 
 /** Source files over 300 lines that are still to be split. */
 const OVERSIZED = [
   'packages/server/src/providers/market-data/yahoo/yahoo-market-data-provider.ts',
   'packages/server/src/providers/market-data/yahoo/yahoo-mapping.ts',
-  'packages/web/src/app/navigation.ts',
-  'packages/server/src/providers/news/feed-dates.ts',
   'packages/server/src/providers/news/feed-parser.ts',
   'packages/server/src/modules/track-record/track-record-scoring.ts',
   'packages/server/src/config.ts',
@@ -127,12 +127,7 @@ const OVERSIZED = [
   'packages/server/src/modules/alerts/alert-sender.ts',
   'packages/server/src/providers/news/market-briefs/brief-writer.ts',
   'packages/server/src/modules/telegram/telegram.service.ts',
-  'packages/web/src/features/news/components/article-card.tsx',
   'packages/server/src/modules/news/news.service.ts',
-  'packages/web/src/features/admin/components/news-sources-card.tsx',
-  'packages/server/src/providers/ai/offline/sentiment-figures.ts',
-  'packages/server/src/providers/ai/offline/company-analysis.ts',
-  'packages/server/src/modules/billing/billing.repository.ts',
 ];
 
 export default tseslint.config(

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { PAGE_PATHS, type PagePathName } from '@app/shared/app-routes';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 
 /**
@@ -56,11 +56,44 @@ async function seriousViolations(page: Page) {
     }));
 }
 
+/**
+ * Waits until no request is in flight for `quietMs`, at most `maxMs`. The live stream (an
+ * EventSource) never ends, so Playwright's `networkidle` would wait its whole timeout on every
+ * page; polling pages are quiet between two polls.
+ */
+async function settleNetwork(
+  page: Page,
+  load: () => Promise<unknown>,
+  quietMs = 400,
+  maxMs = 5_000,
+) {
+  const inFlight = new Set<Request>();
+  const started = (request: Request) => {
+    if (request.resourceType() !== 'eventsource') inFlight.add(request);
+  };
+  const ended = (request: Request) => inFlight.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await load();
+    const deadline = Date.now() + maxMs;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      if (inFlight.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) return;
+      await page.waitForTimeout(50);
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 /** Opens `url` and waits until the page has drawn its content (no loader left). */
 async function open(page: Page, url: string) {
-  await page.goto(url);
-  // Pages that poll never go idle; a few quiet seconds are enough for the rest.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await settleNetwork(page, () => page.goto(url));
   await expect(page.locator('#root')).not.toBeEmpty();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   // Fade-ins (finite animations and transitions) finish first: axe measures colours as drawn.
@@ -82,23 +115,38 @@ async function demoTargets(page: Page) {
   return { articleId: articles[0]?.id, symbol: 'NASDAQ:AAPL' };
 }
 
+/** Public pages per test: small groups spread over both workers and fail with their own names. */
+const GROUP_SIZE = 8;
+const PAGE_GROUPS = Array.from({ length: Math.ceil(PUBLIC_PAGES.length / GROUP_SIZE) }, (_, i) =>
+  PUBLIC_PAGES.slice(i * GROUP_SIZE, (i + 1) * GROUP_SIZE),
+);
+
+test.describe.configure({ mode: 'parallel' });
+
+test('the public pages checked include the about page', () => {
+  expect(PUBLIC_PAGES).toContain('/about');
+  expect(PAGE_GROUPS.flat()).toEqual(PUBLIC_PAGES);
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility (axe, ${scheme})`, () => {
     test.use({ colorScheme: scheme, viewport: { width: 1366, height: 900 } });
 
-    test('every public page has no serious or critical violation', async ({ page }) => {
-      // About 75 pages, each loaded, settled and analysed by axe: 4–10 minutes on two cores shared
-      // with the other worker's tests.
-      test.setTimeout(900_000);
-      expect(PUBLIC_PAGES).toContain('/about');
-      const found: Record<string, unknown> = {};
-      for (const path of PUBLIC_PAGES) {
-        await open(page, path);
-        const violations = await seriousViolations(page);
-        if (violations.length > 0) found[path] = violations;
-      }
-      expect(found).toEqual({});
-    });
+    for (const group of PAGE_GROUPS) {
+      test(`public pages ${group[0] ?? ''} … ${group.at(-1) ?? ''} have no serious or critical violation`, async ({
+        page,
+      }) => {
+        // Each page loaded, settled and analysed by axe, on two cores shared with the other worker.
+        test.setTimeout(180_000);
+        const found: Record<string, unknown> = {};
+        for (const path of group) {
+          await open(page, path);
+          const violations = await seriousViolations(page);
+          if (violations.length > 0) found[path] = violations;
+        }
+        expect(found).toEqual({});
+      });
+    }
 
     test('the feed, an article and a company page have no serious or critical violation', async ({
       page,

@@ -7,6 +7,7 @@ import {
   type PaymentEvent,
   type PaymentsProvider,
 } from '../../providers/payments/payments-provider.ts';
+import type { BillingAdminRepository } from './billing-admin.repository.ts';
 import type { BillingRepository, BillingUser, ReferralsRow } from './billing.repository.ts';
 
 /** What a subscription's state is computed from (a billing read or the session's user row). */
@@ -37,6 +38,7 @@ const ADMIN_OVERVIEW_TTL_MS = 5_000;
 
 export function createBillingService(deps: {
   repository: BillingRepository;
+  adminRepository: BillingAdminRepository;
   provider: PaymentsProvider;
   clock: Clock;
   publicUrl: string;
@@ -62,7 +64,7 @@ export function createBillingService(deps: {
    */
   const adminOverview = recentValue(ADMIN_OVERVIEW_TTL_MS, async () => {
     const seconds = (date: Date | null) => epoch(date);
-    const event = (row: Awaited<ReturnType<BillingRepository['recentEvents']>>[number]) => ({
+    const event = (row: Awaited<ReturnType<BillingAdminRepository['recentEvents']>>[number]) => ({
       id: row.id,
       type: row.type,
       created: Math.floor(row.created.getTime() / 1000),
@@ -72,11 +74,11 @@ export function createBillingService(deps: {
     });
     // Five small indexed reads, at once.
     const [subscriptions, events, failed, ledger, feedback] = await Promise.all([
-      repository.subscriptionCounts(),
-      repository.recentEvents(ADMIN_LIST_SIZE, false),
-      repository.recentEvents(ADMIN_LIST_SIZE, true),
-      repository.ledgerTotals(),
-      repository.recentFeedback(ADMIN_LIST_SIZE),
+      deps.adminRepository.subscriptionCounts(),
+      deps.adminRepository.recentEvents(ADMIN_LIST_SIZE, false),
+      deps.adminRepository.recentEvents(ADMIN_LIST_SIZE, true),
+      deps.adminRepository.ledgerTotals(),
+      deps.adminRepository.recentFeedback(ADMIN_LIST_SIZE),
     ]);
     return {
       provider: provider.name,

@@ -1,4 +1,5 @@
 import { createPaymentsProvider } from '../../providers/payments/create-payments-provider.ts';
+import { createBillingAdminRepository } from '../billing/billing-admin.repository.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
 import { createBillingService, type ReferralPage } from '../billing/billing.service.ts';
 import { createReferralCache } from '../billing/referral-cache.ts';
@@ -12,6 +13,7 @@ export function composeBilling({ db, hub, config, log, clock }: CompositionBase)
   const billingRepository = createBillingRepository(db);
   return createBillingService({
     repository: billingRepository,
+    adminRepository: createBillingAdminRepository(db),
     provider: createPaymentsProvider(config, {
       now: () => clock.now(),
       sessions: {

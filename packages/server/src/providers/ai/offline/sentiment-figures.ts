@@ -11,18 +11,19 @@ import type { Tok } from './sentiment-figure-tokens.ts';
 import { num, tokens, word } from './sentiment-figure-tokens.ts';
 import type { MeasureKind } from './sentiment-figure-words.ts';
 import {
-  ASIDES,
-  CLAUSE_ENDS,
+  measureAfter,
+  measureBefore,
+  measureNear,
+  negatedAt,
+  numberAt,
+  numberBefore,
+} from './sentiment-figure-positions.ts';
+import {
   COMPARATORS,
   DOWN_INTRANSITIVE,
   FORWARD_FIRST,
   JUDGING_DOWN,
   JUDGING_UP,
-  kindOf,
-  NEGATORS,
-  QUALIFIERS,
-  REASONS,
-  SKIP_FORWARD,
   UP_INTRANSITIVE,
 } from './sentiment-figure-words.ts';
 
@@ -38,89 +39,10 @@ export interface FigureFinding {
   polarity: number;
 }
 
-/**
- * The measure nearest before `at` within the clause (up to 8 tokens back), passing over asides
- * ("profit before impairment charges increased" is about the profit).
- */
-function measureBefore(toks: readonly Tok[], at: number): MeasureKind | undefined {
-  for (let i = at - 1; i >= Math.max(0, at - 8); i--) {
-    const w = word(toks[i]);
-    if (CLAUSE_ENDS.has(w)) return undefined;
-    const k = kindOf(w, word(toks[i + 1]));
-    if (!k) continue;
-    if (ASIDES.has(word(toks[i - 1])) || ASIDES.has(word(toks[i - 2]))) continue;
-    return k;
-  }
-  return undefined;
-}
-
-/** The measure right after `at` (determiners, numbers and "by" skipped; up to 4 tokens). */
-function measureAfter(toks: readonly Tok[], at: number): MeasureKind | undefined {
-  let seen = 0;
-  for (let i = at + 1; i < toks.length && seen < 4; i++) {
-    const tok = toks[i];
-    const w = word(tok);
-    if (CLAUSE_ENDS.has(w) || REASONS.has(w) || w === ',') return undefined;
-    if (tok?.t === 'n' || SKIP_FORWARD.has(w)) continue;
-    const k = kindOf(w, word(toks[i + 1]));
-    if (k) return k;
-    seen++;
-  }
-  return undefined;
-}
-
-function negatedAt(toks: readonly Tok[], at: number): boolean {
-  for (let i = Math.max(0, at - 3); i < at; i++) {
-    const w = word(toks[i]);
-    if (NEGATORS.has(w)) return true;
-    if ((w === 'failed' || w === 'fails' || w === 'fail') && word(toks[i + 1]) === 'to')
-      return true;
-  }
-  return false;
-}
-
 function polarityOf(kind: MeasureKind, direction: 1 | -1): number {
   if (kind === 'good') return direction;
   if (kind === 'bad') return -direction;
   return direction * 0.5;
-}
-
-function numberAt(toks: readonly Tok[], at: number, span: number): number {
-  for (let i = at; i < Math.min(toks.length, at + span); i++) {
-    const tok = toks[i];
-    if (tok?.t === 'n' && tok.unit !== 'year') return i;
-    if (
-      tok?.t === 'w' &&
-      !SKIP_FORWARD.has(tok.text) &&
-      !QUALIFIERS.has(tok.text) &&
-      !kindOf(tok.text, '')
-    ) {
-      if (!/^(?:eur|usd|sek|a|an|loss|profit|level|of|mn|m|bn)$/.test(tok.text)) return -1;
-    }
-  }
-  return -1;
-}
-
-function numberBefore(toks: readonly Tok[], at: number, span: number): number {
-  for (let i = at - 1; i >= Math.max(0, at - span); i--) {
-    const tok = toks[i];
-    // A figure in brackets right after another is that figure converted ("EUR 10 mn ($13 mn)").
-    if (tok?.t === 'n' && word(toks[i - 1]) === '(' && toks[i - 2]?.t === 'n') continue;
-    if (tok?.t === 'n' && tok.unit !== 'year') return i;
-    if (word(tok) === ';' || word(tok) === '.') return -1;
-  }
-  return -1;
-}
-
-/** Measures named right before a number ("a loss of EUR 2 mn", "profit of"). */
-function measureNear(toks: readonly Tok[], at: number): MeasureKind | undefined {
-  for (let i = at - 1; i >= Math.max(0, at - 4); i--) {
-    const w = word(toks[i]);
-    if (toks[i]?.t === 'n' || CLAUSE_ENDS.has(w)) return undefined;
-    const k = kindOf(w, word(toks[i + 1]));
-    if (k) return k;
-  }
-  return undefined;
 }
 
 /**

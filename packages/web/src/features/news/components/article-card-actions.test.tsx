@@ -7,7 +7,8 @@ import type { User } from '@app/shared/api/users';
 import { failure, makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { StubHandler } from '../../../../test/api-stub';
 import { renderWithProviders } from '../../../../test/render';
-import { ArticleCard, isArticlePage } from './article-card';
+import { ArticleCard } from './article-card';
+import { isArticlePage } from './article-card-parts';
 import { makeArticle } from '../../../../test/fixtures/news';
 
 const TICKER_TEST = success({
