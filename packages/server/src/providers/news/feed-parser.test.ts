@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFeedDate } from './feed-dates.ts';
-import { normalizePublisher, parseFeed } from './feed-parser.ts';
+import { parseFeed } from './feed-parser.ts';
+import { normalizePublisher } from './feed-publishers.ts';
 import { htmlToText } from './html-text.ts';
 import { XmlParseError, parseXml } from './xml.ts';
 

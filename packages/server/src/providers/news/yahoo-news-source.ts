@@ -1,5 +1,5 @@
 import type { MarketDataProvider } from '../market-data/market-data-provider.ts';
-import { normalizePublisher } from './feed-parser.ts';
+import { normalizePublisher } from './feed-publishers.ts';
 import type { NewsSource } from './news-source.ts';
 
 /** Stories asked for per symbol, and symbols per run (each is one paced request). */

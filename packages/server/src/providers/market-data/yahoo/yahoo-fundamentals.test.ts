@@ -2,7 +2,7 @@ import type { QuoteSummaryResult } from 'yahoo-finance2/modules/quoteSummary-ifa
 import { afterEach, describe, expect, it } from 'vitest';
 import { startYahooReplayServer, type YahooReplayServer } from './fixtures/yahoo-replay-server.ts';
 import { createYahooMarketDataProvider } from './yahoo-market-data-provider.ts';
-import { mapFundamentals } from './yahoo-mapping.ts';
+import { mapFundamentals } from './yahoo-event-mapping.ts';
 
 let server: YahooReplayServer | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UNKNOWN_EVENT_FIGURES } from '../market-data-provider.ts';
 import { startYahooReplayServer, type YahooReplayServer } from './fixtures/yahoo-replay-server.ts';
 import { createYahooMarketDataProvider } from './yahoo-market-data-provider.ts';
-import { mapChartEvents } from './yahoo-mapping.ts';
+import { mapChartEvents } from './yahoo-event-mapping.ts';
 
 let server: YahooReplayServer | undefined;
 afterEach(async () => {

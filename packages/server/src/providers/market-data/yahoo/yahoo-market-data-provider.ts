@@ -1,14 +1,4 @@
-import { inspect } from 'node:util';
-import createYahooFinance from 'yahoo-finance2/createYahooFinance';
-import { ExtendedCookieJar } from 'yahoo-finance2/lib/cookieJar';
-import { getCrumbClear } from 'yahoo-finance2/lib/getCrumb';
-import chart from 'yahoo-finance2/modules/chart';
-import quote from 'yahoo-finance2/modules/quote';
-import quoteSummary from 'yahoo-finance2/modules/quoteSummary';
-import search from 'yahoo-finance2/modules/search';
-import type { ChartResultArray } from 'yahoo-finance2/modules/chart';
 import type { QuoteBase } from 'yahoo-finance2/modules/quote';
-import type { QuoteSummaryResult } from 'yahoo-finance2/modules/quoteSummary-iface';
 import type {
   CorporateEvent,
   Fundamentals,
@@ -18,20 +8,24 @@ import type {
   Quote,
 } from '../market-data-provider.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-import { createYahooFetch, type WarnLog } from './yahoo-fetch.ts';
+import { createYahooClient, isNotFound } from './yahoo-client.ts';
+import { createYahooEventReads } from './yahoo-event-reads.ts';
+import { type WarnLog } from './yahoo-fetch.ts';
 import {
   mapCalendarEvents,
-  mapChartBars,
   mapChartEvents,
   mapFundamentals,
   mapListingEvents,
+} from './yahoo-event-mapping.ts';
+import {
+  mapChartBars,
   mapProfile,
   mapQuote,
   mapSearchMatches,
   mapSearchNews,
 } from './yahoo-mapping.ts';
 import { parseSymbol, toYahooSymbol, yahooListings } from './yahoo-symbols.ts';
-import { addIsoDays, isoDay } from '@app/shared/dates';
+import { addIsoDays } from '@app/shared/dates';
 
 /** Options of the Yahoo provider; every field has a default fit for production. */
 export interface YahooMarketDataProviderOptions {
@@ -53,30 +47,6 @@ export interface YahooMarketDataProviderOptions {
 
 /** Symbols per v7 quote request. */
 const QUOTE_BATCH = 50;
-/** How long a symbol's calendarEvents answer is reused (dates move rarely; pages ask often). */
-const CALENDAR_TTL_MS = 6 * 60 * 60 * 1000;
-
-const YahooFinance = createYahooFinance({ modules: { chart, quote, quoteSummary, search } });
-
-const describe = (error: unknown): string => {
-  if (!(error instanceof Error)) return String(error);
-  // yahoo-finance2's schema failures carry the offending paths in `errors`.
-  const details = (error as { errors?: { instancePath?: string; message?: string }[] | null })
-    .errors;
-  const first = details?.[0];
-  return first
-    ? `${error.message} (${first.instancePath ?? ''}: ${first.message ?? ''})`
-    : error.message;
-};
-
-/** Yahoo's answer for a symbol it does not know (404 with a JSON error). */
-const isNotFound = (error: unknown) =>
-  error instanceof Error &&
-  ((error as { code?: unknown }).code === 404 ||
-    /not found|no data found|symbol may be delisted/i.test(error.message));
-
-const isStaleCrumb = (error: unknown) =>
-  error instanceof Error && /invalid (crumb|cookie)/i.test(error.message);
 
 /**
  * The real market-data provider: quotes, daily history, profiles and search from Yahoo Finance
@@ -92,119 +62,16 @@ export function createYahooMarketDataProvider(
     requestsPerSecond: options.requestsPerSecond ?? 2,
     concurrency,
   });
-  const cookieJar = new ExtendedCookieJar();
-  /** Yahoo symbol → its calendarEvents answer (null: Yahoo does not know it) and when it came. */
-  const calendars = new Map<string, { at: number; summary: QuoteSummaryResult | null }>();
-  const forward =
-    (level: string) =>
-    (...args: unknown[]) =>
-      log?.warn(
-        { source: 'yahoo-finance2', level },
-        args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 3 }))).join(' '),
-      );
-  const yahoo = new YahooFinance({
-    fetch: createYahooFetch({
-      baseUrl: options.baseUrl,
-      limiter,
-      timeoutMs: options.timeoutMs ?? 10_000,
-      maxRetries: options.maxRetries ?? 3,
-      log,
-    }),
-    // One jar per provider: the library's default jar (and the crumb kept with it) is shared.
-    cookieJar,
-    queue: { concurrency },
-    suppressNotices: ['yahooSurvey', 'ripHistorical'],
-    // The version check would call the npm registry on every validation failure.
-    versionCheck: false,
-    validation: { logErrors: false, logOptionsErrors: false },
-    logger: {
-      info: () => {},
-      debug: () => {},
-      dir: () => {},
-      warn: forward('warn'),
-      error: forward('error'),
-    },
+  const { yahoo, call } = createYahooClient({
+    baseUrl: options.baseUrl,
+    limiter,
+    concurrency,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxRetries: options.maxRetries ?? 3,
+    log,
   });
 
-  /** Runs a library call; a rejected crumb is fetched afresh once; failures name the operation. */
-  async function call<T>(what: string, task: () => Promise<T>): Promise<T> {
-    try {
-      try {
-        return await task();
-      } catch (error) {
-        if (!isStaleCrumb(error)) throw error;
-        await getCrumbClear(cookieJar);
-        return await task();
-      }
-    } catch (error) {
-      throw new Error(`Yahoo ${what} failed: ${describe(error)}`, { cause: error });
-    }
-  }
-
-  /**
-   * Our symbol → its calendarEvents answer, for the symbols Yahoo knows: one quoteSummary per
-   * symbol, kept for CALENDAR_TTL_MS; one failure loses one symbol, all of them fail the call.
-   */
-  async function calendarSummaries(
-    symbols: readonly string[],
-  ): Promise<[string, QuoteSummaryResult][]> {
-    const out: [string, QuoteSummaryResult][] = [];
-    let failure: Error | undefined;
-    let answered = 0;
-    for (const { symbol, yahooSymbol } of yahooListings(symbols)) {
-      const at = now().getTime();
-      let cached = calendars.get(yahooSymbol);
-      if (!cached || at - cached.at > CALENDAR_TTL_MS) {
-        try {
-          const summary = await call(`calendar of ${yahooSymbol}`, () =>
-            yahoo.quoteSummary(yahooSymbol, { modules: ['calendarEvents'] }),
-          );
-          cached = { at, summary };
-        } catch (error) {
-          if (!isNotFound(error instanceof Error ? error.cause : error)) {
-            failure = error instanceof Error ? error : new Error(String(error));
-            log?.warn({ err: error, symbol }, 'Yahoo calendar request failed');
-            continue;
-          }
-          cached = { at, summary: null };
-        }
-        calendars.set(yahooSymbol, cached);
-      }
-      answered += 1;
-      if (cached.summary) out.push([symbol, cached.summary]);
-    }
-    if (answered === 0 && failure) throw failure;
-    return out;
-  }
-
-  /**
-   * Our symbol → its chart of the past year in monthly bars, for the dividends (with amounts) and
-   * splits in its events; a symbol Yahoo does not know, or whose request fails, is left out (the
-   * calendar keeps what it stored).
-   */
-  async function eventCharts(symbols: readonly string[]): Promise<[string, ChartResultArray][]> {
-    const out: [string, ChartResultArray][] = [];
-    const today = isoDay(now());
-    for (const { symbol, yahooSymbol } of yahooListings(symbols)) {
-      try {
-        const chart = await call(`events of ${yahooSymbol}`, () =>
-          yahoo.chart(yahooSymbol, {
-            period1: addIsoDays(today, -366),
-            period2: addIsoDays(today, 1),
-            interval: '1mo',
-            events: 'div|split',
-            return: 'array',
-          }),
-        );
-        out.push([symbol, chart]);
-      } catch (error) {
-        if (!isNotFound(error instanceof Error ? error.cause : error)) {
-          log?.warn({ err: error, symbol }, 'Yahoo events request failed');
-        }
-      }
-    }
-    return out;
-  }
+  const { calendarSummaries, eventCharts } = createYahooEventReads({ yahoo, call, now, log });
 
   return {
     name: 'yahoo',
