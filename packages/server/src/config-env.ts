@@ -195,3 +195,6 @@ export const envSchema = z.object({
 
 /** The environment as parsed, before it becomes the AppConfig (config.ts). */
 export type ParsedEnv = z.output<typeof envSchema>;
+
+/** A setting missing or invalid: the server refuses to start and says which and why. */
+export class ConfigError extends Error {}

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { calibrationBin, createTrackRecordAccumulator } from './track-record-figures.ts';
 import {
-  calibrationBin,
-  createTrackRecordAccumulator,
   entryIndex,
   exitIndex,
   scoreCall,

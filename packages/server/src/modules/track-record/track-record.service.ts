@@ -9,12 +9,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { lastCompletedTradingDay } from '../../providers/market-data/demo/price-synthesis.ts';
-import {
-  createTrackRecordAccumulator,
-  scoreCall,
-  type ScoredCall,
-  type Series,
-} from './track-record-scoring.ts';
+import { createTrackRecordAccumulator } from './track-record-figures.ts';
+import { scoreCall, type ScoredCall, type Series } from './track-record-scoring.ts';
 import type { TrackRecordRepository } from './track-record.repository.ts';
 import { DAY_MS } from '@app/shared/dates';
 
