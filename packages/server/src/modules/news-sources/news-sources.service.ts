@@ -5,9 +5,7 @@ import {
 } from '@app/shared/api/news-sources';
 import type { Clock } from '../../clock.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { FeedFetcher, FeedFetchResult } from '../../providers/news/feed-fetcher.ts';
-import { parseFeed } from '../../providers/news/feed-parser.ts';
-import { decodeFeed } from '../../providers/news/feed-encoding.ts';
+import type { FeedFetcher } from '../../providers/news/feed-fetcher.ts';
 import type { RawNewsItem } from '../../providers/news/news-source.ts';
 import { itemDate } from '../news/item-date.ts';
 import { DEFAULT_FEEDS } from './default-sources.ts';
@@ -15,12 +13,12 @@ import type { NewsSourceOrigin } from '../../db/schema.ts';
 import type { NewsSourceRow, NewsSourcesRepository } from './news-sources.repository.ts';
 import {
   DISABLE_AFTER_FAILURES,
-  healthOf,
   nextFetchAt,
   sourceNameOf,
   storableText,
 } from './news-source-rules.ts';
 import { parseOpml, writeOpml } from './opml.ts';
+import { readFeed, sourceView } from './news-source-feeds.ts';
 
 /** One managed feed's items of a poll, or why it gave none. */
 export type FeedBatch = {
@@ -33,17 +31,6 @@ export type FeedBatch = {
 /** Feeds fetched at once by one poll (the fetcher spaces requests to one host itself). */
 const POLL_CONCURRENCY = 8;
 const POLL_LIMIT = 500;
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
-
-/** A read feed: its items, or the reason it could not be read. */
-type FeedRead = {
-  fetched: FeedFetchResult;
-  title: string;
-  items: RawNewsItem[];
-  /** The document was not well-formed and was read after repairs (served with errors). */
-  recovered: boolean;
-  error: string | null;
-};
 
 /**
  * The RSS/Atom feeds the product polls, managed by admins (news-sources.routes.ts) and seeded
@@ -67,50 +54,6 @@ export function createNewsSourcesService(deps: {
   /** The operator's own feeds (NEWS_SOURCES, the curated list) are trusted to be internal. */
   const privateAllowed = (origin: NewsSourceRow['origin']) =>
     origin !== 'admin' || deps.allowPrivateAddresses;
-
-  function view(
-    row: NewsSourceRow & { items_day?: number | null; items_week?: number | null },
-  ): NewsSourceView {
-    return {
-      id: row.id,
-      name: row.name,
-      url: row.url,
-      title: row.title,
-      origin: row.origin,
-      state: row.state === 'paused' ? 'paused' : 'active',
-      health: healthOf(row),
-      last_fetch: seconds(row.last_fetch_at),
-      failing_since: seconds(row.failing_since),
-      next_fetch: row.state === 'active' && !row.disabled ? seconds(row.next_fetch_at) : null,
-      last_http_status: row.last_http_status,
-      last_error: row.last_error,
-      served_with_errors: row.served_with_errors,
-      failures: row.failures,
-      interval_seconds: row.interval_seconds,
-      items_day: row.items_day ?? 0,
-      items_week: row.items_week ?? 0,
-    };
-  }
-
-  async function read(url: string, allowPrivate: boolean, row?: NewsSourceRow): Promise<FeedRead> {
-    const fetched = await deps.fetcher.fetch({
-      url,
-      allowPrivateAddresses: allowPrivate,
-      ...(row && { validators: { etag: row.etag, lastModified: row.last_modified } }),
-    });
-    if (fetched.error || !fetched.body) {
-      return { fetched, title: '', items: [], recovered: false, error: fetched.error ?? null };
-    }
-    try {
-      const { items, recovered } = parseFeed(
-        decodeFeed(fetched.body, fetched.contentType ?? null),
-        { url: fetched.movedTo ?? url },
-      );
-      return { fetched, title: items[0]?.sourceTitle ?? '', items, recovered, error: null };
-    } catch (error) {
-      return { fetched, title: '', items: [], recovered: false, error: (error as Error).message };
-    }
-  }
 
   async function seed(): Promise<void> {
     const now = clock.now();
@@ -145,7 +88,7 @@ export function createNewsSourcesService(deps: {
     row: NewsSourceRow,
     now: Date,
   ): Promise<FeedBatch | { name: string; error: string }> {
-    const feed = await read(row.url, privateAllowed(row.origin), row);
+    const feed = await readFeed(deps.fetcher, row.url, privateAllowed(row.origin), row);
     const { fetched, title, items, error } = feed;
     const after = clock.now();
     const common = {
@@ -186,7 +129,7 @@ export function createNewsSourcesService(deps: {
 
     async list(): Promise<NewsSourceView[]> {
       await ensureSeeded();
-      return (await repository.list(clock.now())).map(view);
+      return (await repository.list(clock.now())).map(sourceView);
     },
 
     async add(body: { url: string; title?: string | undefined }): Promise<NewsSourceView> {
@@ -215,12 +158,13 @@ export function createNewsSourcesService(deps: {
             )
           )[0];
       if (!row) throw conflict('This feed is already listed.');
-      return view(row);
+      return sourceView(row);
     },
 
     /** Reads a feed as the poll would and says what it would store; stores nothing. */
     async test(url: string): Promise<Omit<NewsSourceTest, 'status'>> {
-      const { fetched, title, items, error } = await read(
+      const { fetched, title, items, error } = await readFeed(
+        deps.fetcher,
         new URL(url).href,
         deps.allowPrivateAddresses,
       );
@@ -258,7 +202,7 @@ export function createNewsSourcesService(deps: {
         }),
       });
       if (!updated) throw notFound('No such news source.');
-      return view(updated);
+      return sourceView(updated);
     },
 
     /** Removes a feed from the list (its stored articles stay); seeding never brings it back. */
