@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderOgPng, type OgCard } from './og-image.ts';
 import type { OgImageRepository } from './og-image.repository.ts';
-import { articleTitle, type SeoService } from './seo.service.ts';
+import { articleTitle } from './page-heads.ts';
+import type { SeoService } from './seo.service.ts';
 import { SITE } from './seo-pages.ts';
 
 /** Stored images live a month; their key changes with their content anyway. */

@@ -1,7 +1,7 @@
 import { escape } from 'html-escaper';
 import { isAppRoute } from '@app/shared/app-routes';
 import { PRIVATE_PATHS, PUBLIC_PAGES } from './seo-pages.ts';
-import { symbolSegment } from './seo.service.ts';
+import { symbolSegment } from './page-heads.ts';
 
 /** The sitemap protocol's limit of URLs in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
