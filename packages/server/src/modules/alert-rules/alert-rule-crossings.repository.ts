@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { HYSTERESIS, VOLUME_SESSIONS } from './alert-rule-rules.ts';
 
-/** A rule whose condition just started to hold for a symbol (a crossing), before the cool-down. */
+/** A rule whose condition just started to hold for a symbol (a crossing), its cool-down over. */
 export type QuoteCandidate = {
   rule_id: string;
   user_id: string;
