@@ -6,7 +6,7 @@ import { createDatabase } from '../packages/server/src/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { ensureDemoCompanies } from '../packages/server/src/modules/companies/demo-companies.ts';
 import { createServices } from '../packages/server/src/modules/create-services.ts';
-import { quoteCrossingsSql } from '../packages/server/src/modules/alert-rules/alert-rule-eval.repository.ts';
+import { quoteCrossingsSql } from '../packages/server/src/modules/alert-rules/alert-rule-crossings.repository.ts';
 import { createBenchUsers } from './lib/bench-users.ts';
 import { load, printTable, startBenchDatabase, startStackOn } from './lib/harness.ts';
 
@@ -153,7 +153,7 @@ export async function runAlertRulesBench(options: { seconds: number }) {
     if (process.env.ALERT_RULES_BENCH_EXPLAIN === '1') {
       const { rows: plan } = await sql<{
         'QUERY PLAN': string;
-      }>`explain analyze ${quoteCrossingsSql(symbols)}`.execute(db);
+      }>`explain analyze ${quoteCrossingsSql(symbols, new Date())}`.execute(db);
       console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
     }
     // The first evaluation stores every condition's state (nothing crossed yet at 100).

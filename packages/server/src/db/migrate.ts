@@ -57,6 +57,8 @@ import * as bellRuleAlerts from './migrations/2026-12-01T3001-bell-rule-alerts.t
 import * as screenerDescending from './migrations/2026-12-01T3100-screener-descending.ts';
 import * as alertRuleLevels from './migrations/2026-12-01T4100-alert-rule-levels.ts';
 import * as alertRulesNotify from './migrations/2026-12-01T4101-alert-rules-notify.ts';
+import * as alertSymbolFigures from './migrations/2026-12-01T5100-alert-symbol-figures.ts';
+import * as alertRulesFillfactor from './migrations/2026-12-01T5101-alert-rules-fillfactor.ts';
 import * as push from './migrations/2026-12-01T2100-push.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
@@ -117,6 +119,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T3100-screener-descending': screenerDescending,
   '2026-12-01T4100-alert-rule-levels': alertRuleLevels,
   '2026-12-01T4101-alert-rules-notify': alertRulesNotify,
+  '2026-12-01T5100-alert-symbol-figures': alertSymbolFigures,
+  '2026-12-01T5101-alert-rules-fillfactor': alertRulesFillfactor,
   '2026-12-01T2100-push': push,
   '2026-12-01T2000-alert-rules': alertRules,
 };

@@ -52,6 +52,7 @@ import type {
   AlertRuleTable,
   AlertRuleMarkTable,
   AlertRuleFiringTable,
+  AlertSymbolFiguresTable,
 } from './schema/alerts.ts';
 import type { CalendarFeedTable, MarketEventTable } from './schema/market-calendar.ts';
 
@@ -110,6 +111,7 @@ export type DB = {
   alert_rules: AlertRuleTable;
   alert_rule_marks: AlertRuleMarkTable;
   alert_rule_firings: AlertRuleFiringTable;
+  alert_symbol_figures: AlertSymbolFiguresTable;
   telegram_link_codes: TelegramLinkCodeTable;
   telegram_channels: TelegramChannelTable;
   telegram_channel_posts: TelegramChannelPostTable;

@@ -142,6 +142,17 @@ export type AlertRuleMarkTable = {
   day: ColumnType<string, string, string>;
 };
 
+/** A symbol's 52-week range and volume figures for its trading day `day` (null: to compute). */
+export type AlertSymbolFiguresTable = {
+  exchange_ticker: string;
+  bars_version: Generated<string>;
+  day: ColumnType<string, string | null | undefined, string | null> | null;
+  high52: number | null;
+  low52: number | null;
+  volume: number | null;
+  avg_volume: number | null;
+};
+
 /** One time a rule fired: the history of `/pages/alerts`. */
 export type AlertRuleFiringTable = {
   id: Generated<string>;

@@ -223,7 +223,9 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
     async evaluateQuotes(
       symbols: readonly string[],
     ): Promise<{ candidates: number; fired: number }> {
-      const candidates = await held(await evaluation.quoteCrossings(symbols), (c) => [c.symbol]);
+      const candidates = await held(await evaluation.quoteCrossings(symbols, clock.now()), (c) => [
+        c.symbol,
+      ]);
       const fired = await fire(candidates.map(quoteFiring));
       if (fired > 0) log.info({ fired }, 'alert rules fired on quotes');
       return { candidates: candidates.length, fired };
