@@ -16,6 +16,16 @@ import {
   startBenchStack,
   startProcess,
 } from './lib/harness.ts';
+import { startKeptStack } from './lib/kept-stack.ts';
+
+/**
+ * `BENCH_SCREENER_DATA_DIR=<folder>` keeps the database there across runs (stored once, the
+ * refresh timed on every run); `BENCH_SCREENER_NODE_ARGS` adds Node arguments to the cold API
+ * process (`--cpu-prof …`); `BENCH_SCREENER_ONLY=<regex>` runs only the kinds of screen it matches.
+ */
+const DATA_DIR = process.env.BENCH_SCREENER_DATA_DIR;
+const NODE_ARGS = (process.env.BENCH_SCREENER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const ONLY = process.env.BENCH_SCREENER_ONLY ? new RegExp(process.env.BENCH_SCREENER_ONLY) : null;
 
 /** Listings screened (the demo companies and synthetic ones up to this many). */
 const LISTINGS = 50_000;
@@ -124,7 +134,9 @@ function variantsOf(screen: (typeof SCREENS)[number], count: number): string[] {
  */
 export async function runScreenerBench(options: { seconds: number }) {
   const { seconds } = options;
-  const stack = await startBenchStack();
+  const stack = DATA_DIR
+    ? await startKeptStack('bench/screener', DATA_DIR, {})
+    : await startBenchStack();
   const db = createDatabase({
     url: stack.databaseUrl,
     maxConnections: 2,
@@ -136,74 +148,9 @@ export async function runScreenerBench(options: { seconds: number }) {
     const existing = Number(
       (await sql<{ n: string }>`select count(*) as n from securities`.execute(db)).rows[0]?.n ?? 0,
     );
-    await sql`
-      with made as (
-        insert into companies (company_name, safe_name, exchange_tickers, gics_sector,
-                               gics_sub_industry)
-        select 'Screened Company ' || g, 'screened-' || g, array['NYSE:SC' || g],
-               (${SECTORS}::text[])[1 + g % ${SECTORS.length}],
-               'Industry ' || (g % 70)
-        from generate_series(1, ${LISTINGS - existing}::int) as g
-        returning id, exchange_tickers[1] as symbol
-      )
-      insert into securities (exchange_ticker, ticker, exchange, company_id)
-      select symbol, split_part(symbol, ':', 2),
-             case when random() < 0.5 then 'NYSE' else 'NASDAQ' end, id
-      from made`.execute(db);
-    await sql`
-      insert into price_series (exchange_ticker, month, days, open, high, low, close, volume)
-      select exchange_ticker, date_trunc('month', d)::date, array_agg(d order by d),
-             array_agg(c order by d), array_agg(c * 1.01 order by d), array_agg(c * 0.99 order by d),
-             array_agg(c order by d), array_agg(v order by d)
-      from (
-        select s.exchange_ticker, g.d::date as d,
-               (10 + (hashtext(s.exchange_ticker) & 255)) *
-                 exp(sum((random() - 0.5) * 0.04)
-                   over (partition by s.exchange_ticker order by g.d)) as c,
-               (random() * 3000000)::bigint as v
-        from securities s
-        cross join generate_series(current_date - ${BAR_DAYS}::int, current_date - 1,
-                                   interval '1 day') as g(d)
-        where extract(isodow from g.d) < 6
-      ) x
-      group by exchange_ticker, date_trunc('month', d)
-      on conflict do nothing`.execute(db);
-    await sql`
-      insert into quote_snapshots (exchange_ticker, price, previous_close, open, day_low, day_high,
-        change, change_pct, currency, source, as_of, change_pct_1, change_pct_8, change_pct_31,
-        change_pct_365)
-      select p.exchange_ticker, p.close[cardinality(p.close)], p.close[cardinality(p.close)],
-        p.close[cardinality(p.close)], p.close[cardinality(p.close)],
-        p.close[cardinality(p.close)], 0, 0, 'USD', 'demo', now(),
-        (random() - 0.5) * 8, (random() - 0.5) * 16, (random() - 0.5) * 30, (random() - 0.4) * 80
-      from price_series p
-      where p.month = date_trunc('month', current_date - 1)::date
-      on conflict (exchange_ticker) do nothing`.execute(db);
-    await sql`
-      insert into listing_fundamentals (exchange_ticker, shares_outstanding, dividend_per_share,
-                                        eps_ttm, source, updated_at)
-      select exchange_ticker, (random() * 5e9)::bigint,
-             case when random() < 0.5 then 0 else random() * 4 end,
-             case when random() < 0.15 then null else (random() - 0.1) * 10 end, 'bench', now()
-      from securities
-      on conflict do nothing`.execute(db);
-    // Each article is about the listing numbered (g × 7919) mod the listings: a spread that
-    // gives some listings several articles and most none.
-    await sql`
-      with numbered as (
-        select exchange_ticker, (row_number() over (order by exchange_ticker)) - 1 as n
-        from securities
-      )
-      insert into news (link, guid, title, creation_date, source, sentiment_score,
-                        related_exchange_tickers)
-      select 'https://bench.example/' || g, 'screener-bench-' || g, 'Bench story ' || g,
-             now() - random() * interval '7 days', 'bench',
-             array[round((random() * 20 - 10)::numeric, 1)::float8], array[s.exchange_ticker]
-      from generate_series(1, ${WEEK_ARTICLES}::int) as g
-      join numbered s on s.n = (g::bigint * 7919) % ${LISTINGS}`.execute(db);
-    await sql`vacuum analyze`.execute(db);
+    if (existing < LISTINGS) await storeListings(db, existing);
     console.log(
-      `\nbench/screener: ${LISTINGS.toLocaleString('en-US')} listings, ${BAR_DAYS} days of bars, quotes, fundamentals and ${WEEK_ARTICLES.toLocaleString('en-US')} articles stored in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `\nbench/screener: ${LISTINGS.toLocaleString('en-US')} listings, ${BAR_DAYS} days of bars, quotes, fundamentals and ${WEEK_ARTICLES.toLocaleString('en-US')} articles ${existing < LISTINGS ? 'stored' : 'kept'} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
     const service = createScreenerService({
@@ -232,7 +179,7 @@ export async function runScreenerBench(options: { seconds: number }) {
     // Both load many different screens per row.
     const coldPort = await freePort();
     const cold = await startProcess(
-      ['packages/server/src/main.ts', '--role=api'],
+      [...NODE_ARGS, 'packages/server/src/main.ts', '--role=api'],
       {
         PORT: String(coldPort),
         HOST: '127.0.0.1',
@@ -262,7 +209,7 @@ export async function runScreenerBench(options: { seconds: number }) {
       console.log(
         `bench/screener: the cold process answered from its snapshot after ${((performance.now() - waited) / 1000).toFixed(1)} s`,
       );
-      for (const screen of SCREENS) {
+      for (const screen of SCREENS.filter((kind) => !ONLY || ONLY.test(kind.name))) {
         const paths = variantsOf(screen, VARIANTS).map((query) => `/api/screener/query?${query}`);
         const totals: number[] = [];
         for (const path of paths.slice(0, 50)) {
@@ -314,6 +261,16 @@ export async function runScreenerBench(options: { seconds: number }) {
   }
 }
 
+/** A query string as the server's parser gives it to a route: a repeated name, a list. */
+function queryObject(query: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(query)) {
+    const had = out[name];
+    out[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  return out;
+}
+
 /**
  * What the API process's metrics snapshot costs: its load (the SQL and the columns), its heap with
  * one kept order, and the in-memory evaluation of every screen of the bench's kinds.
@@ -337,7 +294,7 @@ async function measureSnapshot(db: ReturnType<typeof createDatabase>) {
   const times: number[] = [];
   for (const screen of SCREENS) {
     for (const query of variantsOf(screen, VARIANTS)) {
-      const ast = screenerQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+      const ast = screenerQuery.parse(queryObject(query));
       started = performance.now();
       snapshot.page(ast, null);
       times.push(performance.now() - started);
@@ -346,6 +303,76 @@ async function measureSnapshot(db: ReturnType<typeof createDatabase>) {
   times.sort((x, y) => x - y);
   const at = (q: number) => (times[Math.floor(q * (times.length - 1))] ?? 0).toFixed(2);
   console.log(
-    `bench/screener: snapshot of ${snapshot.size.toLocaleString('en-US')} listings loaded in ${(loadMs / 1000).toFixed(1)} s, ${(bytes / 2 ** 20).toFixed(1)} MiB with one order (first order sorted in ${orderMs.toFixed(0)} ms; each further order ${((snapshot.size * 4) / 2 ** 10).toFixed(0)} KiB); ${times.length.toLocaleString('en-US')} screens evaluated in memory: median ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+    `bench/screener: snapshot of ${snapshot.size.toLocaleString('en-US')} listings loaded in ${(loadMs / 1000).toFixed(1)} s, ${(bytes / 2 ** 20).toFixed(1)} MiB with one order (first order sorted in ${orderMs.toFixed(0)} ms; each further order and its inverse ${((snapshot.size * 8) / 2 ** 10).toFixed(0)} KiB); ${times.length.toLocaleString('en-US')} screens evaluated in memory: median ${at(0.5)} ms, p99 ${at(0.99)} ms`,
   );
+}
+
+/** The bench's listings beyond the `existing` ones, with their bars, quotes, figures and news. */
+async function storeListings(db: ReturnType<typeof createDatabase>, existing: number) {
+  await sql`
+    with made as (
+      insert into companies (company_name, safe_name, exchange_tickers, gics_sector,
+                             gics_sub_industry)
+      select 'Screened Company ' || g, 'screened-' || g, array['NYSE:SC' || g],
+             (${SECTORS}::text[])[1 + g % ${SECTORS.length}],
+             'Industry ' || (g % 70)
+      from generate_series(1, ${LISTINGS - existing}::int) as g
+      returning id, exchange_tickers[1] as symbol
+    )
+    insert into securities (exchange_ticker, ticker, exchange, company_id)
+    select symbol, split_part(symbol, ':', 2),
+           case when random() < 0.5 then 'NYSE' else 'NASDAQ' end, id
+    from made`.execute(db);
+  await sql`
+    insert into price_series (exchange_ticker, month, days, open, high, low, close, volume)
+    select exchange_ticker, date_trunc('month', d)::date, array_agg(d order by d),
+           array_agg(c order by d), array_agg(c * 1.01 order by d), array_agg(c * 0.99 order by d),
+           array_agg(c order by d), array_agg(v order by d)
+    from (
+      select s.exchange_ticker, g.d::date as d,
+             (10 + (hashtext(s.exchange_ticker) & 255)) *
+               exp(sum((random() - 0.5) * 0.04)
+                 over (partition by s.exchange_ticker order by g.d)) as c,
+             (random() * 3000000)::bigint as v
+      from securities s
+      cross join generate_series(current_date - ${BAR_DAYS}::int, current_date - 1,
+                                 interval '1 day') as g(d)
+      where extract(isodow from g.d) < 6
+    ) x
+    group by exchange_ticker, date_trunc('month', d)
+    on conflict do nothing`.execute(db);
+  await sql`
+    insert into quote_snapshots (exchange_ticker, price, previous_close, open, day_low, day_high,
+      change, change_pct, currency, source, as_of, change_pct_1, change_pct_8, change_pct_31,
+      change_pct_365)
+    select p.exchange_ticker, p.close[cardinality(p.close)], p.close[cardinality(p.close)],
+      p.close[cardinality(p.close)], p.close[cardinality(p.close)],
+      p.close[cardinality(p.close)], 0, 0, 'USD', 'demo', now(),
+      (random() - 0.5) * 8, (random() - 0.5) * 16, (random() - 0.5) * 30, (random() - 0.4) * 80
+    from price_series p
+    where p.month = date_trunc('month', current_date - 1)::date
+    on conflict (exchange_ticker) do nothing`.execute(db);
+  await sql`
+    insert into listing_fundamentals (exchange_ticker, shares_outstanding, dividend_per_share,
+                                      eps_ttm, source, updated_at)
+    select exchange_ticker, (random() * 5e9)::bigint,
+           case when random() < 0.5 then 0 else random() * 4 end,
+           case when random() < 0.15 then null else (random() - 0.1) * 10 end, 'bench', now()
+    from securities
+    on conflict do nothing`.execute(db);
+  // Each article is about the listing numbered (g × 7919) mod the listings: a spread that
+  // gives some listings several articles and most none.
+  await sql`
+    with numbered as (
+      select exchange_ticker, (row_number() over (order by exchange_ticker)) - 1 as n
+      from securities
+    )
+    insert into news (link, guid, title, creation_date, source, sentiment_score,
+                      related_exchange_tickers)
+    select 'https://bench.example/' || g, 'screener-bench-' || g, 'Bench story ' || g,
+           now() - random() * interval '7 days', 'bench',
+           array[round((random() * 20 - 10)::numeric, 1)::float8], array[s.exchange_ticker]
+    from generate_series(1, ${WEEK_ARTICLES}::int) as g
+    join numbered s on s.n = (g::bigint * 7919) % ${LISTINGS}`.execute(db);
+  await sql`vacuum analyze`.execute(db);
 }

@@ -58,6 +58,8 @@ export type AppConfig = {
   widgetsCache: boolean;
   screenerCache: boolean;
   screenerSnapshot: boolean;
+  /** Whether API processes keep the market calendar's weeks and public answers (market-calendar/market-calendar-cache.ts). */
+  marketCalendarCache: boolean;
   /** Whether API processes keep users' alert settings in memory (alerts/alert-settings-cache.ts). */
   alertSettingsCache: boolean;
   /** Whether API processes keep users' bell answers in memory (alerts/alert-inbox-cache.ts). */
@@ -187,6 +189,8 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): AppConfig {
     widgetsCache: (e.WIDGETS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     screenerCache: (e.SCREENER_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     screenerSnapshot: (e.SCREENER_SNAPSHOT ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    marketCalendarCache:
+      (e.MARKET_CALENDAR_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertSettingsCache: (e.ALERT_SETTINGS_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertInboxCache: (e.ALERT_INBOX_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     alertRulesCache: (e.ALERT_RULES_CACHE ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',

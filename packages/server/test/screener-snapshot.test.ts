@@ -65,6 +65,8 @@ function generator(seed: number) {
 let testDb: TestDatabase;
 let repository: ScreenerRepository;
 let snapshot: ScreenerSnapshot;
+/** The same listings, every page found by walking the order (as a screen of many matches is). */
+let walking: ScreenerSnapshot;
 let symbols: string[];
 let dump: () => ReturnType<ReturnType<typeof createScreenerSnapshotRepository>['dump']>;
 
@@ -116,6 +118,7 @@ beforeAll(async () => {
   repository = createScreenerRepository(testDb.db);
   dump = () => createScreenerSnapshotRepository(testDb.db).dump();
   snapshot = createScreenerSnapshot(await dump());
+  walking = createScreenerSnapshot(await dump(), { sortMatchesMax: 0 });
 }, 120_000);
 afterAll(() => testDb.drop());
 
@@ -220,6 +223,11 @@ describe('the screener snapshot', () => {
           rows.map((row) => row.exchange_ticker),
         );
         expect(fromMemory?.rows).toEqual(rows);
+        const walked = walking.page(ast, limited);
+        expect(walked?.total).toBe(total);
+        expect(walked?.rows.map((row) => row.exchange_ticker)).toEqual(
+          rows.map((row) => row.exchange_ticker),
+        );
       }),
       { numRuns: 400 },
     );

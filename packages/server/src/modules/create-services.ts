@@ -154,6 +154,7 @@ export function createServices(deps: ServiceDeps) {
       void calendar.closeCache();
       void widgets.closeCache();
       void screener.closeCache();
+      void marketCalendar.closeCache();
       void alerts.closeSettingsCache();
       void alerts.closeInboxCache();
       void alertRules.closeCache();

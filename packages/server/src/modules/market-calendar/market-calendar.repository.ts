@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { createPreparedRunner } from '../../db/prepared.ts';
 import type { ListingEvent } from '../../providers/market-data/market-data-provider.ts';
+import { MARKET_CALENDAR_CHANNEL, MARKET_EVENTS_REFRESHED } from './market-calendar-cache.ts';
 
 /** A stored event with its listing's company name and sector (null when the listing is unknown). */
 export type MarketEventRow = ListingEvent & {
@@ -51,7 +52,9 @@ export function createMarketCalendarRepository(db: Database) {
      * Stores a refresh of `source` in one transaction, so readers see the old set or the new one:
      * its events from `today` on are replaced (a date that moved leaves no stale row), earlier
      * ones are updated or added and otherwise kept (a source that only announces the next dates
-     * still leaves a history as the days pass).
+     * still leaves a history as the days pass). The same transaction NOTIFYs
+     * `stockpulse_market_calendar`, so every API process drops its kept answers once the new set
+     * is visible.
      */
     storeRefresh: (source: string, today: string, events: readonly ListingEvent[], now: Date) =>
       db.transaction().execute(async (trx) => {
@@ -85,6 +88,9 @@ export function createMarketCalendarRepository(db: Database) {
             )
             .execute();
         }
+        await sql`select pg_notify(${MARKET_CALENDAR_CHANNEL}, ${MARKET_EVENTS_REFRESHED})`.execute(
+          trx,
+        );
         return events.length;
       }),
 

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
+import { jsonBody, sendJson } from '../../cache/answer-cache.ts';
 import type { MarketCalendarService } from './market-calendar.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -37,10 +38,8 @@ export function marketCalendarRoutes(
         response: { 200: marketWeekResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      ...(await marketCalendar.week(request.query, request.user?.id)),
-    }),
+    async (request, reply) =>
+      sendJson(reply, await marketCalendar.weekBody(request.query, request.user?.id)),
   );
 
   app.get(
@@ -54,10 +53,8 @@ export function marketCalendarRoutes(
         response: { 200: companyUpcomingResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      ...(await marketCalendar.company(request.params.symbol)),
-    }),
+    async (request, reply) =>
+      sendJson(reply, await marketCalendar.companyBody(request.params.symbol)),
   );
 
   app.get(
@@ -70,10 +67,10 @@ export function marketCalendarRoutes(
         response: { 200: holdingsWeekResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      ...(await marketCalendar.holdingsWeek(currentUser(request).id)),
-    }),
+    async (request, reply) => {
+      const answer = await marketCalendar.holdingsWeek(currentUser(request).id);
+      return sendJson(reply, jsonBody({ status: 'success', ...answer }));
+    },
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import type { CalendarScope, MarketEvent, MarketWeekQuery } from '@app/shared/api/market-calendar';
+import { jsonBody } from '../../cache/answer-cache.ts';
 import { addIsoDays, isoDay } from '@app/shared/dates';
 import type { Clock } from '../../clock.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
@@ -9,35 +10,17 @@ import type {
 } from '../../providers/market-data/market-data-provider.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
 import { calendarFeed } from './market-calendar-feed.ts';
-import type { MarketCalendarRepository, MarketEventRow } from './market-calendar.repository.ts';
+import type { KeptEvents, MarketCalendarCache } from './market-calendar-cache.ts';
+import { createEventPresenter, type Story } from './market-calendar-present.ts';
+import type { MarketCalendarRepository } from './market-calendar.repository.ts';
 import {
   LAST_RESULTS,
   mondayOf,
   PERSONAL_SYMBOLS_MAX,
   refreshWindow,
-  storyWindow,
-  surprisePct,
   WEEK_EVENTS_MAX,
   weekDays,
 } from './market-calendar-rules.ts';
-
-type Story = { id: string; title: string; tickers: string[]; published: Date };
-
-/** The stories of an event: about its listing, published around its day (results or declaration). */
-function storiesOf(row: MarketEventRow, stories: readonly Story[]): MarketEvent['stories'] {
-  const day =
-    row.kind === 'dividend' ? row.declared_date : row.kind === 'earnings' ? row.date : null;
-  if (day === null) return [];
-  const window = storyWindow(day);
-  return stories
-    .filter(
-      (s) =>
-        s.tickers.includes(row.symbol) && s.published >= window.from && s.published <= window.to,
-    )
-    .reverse()
-    .slice(0, 5)
-    .map(({ id, title }) => ({ id, title }));
-}
 
 const DETAIL: Record<ListingEvent['timing'], string> = {
   'before-open': 'Results before the open',
@@ -60,37 +43,44 @@ export function createMarketCalendarService(deps: {
   clock: Clock;
   /** The product's public address, for links inside the feed. */
   publicUrl: string;
+  /** The whole market's ranges and the public answers, kept until the refresh (absent: none). */
+  cache?: MarketCalendarCache;
 }) {
-  const { repository, source, clock } = deps;
+  const { repository, source, clock, cache } = deps;
   const today = () => isoDay(clock.now());
+  const present = createEventPresenter({ stories: deps.stories, today });
 
-  /** Rows as the API shows them, with their surprises and stories. */
-  async function present(rows: readonly MarketEventRow[]): Promise<MarketEvent[]> {
-    const storyDays = rows.flatMap((r) =>
-      r.kind === 'earnings' && r.eps_reported !== null
-        ? [r.date]
-        : r.kind === 'dividend' && r.declared_date
-          ? [r.declared_date]
-          : [],
-    );
-    let stories: Story[] = [];
-    if (storyDays.length > 0) {
-      const sorted = [...storyDays].sort();
-      const symbols = [...new Set(rows.map((r) => r.symbol))];
-      stories = await deps.stories(
-        symbols,
-        storyWindow(sorted[0] ?? today()).from,
-        storyWindow(sorted.at(-1) ?? today()).to,
-        500,
-      );
+  /** The whole market's events of `kinds` from `from` to `to`, kept when there is a cache. */
+  function marketRange(kinds: ListingEvent['kind'][], from: string, to: string) {
+    const load = async (): Promise<KeptEvents> => {
+      const rows = await repository.between({ kinds, from, to, limit: WEEK_EVENTS_MAX });
+      const shown = await present(rows);
+      return { events: shown.events, complete: shown.complete && rows.length < WEEK_EVENTS_MAX };
+    };
+    return cache ? cache.range(`${kinds.join(',')} ${from} ${to}`, load) : load();
+  }
+
+  /**
+   * Events of `kinds` from `from` to `to` (at most WEEK_EVENTS_MAX), of `symbols` when given: with
+   * a cache, a user's are picked from the whole market's kept range when nothing of it was cut.
+   */
+  async function eventsBetween(
+    kinds: ListingEvent['kind'][],
+    from: string,
+    to: string,
+    symbols: readonly string[] | undefined,
+  ): Promise<readonly MarketEvent[]> {
+    if (symbols?.length === 0) return [];
+    if (!symbols || cache) {
+      const market = await marketRange(kinds, from, to);
+      if (!symbols) return market.events;
+      if (market.complete) {
+        const wanted = new Set(symbols);
+        return market.events.filter((event) => wanted.has(event.symbol));
+      }
     }
-    return rows.map((row) => ({
-      ...row,
-      source: row.source === 'yahoo' ? 'yahoo' : 'demo',
-      eps_surprise_pct: surprisePct(row.eps_reported, row.eps_estimate),
-      revenue_surprise_pct: surprisePct(row.revenue_reported, row.revenue_estimate),
-      stories: storiesOf(row, stories),
-    }));
+    const rows = await repository.between({ kinds, from, to, symbols, limit: WEEK_EVENTS_MAX });
+    return (await present(rows)).events;
   }
 
   /** The listings of a user's scope: undefined for the whole market. */
@@ -110,8 +100,62 @@ export function createMarketCalendarService(deps: {
     return [...new Set([...held, ...watched])].slice(0, PERSONAL_SYMBOLS_MAX);
   }
 
+  /** One week (Monday–Friday) of earnings or dividends, for the whole market or a user's scope. */
+  async function week(
+    query: MarketWeekQuery & { scope: CalendarScope },
+    userId: string | undefined,
+  ) {
+    const monday = mondayOf(query.week ?? today());
+    const days = weekDays(monday);
+    const symbols = await scopeSymbols(query.scope, userId);
+    const kinds: ListingEvent['kind'][] =
+      query.kind === 'earnings' ? ['earnings'] : ['dividend', 'split'];
+    const events = await eventsBetween(kinds, monday, days.at(-1) ?? monday, symbols);
+    // The dividends week lists ex-dates: a dividend not declared yet has none to list.
+    const listed = events.filter((r) => r.kind !== 'dividend' || r.ex_date !== null);
+    const sectors = [...new Set(listed.flatMap((r) => (r.sector ? [r.sector] : [])))].sort();
+    const shown = query.sector ? listed.filter((r) => r.sector === query.sector) : listed;
+    return { week: monday, days, events: shown, sectors, source: source.name };
+  }
+
+  /** A company's next results, next ex-dividend date and last four reported results. */
+  async function company(symbol: string) {
+    const rows = await repository.ofSymbol(symbol);
+    const day = today();
+    const nextEarnings =
+      rows.find((r) => r.kind === 'earnings' && r.date >= day && r.eps_reported === null) ?? null;
+    const nextEx =
+      rows.find((r) => r.kind === 'dividend' && r.ex_date !== null && r.ex_date >= day) ?? null;
+    const reported = rows
+      .filter((r) => r.kind === 'earnings' && r.eps_reported !== null)
+      .reverse()
+      .slice(0, LAST_RESULTS);
+    const { events: shown } = await present([
+      ...(nextEarnings ? [nextEarnings] : []),
+      ...(nextEx ? [nextEx] : []),
+      ...reported,
+    ]);
+    // `present` keeps the order: the next dates come first when they exist.
+    let at = 0;
+    const next_earnings = nextEarnings ? (shown[at++] ?? null) : null;
+    const next_ex_dividend = nextEx ? (shown[at++] ?? null) : null;
+    return {
+      symbol,
+      next_earnings,
+      next_ex_dividend,
+      last_results: shown.slice(at),
+      source: source.name,
+    };
+  }
+
   return {
     sourceName: source.name,
+
+    /** Stops listening for the refresh's notices. */
+    closeCache: async () => cache?.close(),
+
+    /** The kept ranges' and answers' state (undefined without a cache); for tests. */
+    cacheStats: () => cache?.stats(),
 
     /** Stores the source's events of the refresh window (see the repository's storeRefresh). */
     async refresh(): Promise<{ stored: number }> {
@@ -121,75 +165,33 @@ export function createMarketCalendarService(deps: {
       return { stored: await repository.storeRefresh(source.name, isoDay(now), events, now) };
     },
 
-    /** One week (Monday–Friday) of earnings or dividends, for the whole market or a user's scope. */
-    async week(query: MarketWeekQuery & { scope: CalendarScope }, userId: string | undefined) {
+    week,
+
+    /** `week`'s answer as JSON: the whole market's kept per week, kind and sector. */
+    async weekBody(query: MarketWeekQuery & { scope: CalendarScope }, userId: string | undefined) {
+      const build = async () => jsonBody({ status: 'success', ...(await week(query, userId)) });
+      if (query.scope !== 'all' || !cache) return build();
       const monday = mondayOf(query.week ?? today());
-      const days = weekDays(monday);
-      const symbols = await scopeSymbols(query.scope, userId);
-      const kinds: ListingEvent['kind'][] =
-        query.kind === 'earnings' ? ['earnings'] : ['dividend', 'split'];
-      const rows =
-        symbols?.length === 0
-          ? []
-          : await repository.between({
-              kinds,
-              from: monday,
-              to: days.at(-1) ?? monday,
-              ...(symbols && { symbols }),
-              limit: WEEK_EVENTS_MAX,
-            });
-      // The dividends week lists ex-dates: a dividend not declared yet has none to list.
-      const listed = rows.filter((r) => r.kind !== 'dividend' || r.ex_date !== null);
-      const sectors = [...new Set(listed.flatMap((r) => (r.sector ? [r.sector] : [])))].sort();
-      const shown = query.sector ? listed.filter((r) => r.sector === query.sector) : listed;
-      return { week: monday, days, events: await present(shown), sectors, source: source.name };
+      return cache.body(`week ${query.kind} ${monday} ${query.sector ?? ''}`, build);
     },
 
-    /** A company's next results, next ex-dividend date and last four reported results. */
-    async company(symbol: string) {
-      const rows = await repository.ofSymbol(symbol);
-      const day = today();
-      const nextEarnings =
-        rows.find((r) => r.kind === 'earnings' && r.date >= day && r.eps_reported === null) ?? null;
-      const nextEx =
-        rows.find((r) => r.kind === 'dividend' && r.ex_date !== null && r.ex_date >= day) ?? null;
-      const reported = rows
-        .filter((r) => r.kind === 'earnings' && r.eps_reported !== null)
-        .reverse()
-        .slice(0, LAST_RESULTS);
-      const shown = await present([
-        ...(nextEarnings ? [nextEarnings] : []),
-        ...(nextEx ? [nextEx] : []),
-        ...reported,
-      ]);
-      // `present` keeps the order: the next dates come first when they exist.
-      let at = 0;
-      const next_earnings = nextEarnings ? (shown[at++] ?? null) : null;
-      const next_ex_dividend = nextEx ? (shown[at++] ?? null) : null;
-      return {
-        symbol,
-        next_earnings,
-        next_ex_dividend,
-        last_results: shown.slice(at),
-        source: source.name,
-      };
+    company,
+
+    /** `company`'s answer as JSON, kept per listing and day. */
+    companyBody(symbol: string): Promise<Buffer> {
+      const build = async () => jsonBody({ status: 'success', ...(await company(symbol)) });
+      return cache ? cache.body(`company ${symbol} ${today()}`, build) : build();
     },
 
     /** This week's events (Monday–Sunday) of the user's holdings, for the dashboard. */
     async holdingsWeek(userId: string) {
       const monday = mondayOf(today());
       const held = (await deps.heldSymbols(userId)).slice(0, PERSONAL_SYMBOLS_MAX);
-      const rows =
-        held.length === 0
-          ? []
-          : await repository.between({
-              kinds: ['earnings', 'dividend', 'split'],
-              from: monday,
-              to: addIsoDays(monday, 6),
-              symbols: held,
-              limit: WEEK_EVENTS_MAX,
-            });
-      return { week: monday, events: await present(rows) };
+      const kinds: ListingEvent['kind'][] = ['earnings', 'dividend', 'split'];
+      return {
+        week: monday,
+        events: await eventsBetween(kinds, monday, addIsoDays(monday, 6), held),
+      };
     },
 
     /** Stored results and dividend dates of `symbols` as the personal calendar lists them. */

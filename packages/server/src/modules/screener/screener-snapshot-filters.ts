@@ -9,6 +9,13 @@ export type TextColumn = {
   lower: readonly string[] | undefined;
 };
 
+/** PostgreSQL orders NaN above every other float8 and equal to itself. */
+export function compareNumbers(a: number, b: number): number {
+  if (Number.isNaN(a)) return Number.isNaN(b) ? 0 : 1;
+  if (Number.isNaN(b)) return -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Clears, in a mask of the listings, every listing a filter leaves out. */
 export type Narrow = (mask: Uint8Array) => void;
 

@@ -2,17 +2,30 @@ import { screenerQuerySpec, type ScreenerField } from '@app/shared/api/screener'
 import type { QueryFilter, QueryOrder } from '@app/shared/query/query-types';
 import { SCREENER_SOURCES, SCREENER_TIEBREAKER, type ScreenerQueryAst } from './screener-query.ts';
 import {
+  compareNumbers,
   numericFilter,
   textFilter,
   type Narrow,
   type NumericColumn,
   type TextColumn,
 } from './screener-snapshot-filters.ts';
+import { createSnapshotIndex } from './screener-snapshot-index.ts';
 import type { ScreenerMetricsDump } from './screener-snapshot.repository.ts';
 import type { ScreenerMetricsRow } from './screener.repository.ts';
 
-/** Orders kept per snapshot (each an index permutation of the listings: 4 bytes a listing). */
+/**
+ * Orders kept per snapshot (each a permutation of the listings and its inverse: 8 bytes a
+ * listing).
+ */
 const MAX_ORDERS = 64;
+/**
+ * A page of at most this many matches is found by sorting their positions in the order; of more,
+ * by walking the order until the page is full (few steps when many listings match).
+ */
+const SORT_MATCHES_MAX = 4_096;
+
+/** A kept order: the listings in it, and each listing's position in it. */
+type Order = { ids: Int32Array; positionOf: Int32Array };
 
 type Column = NumericColumn | TextColumn;
 type Term = { column: Column; desc: boolean; nullsLast: boolean };
@@ -22,23 +35,23 @@ export type SnapshotPage = { rows: ScreenerMetricsRow[]; total: number };
 
 const FIELDS = Object.keys(screenerQuerySpec.fields) as ScreenerField[];
 
-/** PostgreSQL orders NaN above every other float8 and equal to itself. */
-function compareNumbers(a: number, b: number): number {
-  if (Number.isNaN(a)) return Number.isNaN(b) ? 0 : 1;
-  if (Number.isNaN(b)) return -1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /**
  * Every listing's screener metrics held in memory as columns, so that any screen (any filters of
- * the allowlist, any order) is answered by one pass over the listings: filters narrowing a mask of
- * the listings over typed arrays, the order from a permutation computed once per order and kept. Agrees with the
- * SQL of `screenerQuery` row for row: unknown figures and ties sort as there (text by its rank in
- * the database's collation, the tiebreaker in the first term's direction), NaN as PostgreSQL
- * orders it. A filter it cannot evaluate exactly (a non-ASCII ILIKE pattern) answers null, and
- * the caller asks PostgreSQL.
+ * the allowlist, any order) is answered without PostgreSQL. Numeric bounds and text equalities
+ * read the listings of the most selective filter from an index and test the others on those
+ * (screener-snapshot-index.ts); other filters narrow a mask of all the listings over typed
+ * arrays. The page is found through the order's permutation, computed once per order and kept
+ * with its inverse: the matches' positions sorted when they are few, the order walked when many.
+ * Agrees with the SQL of `screenerQuery` row for row: unknown figures and ties sort as there (text
+ * by its rank in the database's collation, the tiebreaker in the first term's direction), NaN as
+ * PostgreSQL orders it. A filter it cannot evaluate exactly (a non-ASCII ILIKE pattern) answers
+ * null, and the caller asks PostgreSQL. `sortMatchesMax` is for tests (SORT_MATCHES_MAX).
  */
-export function createScreenerSnapshot(dump: ScreenerMetricsDump) {
+export function createScreenerSnapshot(
+  dump: ScreenerMetricsDump,
+  options: { sortMatchesMax?: number } = {},
+) {
+  const sortMatchesMax = options.sortMatchesMax ?? SORT_MATCHES_MAX;
   const { rows } = dump;
   const n = rows.length;
   const columns = new Map<string, Column>();
@@ -74,7 +87,11 @@ export function createScreenerSnapshot(dump: ScreenerMetricsDump) {
     return column;
   };
   const indexOf = new Map(rows.map((row, i) => [row.exchange_ticker, i]));
-  const orders = new Map<string, Int32Array>();
+  const orders = new Map<string, Order>();
+  const index = createSnapshotIndex(n, columnOf);
+  // Reused by every screen (evaluation is synchronous): no per-request allocation of the size.
+  const positions = new Int32Array(n);
+  const marks = new Uint8Array(n);
 
   function termsOf(orderBy: readonly QueryOrder[]): Term[] {
     const terms = orderBy.map((order) => {
@@ -105,7 +122,7 @@ export function createScreenerSnapshot(dump: ScreenerMetricsDump) {
     return term.desc ? -order : order;
   }
 
-  function permutation(orderBy: readonly QueryOrder[]): Int32Array {
+  function permutation(orderBy: readonly QueryOrder[]): Order {
     const key = orderBy.map((order) => `${order.direction}:${order.field}`).join(',');
     const kept = orders.get(key);
     if (kept) return kept;
@@ -121,8 +138,13 @@ export function createScreenerSnapshot(dump: ScreenerMetricsDump) {
       const oldest = orders.keys().next().value;
       if (oldest !== undefined) orders.delete(oldest);
     }
-    orders.set(key, order);
-    return order;
+    const positionOf = new Int32Array(n);
+    order.forEach((i, position) => {
+      positionOf[i] = position;
+    });
+    const made = { ids: order, positionOf };
+    orders.set(key, made);
+    return made;
   }
 
   /** The mask of the listings the filters keep within `symbols`, or null (ask PostgreSQL). */
@@ -152,6 +174,42 @@ export function createScreenerSnapshot(dump: ScreenerMetricsDump) {
     return mask;
   }
 
+  /** The listings of `symbols` (each once; unknown ones left out). */
+  function idsOf(symbols: readonly string[]): Int32Array {
+    const ids = new Set<number>();
+    for (const symbol of symbols) {
+      const i = indexOf.get(symbol);
+      if (i !== undefined) ids.add(i);
+    }
+    return Int32Array.from(ids);
+  }
+
+  /** The page of `matches` (the listings the filters keep) in the screen's order. */
+  function pageOfMatches(ast: ScreenerQueryAst, matches: Int32Array): SnapshotPage {
+    const { ids, positionOf } = permutation(ast.orderBy);
+    const m = matches.length;
+    const end = Math.min(ast.skip + ast.limit, m);
+    const page: ScreenerMetricsRow[] = [];
+    if (m <= sortMatchesMax) {
+      for (let k = 0; k < m; k += 1) positions[k] = positionOf[matches[k] as number] as number;
+      const sorted = positions.subarray(0, m).sort();
+      for (let k = ast.skip; k < end; k += 1) {
+        page.push(rows[ids[sorted[k] as number] as number] as ScreenerMetricsRow);
+      }
+      return { rows: page, total: m };
+    }
+    for (let k = 0; k < m; k += 1) marks[matches[k] as number] = 1;
+    let seen = 0;
+    for (let k = 0; k < n && seen < end; k += 1) {
+      const i = ids[k] as number;
+      if (marks[i] !== 1) continue;
+      if (seen >= ast.skip) page.push(rows[i] as ScreenerMetricsRow);
+      seen += 1;
+    }
+    for (let k = 0; k < m; k += 1) marks[matches[k] as number] = 0;
+    return { rows: page, total: m };
+  }
+
   return {
     /** How many listings it holds. */
     size: n,
@@ -161,9 +219,11 @@ export function createScreenerSnapshot(dump: ScreenerMetricsDump) {
      * filter must be evaluated by PostgreSQL.
      */
     page(ast: ScreenerQueryAst, symbols: readonly string[] | null): SnapshotPage | null {
+      const matches = index.match(ast.filters, symbols === null ? null : idsOf(symbols));
+      if (matches) return pageOfMatches(ast, matches);
       const mask = maskOf(ast.filters, symbols);
       if (!mask) return null;
-      const order = permutation(ast.orderBy);
+      const order = permutation(ast.orderBy).ids;
       const end = ast.skip + ast.limit;
       const page: ScreenerMetricsRow[] = [];
       let total = 0;
