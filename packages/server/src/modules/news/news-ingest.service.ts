@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NewsSource, RawNewsItem } from '../../providers/news/news-source.ts';
-import { itemDate, type ItemDate } from './item-date.ts';
+import { itemDate } from './item-date.ts';
 import type { LinkerCache } from './linker-cache.ts';
 import type { NewNewsArticle, NewsRepository } from './news.repository.ts';
 import { readFullTexts, type FullTextReader } from './news-full-text.ts';
@@ -14,7 +14,7 @@ import {
   storyText,
   type StoryArticle,
 } from './news-stories.ts';
-import type { TickerLinker } from './ticker-linker.ts';
+import { isWebLink, toArticle, type ItemStanding } from './news-item-row.ts';
 
 export type IngestResult = {
   /** Items the sources delivered (after dropping unusable ones). */
@@ -32,54 +32,6 @@ export type IngestResult = {
 /** A managed feed's items of one poll (news-sources module), or why it gave none. */
 export type FeedPollResult =
   { name: string; items: RawNewsItem[]; firstRead: boolean } | { name: string; error: string };
-
-/** How an item is dated and whether it counts as news. */
-export type ItemStanding = ItemDate & { backCatalogue: boolean };
-
-const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
-
-function isWebLink(link: string): boolean {
-  try {
-    const url = new URL(link);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * A source item as a row: clipped fields, linked tickers, waiting for the analyst, dated as
- * `standing` says (the feed's date, or first seen and marked estimated).
- */
-export function toArticle(
-  item: RawNewsItem,
-  source: string,
-  linker: TickerLinker,
-  standing: ItemStanding,
-): NewNewsArticle {
-  const title = clip(item.title, 500);
-  const description = clip(item.description, 5_000);
-  const content = clip(item.content, 100_000);
-  const links = linker.link([title, description, content].join('\n\n'));
-  return {
-    link: clip(item.link, 2_000),
-    guid: clip(item.guid, 2_000),
-    title,
-    description,
-    articles: content ? [content] : [],
-    publisher: item.publisher,
-    source_title: clip(item.sourceTitle, 300),
-    creation_date: standing.date,
-    date_estimated: standing.estimated,
-    back_catalogue: standing.backCatalogue,
-    related_exchange_tickers: links.related_exchange_tickers,
-    NER: JSON.stringify(links.NER),
-    named_exchange_tickers: links.named_exchange_tickers,
-    source: clip(source, 300),
-    status: 'WAITING_INDEX',
-    ...(item.sentimentHint !== undefined && { sentiment_hint: item.sentimentHint }),
-  };
-}
 
 /** Reads article pages for new articles that came without their text (off when absent). */
 export type IngestFullText = {
