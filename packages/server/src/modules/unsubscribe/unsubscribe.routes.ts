@@ -1,7 +1,7 @@
-import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
+import { acceptFormPosts, sendHtml as html } from '../../http/html-pages.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import {
@@ -13,8 +13,6 @@ import { UNSUBSCRIBE_INVALID, type UnsubscribeService } from './unsubscribe.serv
 
 const tags = ['unsubscribe'];
 const open = { access: 'public' as const };
-const html = (reply: FastifyReply, body: string, status = 200) =>
-  reply.code(status).type('text/html; charset=utf-8').send(body);
 const tokenQuery = queryParams({ token: z.string().max(200).default('') });
 
 /** The link of every mail, and the paths the links of older mails carry (served the same). */
@@ -55,13 +53,7 @@ export function unsubscribeRoutes(
   // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` as a form to the link.
   app.register((plugin, _options, done) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1_024 },
-      (_request, body, next) => {
-        next(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
+    acceptFormPosts(plugin, 1_024);
     for (const { url, deprecated } of PATHS) {
       scope.post(
         url,
