@@ -41,6 +41,7 @@ import { siteFiguresRoutes } from './modules/site/site-figures.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
+import { unsubscribeRoutes } from './modules/unsubscribe/unsubscribe.routes.ts';
 import { alertRuleRoutes } from './modules/alert-rules/alert-rule.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       billingRoutes(zodApi, { billing: services.billing, sessionRow: users.sessionRow });
       newsletterRoutes(zodApi, { newsletter: services.newsletter });
       alertRoutes(zodApi, { alerts: services.alerts, sessionRow: users.sessionRow });
+      unsubscribeRoutes(zodApi, { unsubscribe: services.unsubscribe });
       pushRoutes(zodApi, { push: services.push });
       alertRuleRoutes(zodApi, { alertRules: services.alertRules, sessionRow: users.sessionRow });
       contactRoutes(zodApi, { contact: services.contact, details: config.contact });

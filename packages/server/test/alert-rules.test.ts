@@ -607,7 +607,7 @@ describe('alert rules users set', () => {
     const mail = mails[0];
     expect(mail?.raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
     const link = /List-Unsubscribe: <([^>]+)>/.exec(mail?.raw.replace(/\r?\n\s+/g, ' ') ?? '')?.[1];
-    expect(link).toMatch(/^https:\/\/stockpulse\.test\/api\/alerts\/unsubscribe\?token=/);
+    expect(link).toMatch(/^https:\/\/stockpulse\.test\/api\/unsubscribe\?token=/);
     expect(mail?.text).toContain(`Stop the e-mails of this rule: ${link ?? ''}`);
     const url = new URL(link ?? '');
     const page = await t.app.inject({ url: url.pathname + url.search });

@@ -497,7 +497,7 @@ describe('alerts and digests', () => {
     const [mail] = smtp.mails;
     expect(mail?.subject).toContain('Stocks rose in the week of 16 November');
     expect(mail?.text).toContain('Stocks rose on strong earnings.');
-    expect(mail?.text).toContain('https://stockpulse.test/api/subscription/unsubscribe?token=');
+    expect(mail?.text).toContain('https://stockpulse.test/api/unsubscribe?token=');
     expect(mail?.raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
   });
 

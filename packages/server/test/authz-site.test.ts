@@ -23,6 +23,16 @@ const SITE_ROUTES: MatrixRow[] = [
     expect: { visitor: 400, user: 400, validated: 400, admin: 400 },
   },
   {
+    name: 'GET /unsubscribe (unknown token: a page)',
+    call: { method: 'GET', url: () => `/api/unsubscribe?token=${'0'.repeat(64)}`, html: true },
+    expect: { visitor: 400, user: 400, validated: 400, admin: 400 },
+  },
+  {
+    name: 'POST /unsubscribe (unknown token: a page)',
+    call: { method: 'POST', url: () => `/api/unsubscribe?token=${'0'.repeat(64)}`, html: true },
+    expect: { visitor: 400, user: 400, validated: 400, admin: 400 },
+  },
+  {
     name: 'GET /subscription/unsubscribe (unknown token: a page)',
     call: {
       method: 'GET',

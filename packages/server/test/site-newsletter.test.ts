@@ -72,7 +72,7 @@ describe('newsletter sign-up: double opt-in and one-click unsubscribe over real 
     const mail = mailsTo('reader@example.com').at(-1);
     expect(mail?.subject).toBe('Confirm your StockPulse newsletter subscription');
     expect(headersOf(mail?.raw)).toMatch(
-      /^List-Unsubscribe: <https:\/\/stockpulse\.example\/api\/subscription\/unsubscribe\?token=[0-9a-f]{64}>/m,
+      /^List-Unsubscribe: <https:\/\/stockpulse\.example\/api\/unsubscribe\?token=[0-9a-f]{64}>/m,
     );
     expect(headersOf(mail?.raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     const token = confirmToken('reader@example.com');
@@ -194,7 +194,7 @@ describe('newsletter sign-up: double opt-in and one-click unsubscribe over real 
     expect(mails).toHaveLength(1);
     const headers = headersOf(mails[0]?.raw);
     const url = /^List-Unsubscribe: <([^>]+)>/m.exec(headers)?.[1] ?? '';
-    expect(url).toMatch(/\/api\/subscription\/unsubscribe\?token=[0-9a-f]{64}$/);
+    expect(url).toMatch(/\/api\/unsubscribe\?token=[0-9a-f]{64}$/);
     expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expect(mails[0]?.text).toContain(`Unsubscribe in one click: ${url}`);
     expect(mailsTo('waiting@example.com').some((m) => m.subject === 'Weekly insights')).toBe(false);

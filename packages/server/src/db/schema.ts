@@ -2,7 +2,12 @@
  * The Kysely types of our tables, by module area in schema/*.ts, and `DB`, the database they
  * make up. Everything is re-exported here, so code imports its table types from this file.
  */
-import type { CacheEntryTable, OutboxTable, RateLimitTable } from './schema/platform.ts';
+import type {
+  CacheEntryTable,
+  OutboxTable,
+  RateLimitTable,
+  UnsubscribeTokenTable,
+} from './schema/platform.ts';
 import type { UserTable, SessionTable, UserTokenTable } from './schema/users.ts';
 import type {
   CompanyTable,
@@ -32,7 +37,6 @@ import type {
 } from './schema/billing.ts';
 import type {
   NewsletterSubscriberTable,
-  NewsletterUnsubscribeTokenTable,
   ContactMessageTable,
   BlogPostTable,
   CommentTable,
@@ -46,7 +50,6 @@ import type {
   DeliveryTable,
   AlertSettingsTable,
   AlertReadTable,
-  AlertUnsubscribeTokenTable,
   PushSubscriptionTable,
   PushVapidKeyTable,
   AlertRuleTable,
@@ -75,6 +78,7 @@ export type DB = {
   user_tokens: UserTokenTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
+  unsubscribe_tokens: UnsubscribeTokenTable;
   companies: CompanyTable;
   securities: SecurityTable;
   price_series: PriceSeriesTable;
@@ -101,13 +105,11 @@ export type DB = {
   comment_counts: CommentCountTable;
   comment_reply_reads: CommentReplyReadTable;
   newsletter_subscribers: NewsletterSubscriberTable;
-  newsletter_unsubscribe_tokens: NewsletterUnsubscribeTokenTable;
   contact_messages: ContactMessageTable;
   blog_posts: BlogPostTable;
   deliveries: DeliveryTable;
   alert_settings: AlertSettingsTable;
   alert_reads: AlertReadTable;
-  alert_unsubscribe_tokens: AlertUnsubscribeTokenTable;
   alert_rules: AlertRuleTable;
   alert_rule_marks: AlertRuleMarkTable;
   alert_rule_firings: AlertRuleFiringTable;

@@ -17,6 +17,8 @@ import { createMailer } from './messaging/mailer.ts';
 import { createOutboxRepository } from './messaging/outbox.repository.ts';
 import { createRateLimitRepository } from './security/rate-limit.repository.ts';
 import { createRateLimiter } from './security/rate-limiter.ts';
+import { createUnsubscribeRepository } from './unsubscribe/unsubscribe.repository.ts';
+import { createUnsubscribeService } from './unsubscribe/unsubscribe.service.ts';
 import { createUserServices } from './users/user-services.ts';
 
 export type { ServiceDeps } from './composition/service-deps.ts';
@@ -45,7 +47,17 @@ export function createServices(deps: ServiceDeps) {
   // Live updates of open pages: writers publish with NOTIFY, API processes LISTEN.
   const live = createLiveBus({ db, hub, log });
   const users = createUserServices({ db, hub, config, mailer, limiter, clock });
-  const foundation = { mailer, limiter, live, users };
+  // The one-click unsubscribe link of every mail; the module that owns a kind switches it off.
+  const unsubscribe = createUnsubscribeService({
+    repository: createUnsubscribeRepository(db),
+    clock,
+    publicUrl: config.publicUrl,
+    stop: {
+      alerts: (owner) => alerts.stopMail(owner),
+      newsletter: (subscriberId) => newsletter.stopMail(subscriberId),
+    },
+  });
+  const foundation = { mailer, limiter, live, users, unsubscribe };
 
   const { marketData, ai, assistant, giphy, telegramBot } = createProviders(deps);
   const marketGroup = composeMarket({ ...base, marketData, live });
@@ -98,6 +110,7 @@ export function createServices(deps: ServiceDeps) {
     mailer,
     limiter,
     users,
+    unsubscribe,
     marketData,
     market,
     watchlists,

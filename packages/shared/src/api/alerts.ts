@@ -103,13 +103,6 @@ export const deliveriesResponseSchema = successResponse({
 });
 export type DeliveriesResponse = z.infer<typeof deliveriesResponseSchema>;
 
-export const UNSUBSCRIBE_KIND_LABELS: Record<Exclude<DeliveryKind, 'insights'>, string> = {
-  instant: 'instant alerts',
-  rule: 'e-mails of this alert rule',
-  daily: 'daily e-mail alerts',
-  weekly: 'weekly e-mail summaries',
-};
-
 /**
  * The alerts bell: the caller's own instant alerts (what the fan-out wrote for them),
  * newest first, with how many are unread since their "seen up to" watermark.

@@ -35,8 +35,6 @@ export const confirmRequestSchema = z.object({
 });
 export const confirmResponseSchema = successResponse({ email: z.string() });
 
-export const unsubscribeResponseSchema = successResponse({ message: z.string() });
-
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })

@@ -73,16 +73,6 @@ export type AlertReadTable = {
   updated_at: Timestamp;
 };
 
-/** A one-click unsubscribe token of one alert or digest mail (SHA-256 of the token). */
-export type AlertUnsubscribeTokenTable = {
-  token_hash: Buffer;
-  user_id: string;
-  kind: 'instant' | 'daily' | 'weekly' | 'rule';
-  /** The rule whose e-mails a `rule` token stops (no foreign key: it may be deleted since). */
-  rule_id: string | null;
-  created_at: Timestamp;
-};
-
 /** Browser push: one subscribed browser of a user (its endpoint and encryption keys). */
 export type PushSubscriptionTable = {
   id: Generated<string>;

@@ -19,13 +19,6 @@ export type NewsletterSubscriberTable = {
   unsubscribed_at: Timestamp | null;
 };
 
-/** A one-click unsubscribe token of one newsletter mail (SHA-256 of the token). */
-export type NewsletterUnsubscribeTokenTable = {
-  token_hash: Buffer;
-  subscriber_id: string;
-  created_at: Timestamp;
-};
-
 /** A message sent through the contact form. */
 export type ContactMessageTable = {
   id: Generated<string>;

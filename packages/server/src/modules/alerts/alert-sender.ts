@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import { oneClickUnsubscribeHeaders, type Mailer, type MailOutcome } from '../messaging/mailer.ts';
-import { hashToken, newToken } from '../security/secrets.ts';
+import type { Mailer, MailOutcome } from '../messaging/mailer.ts';
+import type { UnsubscribeService } from '../unsubscribe/unsubscribe.service.ts';
 import {
   alertMessage,
   renderAlertMail,
@@ -50,6 +50,8 @@ export type PushSender = (
 export type AlertSenderDeps = {
   repository: AlertsRepository;
   mailer: Mailer;
+  /** The one-click unsubscribe link each mail carries. */
+  unsubscribe: Pick<UnsubscribeService, 'link'>;
   sendTelegram: TelegramSender;
   /** Browser push; absent: push deliveries are skipped. */
   sendPush?: PushSender;
@@ -75,22 +77,6 @@ export type AlertSenderDeps = {
  */
 export function createAlertSender(deps: AlertSenderDeps) {
   const { repository, mailer, clock, log, publicUrl } = deps;
-
-  /** A one-click unsubscribe link of one mail and the headers that offer it (RFC 8058). */
-  async function unsubscribeLink(
-    userId: string,
-    kind: 'instant' | 'daily' | 'weekly' | 'rule',
-    ruleId: string | null = null,
-  ) {
-    const token = newToken();
-    await repository.addUnsubscribeToken(hashToken(token), userId, kind, clock.now(), ruleId);
-    const url = `${publicUrl}/api/alerts/unsubscribe?token=${token}`;
-    return {
-      token,
-      url,
-      headers: oneClickUnsubscribeHeaders(url),
-    };
-  }
 
   /**
    * A mail the SMTP server refused: failed for good on a permanent (5xx) refusal, else thrown so
@@ -205,7 +191,7 @@ export function createAlertSender(deps: AlertSenderDeps) {
       await repository.finish(row.id, 'skipped', 'no e-mail address');
       return 'skipped';
     }
-    const link = await unsubscribeLink(userId, row.kind);
+    const link = await deps.unsubscribe.link({ kind: row.kind, userId });
     const mail =
       row.kind === 'instant'
         ? await renderAlertMail(row.payload as InstantPayload, link.url)
@@ -261,7 +247,9 @@ export function createAlertSender(deps: AlertSenderDeps) {
         return 'skipped';
       }
       // The link stops this rule's e-mails only; the user's other alerts are unchanged.
-      const link = alert.rule_id ? await unsubscribeLink(userId, 'rule', alert.rule_id) : null;
+      const link = alert.rule_id
+        ? await deps.unsubscribe.link({ kind: 'rule', userId, ruleId: alert.rule_id })
+        : null;
       const outcome = await mailer.deliver({
         to: row.email,
         userId,

@@ -58,9 +58,9 @@ const userColumns = [
 ] as const;
 
 /**
- * SQL of the alerts module; no decisions. Users, alertable articles, settings and unsubscribe
- * tokens here; the deliveries outbox (`deliveries.repository.ts`) and the in-app list
- * (`alert-inbox.repository.ts`) are merged in, so callers see one repository.
+ * SQL of the alerts module; no decisions. Users, alertable articles and settings here; the
+ * deliveries outbox (`deliveries.repository.ts`) and the in-app list (`alert-inbox.repository.ts`)
+ * are merged in, so callers see one repository.
  */
 export function createAlertsRepository(db: Database) {
   const users = () =>
@@ -156,28 +156,6 @@ export function createAlertsRepository(db: Database) {
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...settings, updated_at: now }))
         .execute();
     },
-
-    async addUnsubscribeToken(
-      hash: Buffer,
-      userId: string,
-      kind: 'instant' | 'daily' | 'weekly' | 'rule',
-      now: Date,
-      ruleId: string | null = null,
-    ) {
-      await db
-        .insertInto('alert_unsubscribe_tokens')
-        .values({ token_hash: hash, user_id: userId, kind, rule_id: ruleId, created_at: now })
-        .execute();
-    },
-
-    unsubscribeToken: (hash: Buffer, since: Date) =>
-      db
-        .selectFrom('alert_unsubscribe_tokens as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .select(['t.user_id', 't.kind', 't.rule_id', 'u.email'])
-        .where('t.token_hash', '=', hash)
-        .where('t.created_at', '>=', since)
-        .executeTakeFirst(),
   };
 }
 

@@ -9,20 +9,12 @@ import {
   myAlertsResponseSchema,
 } from '@app/shared/api/alerts';
 import { errorResponseSchema } from '@app/shared/api/envelope';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
-import {
-  alertUnsubscribeAskPage,
-  alertUnsubscribeDonePage,
-  alertUnsubscribeInvalidPage,
-} from './alert-unsubscribe-page.ts';
-import { UNSUBSCRIBE_INVALID, type AlertsService } from './alerts.service.ts';
+import type { AlertsService } from './alerts.service.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -36,13 +28,10 @@ type SessionRow = (
   | { subscription: string; subscription_status: string; current_period_end: Date | null }
   | undefined;
 const tags = ['alerts'];
-const html = (reply: FastifyReply, body: string, status = 200) =>
-  reply.code(status).type('text/html; charset=utf-8').send(body);
-const tokenQuery = queryParams({ token: z.string().max(200).default('') });
 
 /**
- * The caller's alert settings, the admin's deliveries, one-click unsubscribe, and
- * the caller's own alerts for the bell and how far they have seen them.
+ * The caller's alert settings, the admin's deliveries, and the caller's own alerts for the bell
+ * and how far they have seen them.
  */
 export function alertRoutes(
   app: ZodApp,
@@ -144,57 +133,4 @@ export function alertRoutes(
         await alerts.adminListAnswer(request.query.status, request.query.limit, request.query.skip),
       ),
   );
-
-  const open = { access: 'public' as const };
-  app.get(
-    '/alerts/unsubscribe',
-    {
-      config: open,
-      schema: {
-        tags,
-        summary: "An alert mail's unsubscribe page (a button that posts the one-click unsubscribe)",
-        querystring: tokenQuery,
-      },
-    },
-    async (request, reply) => {
-      const target = await alerts.unsubscribeTarget(request.query.token);
-      if (!target) return html(reply, alertUnsubscribeInvalidPage(UNSUBSCRIBE_INVALID), 400);
-      return html(reply, alertUnsubscribeAskPage(request.query.token, target.kind, target.email));
-    },
-  );
-  // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` as a form to the link.
-  app.register((plugin, _options, done) => {
-    const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1_024 },
-      (_request, body, next) => {
-        next(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
-    scope.post(
-      '/alerts/unsubscribe',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary: 'One-click unsubscribe from one kind of alert mail (RFC 8058); answers a page',
-          querystring: tokenQuery,
-          body: z.record(z.string(), z.string().max(100)).optional(),
-        },
-      },
-      async (request, reply) => {
-        const kind = await alerts.unsubscribe(request.query.token).then(
-          (target) => target.kind,
-          (error: unknown) => {
-            if (error instanceof AppError && error.statusCode === 400) return null;
-            throw error;
-          },
-        );
-        if (!kind) return html(reply, alertUnsubscribeInvalidPage(UNSUBSCRIBE_INVALID), 400);
-        return html(reply, alertUnsubscribeDonePage(kind));
-      },
-    );
-    done();
-  });
 }

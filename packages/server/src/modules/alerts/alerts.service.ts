@@ -2,7 +2,7 @@ import type { AlertSettings, AlertSettingsUpdate } from '@app/shared/api/alerts'
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { PageNotices } from '../../cache/page-notices.ts';
 import type { SubscriptionFacts } from '../billing/plans.ts';
-import { hashToken } from '../security/secrets.ts';
+import type { AlertMailOwner } from '../unsubscribe/unsubscribe.service.ts';
 import type { InstantPayload } from './alert-mail.ts';
 import { alertPlanOf, settingsWithDefaults } from './alert-rules.ts';
 import type { AlertInboxCache } from './alert-inbox-cache.ts';
@@ -13,10 +13,6 @@ import { createDeliveriesAdmin } from './deliveries-admin.ts';
 
 export { PUBLIC_CHANNEL, type TelegramSender } from './alert-sender.ts';
 
-/** How long the unsubscribe link of a mail works. */
-const UNSUBSCRIBE_TTL_MS = 400 * 86_400_000;
-
-export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is invalid or has expired.';
 export const ALERT_NOT_FOUND = 'No such alert of yours.';
 
 const FLAG_OF_KIND = {
@@ -35,7 +31,7 @@ export type AlertsServiceDeps = AlertSenderDeps &
     ) => Promise<unknown>;
     /**
      * Stops the e-mails of one of the user's alert rules (its other channels stay; a rule that
-     * only mailed keeps showing in the app). Absent: `rule` tokens change nothing.
+     * only mailed keeps showing in the app). Absent: `rule` links change nothing.
      */
     dropRuleEmail?: (userId: string, ruleId: string) => Promise<unknown>;
     /** Settings kept in this process (ALERT_SETTINGS_CACHE); absent: every read goes to the database. */
@@ -49,18 +45,11 @@ export type AlertsServiceDeps = AlertSenderDeps &
 /**
  * Alerts, digests and the weekly insights: written to the outbox
  * (`alert-writers.ts`), then sent (`alert-sender.ts`); here the user's settings, the admin's
- * view, one-click unsubscribe and the in-app list of the bell.
+ * view, what a one-click unsubscribe stops and the in-app list of the bell.
  */
 export function createAlertsService(deps: AlertsServiceDeps) {
   const { repository, clock, settingsCache, inboxCache } = deps;
   const plan = (facts: SubscriptionFacts, now: Date) => alertPlanOf(facts, now);
-
-  /** The user and kind an unsubscribe token stands for, if it is valid. */
-  async function unsubscribeTarget(token: string) {
-    if (!/^[0-9a-f]{64}$/.test(token)) return undefined;
-    const since = new Date(clock.now().getTime() - UNSUBSCRIBE_TTL_MS);
-    return repository.unsubscribeToken(hashToken(token), since);
-  }
 
   /** The site path of a rule alert's absolute URL (the bell links within the app). */
   function sitePath(url: string | null): string {
@@ -157,8 +146,6 @@ export function createAlertsService(deps: AlertsServiceDeps) {
       ...(deps.adminPages && { adminPages: deps.adminPages }),
     }),
 
-    unsubscribeTarget,
-
     /** The settings cache's state (undefined when ALERT_SETTINGS_CACHE is off); for tests. */
     settingsCacheStats: () => settingsCache?.stats(),
 
@@ -201,16 +188,10 @@ export function createAlertsService(deps: AlertsServiceDeps) {
       return { unread: await repository.unreadCount(userId) };
     },
 
-    /** One-click unsubscribe from one kind of mail (repeating it changes nothing). */
-    async unsubscribe(token: string) {
-      const target = await unsubscribeTarget(token);
-      if (!target) throw badRequest(UNSUBSCRIBE_INVALID);
-      if (target.kind === 'rule') {
-        if (target.rule_id) await deps.dropRuleEmail?.(target.user_id, target.rule_id);
-      } else {
-        await deps.setFlag(target.user_id, FLAG_OF_KIND[target.kind], false);
-      }
-      return target;
+    /** Stops one kind of the user's mails, from a one-click unsubscribe link (idempotent). */
+    async stopMail(owner: AlertMailOwner) {
+      if (owner.kind === 'rule') await deps.dropRuleEmail?.(owner.userId, owner.ruleId);
+      else await deps.setFlag(owner.userId, FLAG_OF_KIND[owner.kind], false);
     },
   };
 }

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
+import { acceptFormPosts, sendHtml as html } from '../../http/html-pages.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { BillingService } from './billing.service.ts';
@@ -19,9 +20,6 @@ import { checkoutPage, portalPage } from './offline-pages.ts';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['payments'];
 const sessionParams = z.object({ session: z.string().regex(/^[a-z_]+_[0-9a-f]{24}$/) });
-
-const html = (reply: FastifyReply, body: string, status = 200) =>
-  reply.code(status).type('text/html; charset=utf-8').send(body);
 
 /** Spec §7 payment calls and the contract in @app/shared/api/billing. */
 /** JSON bytes written by the route's own serializer, sent as they are. */
@@ -221,13 +219,7 @@ export function billingRoutes(
 function offlineRoutes(app: ZodApp, billing: BillingService) {
   app.register((plugin, _options, done) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4_096 },
-      (_request, body, next) => {
-        next(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
+    acceptFormPosts(plugin, 4_096);
     const form = z.record(z.string(), z.string().max(200));
     const config = { access: 'public' as const };
     const offlineTags = ['payments (offline provider)'];

@@ -29,7 +29,7 @@ import type { SiteGroup } from './site.ts';
  */
 export function composeAlerts(
   deps: CompositionBase &
-    Pick<Foundation, 'live' | 'mailer' | 'users' | 'limiter'> &
+    Pick<Foundation, 'live' | 'mailer' | 'users' | 'limiter' | 'unsubscribe'> &
     Pick<MarketGroup, 'market' | 'watchlists' | 'portfolio'> &
     Pick<NewsGroup, 'news'> &
     Pick<AssistantGroup, 'companies' | 'analysis' | 'prompts'> &
@@ -86,6 +86,7 @@ export function composeAlerts(
   const alerts = createAlertsService({
     repository: publishingDeliveries(createAlertsRepository(db), deps.live, inboxCache),
     mailer: deps.mailer,
+    unsubscribe: deps.unsubscribe,
     sendTelegram: (userId, text) => telegram.sendToUser(userId, text),
     sendPush: (userId, payload, key) => push.sendDelivery(userId, payload, key),
     pushRecipients: (userIds) => push.usersWithDevices(userIds),
@@ -118,7 +119,7 @@ export function composeAlerts(
       send: (subscriber, subject, text) => newsletter.sendToSubscriber(subscriber, subject, text),
     },
     setFlag: (userId, key, value) => users.userService.setProperty(userId, key, value),
-    // A mail's token names the rule: its service (below) takes e-mail off that rule.
+    // A mail's unsubscribe link names the rule: its service (below) takes e-mail off that rule.
     dropRuleEmail: (userId, ruleId) => alertRules.dropEmail(userId, ruleId),
     ...(config.alertSettingsCache && { settingsCache: createAlertSettingsCache({ hub }) }),
     ...(inboxCache && { inboxCache }),

@@ -12,6 +12,7 @@ import type { LiveBus } from '../live/live-bus.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
 import type { UserServices } from '../users/user-services.ts';
+import type { UnsubscribeService } from '../unsubscribe/unsubscribe.service.ts';
 
 export type ServiceDeps = {
   db: Database;
@@ -48,4 +49,5 @@ export type Foundation = {
   limiter: RateLimiter;
   live: LiveBus;
   users: UserServices;
+  unsubscribe: UnsubscribeService;
 };

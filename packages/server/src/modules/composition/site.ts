@@ -23,7 +23,7 @@ import type { CompositionBase, Foundation } from './service-deps.ts';
  */
 export function composeSite(
   deps: CompositionBase &
-    Pick<Foundation, 'mailer' | 'limiter' | 'users'> &
+    Pick<Foundation, 'mailer' | 'limiter' | 'users' | 'unsubscribe'> &
     Pick<NewsGroup, 'news'> &
     Pick<AssistantGroup, 'companies' | 'analysis'> & { marketData: MarketDataProvider },
 ) {
@@ -44,6 +44,7 @@ export function composeSite(
   const newsletter = createNewsletterService({
     repository: createNewsletterRepository(db),
     mailer,
+    unsubscribe: deps.unsubscribe,
     limiter,
     clock,
     publicUrl: config.publicUrl,

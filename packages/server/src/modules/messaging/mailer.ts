@@ -10,19 +10,11 @@ export type Mail = {
   userId?: string | null;
   /** One-time keys in the text: the outbox keeps them only when the mail was not delivered. */
   secrets?: string[];
-  /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
+  /** Extra headers (a mail's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
   /** An HTML alternative to `text` (alerts and digests); the outbox keeps the text. */
   html?: string;
 };
-
-/** The headers that offer a mail's unsubscribe link to mail clients as one click (RFC 8058). */
-export function oneClickUnsubscribeHeaders(url: string): Record<string, string> {
-  return {
-    'List-Unsubscribe': `<${url}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  };
-}
 
 /** What became of a mail: handed to SMTP, only logged (offline), or refused by SMTP. */
 export type MailDelivery = 'logged' | 'sent' | 'failed';

@@ -11,7 +11,7 @@ export type SubscriberRow = {
 
 const columns = ['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at'] as const;
 
-/** SQL of the newsletter's subscribers and their unsubscribe tokens; no decisions. */
+/** SQL of the newsletter's subscribers; no decisions. */
 export function createNewsletterRepository(db: Database) {
   return {
     findByEmail: (email: string): Promise<SubscriberRow | undefined> =>
@@ -65,23 +65,7 @@ export function createNewsletterRepository(db: Database) {
         .returning(columns)
         .executeTakeFirst(),
 
-    addUnsubscribeToken: async (subscriberId: string, tokenHash: Buffer, now: Date) => {
-      await db
-        .insertInto('newsletter_unsubscribe_tokens')
-        .values({ token_hash: tokenHash, subscriber_id: subscriberId, created_at: now })
-        .execute();
-    },
-
-    /** The subscriber an unsubscribe token belongs to (tokens younger than `since`). */
-    findByUnsubscribeToken: (tokenHash: Buffer, since: Date): Promise<SubscriberRow | undefined> =>
-      db
-        .selectFrom('newsletter_unsubscribe_tokens as t')
-        .innerJoin('newsletter_subscribers as s', 's.id', 't.subscriber_id')
-        .select(columns.map((column) => `s.${column}` as const))
-        .where('t.token_hash', '=', tokenHash)
-        .where('t.created_at', '>', since)
-        .executeTakeFirst(),
-
+    /** Takes the subscriber off the list; one already off keeps the time it left. */
     unsubscribe: (subscriberId: string, now: Date): Promise<SubscriberRow | undefined> =>
       db
         .updateTable('newsletter_subscribers')
@@ -92,6 +76,7 @@ export function createNewsletterRepository(db: Database) {
           confirm_expires_at: null,
         })
         .where('id', '=', subscriberId)
+        .where('status', '<>', 'unsubscribed')
         .returning(columns)
         .executeTakeFirst(),
 

@@ -7,28 +7,15 @@ import {
   subscribeResponseSchema,
 } from '@app/shared/api/site';
 import { adminPageQueryShape } from '@app/shared/api/users';
-import type { FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { NewsletterService } from './newsletter.service.ts';
-import { UNSUBSCRIBE_INVALID } from './newsletter.service.ts';
-import {
-  unsubscribeAskPage,
-  unsubscribeDonePage,
-  unsubscribeInvalidPage,
-} from './unsubscribe-page.ts';
 
 const errors = { 400: errorResponseSchema, 429: errorResponseSchema };
 const tags = ['newsletter'];
-const html = (reply: FastifyReply, body: string, status = 200) =>
-  reply.code(status).type('text/html; charset=utf-8').send(body);
-const tokenQuery = queryParams({ token: z.string().max(200).default('') });
 
-/** Spec §7 `/subscription/subscribe/email`, the double opt-in and one-click unsubscribe. */
+/** Spec §7 `/subscription/subscribe/email`, the double opt-in and the admin's list. */
 export function newsletterRoutes(app: ZodApp, { newsletter }: { newsletter: NewsletterService }) {
   const open = { access: 'public' as const };
 
@@ -66,60 +53,6 @@ export function newsletterRoutes(app: ZodApp, { newsletter }: { newsletter: News
       email: await newsletter.confirm(request.body.token),
     }),
   );
-
-  app.get(
-    '/subscription/unsubscribe',
-    {
-      config: open,
-      schema: {
-        tags,
-        summary: "The unsubscribe link's page (a button that posts the one-click unsubscribe)",
-        querystring: tokenQuery,
-      },
-    },
-    async (request, reply) => {
-      const target = await newsletter.unsubscribeTarget(request.query.token);
-      if (!target) return html(reply, unsubscribeInvalidPage(UNSUBSCRIBE_INVALID), 400);
-      return html(reply, unsubscribeAskPage(request.query.token, target.email));
-    },
-  );
-
-  // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` as a form to the link.
-  app.register((plugin, _options, done) => {
-    const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1_024 },
-      (_request, body, next) => {
-        next(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
-    scope.post(
-      '/subscription/unsubscribe',
-      {
-        config: open,
-        schema: {
-          tags,
-          summary: 'One-click unsubscribe (RFC 8058); answers a short page',
-          querystring: tokenQuery,
-          body: z.record(z.string(), z.string().max(100)).optional(),
-        },
-      },
-      async (request, reply) => {
-        let email: string;
-        try {
-          email = await newsletter.unsubscribe(request.query.token);
-        } catch (error) {
-          if (error instanceof AppError && error.statusCode === 400) {
-            return html(reply, unsubscribeInvalidPage(error.message), 400);
-          }
-          throw error;
-        }
-        return html(reply, unsubscribeDonePage(email));
-      },
-    );
-    done();
-  });
 
   const admin = { access: 'admin' as const };
   app.get(

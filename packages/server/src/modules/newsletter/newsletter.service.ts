@@ -3,21 +3,18 @@ import type { Clock } from '../../clock.ts';
 import { writeCsv } from '../../http/csv-writer.ts';
 import { badRequest } from '../../http/errors.ts';
 import { pageGroup, type PageNotices } from '../../cache/page-notices.ts';
-import { oneClickUnsubscribeHeaders, type Mailer, type MailOutcome } from '../messaging/mailer.ts';
+import type { Mailer, MailOutcome } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
 import { recentValue } from '../../cache/recent-value.ts';
+import type { UnsubscribeService } from '../unsubscribe/unsubscribe.service.ts';
 import type { NewsletterRepository, SubscriberRow } from './newsletter.repository.ts';
 
 /** How long a confirmation link works. */
 export const CONFIRM_TTL_MS = 48 * 3_600_000;
-/** How long the unsubscribe link of a mail works. */
-export const UNSUBSCRIBE_TTL_MS = 400 * 86_400_000;
 
 export const SUBSCRIBE_ANSWER = 'Please check your inbox and confirm your subscription.';
 export const CONFIRM_INVALID = 'This confirmation link is invalid or has expired.';
-export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is invalid or has expired.';
-export const UNSUBSCRIBED_ANSWER = 'You are unsubscribed and will receive no more newsletters.';
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
@@ -44,6 +41,8 @@ const ADMIN_COUNTS_TTL_MS = 5_000;
 export function createNewsletterService(deps: {
   repository: NewsletterRepository;
   mailer: Mailer;
+  /** The one-click unsubscribe link each mail carries. */
+  unsubscribe: Pick<UnsubscribeService, 'link'>;
   limiter: RateLimiter;
   clock: Clock;
   publicUrl: string;
@@ -65,18 +64,6 @@ export function createNewsletterService(deps: {
     return { subscribers: rows.map(toSubscriber), counts: perStatus, total };
   }
 
-  /** A fresh unsubscribe link for one mail, and the headers that offer it to mail clients. */
-  async function unsubscribeLink(subscriberId: string) {
-    const token = newToken();
-    await repository.addUnsubscribeToken(subscriberId, hashToken(token), clock.now());
-    const url = `${publicUrl}/api/subscription/unsubscribe?token=${token}`;
-    return {
-      token,
-      url,
-      headers: oneClickUnsubscribeHeaders(url),
-    };
-  }
-
   /**
    * Sends one mail of the list to one subscriber, with the unsubscribe headers and footer; answers
    * what became of it (a refused mail is `failed`, with the reason and whether it is permanent).
@@ -86,7 +73,7 @@ export function createNewsletterService(deps: {
     subject: string,
     text: string,
   ): Promise<MailOutcome> {
-    const link = await unsubscribeLink(subscriber.id);
+    const link = await deps.unsubscribe.link({ kind: 'newsletter', subscriberId: subscriber.id });
     return mailer.deliver({
       to: subscriber.email,
       subject,
@@ -141,25 +128,9 @@ export function createNewsletterService(deps: {
       return row.email;
     },
 
-    /** Whether an unsubscribe token is valid, and the address it belongs to. */
-    async unsubscribeTarget(token: string): Promise<SubscriberRow | undefined> {
-      if (!/^[0-9a-f]{64}$/.test(token)) return undefined;
-      const since = new Date(clock.now().getTime() - UNSUBSCRIBE_TTL_MS);
-      return repository.findByUnsubscribeToken(hashToken(token), since);
-    },
-
-    /** One-click unsubscribe (repeating it changes nothing). */
-    async unsubscribe(token: string): Promise<string> {
-      const since = new Date(clock.now().getTime() - UNSUBSCRIBE_TTL_MS);
-      const row = /^[0-9a-f]{64}$/.test(token)
-        ? await repository.findByUnsubscribeToken(hashToken(token), since)
-        : undefined;
-      if (!row) throw badRequest(UNSUBSCRIBE_INVALID);
-      if (row.status !== 'unsubscribed') {
-        await repository.unsubscribe(row.id, clock.now());
-        counts.clear();
-      }
-      return row.email;
+    /** Takes a subscriber off the list, from a one-click unsubscribe link (idempotent). */
+    async stopMail(subscriberId: string): Promise<void> {
+      if (await repository.unsubscribe(subscriberId, clock.now())) counts.clear();
     },
 
     sendToSubscriber,

@@ -13,9 +13,15 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { CSV_COLUMNS, DEFAULT_PORTFOLIO, IMPORT_MAX_BYTES } from '@app/shared/api/portfolio';
+import {
+  CSV_COLUMNS,
+  DEFAULT_PORTFOLIO,
+  IMPORT_MAX_BYTES,
+  importRequestSchema,
+} from '@app/shared/api/portfolio';
 import type { ImportRequest } from '@app/shared/api/portfolio';
 import { formatPrice } from '@app/shared/display/format';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconDownload, IconEye, IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
@@ -28,6 +34,23 @@ import { formatQuantity } from '../components/portfolio-format';
 import classes from '../components/portfolio.module.css';
 
 type Format = 'ours' | 'broker';
+
+type ImportValues = {
+  format: Format;
+  csv: string;
+  mapping: Partial<Record<MappingField, string>>;
+};
+
+/** What the fields send: a broker's file with its column mapping (incomplete: refused). */
+function toRequest({ format, csv, mapping }: ImportValues) {
+  return {
+    portfolio: DEFAULT_PORTFOLIO,
+    csv,
+    ...(format === 'broker' ? { mapping: completeMapping(mapping) ?? mapping } : {}),
+  };
+}
+
+const checkRequest = schemaResolver(importRequestSchema, { sync: true });
 
 function PreviewTable({ preview }: { preview: ImportPreview }) {
   return (
@@ -90,28 +113,29 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
  * columns), preview it with each row's errors, then import it all or nothing; and export ours.
  */
 export function ImportPage() {
-  const [format, setFormat] = useState<Format>('ours');
-  const [csv, setCsv] = useState('');
-  const [mapping, setMapping] = useState<Partial<Record<MappingField, string>>>({});
+  const form = useForm<ImportValues>({
+    mode: 'controlled',
+    initialValues: { format: 'ours', csv: '', mapping: {} },
+    // The shared schema of the request decides whether Preview and Import may be pressed.
+    validate: (values) => checkRequest(toRequest(values)),
+  });
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [exporting, setExporting] = useState(false);
   const previewCall = usePreviewImport();
   const importCall = useImportTransactions();
+  const { format, csv, mapping } = form.getValues();
   const headers = csvHeader(csv);
-  const complete = completeMapping(mapping);
   const tooLarge = new Blob([csv]).size > IMPORT_MAX_BYTES;
-  const ready = csv.trim() !== '' && !tooLarge && (format === 'ours' || complete !== null);
-  const request: ImportRequest = {
-    portfolio: DEFAULT_PORTFOLIO,
-    csv,
-    ...(format === 'broker' && complete ? { mapping: complete } : {}),
-  };
+  const ready = csv.trim() !== '' && !tooLarge && form.isValid();
+  const request = toRequest(form.getValues()) as ImportRequest;
   const invalidRows = preview?.rows.filter((row) => row.errors.length > 0).length ?? 0;
 
   const changeCsv = (text: string) => {
-    setCsv(text);
+    form.setValues({
+      csv: text,
+      ...(format === 'broker' && { mapping: guessMapping(csvHeader(text)) }),
+    });
     setPreview(null);
-    if (format === 'broker') setMapping(guessMapping(csvHeader(text)));
   };
 
   const runPreview = () =>
@@ -124,7 +148,7 @@ export function ImportPage() {
     importCall.mutate(request, {
       onSuccess: (imported) => {
         showSuccessToast(`${String(imported)} transactions imported.`, 'Import done');
-        setCsv('');
+        form.setFieldValue('csv', '');
         setPreview(null);
       },
       onError: (error) => showErrorToast(error.message, 'Nothing was imported'),
@@ -175,9 +199,11 @@ export function ImportPage() {
             value={format}
             onChange={(value) => {
               const next: Format = value === 'broker' ? 'broker' : 'ours';
-              setFormat(next);
+              form.setValues({
+                format: next,
+                ...(next === 'broker' && { mapping: guessMapping(headers) }),
+              });
               setPreview(null);
-              if (next === 'broker') setMapping(guessMapping(headers));
             }}
             data={[
               { value: 'ours', label: 'Our format' },
@@ -227,7 +253,7 @@ export function ImportPage() {
                   value={mapping[field] ?? null}
                   clearable={!required}
                   onChange={(value) => {
-                    setMapping((current) => ({ ...current, [field]: value ?? undefined }));
+                    form.setFieldValue('mapping', { ...mapping, [field]: value ?? undefined });
                     setPreview(null);
                   }}
                 />

@@ -11,11 +11,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DEFAULT_PORTFOLIO } from '@app/shared/api/portfolio';
+import { DEFAULT_PORTFOLIO, transactionInputSchema } from '@app/shared/api/portfolio';
 import type { Transaction, TransactionInput } from '@app/shared/api/portfolio';
 import { formatPrice } from '@app/shared/display/format';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -67,6 +68,33 @@ function toNumber(value: string | number): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** The fields as typed; `priceTyped` keeps a typed price from being replaced by the day's close. */
+type EntryValues = {
+  type: EntryType;
+  symbol: string;
+  date: string;
+  quantity: string | number;
+  price: string | number;
+  priceTyped: boolean;
+  fees: string | number;
+};
+
+/** What the fields send (a split has no price and no fees); empty numbers stay null, refused. */
+function toInput(values: EntryValues) {
+  const split = values.type === 'split';
+  return {
+    portfolio: DEFAULT_PORTFOLIO,
+    type: values.type,
+    symbol: values.symbol,
+    date: values.date,
+    quantity: toNumber(values.quantity),
+    price: split ? 0 : toNumber(values.price),
+    fees: split ? 0 : (toNumber(values.fees) ?? 0),
+  };
+}
+
+const checkInput = schemaResolver(transactionInputSchema, { sync: true });
+
 /** The position `symbol` holds after the recorded transaction (open, else closed). */
 function RecordedHolding({
   recorded,
@@ -99,45 +127,41 @@ function RecordedHolding({
  * sales, dividends and splits. Then the holding as it now stands.
  */
 export function RegisterPage() {
-  const [type, setType] = useState<EntryType>('buy');
-  const [symbol, setSymbol] = useState('');
-  const [date, setDate] = useState(todayIso);
-  const [quantity, setQuantity] = useState<string | number>('');
-  const [price, setPrice] = useState<string | number>('');
-  const [priceTyped, setPriceTyped] = useState(false);
-  const [fees, setFees] = useState<string | number>(0);
   const [recorded, setRecorded] = useState<Transaction | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const form = useForm<EntryValues>({
+    mode: 'controlled',
+    initialValues: {
+      type: 'buy',
+      symbol: '',
+      date: todayIso(),
+      quantity: '',
+      price: '',
+      priceTyped: false,
+      fees: 0,
+    },
+    // The shared schema of the request decides: the button stays disabled until it accepts.
+    validate: (values) => checkInput(toInput(values)),
+  });
   const create = useCreateTransaction();
   const today = todayIso();
+  const { type, symbol, date, priceTyped } = form.getValues();
   const close = useDayClose(type === 'buy' || type === 'sell' ? symbol : '', date);
-
-  const shownPrice = type === 'split' ? 0 : priceTyped ? price : (close?.close ?? price);
-  const quantityValue = toNumber(quantity);
-  const priceValue = toNumber(shownPrice);
-  const feesValue = toNumber(fees) ?? 0;
-  const ready =
-    symbol !== '' &&
-    date !== '' &&
-    date <= today &&
-    quantityValue !== null &&
-    quantityValue > 0 &&
-    priceValue !== null &&
-    priceValue >= 0 &&
-    feesValue >= 0;
+  // The day's close fills the price until the user types one.
+  const closePrice = close?.close;
+  useEffect(() => {
+    if (closePrice !== undefined && !form.getValues().priceTyped) {
+      form.setFieldValue('price', closePrice);
+    }
+    // `form` is a new object each render; the close alone decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [closePrice, priceTyped]);
+  const ready = form.isValid() && date <= today;
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     if (!ready) return;
-    const input: TransactionInput = {
-      portfolio: DEFAULT_PORTFOLIO,
-      type,
-      symbol,
-      date,
-      quantity: quantityValue,
-      price: priceValue,
-      fees: type === 'split' ? 0 : feesValue,
-    };
+    const input = toInput(form.getValues()) as TransactionInput;
     create.mutate(input, {
       onSuccess: (transaction) => {
         showSuccessToast(`${transaction.symbol}: ${SUCCESS[type].toLowerCase()}.`, SUCCESS[type]);
@@ -146,13 +170,10 @@ export function RegisterPage() {
     });
   };
 
+  /** A fresh entry: the same type and day, every other field empty. */
   const startAnother = () => {
     setRecorded(null);
-    setSymbol('');
-    setQuantity('');
-    setPrice('');
-    setPriceTyped(false);
-    setFees(0);
+    form.setValues({ symbol: '', quantity: '', price: '', priceTyped: false, fees: 0 });
     create.reset();
     setFormKey((key) => key + 1);
   };
@@ -176,7 +197,7 @@ export function RegisterPage() {
             <SegmentedControl
               value={type}
               onChange={(value) => {
-                if (isEntryType(value)) setType(value);
+                if (isEntryType(value)) form.setFieldValue('type', value);
               }}
               data={TYPES}
               aria-label="Transaction type"
@@ -187,8 +208,7 @@ export function RegisterPage() {
               label="Ticker"
               description="Search by ticker or company name, then pick a suggestion"
               onPick={(picked) => {
-                setSymbol(picked);
-                setPriceTyped(false);
+                form.setValues({ symbol: picked, priceTyped: false });
               }}
             />
             {symbol !== '' && (
@@ -207,8 +227,7 @@ export function RegisterPage() {
                     value={date}
                     error={date > today ? 'The date cannot be in the future.' : undefined}
                     onChange={(event) => {
-                      setDate(event.currentTarget.value);
-                      setPriceTyped(false);
+                      form.setValues({ date: event.currentTarget.value, priceTyped: false });
                     }}
                   />
                   <NumberInput
@@ -217,8 +236,7 @@ export function RegisterPage() {
                     min={0}
                     decimalScale={6}
                     thousandSeparator=","
-                    value={quantity}
-                    onChange={setQuantity}
+                    {...form.getInputProps('quantity')}
                   />
                   {type !== 'split' && (
                     <NumberInput
@@ -229,10 +247,9 @@ export function RegisterPage() {
                       decimalScale={4}
                       prefix="$"
                       thousandSeparator=","
-                      value={shownPrice}
+                      value={form.getValues().price}
                       onChange={(value) => {
-                        setPrice(value);
-                        setPriceTyped(true);
+                        form.setValues({ price: value, priceTyped: true });
                       }}
                     />
                   )}
@@ -243,8 +260,7 @@ export function RegisterPage() {
                       decimalScale={2}
                       prefix="$"
                       thousandSeparator=","
-                      value={fees}
-                      onChange={setFees}
+                      {...form.getInputProps('fees')}
                     />
                   )}
                 </SimpleGrid>
