@@ -3,8 +3,8 @@ import { shortCompanyName } from './brief-format.ts';
 import { repeatedSentences } from '../../ai/offline/sentence-diversity.ts';
 import { analyzeArticle } from '../../ai/offline/offline-ai-provider.ts';
 import { loadShippedSentimentModel } from '../../ai/offline/sentiment-model.ts';
+import { marketSentiment } from './brief-market.ts';
 import {
-  marketSentiment,
   writeBriefs,
   writeMovers,
   writeNewHighsAndLows,

@@ -10,6 +10,13 @@ import {
   shortCompanyName,
   signedPct,
 } from './brief-format.ts';
+import {
+  averageMove,
+  clampScore,
+  marketBreadth,
+  marketSentiment,
+  sectorAverages,
+} from './brief-market.ts';
 
 /** One company's quote of the brief's trading day, with the history figures the briefs use. */
 export type BriefQuote = {
@@ -67,48 +74,6 @@ function theme(top: readonly BriefQuote[], sectors: ReadonlyMap<string, number>,
   const average = sectors.get(sector) ?? 0;
   // A sector that barely moved on average does not explain its few big movers.
   return sector && count >= 3 && sign * average >= THEME_MIN_PCT ? sector : null;
-}
-
-/** Average day change of each sector with at least 3 companies, best first. */
-export function sectorAverages(quotes: readonly BriefQuote[]): Map<string, number> {
-  const groups = new Map<string, number[]>();
-  for (const q of quotes) {
-    if (!q.sector) continue;
-    groups.set(q.sector, [...(groups.get(q.sector) ?? []), q.changePct]);
-  }
-  const averages = [...groups]
-    .filter(([, changes]) => changes.length >= 3)
-    .map(
-      ([sector, changes]) => [sector, changes.reduce((a, b) => a + b, 0) / changes.length] as const,
-    )
-    .sort((a, b) => b[1] - a[1]);
-  return new Map(averages);
-}
-
-const clampScore = (n: number) => Math.max(-10, Math.min(10, Math.round(n))) || 0;
-
-/**
- * The market's tone as a score: breadth (share rising minus share falling, −1 … 1) weighs 8,
- * the average day change 2 a percent. 60 % of companies up on a +0.1 % day scores 2 (bullish).
- */
-export function marketSentiment(quotes: readonly BriefQuote[]): number {
-  if (quotes.length === 0) return 0;
-  const average = quotes.reduce((sum, q) => sum + q.changePct, 0) / quotes.length;
-  return clampScore(8 * marketBreadth(quotes) + 2 * average);
-}
-
-/** The average size of the listed moves, in percent (≥ 0). */
-function averageMove(quotes: readonly BriefQuote[]): number {
-  if (quotes.length === 0) return 0;
-  return quotes.reduce((sum, q) => sum + Math.abs(q.changePct), 0) / quotes.length;
-}
-
-/** Share of companies up minus share down, −1 … 1. */
-function marketBreadth(quotes: readonly BriefQuote[]): number {
-  if (quotes.length === 0) return 0;
-  const up = quotes.filter((q) => q.changePct > 0).length;
-  const down = quotes.filter((q) => q.changePct < 0).length;
-  return (up - down) / quotes.length;
 }
 
 function breadth(quotes: readonly BriefQuote[]): string {
@@ -198,8 +163,8 @@ export function writeSectorMoves(day: string, quotes: readonly BriefQuote[]): Br
   const sectorBreadth =
     (rising - sectors.filter(([, average]) => average < 0).length) / sectors.length;
   const companyBreadth = marketBreadth(quotes);
-  const averageMove = sectors.reduce((sum, [, average]) => sum + average, 0) / sectors.length;
-  const sentiment = clampScore(4 * sectorBreadth + 4 * companyBreadth + 2 * averageMove);
+  const sectorMove = sectors.reduce((sum, [, average]) => sum + average, 0) / sectors.length;
+  const sentiment = clampScore(4 * sectorBreadth + 4 * companyBreadth + 2 * sectorMove);
   return { key: 'sectors', title, description, content, sentiment };
 }
 
