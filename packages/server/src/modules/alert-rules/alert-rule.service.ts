@@ -6,7 +6,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { RuleAlertPayload } from '../alerts/alert-sender.ts';
+import type { RuleAlertPayload } from '../alerts/alert-channels.ts';
 import type { SubscriptionFacts } from '../billing/plans.ts';
 import type { AlertRuleCache, AlertRuleHistoryPage } from './alert-rule-cache.ts';
 import type {

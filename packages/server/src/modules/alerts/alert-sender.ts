@@ -1,7 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.ts';
-import type { Mailer, MailOutcome } from '../messaging/mailer.ts';
-import type { UnsubscribeService } from '../unsubscribe/unsubscribe.service.ts';
+import type { MailOutcome } from '../messaging/mailer.ts';
 import {
   alertMessage,
   renderAlertMail,
@@ -10,7 +7,8 @@ import {
   type InstantPayload,
 } from './alert-mail.ts';
 import { MAX_ATTEMPTS, retryAt, settingsWithDefaults } from './alert-rules.ts';
-import type { AlertsRepository, ClaimedDelivery } from './alerts.repository.ts';
+import type { ClaimedDelivery } from './alerts.repository.ts';
+import { PUBLIC_CHANNEL, type AlertSenderDeps, type RuleAlertPayload } from './alert-channels.ts';
 
 /** Deliveries claimed per round, and sent in parallel within one. */
 const CLAIM_BATCH = 100;
@@ -18,57 +16,6 @@ const SEND_PARALLEL = 16;
 /** A claimed delivery whose worker died is due again after this long. */
 const LEASE_MS = 5 * 60_000;
 const HOUR_MS = 3_600_000;
-/** The address of the public channel's rows (defcon-1 alerts published once per story). */
-export const PUBLIC_CHANNEL = 'telegram:public-channel';
-
-export type TelegramSender = (
-  userId: string,
-  text: string,
-) => Promise<'sent' | 'not-linked' | 'disabled'>;
-
-/** The payload of a rule's alert (`alert-rules/alert-rule-text.ts` writes it). */
-export type RuleAlertPayload = {
-  subject: string;
-  text: string;
-  /** The quote or the article, an absolute URL. */
-  url: string;
-  rule_id: string;
-  symbol: string | null;
-  article_id: string | null;
-};
-
-/**
- * Sends one `push` delivery (its payload and key) to every browser of the user: how many took
- * it, how many were gone (and removed), how many failed and why.
- */
-export type PushSender = (
-  userId: string,
-  payload: unknown,
-  key: string,
-) => Promise<{ sent: number; removed: number; failed: number; error?: string }>;
-
-export type AlertSenderDeps = {
-  repository: AlertsRepository;
-  mailer: Mailer;
-  /** The one-click unsubscribe link each mail carries. */
-  unsubscribe: Pick<UnsubscribeService, 'link'>;
-  sendTelegram: TelegramSender;
-  /** Browser push; absent: push deliveries are skipped. */
-  sendPush?: PushSender;
-  /** Posts to the public channel (defcon-1 alerts); absent: no channel. */
-  publishTelegram?: (kind: 'alert' | 'brief', text: string) => Promise<void>;
-  insights: {
-    send: (
-      subscriber: { id: string; email: string },
-      subject: string,
-      text: string,
-    ) => Promise<MailOutcome>;
-  };
-  clock: Clock;
-  log: FastifyBaseLogger;
-  publicUrl: string;
-};
-
 /**
  * Sending the outbox: claims due deliveries, sends each by its channel (mail with its
  * one-click unsubscribe link, Telegram, browser push, the public channel, the newsletter's

@@ -10,7 +10,7 @@ import {
   releaseTime,
   settingsWithDefaults,
 } from './alert-rules.ts';
-import { PUBLIC_CHANNEL, type RuleAlertPayload } from './alert-sender.ts';
+import { PUBLIC_CHANNEL, type RuleAlertPayload } from './alert-channels.ts';
 import type { AlertArticleRow, AlertsRepository, DeliveryInsert } from './alerts.repository.ts';
 import type { DigestWriter } from './digest-writer.ts';
 

@@ -7,7 +7,8 @@ import type { InstantPayload } from './alert-mail.ts';
 import { alertPlanOf, settingsWithDefaults } from './alert-rules.ts';
 import type { AlertInboxCache } from './alert-inbox-cache.ts';
 import type { AlertSettingsCache } from './alert-settings-cache.ts';
-import { createAlertSender, type AlertSenderDeps } from './alert-sender.ts';
+import type { AlertSenderDeps } from './alert-channels.ts';
+import { createAlertSender } from './alert-sender.ts';
 import { createAlertWriters, type AlertWriterDeps } from './alert-writers.ts';
 import { createDeliveriesAdmin } from './deliveries-admin.ts';
 
