@@ -9,17 +9,14 @@ import { describeTelegramError, isChatGone } from '../../providers/telegram/tele
 import { pageGroup, type PageNotices } from '../../cache/page-notices.ts';
 import { hashToken } from '../security/secrets.ts';
 import type { ChannelKind, LinkCodeState, TelegramRepository } from './telegram.repository.ts';
+import { BOT_OFF, createTelegramPoster } from './telegram-poster.ts';
 
 /** How long a Register deep link works. */
 export const LINK_CODE_TTL_MS = 15 * 60_000;
-/** Telegram's limit on one message. */
-const MESSAGE_MAX = 4096;
 const RECENT_POSTS = 50;
 
 export type SendOutcome = 'sent' | 'not-linked' | 'disabled';
 export type LinkOutcome = { state: LinkCodeState; userId?: string };
-
-const BOT_OFF = 'The Telegram bot is not set up on this server.';
 
 /**
  * The Telegram bot's product side: one-time deep links that tie a chat to an account, messages
@@ -53,55 +50,7 @@ export function createTelegramService(deps: {
     return username;
   }
 
-  async function send(chatId: string, text: string): Promise<number> {
-    if (!bot) throw conflict(BOT_OFF);
-    const message = await bot.api.sendMessage(chatId, text.slice(0, MESSAGE_MAX), {
-      link_preview_options: { is_disabled: true },
-    });
-    return message.message_id;
-  }
-
-  async function post(
-    channel: { id: string; chat_id: string; title: string },
-    kind: ChannelKind | 'test',
-    text: string,
-  ): Promise<{ ok: boolean; error: string | null }> {
-    try {
-      const messageId = await send(channel.chat_id, text);
-      await repository.insertPost({
-        channelId: channel.id,
-        kind,
-        text,
-        status: 'sent',
-        error: null,
-        messageId,
-        now: clock.now(),
-      });
-      return { ok: true, error: null };
-    } catch (error) {
-      const description = describeTelegramError(error);
-      log.warn(
-        { channel: channel.title, kind, error: description },
-        'telegram channel post failed',
-      );
-      await repository.insertPost({
-        channelId: channel.id,
-        kind,
-        text,
-        status: 'failed',
-        error: description,
-        messageId: null,
-        now: clock.now(),
-      });
-      return { ok: false, error: description };
-    }
-  }
-
-  /** Posts to every enabled channel of this kind; a failed channel is logged, the others go on. */
-  async function publish(kind: ChannelKind, text: string): Promise<void> {
-    if (!bot) return;
-    for (const channel of await repository.enabledChannels(kind)) await post(channel, kind, text);
-  }
+  const { send, post, publish } = createTelegramPoster({ repository, bot, clock, log });
 
   // A failing command is logged and answered by nobody; polling goes on.
   bot?.catch((error) => {
