@@ -9,12 +9,11 @@ import { enrichNewsJob } from '../src/modules/news/news-enrich.job.ts';
 import type { NewsEnrichService } from '../src/modules/news/news-enrich.service.ts';
 import { ingestNewsJob } from '../src/modules/news/news.jobs.ts';
 import { createNewsRepository, type NewsRepository } from '../src/modules/news/news.repository.ts';
+import { createNewsService, type NewsService } from '../src/modules/news/news.service.ts';
 import {
-  createNewsService,
   NEWS_READ_CACHE_TTL_MS,
   NEWS_REFRESH_AHEAD_MS,
-  type NewsService,
-} from '../src/modules/news/news.service.ts';
+} from '../src/modules/news/news-read-cache.ts';
 import type { RateLimiter } from '../src/modules/security/rate-limiter.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { jobDeps } from './helpers/job-deps.ts';

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -10,6 +9,7 @@ import type { LinkerCache } from './linker-cache.ts';
 import type { NewsEnrichService } from './news-enrich.service.ts';
 import { createNewsFacts } from './news-facts.ts';
 import { newsEnvelope } from './news.mapper.ts';
+import { createNewsReadCache, NEWS_REFRESH_AHEAD_MS } from './news-read-cache.ts';
 import { newsQuery } from './news-query.ts';
 import type { ArticleJson, NewsPage, NewsRepository, NewsViewer } from './news.repository.ts';
 
@@ -18,33 +18,6 @@ export const NEWS_SEARCH_WINDOW = 1_000;
 
 /** Shortest text `/news/search/{query}` searches; shorter answers an empty list. */
 export const NEWS_SEARCH_MIN = 3;
-
-/**
- * How long an article page, a company's news page or a search answer is reused, like the feed
- * cache: every reader of a busy article or company asks the same question. Any write to articles
- * through this process's repository (ingest, analysis, hiding, stories) clears it at once; with
- * several processes another one's writes show within this time.
- */
-export const NEWS_READ_CACHE_TTL_MS = 5_000;
-export const NEWS_READ_CACHE_MAX = 2_000;
-
-/**
- * A cached answer asked in its last second is reloaded in the background while it is still
- * served: a busy question's readers never wait for its query when it expires (each
- * expiry of a search, a company page or a feed stalled every request for it meanwhile, the p99 of
- * bench/news). What is served is never older than before: an entry is served only within its
- * lifetime and replaced by the reload. A question nobody asks in that last second expires as
- * before, so only busy questions are reloaded, about every 4 s instead of every 5 s.
- */
-export const NEWS_REFRESH_AHEAD_MS = 1_000;
-
-/** Whether two loads of a list read the same articles, byte for byte. */
-const sameArticles = (a: readonly ArticleJson[], b: readonly ArticleJson[]) =>
-  a.length === b.length &&
-  a.every((row, i) => {
-    const other = b.at(i);
-    return other !== undefined && row.id === other.id && row.article === other.article;
-  });
 
 /** Symbol-like tokens of a text (`$NVDA`, `NASDAQ:NVDA`), upper-cased, first mention first. */
 export function symbolMentions(text: string): string[] {
@@ -84,63 +57,13 @@ export type ReindexResult = { article: ArticleJson; reindexed: boolean };
 export function createNewsService(deps: NewsServiceDeps) {
   const { repository, feedCache, clock } = deps;
   const keepValid = createArticleCheck(deps.log);
-  const reads = new LRUCache<string, ArticleJson[]>({
-    max: NEWS_READ_CACHE_MAX,
-    ttl: NEWS_READ_CACHE_TTL_MS,
-    ...(deps.monotonicNow && { ttlResolution: 0, perf: { now: deps.monotonicNow } }),
+  const { cached, forget, shared, refreshAhead, writes } = createNewsReadCache({
+    repository,
+    feedCache,
+    keepValid: (rows) => keepValid(rows),
+    log: deps.log,
+    monotonicNow: deps.monotonicNow,
   });
-  /**
-   * Questions being answered now, by key: the same question asked meanwhile (32 readers of the
-   * latest feed with `no_cache=1`, everyone when a cached answer expires) waits for that one
-   * query instead of running its own. The answer is then at most one query's time older than the
-   * request (about a millisecond), never an answer from before a write: a write forgets them.
-   */
-  const inFlight = new Map<string, Promise<unknown>>();
-  const shared = <T>(key: string, load: () => Promise<T>): Promise<T> => {
-    const pending = inFlight.get(key) as Promise<T> | undefined;
-    if (pending) return pending;
-    const started = load().finally(() => {
-      if (inFlight.get(key) === started) inFlight.delete(key);
-    });
-    inFlight.set(key, started);
-    return started;
-  };
-  /** Counts writes: an answer loaded across a write is sent but not kept. */
-  let writes = 0;
-  repository.onWrite(() => {
-    writes += 1;
-    reads.clear();
-    feedCache.clear();
-    inFlight.clear();
-  });
-  /** Starts `reload` unless it runs already; a failure is logged (the entry then expires). */
-  const refreshAhead = (key: string, reload: () => Promise<unknown>) => {
-    if (inFlight.has(key)) return;
-    reload().catch((error: unknown) => {
-      deps.log?.warn({ err: error, key }, 'news: a cached answer could not be refreshed ahead');
-    });
-  };
-  /**
-   * `key`'s answer from the read cache, else `load`'s (checked per article), kept for a while. A
-   * reload that reads the same articles as the answer it replaces keeps that answer's list:
-   * the routes keep bytes, ETag and compressed bytes by the list (news.routes.ts, http/), so a
-   * busy question refreshed every 4 s is not encoded, hashed and compressed again each time.
-   */
-  const cached = async (key: string, load: () => Promise<ArticleJson[]>) => {
-    const reload = () =>
-      shared(`read:${key}`, async () => {
-        const before = writes;
-        const loaded = keepValid(await load());
-        const current = reads.peek(key);
-        const rows = current && sameArticles(current, loaded) ? current : loaded;
-        if (writes === before) reads.set(key, rows);
-        return rows;
-      });
-    const hit = reads.get(key);
-    if (!hit) return reload();
-    if (reads.getRemainingTTL(key) <= NEWS_REFRESH_AHEAD_MS) refreshAhead(`read:${key}`, reload);
-    return hit;
-  };
   const audience = (viewer: NewsViewer) => (viewer?.is_admin ? 'admin' : 'public');
   const seenQueries = createSeenFeedQueries();
 
@@ -157,7 +80,7 @@ export function createNewsService(deps: NewsServiceDeps) {
     fresh = false,
   ): Promise<ArticleJson> => {
     const key = `id:${audience(viewer)}:${id.toLowerCase()}`;
-    if (fresh) reads.delete(key);
+    if (fresh) forget(key);
     const [article] = await cached(key, async () => {
       const row = await repository.findVisibleArticle(id, viewer);
       return row ? [row] : [];
@@ -196,14 +119,14 @@ export function createNewsService(deps: NewsServiceDeps) {
       if (seenAs !== undefined) seenQueries.set(seenAs, { key, noCache: ast.extras.no_cache });
       const reload = () =>
         shared(`feed:${key}`, async () => {
-          const before = writes;
+          const before = writes();
           const rows = await repository.query(ast, viewer);
           const built = newsEnvelope(keepValid(rows, ast.only === null ? 'complete' : 'partial'));
           // The same bytes as the kept answer: keep its Buffer (its ETag and compressed bytes
           // are kept by it), as `cached` keeps an unchanged list.
           const current = feedCache.get(key);
           const answer = current?.equals(built) ? current : built;
-          if (writes === before) feedCache.set(key, answer);
+          if (writes() === before) feedCache.set(key, answer);
           return answer;
         });
       if (!ast.extras.no_cache) {
