@@ -12,7 +12,7 @@ import { createAlertSender } from './alert-sender.ts';
 import { createAlertWriters, type AlertWriterDeps } from './alert-writers.ts';
 import { createDeliveriesAdmin } from './deliveries-admin.ts';
 
-export { PUBLIC_CHANNEL, type TelegramSender } from './alert-sender.ts';
+export { PUBLIC_CHANNEL, type TelegramSender } from './alert-channels.ts';
 
 export const ALERT_NOT_FOUND = 'No such alert of yours.';
 
