@@ -115,13 +115,14 @@ async function demoTargets(page: Page) {
   return { articleId: articles[0]?.id, symbol: 'NASDAQ:AAPL' };
 }
 
-/** Public pages per test: small groups spread over both workers and fail with their own names. */
+/**
+ * Public pages per test: small groups, each with its own time limit, that fail with their own
+ * names. The file's tests run in order on one worker while the other worker runs the other specs.
+ */
 const GROUP_SIZE = 8;
 const PAGE_GROUPS = Array.from({ length: Math.ceil(PUBLIC_PAGES.length / GROUP_SIZE) }, (_, i) =>
   PUBLIC_PAGES.slice(i * GROUP_SIZE, (i + 1) * GROUP_SIZE),
 );
-
-test.describe.configure({ mode: 'parallel' });
 
 test('the public pages checked include the about page', () => {
   expect(PUBLIC_PAGES).toContain('/about');
