@@ -161,7 +161,8 @@ describe('alert rules on busy days and in storms', () => {
     await quote(MSFT, 93);
     await quote(NVDA, 104);
     await quote(JPM, 96);
-    expect((await evaluate(symbols)).fired).toBe(6);
+    // Six crossings, four alerts: the watchlist's three listings that moved are one alert.
+    expect(await evaluate(symbols)).toEqual({ candidates: 6, fired: 4 });
     const firings = async () =>
       (
         await db()
@@ -178,11 +179,28 @@ describe('alert rules on busy days and in storms', () => {
         `${above.id}:${AAPL}`,
         `${once.id}:${MSFT}`,
         `${listed.id}:${AAPL}`,
-        `${listed.id}:${MSFT}`,
-        `${listed.id}:${NVDA}`,
         `${held.id}:${JPM}`,
       ].sort(),
     );
+
+    const [listedAlert] = await db()
+      .selectFrom('alert_rule_firings')
+      .select(['text', 'link'])
+      .where('rule_id', '=', listed.id)
+      .execute();
+    expect(listedAlert).toEqual({
+      text: `3 listings on your watchlist “storm” moved at least 3 % today: ${AAPL} +7.00 % at 107.00, ${MSFT} -7.00 % at 93.00, ${NVDA} +4.00 % at 104.00`,
+      link: `/ticker/${encodeURIComponent(AAPL)}`,
+    });
+    // One alert each in the outbox (per channel), keyed by its firing.
+    const keys = await db()
+      .selectFrom('deliveries')
+      .select('key')
+      .distinct()
+      .where('user_id', '=', user.user.id)
+      .where('kind', '=', 'rule')
+      .execute();
+    expect(keys).toHaveLength(4);
 
     // The storm goes on within the cool-down: the level is crossed again, the moves grow, and
     // nothing is answered or fired; the once rule is done.

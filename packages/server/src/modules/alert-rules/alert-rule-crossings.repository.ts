@@ -7,6 +7,8 @@ export type QuoteCandidate = {
   user_id: string;
   kind: string;
   scope: string;
+  /** The rule's watchlist (scope `watchlist`), for the alert's text. */
+  watchlist: string | null;
   symbol: string;
   threshold: number | null;
   direction: string | null;
@@ -240,7 +242,8 @@ export const quoteCrossingsSql = (symbols: readonly string[], now: Date) =>
         )
         -- A crossing of a rule still in its cool-down is stored (its mark) but fires nothing: it
         -- is not answered (the firing's claim checks the cool-down again, under the row lock).
-        select d.id as rule_id, d.user_id, d.kind, d.scope, d.symbol, d.threshold, d.direction,
+        select d.id as rule_id, d.user_id, d.kind, d.scope, r.watchlist, d.symbol, d.threshold,
+          d.direction,
           d.price, d.change_pct, d.high52, d.low52, d.volume::float8 as volume,
           d.avg_volume::float8 as avg_volume
         from decided d join alert_rules r on r.id = d.id

@@ -77,6 +77,77 @@ export function quoteFiringText(c: QuoteCandidate): string {
   }
 }
 
+/** How many listings a grouped alert names before "and N more". */
+export const GROUP_NAMED = 5;
+
+/** The listings of a rule's crossings, the largest moves first (ties by symbol). */
+function byMove(crossings: readonly QuoteCandidate[]): QuoteCandidate[] {
+  return [...crossings].sort(
+    (a, b) => Math.abs(b.change_pct) - Math.abs(a.change_pct) || (a.symbol < b.symbol ? -1 : 1),
+  );
+}
+
+/** A listing's part of a grouped alert: what its quote did for this kind of rule. */
+function crossingPart(c: QuoteCandidate): string {
+  switch (c.kind) {
+    case 'day_move':
+      return `${c.symbol} ${pct(c.change_pct)} at ${money(c.price)}`;
+    case 'high_52w':
+      return `${c.symbol} at ${money(c.price)} (previous high ${money(c.high52 ?? 0)})`;
+    case 'low_52w':
+      return `${c.symbol} at ${money(c.price)} (previous low ${money(c.low52 ?? 0)})`;
+    case 'volume_spike': {
+      const ratio = c.volume !== null && c.avg_volume ? c.volume / c.avg_volume : null;
+      return `${c.symbol} ${ratio === null ? 'an unknown multiple' : `${ratio.toFixed(1)} ×`}`;
+    }
+    default:
+      return `${c.symbol} at ${money(c.price)}`;
+  }
+}
+
+/** What the listings of a grouped alert did, in the words of the rule's kind. */
+function groupVerb(c: QuoteCandidate): string {
+  switch (c.kind) {
+    case 'price_above':
+      return `rose above your level of ${money(c.threshold ?? 0)}`;
+    case 'price_below':
+      return `fell below your level of ${money(c.threshold ?? 0)}`;
+    case 'day_move': {
+      const verb = c.direction === 'up' ? 'rose' : c.direction === 'down' ? 'fell' : 'moved';
+      return `${verb} at least ${String(c.threshold)} % today`;
+    }
+    case 'high_52w':
+      return 'made new 52-week highs';
+    case 'low_52w':
+      return 'made new 52-week lows';
+    default:
+      return `traded at least ${String(c.threshold)} × their 50-day average volume`;
+  }
+}
+
+/**
+ * The alert of one rule's crossings in one evaluation. A rule on a watchlist or the holdings
+ * whose listings crossed together says so once, naming the largest moves (a storm that moves
+ * 20 listings of a watchlist is one alert, not 20); its link and symbol are the largest move's.
+ */
+export function groupedFiring(crossings: readonly QuoteCandidate[]): {
+  lead: QuoteCandidate;
+  text: string;
+} {
+  const sorted = byMove(crossings);
+  const lead = sorted[0];
+  if (!lead) throw new Error('groupedFiring needs at least one crossing');
+  if (sorted.length === 1) return { lead, text: quoteFiringText(lead) };
+  const where =
+    lead.scope === 'holdings'
+      ? `${String(sorted.length)} of your holdings`
+      : `${String(sorted.length)} listings on your watchlist “${lead.watchlist ?? ''}”`;
+  const named = sorted.slice(0, GROUP_NAMED).map(crossingPart).join(', ');
+  const more =
+    sorted.length > GROUP_NAMED ? `, and ${String(sorted.length - GROUP_NAMED)} more` : '';
+  return { lead, text: `${where} ${groupVerb(lead)}: ${named}${more}`.slice(0, 500) };
+}
+
 /** The one line that says which article fired a keyword rule. */
 export function articleFiringText(c: ArticleCandidate): string {
   return `“${c.keyword}” in a new article: ${c.title}`.slice(0, 500);

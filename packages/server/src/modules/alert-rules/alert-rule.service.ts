@@ -18,7 +18,7 @@ import {
   articleFiringText,
   articlePath,
   normalisedInput,
-  quoteFiringText,
+  groupedFiring,
   quotePath,
   ruleAnswer,
   ruleLimitOf,
@@ -138,16 +138,20 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
     return firings.length;
   }
 
-  const quoteFiring = (c: QuoteCandidate): FiringInsert => ({
-    rule_id: c.rule_id,
-    user_id: c.user_id,
-    kind: c.kind,
-    symbol: c.symbol,
-    article_id: null,
-    story_key: null,
-    text: quoteFiringText(c),
-    link: quotePath(c.symbol),
-  });
+  /** One firing per rule: a list's listings that crossed together are one alert. */
+  const quoteFiring = (crossings: readonly QuoteCandidate[]): FiringInsert => {
+    const { lead, text } = groupedFiring(crossings);
+    return {
+      rule_id: lead.rule_id,
+      user_id: lead.user_id,
+      kind: lead.kind,
+      symbol: lead.symbol,
+      article_id: null,
+      story_key: null,
+      text,
+      link: quotePath(lead.symbol),
+    };
+  };
 
   const articleFiring = (c: ArticleCandidate): FiringInsert => ({
     rule_id: c.rule_id,
@@ -226,7 +230,8 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
       const candidates = await held(await evaluation.quoteCrossings(symbols, clock.now()), (c) => [
         c.symbol,
       ]);
-      const fired = await fire(candidates.map(quoteFiring));
+      const byRule = Map.groupBy(candidates, (c) => c.rule_id);
+      const fired = await fire([...byRule.values()].map(quoteFiring));
       if (fired > 0) log.info({ fired }, 'alert rules fired on quotes');
       return { candidates: candidates.length, fired };
     },
