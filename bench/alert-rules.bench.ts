@@ -7,6 +7,7 @@ import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { ensureDemoCompanies } from '../packages/server/src/modules/companies/demo-companies.ts';
 import { createServices } from '../packages/server/src/modules/create-services.ts';
 import { quoteCrossingsSql } from '../packages/server/src/modules/alert-rules/alert-rule-crossings.repository.ts';
+import { articleMatchesSql } from '../packages/server/src/modules/alert-rules/alert-rule-eval.repository.ts';
 import { createBenchUsers } from './lib/bench-users.ts';
 import { load, printTable, startBenchDatabase, startStackOn } from './lib/harness.ts';
 
@@ -193,16 +194,23 @@ export async function runAlertRulesBench(options: { seconds: number }) {
           : `    quote stored → outbox: p50 ${ms(percentile(delays, 50))}, p99 ${ms(percentile(delays, 99))} over ${String(delays.length)} deliveries (plus the wait for the refresh: 60 s watched, 15 min universe)`,
       );
     }
-    // A quiet refresh (the normal case): each quote a step of up to ±0.3 % from the last.
-    await refreshes('quiet refresh (steps of ±0.3 %)', 'cur * (1 + (random() - 0.5) * 0.006)', 10);
-    // A busy day: quotes anywhere within ±2.5 % of the previous close at each refresh.
-    await refreshes(
-      'busy day (±2.5 % of the close)',
-      '100 * (1 + (random() - 0.5) * 0.05)',
-      ROUNDS,
-    );
-    // The storm: every quote anywhere within ±6 % of the close at each refresh.
-    await refreshes('storm (±6 % of the close)', '100 * (1 + (random() - 0.5) * 0.12)', ROUNDS);
+    // ALERT_RULES_BENCH_ONLY=articles: the batch of articles alone, no refreshes.
+    if (process.env.ALERT_RULES_BENCH_ONLY !== 'articles') {
+      // A quiet refresh (the normal case): each quote a step of up to ±0.3 % from the last.
+      await refreshes(
+        'quiet refresh (steps of ±0.3 %)',
+        'cur * (1 + (random() - 0.5) * 0.006)',
+        10,
+      );
+      // A busy day: quotes anywhere within ±2.5 % of the previous close at each refresh.
+      await refreshes(
+        'busy day (±2.5 % of the close)',
+        '100 * (1 + (random() - 0.5) * 0.05)',
+        ROUNDS,
+      );
+      // The storm: every quote anywhere within ±6 % of the close at each refresh.
+      await refreshes('storm (±6 % of the close)', '100 * (1 + (random() - 0.5) * 0.12)', ROUNDS);
+    }
 
     // A batch of 100 analysed articles, a third with a watched phrase.
     const phrases = ['merger talks', 'FDA approval', 'guidance cut', 'record quarter'];
@@ -215,6 +223,12 @@ export async function runAlertRulesBench(options: { seconds: number }) {
         now() - interval '1 hour', array[(g % 11) - 5], array[(${symbols}::text[])[1 + (g * 17) % ${symbols.length}]],
         'PROCESSED', jsonb_build_object('defcon_level', 1 + g % 5, 'sentiment', 'neutral'), 'bench', now()
       from generate_series(1, ${ARTICLES}) g`.execute(db);
+    if (process.env.ALERT_RULES_BENCH_EXPLAIN === '1') {
+      const { rows: plan } = await sql<{
+        'QUERY PLAN': string;
+      }>`explain analyze ${articleMatchesSql(batchStart, new Date(), 5_000)}`.execute(db);
+      console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
+    }
     const articleStarted = performance.now();
     const articles = await services.alertRules.evaluateArticles(batchStart, new Date());
     console.log(

@@ -490,6 +490,27 @@ describe('alert rules users set', () => {
     await remove(bob, rule.id);
   });
 
+  it('matches phrases as wires write them: hyphens, stop words, plurals, and in order only', async () => {
+    clock.set(new Date(NOW.getTime() + 7_200_000));
+    const phrases = ['long-term debt', 'cut in the dividend', 'FDA approvals', 'dividend cut'];
+    const rules = [];
+    for (const keyword of phrases)
+      rules.push(await create(bob, { kind: 'keyword', scope: 'any', keyword }));
+    await article('Acme to refinance its long-term debt after a rating cut', [JPM]);
+    await article('Board votes for a cut in the dividend as cash flow slows', [MSFT]);
+    await article('Regulator grants FDA approval to Zeta’s heart pump', [AAPL]);
+    expect((await evaluateArticles()).fired).toBe(3);
+    const texts = (await firingsOf(bob)).map((f) => f.text);
+    const mine = texts.filter((text) => phrases.some((phrase) => text.startsWith(`“${phrase}”`)));
+    expect(mine.sort()).toEqual([
+      '“FDA approvals” in a new article: Regulator grants FDA approval to Zeta’s heart pump',
+      '“cut in the dividend” in a new article: Board votes for a cut in the dividend as cash flow slows',
+      '“long-term debt” in a new article: Acme to refinance its long-term debt after a rating cut',
+    ]);
+    clock.set(NOW);
+    for (const rule of rules) await remove(bob, rule.id);
+  });
+
   it("holds each user's rule e-mails until their own quiet hours end, the app's at once", async () => {
     const quiet = await member();
     const awake = await member();

@@ -54,6 +54,7 @@ import * as marketEvents from './migrations/2026-12-01T2200-market-events.ts';
 import * as screener from './migrations/2026-12-01T2300-screener.ts';
 import * as ruleUnsubscribe from './migrations/2026-12-01T3000-rule-unsubscribe.ts';
 import * as unsubscribeTokens from './migrations/2026-12-01T5200-unsubscribe-tokens.ts';
+import * as alertRuleKeywordLexemes from './migrations/2026-12-01T6300-alert-rule-keyword-lexemes.ts';
 import * as bellRuleAlerts from './migrations/2026-12-01T3001-bell-rule-alerts.ts';
 import * as screenerDescending from './migrations/2026-12-01T3100-screener-descending.ts';
 import * as alertRuleLevels from './migrations/2026-12-01T4100-alert-rule-levels.ts';
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T2100-push': push,
   '2026-12-01T2000-alert-rules': alertRules,
   '2026-12-01T5200-unsubscribe-tokens': unsubscribeTokens,
+  '2026-12-01T6300-alert-rule-keyword-lexemes': alertRuleKeywordLexemes,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

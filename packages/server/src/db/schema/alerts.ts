@@ -93,7 +93,7 @@ export type PushVapidKeyTable = {
   created_at: Timestamp;
 };
 
-/** An alert rule a user set (`@app/shared/api/alert-rules`); `keyword_query` is generated. */
+/** An alert rule a user set (`@app/shared/api/alert-rules`); `keyword_query` and `keyword_lexemes` are generated. */
 export type AlertRuleTable = {
   id: Generated<string>;
   user_id: string;
@@ -112,6 +112,8 @@ export type AlertRuleTable = {
   direction: 'up' | 'down' | 'either' | null;
   keyword: string | null;
   keyword_query: ColumnType<string | null, never, never>;
+  /** The phrase's words (generated), for the GIN index that finds the rules an article may match. */
+  keyword_lexemes: ColumnType<string[] | null, never, never>;
   sentiment: 'bullish' | 'bearish' | null;
   defcon_max: number | null;
   repeat: boolean;

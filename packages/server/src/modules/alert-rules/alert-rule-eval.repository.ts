@@ -18,6 +18,58 @@ export type ArticleCandidate = {
 };
 
 /**
+ * The keyword rules matched by articles analysed in [since, until], one article a rule (the
+ * statement of `articleMatches`, exported for the benchmark's query plan).
+ */
+export const articleMatchesSql = (since: Date, until: Date, limit: number) =>
+  sql<ArticleCandidate>`
+      with a as materialized (
+        select n.id::text as article_id, coalesce(n.story_id::text, n.id::text) as story_key,
+          coalesce(nullif(n."AI" ->> 'title', ''), n.title) as title,
+          n.related_exchange_tickers as tickers, n.search_vector,
+          n.sentiment_score[1] as score, (n."AI" ->> 'defcon_level')::int as defcon,
+          n.updated_at
+        from news n
+        where n.status = 'PROCESSED' and ${readerNewsSql('n')}
+          and n.date_estimated = false and n.back_catalogue = false
+          and n.updated_at >= ${since} and n.updated_at <= ${until}
+        order by n.updated_at limit ${limit}
+      ),
+      matched as (
+        select r.id as rule_id, r.user_id, r.scope, r.keyword, a.article_id, a.story_key,
+          a.title, a.tickers, a.updated_at
+        from a
+        -- The rules whose words all stand in the article, through their GIN index; then the
+        -- phrase itself (its words in order).
+        join alert_rules r on r.kind = 'keyword' and r.status = 'active'
+          and r.keyword_lexemes <@ tsvector_to_array(a.search_vector)
+          and a.search_vector @@ r.keyword_query
+        where (r.sentiment is null or (r.sentiment = 'bullish' and a.score > 0)
+            or (r.sentiment = 'bearish' and a.score < 0))
+          and (r.defcon_max is null or a.defcon <= r.defcon_max)
+          and (r.scope = 'any'
+            or (r.scope = 'symbol' and r.symbol = any(a.tickers))
+            or (r.scope = 'watchlist' and exists (
+              select 1 from watchlists w where w.user_id = r.user_id and w.name = r.watchlist
+                and w.exchange_tickers && a.tickers))
+            or (r.scope = 'holdings' and exists (
+              select 1 from portfolios p join portfolio_transactions t on t.portfolio_id = p.id
+              where p.user_id = r.user_id and t.symbol = any(a.tickers))))
+          and not exists (select 1 from alert_rule_firings f
+            where f.rule_id = r.id and f.story_key = a.story_key)
+      )
+      -- A rule fires on one article a run (its cool-down starts with it): the first one, in
+      -- the order the analyst finished them. A holdings rule keeps every match, since the
+      -- service drops the articles about listings its owner no longer holds.
+      select * from (
+        select distinct on (rule_id) * from matched where scope <> 'holdings'
+        order by rule_id, updated_at, article_id
+      ) one
+      union all
+      select * from matched where scope = 'holdings'
+      order by updated_at, article_id`;
+
+/**
  * The set-based evaluation of alert rules: one statement per quote refresh reads the rule ×
  * symbol pairs whose condition may hold now (rules on one symbol through their level's index
  * range; rules on a watchlist or the holdings only on the symbols that moved enough for one)
@@ -49,49 +101,7 @@ export function createAlertRuleEvalRepository(db: Database) {
      * a symbol, a watchlist or the ledgers are matched on the article's linked listings.
      */
     async articleMatches(since: Date, until: Date, limit: number): Promise<ArticleCandidate[]> {
-      const { rows } = await sql<ArticleCandidate>`
-        with a as materialized (
-          select n.id::text as article_id, coalesce(n.story_id::text, n.id::text) as story_key,
-            coalesce(nullif(n."AI" ->> 'title', ''), n.title) as title,
-            n.related_exchange_tickers as tickers, n.search_vector,
-            n.sentiment_score[1] as score, (n."AI" ->> 'defcon_level')::int as defcon,
-            n.updated_at
-          from news n
-          where n.status = 'PROCESSED' and ${readerNewsSql('n')}
-            and n.date_estimated = false and n.back_catalogue = false
-            and n.updated_at >= ${since} and n.updated_at <= ${until}
-          order by n.updated_at limit ${limit}
-        ),
-        matched as (
-          select r.id as rule_id, r.user_id, r.scope, r.keyword, a.article_id, a.story_key,
-            a.title, a.tickers, a.updated_at
-          from a
-          join alert_rules r on r.kind = 'keyword' and r.status = 'active'
-            and a.search_vector @@ r.keyword_query
-          where (r.sentiment is null or (r.sentiment = 'bullish' and a.score > 0)
-              or (r.sentiment = 'bearish' and a.score < 0))
-            and (r.defcon_max is null or a.defcon <= r.defcon_max)
-            and (r.scope = 'any'
-              or (r.scope = 'symbol' and r.symbol = any(a.tickers))
-              or (r.scope = 'watchlist' and exists (
-                select 1 from watchlists w where w.user_id = r.user_id and w.name = r.watchlist
-                  and w.exchange_tickers && a.tickers))
-              or (r.scope = 'holdings' and exists (
-                select 1 from portfolios p join portfolio_transactions t on t.portfolio_id = p.id
-                where p.user_id = r.user_id and t.symbol = any(a.tickers))))
-            and not exists (select 1 from alert_rule_firings f
-              where f.rule_id = r.id and f.story_key = a.story_key)
-        )
-        -- A rule fires on one article a run (its cool-down starts with it): the first one, in
-        -- the order the analyst finished them. A holdings rule keeps every match, since the
-        -- service drops the articles about listings its owner no longer holds.
-        select * from (
-          select distinct on (rule_id) * from matched where scope <> 'holdings'
-          order by rule_id, updated_at, article_id
-        ) one
-        union all
-        select * from matched where scope = 'holdings'
-        order by updated_at, article_id`.execute(db);
+      const { rows } = await articleMatchesSql(since, until, limit).execute(db);
       return rows;
     },
   };

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AlertRuleTable } from '../../db/schema.ts';
 
-export type AlertRuleRow = Selectable<AlertRuleTable>;
+/** A rule as its owner's reads select it (the phrase's words stay in the database). */
+export type AlertRuleRow = Omit<Selectable<AlertRuleTable>, 'keyword_lexemes'>;
 
 export type FiringInsert = {
   rule_id: string;
