@@ -28,16 +28,15 @@ export const articleMatchesSql = (since: Date, until: Date, limit: number) =>
           coalesce(nullif(n."AI" ->> 'title', ''), n.title) as title,
           n.related_exchange_tickers as tickers, n.search_vector,
           n.sentiment_score[1] as score, (n."AI" ->> 'defcon_level')::int as defcon,
-          n.updated_at
+          row_number() over (order by n.updated_at, n.id) as n
         from news n
         where n.status = 'PROCESSED' and ${readerNewsSql('n')}
           and n.date_estimated = false and n.back_catalogue = false
           and n.updated_at >= ${since} and n.updated_at <= ${until}
-        order by n.updated_at limit ${limit}
+        order by n.updated_at, n.id limit ${limit}
       ),
       matched as (
-        select r.id as rule_id, r.user_id, r.scope, r.keyword, a.article_id, a.story_key,
-          a.title, a.tickers, a.updated_at
+        select r.id as rule_id, r.user_id, r.scope, r.keyword, a.n
         from a
         -- The rules whose words all stand in the article, through their GIN index; then the
         -- phrase itself (its words in order).
@@ -60,14 +59,22 @@ export const articleMatchesSql = (since: Date, until: Date, limit: number) =>
       )
       -- A rule fires on one article a run (its cool-down starts with it): the first one, in
       -- the order the analyst finished them. A holdings rule keeps every match, since the
-      -- service drops the articles about listings its owner no longer holds.
-      select * from (
+      -- service drops the articles about listings its owner no longer holds. The matches are
+      -- narrow rows (a busy phrase matches thousands of rules in each article); the articles'
+      -- titles join the few that fire.
+      select m.rule_id, m.user_id, m.scope, m.keyword, a.article_id, a.story_key, a.title,
+        a.tickers, m.n
+      from (
         select distinct on (rule_id) * from matched where scope <> 'holdings'
-        order by rule_id, updated_at, article_id
-      ) one
+        order by rule_id, n
+      ) m
+      join a on a.n = m.n
       union all
-      select * from matched where scope = 'holdings'
-      order by updated_at, article_id`;
+      select m.rule_id, m.user_id, m.scope, m.keyword, a.article_id, a.story_key, a.title,
+        a.tickers, m.n
+      from matched m join a on a.n = m.n
+      where m.scope = 'holdings'
+      order by n`;
 
 /**
  * The set-based evaluation of alert rules: one statement per quote refresh reads the rule ×
@@ -101,8 +108,11 @@ export function createAlertRuleEvalRepository(db: Database) {
      * a symbol, a watchlist or the ledgers are matched on the article's linked listings.
      */
     async articleMatches(since: Date, until: Date, limit: number): Promise<ArticleCandidate[]> {
-      const { rows } = await articleMatchesSql(since, until, limit).execute(db);
-      return rows;
+      return db.transaction().execute(async (trx) => {
+        // A busy phrase's matches (a rule × article each) are sorted in memory, not on disk.
+        await sql`set local work_mem = '64MB'`.execute(trx);
+        return (await articleMatchesSql(since, until, limit).execute(trx)).rows;
+      });
     },
   };
 }
