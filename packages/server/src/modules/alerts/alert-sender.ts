@@ -44,6 +44,55 @@ export function createAlertSender(deps: AlertSenderDeps) {
    */
   type Chain = { cap?: number; sent: Map<string, number> };
 
+  /** Counts a capped delivery sent on its channel (the chain's later rows see it). */
+  const counted = (row: ClaimedDelivery, chain: Chain) =>
+    chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
+
+  /** Sends `text` by Telegram; a user without a linked chat (or with it off) is skipped. */
+  async function viaTelegram(
+    row: ClaimedDelivery,
+    userId: string,
+    text: string,
+    now: Date,
+  ): Promise<'sent' | 'skipped'> {
+    const answer = await deps.sendTelegram(userId, text);
+    if (answer !== 'sent') {
+      await repository.finish(
+        row.id,
+        'skipped',
+        answer === 'disabled' ? 'Telegram is off' : 'Telegram is not linked',
+      );
+      return 'skipped';
+    }
+    await repository.markSent(row.id, now, null);
+    return 'sent';
+  }
+
+  /**
+   * Sends `payload` to the user's browsers. One browser that took it is a delivery (a retry
+   * would show it there twice); none with notifications on is skipped; a push service that
+   * failed them all is retried.
+   */
+  async function viaPush(
+    row: ClaimedDelivery,
+    userId: string,
+    payload: unknown,
+    now: Date,
+  ): Promise<'sent' | 'skipped'> {
+    if (!deps.sendPush) {
+      await repository.finish(row.id, 'skipped', 'browser push is off');
+      return 'skipped';
+    }
+    const outcome = await deps.sendPush(userId, payload, row.key);
+    if (outcome.sent > 0) {
+      await repository.markSent(row.id, now, null);
+      return 'sent';
+    }
+    if (outcome.failed > 0) throw new Error(outcome.error ?? 'the push service failed');
+    await repository.finish(row.id, 'skipped', 'no browser with notifications on');
+    return 'skipped';
+  }
+
   /** Sends one claimed delivery; answers what became of it. */
   async function deliver(
     row: ClaimedDelivery,
@@ -104,35 +153,14 @@ export function createAlertSender(deps: AlertSenderDeps) {
         row.kind === 'instant'
           ? alertMessage(row.payload as InstantPayload)
           : (row.payload as DigestPayload).body;
-      const answer = await deps.sendTelegram(userId, text);
-      if (answer !== 'sent') {
-        await repository.finish(
-          row.id,
-          'skipped',
-          answer === 'disabled' ? 'Telegram is off' : 'Telegram is not linked',
-        );
-        return 'skipped';
-      }
-      await repository.markSent(row.id, now, null);
-      if (capped) chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
-      return 'sent';
+      const result = await viaTelegram(row, userId, text, now);
+      if (result === 'sent' && capped) counted(row, chain);
+      return result;
     }
     if (row.channel === 'push') {
-      if (!deps.sendPush) {
-        await repository.finish(row.id, 'skipped', 'browser push is off');
-        return 'skipped';
-      }
-      const outcome = await deps.sendPush(userId, row.payload, row.key);
-      // One browser that took it is a delivery: a retry would show it there twice.
-      if (outcome.sent > 0) {
-        await repository.markSent(row.id, now, null);
-        if (row.kind === 'instant')
-          chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
-        return 'sent';
-      }
-      if (outcome.failed > 0) throw new Error(outcome.error ?? 'the push service failed');
-      await repository.finish(row.id, 'skipped', 'no browser with notifications on');
-      return 'skipped';
+      const result = await viaPush(row, userId, row.payload, now);
+      if (result === 'sent' && row.kind === 'instant') counted(row, chain);
+      return result;
     }
     if (!row.email) {
       await repository.finish(row.id, 'skipped', 'no e-mail address');
@@ -154,7 +182,7 @@ export function createAlertSender(deps: AlertSenderDeps) {
     });
     if (outcome.delivery === 'failed') return refused(row, outcome);
     await repository.markSent(row.id, clock.now(), userId);
-    if (capped) chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
+    if (capped) counted(row, chain);
     return 'sent';
   }
 
@@ -166,51 +194,32 @@ export function createAlertSender(deps: AlertSenderDeps) {
     now: Date,
   ): Promise<'sent' | 'skipped' | 'failed'> {
     const alert = row.payload as RuleAlertPayload;
-    const counted = () => chain.sent.set(row.channel, (chain.sent.get(row.channel) ?? 0) + 1);
-    if (row.channel === 'push') {
-      if (!deps.sendPush) {
-        await repository.finish(row.id, 'skipped', 'browser push is off');
-        return 'skipped';
-      }
-      const outcome = await deps.sendPush(userId, alert, row.key);
-      if (outcome.sent === 0) {
-        if (outcome.failed > 0) throw new Error(outcome.error ?? 'the push service failed');
-        await repository.finish(row.id, 'skipped', 'no browser with notifications on');
-        return 'skipped';
-      }
-    } else if (row.channel === 'telegram') {
-      const answer = await deps.sendTelegram(userId, `🔔 ${alert.text}\n${alert.url}`);
-      if (answer !== 'sent') {
-        await repository.finish(
-          row.id,
-          'skipped',
-          answer === 'disabled' ? 'Telegram is off' : 'Telegram is not linked',
-        );
-        return 'skipped';
-      }
-    } else {
-      if (!row.email) {
-        await repository.finish(row.id, 'skipped', 'no e-mail address');
-        return 'skipped';
-      }
-      // The link stops this rule's e-mails only; the user's other alerts are unchanged.
-      const link = alert.rule_id
-        ? await deps.unsubscribe.link({ kind: 'rule', userId, ruleId: alert.rule_id })
-        : null;
-      const outcome = await mailer.deliver({
-        to: row.email,
-        userId,
-        subject: alert.subject,
-        text: `${alert.text}\n\n${alert.url}\n\nYour alert rules: ${publicUrl}/pages/alerts (pause or delete them there).${link ? `\nStop the e-mails of this rule: ${link.url}` : ''}`,
-        ...(link && { headers: link.headers, secrets: [link.token] }),
-      });
-      if (outcome.delivery === 'failed') return refused(row, outcome);
-      await repository.markSent(row.id, clock.now(), userId);
-      counted();
-      return 'sent';
+    if (row.channel === 'push' || row.channel === 'telegram') {
+      const result =
+        row.channel === 'push'
+          ? await viaPush(row, userId, alert, now)
+          : await viaTelegram(row, userId, `🔔 ${alert.text}\n${alert.url}`, now);
+      if (result === 'sent') counted(row, chain);
+      return result;
     }
-    await repository.markSent(row.id, now, null);
-    counted();
+    if (!row.email) {
+      await repository.finish(row.id, 'skipped', 'no e-mail address');
+      return 'skipped';
+    }
+    // The link stops this rule's e-mails only; the user's other alerts are unchanged.
+    const link = alert.rule_id
+      ? await deps.unsubscribe.link({ kind: 'rule', userId, ruleId: alert.rule_id })
+      : null;
+    const outcome = await mailer.deliver({
+      to: row.email,
+      userId,
+      subject: alert.subject,
+      text: `${alert.text}\n\n${alert.url}\n\nYour alert rules: ${publicUrl}/pages/alerts (pause or delete them there).${link ? `\nStop the e-mails of this rule: ${link.url}` : ''}`,
+      ...(link && { headers: link.headers, secrets: [link.token] }),
+    });
+    if (outcome.delivery === 'failed') return refused(row, outcome);
+    await repository.markSent(row.id, clock.now(), userId);
+    counted(row, chain);
     return 'sent';
   }
 
