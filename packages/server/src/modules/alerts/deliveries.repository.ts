@@ -31,14 +31,12 @@ export type RuleDeliveryInsert = {
   release: Date;
 };
 
-export type ClaimedDelivery = {
+/** A due delivery the sender claimed, with its recipient's current address. */
+export type ClaimedDelivery = Pick<
+  DeliveryInsert,
+  'user_id' | 'address' | 'channel' | 'kind' | 'key' | 'payload'
+> & {
   id: string;
-  user_id: string | null;
-  address: string | null;
-  channel: DeliveryChannel;
-  kind: DeliveryKind;
-  key: string;
-  payload: unknown;
   attempts: number;
   email: string | null;
 };
