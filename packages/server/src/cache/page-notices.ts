@@ -25,7 +25,8 @@ export type PageGroup = (typeof PAGE_GROUPS)[number];
 const GROUPS: readonly PageGroup[] = PAGE_GROUPS;
 
 /**
- * The admin pages answered from memory while nothing changed: the kept answers of
+ * The admin pages answered from memory while nothing changed (the kept values the routes write
+ * once, `http/kept-answer.ts`): the kept answers of
  * `page-answers.ts` are checked against their rows' versions by one small statement a call; with
  * this, a page built (or checked) while this process listened and kept since with no notice of its
  * table is sent with no statement at all. The database announces every statement that writes
@@ -41,7 +42,7 @@ export function createPageNotices(deps: { hub: NoticeHub }) {
     PageGroup,
     number
   >;
-  const kept = new Map<string, { group: PageGroup; generation: number; body: Buffer }>();
+  const kept = new Map<string, { group: PageGroup; generation: number; body: object }>();
   const listeners: ((group: PageGroup) => void)[] = [];
   let hits = 0;
 
@@ -75,7 +76,11 @@ export function createPageNotices(deps: { hub: NoticeHub }) {
      * no notice of the table came since, else `build()`'s (kept when none came while it ran).
      * Starts listening on first use; until it listens every call builds.
      */
-    async answer(group: PageGroup, key: string, build: () => Promise<Buffer>): Promise<Buffer> {
+    async answer<T extends object>(
+      group: PageGroup,
+      key: string,
+      build: () => Promise<T>,
+    ): Promise<T> {
       if (!listener.isListening()) {
         listener.ensureListening();
         return build();
@@ -83,7 +88,8 @@ export function createPageNotices(deps: { hub: NoticeHub }) {
       const entry = kept.get(key);
       if (entry && entry.generation === generations[group]) {
         hits += 1;
-        return entry.body;
+        // A key is always built by the same call site, so its kept value is that build's type.
+        return entry.body as T;
       }
       const mark = generations[group];
       const body = await build();
@@ -130,7 +136,7 @@ export type PageNotices = ReturnType<typeof createPageNotices>;
  */
 export function pageGroup(pages: PageNotices | undefined, group: PageGroup) {
   return {
-    answer: (key: string, build: () => Promise<Buffer>): Promise<Buffer> =>
+    answer: <T extends object>(key: string, build: () => Promise<T>): Promise<T> =>
       pages ? pages.answer(group, key, build) : build(),
     changed: async (): Promise<void> => {
       await pages?.changed(group);

@@ -11,6 +11,7 @@ import {
 import { errorResponseSchema } from '@app/shared/api/envelope';
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../http/access.ts';
+import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -28,6 +29,9 @@ type SessionRow = (
   | { subscription: string; subscription_status: string; current_period_end: Date | null }
   | undefined;
 const tags = ['alerts'];
+const deliveriesAnswer = keptAnswer<Awaited<ReturnType<AlertsService['adminListPage']>>>(
+  deliveriesResponseSchema,
+);
 
 /**
  * The caller's alert settings, the admin's deliveries, and the caller's own alerts for the bell
@@ -125,12 +129,10 @@ export function alertRoutes(
         response: { 200: deliveriesResponseSchema, ...errors },
       },
     },
-    // Kept JSON bytes (the response schema documents them): written and compressed once.
-    async (request, reply) =>
-      sendKeptJson(
-        request,
-        reply,
-        await alerts.adminListAnswer(request.query.status, request.query.limit, request.query.skip),
-      ),
+    // The kept page's bytes: written and compressed once per kept page.
+    async (request, reply) => {
+      const { status, limit, skip } = request.query;
+      return sendKeptJson(request, reply, deliveriesAnswer(await alerts.adminListPage(status, limit, skip)));
+    },
   );
 }
