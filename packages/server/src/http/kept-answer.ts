@@ -10,15 +10,20 @@ type AnswerCheck = { parse(answer: unknown): unknown };
  *
  * `check` (the route's response schema) runs on the envelope before it is written; the written
  * answer is what it returns, so the schema is also the allowlist of fields that leave the server.
+ * `fields` names the answer's fields when the kept value is not itself the payload (a kept record
+ * sent as `{ track_record }`).
  */
-export function keptAnswer<T extends object>(check?: AnswerCheck): (payload: T) => Buffer {
+export function keptAnswer<T extends object>(
+  check?: AnswerCheck,
+  fields: (value: T) => object = (value) => value,
+): (value: T) => Buffer {
   const written = new WeakMap<T, Buffer>();
-  return (payload) => {
-    let body = written.get(payload);
+  return (value) => {
+    let body = written.get(value);
     if (body === undefined) {
-      const answer = { status: 'success', ...payload };
+      const answer = { status: 'success', ...fields(value) };
       body = Buffer.from(JSON.stringify(check ? check.parse(answer) : answer));
-      written.set(payload, body);
+      written.set(value, body);
     }
     return body;
   };
