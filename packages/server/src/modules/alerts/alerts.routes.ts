@@ -29,6 +29,7 @@ type SessionRow = (
   | { subscription: string; subscription_status: string; current_period_end: Date | null }
   | undefined;
 const tags = ['alerts'];
+const bellAnswer = keptAnswer<Awaited<ReturnType<AlertsService['myAlerts']>>>();
 const deliveriesAnswer = keptAnswer<Awaited<ReturnType<AlertsService['adminListPage']>>>(
   deliveriesResponseSchema,
 );
@@ -73,12 +74,12 @@ export function alertRoutes(
         response: { 200: myAlertsResponseSchema, ...errors },
       },
     },
-    // Kept JSON bytes (the response schema documents them): serialised and compressed once.
+    // The kept page's bytes (the response schema documents them): written and compressed once.
     async (request, reply) => {
       const { skip, limit } = request.query;
       const id = currentUser(request).id;
-      const body = await alerts.myAlerts(id, sessionRow?.(request), skip, limit);
-      return sendKeptJson(request, reply, body);
+      const page = await alerts.myAlerts(id, sessionRow?.(request), skip, limit);
+      return sendKeptJson(request, reply, bellAnswer(page));
     },
   );
 
