@@ -81,10 +81,7 @@ export function createPageNotices(deps: { hub: NoticeHub }) {
       key: string,
       build: () => Promise<T>,
     ): Promise<T> {
-      if (!listener.isListening()) {
-        listener.ensureListening();
-        return build();
-      }
+      if (!listener.listens()) return build();
       const entry = kept.get(key);
       if (entry && entry.generation === generations[group]) {
         hits += 1;

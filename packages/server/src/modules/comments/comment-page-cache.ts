@@ -142,8 +142,7 @@ export function createCommentPageCache(deps: { hub: NoticeHub }) {
       now: Date,
       build: () => Promise<CachedAnswer>,
     ): Promise<{ body: Buffer; hit: boolean }> {
-      if (!listener.isListening()) {
-        listener.ensureListening();
+      if (!listener.listens()) {
         return { body: (await build()).body, hit: false };
       }
       const at = now.getTime();

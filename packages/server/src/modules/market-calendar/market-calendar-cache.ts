@@ -39,17 +39,12 @@ export function createMarketCalendarCache(deps: { hub: NoticeHub }) {
     ranges.clear();
     answers.clear();
   };
-  const listener = deps.hub.listen({
+  const listener = deps.hub.keptWhileListening({
     channel: MARKET_CALENDAR_CHANNEL,
     label: 'market calendar cache',
-    onNotice: forget,
-    onReset: forget,
+    forget,
   });
-  const listening = () => {
-    if (listener.isListening()) return true;
-    listener.ensureListening();
-    return false;
-  };
+  const listening = listener.listens;
   return {
     /** The whole market's events of `key` (kinds and days), kept while the process listens. */
     range: (key: string, build: () => Promise<KeptEvents>): Promise<KeptEvents> =>

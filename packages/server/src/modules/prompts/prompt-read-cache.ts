@@ -104,8 +104,7 @@ export function createPromptReadCache(deps: { hub: NoticeHub }) {
       key: string,
       build: () => Promise<ReadBuild>,
     ): Promise<{ body: string; hit: boolean }> {
-      if (!listener.isListening()) {
-        listener.ensureListening();
+      if (!listener.listens()) {
         counts.misses += 1;
         return { body: (await build()).body, hit: false };
       }

@@ -54,17 +54,12 @@ export function createScreenerAnswers(deps: {
     pages.clear();
     counts.clear();
   };
-  const listener = deps.hub.listen({
+  const listener = deps.hub.keptWhileListening({
     channel: SCREENER_CHANNEL,
     label: 'screener answers',
-    onNotice: forget,
-    onReset: forget,
+    forget,
   });
-  const listening = () => {
-    if (listener.isListening()) return true;
-    listener.ensureListening();
-    return false;
-  };
+  const listening = listener.listens;
 
   /** Loads the snapshot of the current generation unless a load is under way or failed lately. */
   function startLoad(load: () => Promise<ScreenerMetricsDump>) {
