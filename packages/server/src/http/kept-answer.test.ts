@@ -39,9 +39,7 @@ describe('keptAnswer', () => {
     const write = keptAnswer<{ name: string; secret?: string }>(
       z.object({ status: z.literal('success'), name: z.string() }),
     );
-    expect(write({ name: 'a', secret: 'hash' }).toString()).toBe(
-      '{"status":"success","name":"a"}',
-    );
+    expect(write({ name: 'a', secret: 'hash' }).toString()).toBe('{"status":"success","name":"a"}');
   });
 
   it('keeps bytes apart per writer (two routes may write one value differently)', () => {

@@ -30,9 +30,8 @@ type SessionRow = (
   | undefined;
 const tags = ['alerts'];
 const bellAnswer = keptAnswer<Awaited<ReturnType<AlertsService['myAlerts']>>>();
-const deliveriesAnswer = keptAnswer<Awaited<ReturnType<AlertsService['adminListPage']>>>(
-  deliveriesResponseSchema,
-);
+const deliveriesAnswer =
+  keptAnswer<Awaited<ReturnType<AlertsService['adminListPage']>>>(deliveriesResponseSchema);
 
 /**
  * The caller's alert settings, the admin's deliveries, and the caller's own alerts for the bell
@@ -133,7 +132,11 @@ export function alertRoutes(
     // The kept page's bytes: written and compressed once per kept page.
     async (request, reply) => {
       const { status, limit, skip } = request.query;
-      return sendKeptJson(request, reply, deliveriesAnswer(await alerts.adminListPage(status, limit, skip)));
+      return sendKeptJson(
+        request,
+        reply,
+        deliveriesAnswer(await alerts.adminListPage(status, limit, skip)),
+      );
     },
   );
 }

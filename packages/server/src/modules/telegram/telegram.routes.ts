@@ -28,9 +28,8 @@ const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 const tags = ['telegram'];
 const userErrors = { 401: errorResponseSchema };
 const adminErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
-const channelsAnswer = keptAnswer<Awaited<ReturnType<TelegramService['channels']>>>(
-  channelListResponseSchema,
-);
+const channelsAnswer =
+  keptAnswer<Awaited<ReturnType<TelegramService['channels']>>>(channelListResponseSchema);
 const postsAnswer = keptAnswer<Awaited<ReturnType<TelegramService['recentPosts']>>>(
   channelPostsResponseSchema,
 );
@@ -265,6 +264,10 @@ export function telegramRoutes(
     },
     // The kept posts' bytes: written and compressed once per kept page.
     async (request, reply) =>
-      sendKeptJson(request, reply, postsAnswer(await telegram.recentPosts(request.query.channel_id))),
+      sendKeptJson(
+        request,
+        reply,
+        postsAnswer(await telegram.recentPosts(request.query.channel_id)),
+      ),
   );
 }

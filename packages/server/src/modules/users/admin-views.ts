@@ -15,11 +15,11 @@ export const usersView = (rows: readonly UserRow[], total: number) => ({
 
 /** A page of the approval queue (20 whole users were 17 KB a page), and how many wait. */
 export const queueView = (rows: readonly UserRow[], total: number) => ({
-    users: rows.map((row) => {
-      const { id, username, email, first_name, last_name, validation_status, creation_date } =
-        toApiUser(row);
-      return { id, username, email, first_name, last_name, validation_status, creation_date };
-    }),
+  users: rows.map((row) => {
+    const { id, username, email, first_name, last_name, validation_status, creation_date } =
+      toApiUser(row);
+    return { id, username, email, first_name, last_name, validation_status, creation_date };
+  }),
   total,
 });
 

@@ -213,8 +213,7 @@ export function createApprovalService(deps: Deps) {
     },
 
     /** `/user/admin/outbox/{id}`'s view, kept with the outbox's pages. */
-    openedMail: (id: string) =>
-      kept('outbox', `mail:${id}`, () => outboxMail(id)),
+    openedMail: (id: string) => kept('outbox', `mail:${id}`, () => outboxMail(id)),
 
     /** An admin sets one of the admin-only properties of any user. */
     async adminUpdate(
