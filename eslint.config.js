@@ -126,14 +126,13 @@ const ARTICLE_VISIBILITY_SYNTAX = [
   },
 ];
 /**
- * Services that still write their answers' bytes: their caches are bounded by the bytes they
- * hold (comments, prompts, the portfolio's snapshots and ledgers), which a kept value alone does
- * not tell. Each leaves this list when its cache is bounded another way.
+ * Services that still write their answers' bytes: their caches are bounded by the bytes they hold
+ * (comments, prompts), which a kept value alone does not tell. Each leaves this list when its
+ * cache is bounded another way.
  */
 const ANSWER_BYTES_IN_SERVICES = [
   'packages/server/src/modules/comments/comment-answers.ts',
   'packages/server/src/modules/prompts/prompt-reads.ts',
-  'packages/server/src/modules/portfolio/portfolio-answers.ts',
 ];
 const ENVELOPE_IN_ROUTES =
   'The success envelope belongs to routes and http/: return the domain value and write it in the route (http/kept-answer.ts for kept values).';

@@ -17,12 +17,19 @@ export function keptAnswer<T extends object>(
   check?: AnswerCheck,
   fields: (value: T) => object = (value) => value,
 ): (value: T) => Buffer {
+  return keptBytes<T>((value) => {
+    const answer = { status: 'success', ...fields(value) };
+    return JSON.stringify(check ? check.parse(answer) : answer);
+  });
+}
+
+/** A kept value's answer as `write` writes it (a compiled response writer), once per value. */
+export function keptBytes<T extends object>(write: (value: T) => string): (value: T) => Buffer {
   const written = new WeakMap<T, Buffer>();
   return (value) => {
     let body = written.get(value);
     if (body === undefined) {
-      const answer = { status: 'success', ...fields(value) };
-      body = Buffer.from(JSON.stringify(check ? check.parse(answer) : answer));
+      body = Buffer.from(write(value));
       written.set(value, body);
     }
     return body;
