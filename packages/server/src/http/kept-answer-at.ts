@@ -11,16 +11,16 @@ const MARK = -987_654_321_012;
  * in the instant; the answer of one second is kept, so repeated calls in it copy nothing. Bytes
  * live in a WeakMap keyed by the kept value, so they go when the service replaces it.
  */
-export function keptAnswerAt<T extends object>(
+export function keptAnswerAt(
   schema: z.ZodType,
   field: string,
-): (value: T, at: Date) => Buffer {
+): (value: object, at: Date) => Buffer {
   const write = responseWriter(schema);
   const key = `${JSON.stringify(field)}:`;
   const marker = `${key}${String(MARK)}`;
-  const spliced = new WeakMap<T, (at: Date) => Buffer>();
+  const spliced = new WeakMap<object, (at: Date) => Buffer>();
 
-  function splice(value: T): (at: Date) => Buffer {
+  function splice(value: object): (at: Date) => Buffer {
     const json = write({ status: 'success', ...value, [field]: MARK });
     const cut = json.indexOf(marker);
     if (cut < 0) {

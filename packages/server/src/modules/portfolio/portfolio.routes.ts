@@ -12,7 +12,6 @@ import {
   transactionListResponseSchema,
   transactionResponseSchema,
   TRANSACTIONS_PER_PORTFOLIO_MAX,
-  type PortfolioSnapshot,
 } from '@app/shared/api/portfolio';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
@@ -39,7 +38,7 @@ const writeTransactions = responseWriter(transactionListResponseSchema);
 const transactionsAnswer = keptBytes<TransactionList>((list) =>
   writeTransactions({ status: 'success', ...list }),
 );
-const snapshotAnswer = keptAnswerAt<PortfolioSnapshot>(portfolioSnapshotResponseSchema, 'as_of');
+const snapshotAnswer = keptAnswerAt(portfolioSnapshotResponseSchema, 'as_of');
 const portfolioName = z.string().trim().min(1).max(40);
 const portfolioQuery = queryParams({ portfolio: portfolioName.default(DEFAULT_PORTFOLIO) });
 const idParams = z.object({ id: z.uuid('Invalid transaction id.') });
