@@ -130,10 +130,7 @@ const ARTICLE_VISIBILITY_SYNTAX = [
  * (comments, prompts), which a kept value alone does not tell. Each leaves this list when its
  * cache is bounded another way.
  */
-const ANSWER_BYTES_IN_SERVICES = [
-  'packages/server/src/modules/comments/comment-answers.ts',
-  'packages/server/src/modules/prompts/prompt-reads.ts',
-];
+const ANSWER_BYTES_IN_SERVICES = ['packages/server/src/modules/comments/comment-answers.ts'];
 const ENVELOPE_IN_ROUTES =
   'The success envelope belongs to routes and http/: return the domain value and write it in the route (http/kept-answer.ts for kept values).';
 
