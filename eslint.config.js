@@ -125,12 +125,6 @@ const ARTICLE_VISIBILITY_SYNTAX = [
     message: ARTICLE_VISIBILITY,
   },
 ];
-/**
- * Services that still write their answers' bytes: their caches are bounded by the bytes they hold
- * (comments, prompts), which a kept value alone does not tell. Each leaves this list when its
- * cache is bounded another way.
- */
-const ANSWER_BYTES_IN_SERVICES = ['packages/server/src/modules/comments/comment-answers.ts'];
 const ENVELOPE_IN_ROUTES =
   'The success envelope belongs to routes and http/: return the domain value and write it in the route (http/kept-answer.ts for kept values).';
 
@@ -254,7 +248,6 @@ export default tseslint.config(
     ignores: [
       'packages/server/src/**/*.routes.ts',
       'packages/server/src/http/**',
-      ...ANSWER_BYTES_IN_SERVICES,
       'packages/server/src/db/article-visibility.ts',
       'packages/server/src/db/migrations/**',
       'packages/server/src/db/query/**',
