@@ -28,12 +28,13 @@ const GROUPS: readonly PageGroup[] = PAGE_GROUPS;
  * The admin pages answered from memory while nothing changed (kept as values, which their routes
  * write once: `http/kept-answer.ts`): the kept answers of `page-answers.ts` are checked against
  * their rows' versions by one small statement a call; with this, a page built (or checked) while
- * this process listened and kept since with no notice of its table is sent with no statement at all. The database announces every statement that writes
- * `users` or `outbox` (a statement trigger, whoever writes); the process's notice hub hears it and this
- * forgets that table's answers. Nothing is answered from memory while it does not listen. A write
- * through the approval service waits (`changed`) until every listening process forgot its table's
- * answers, so the admin who approved sees it on the next page from any process; other writers
- * (a registration, a mail kept) show once their notice arrives, milliseconds after their commit.
+ * this process listened and kept since with no notice of its table is sent with no statement at
+ * all. The database announces every statement that writes `users` or `outbox` (a statement
+ * trigger, whoever writes); the process's notice hub hears it and this forgets that table's
+ * answers. Nothing is answered from memory while it does not listen. A write through the approval
+ * service waits (`changed`) until every listening process forgot its table's answers, so the admin
+ * who approved sees it on the next page from any process; other writers (a registration, a mail
+ * kept) show once their notice arrives, milliseconds after their commit.
  */
 export function createPageNotices(deps: { hub: NoticeHub }) {
   const { hub } = deps;
