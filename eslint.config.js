@@ -114,6 +114,20 @@ const DATA_TABLES = [
   'packages/web/src/app/navigation.ts',
 ];
 
+/** Which articles readers see is decided in one place (see ARTICLE_VISIBILITY). */
+const ARTICLE_VISIBILITY_SYNTAX = [
+  {
+    selector: String.raw`TemplateElement[value.raw=/not\s+(\w+\.)?is_blocked|is_blocked\s*(=|is\b)|experiment\s+is\s+(not\s+)?null/i]`,
+    message: ARTICLE_VISIBILITY,
+  },
+  {
+    selector: String.raw`CallExpression[callee.property.name=/^(where|having|on)$/] > Literal[value=/(^|\.)(is_blocked|experiment)$/]`,
+    message: ARTICLE_VISIBILITY,
+  },
+];
+const ENVELOPE_IN_ROUTES =
+  'The success envelope belongs to routes and http/: return the domain value and write it in the route (http/kept-answer.ts for kept values).';
+
 export default tseslint.config(
   {
     ignores: [
@@ -224,16 +238,28 @@ export default tseslint.config(
       'packages/server/src/db/query/**',
       'packages/server/src/**/*.test.ts',
     ],
+    rules: { 'no-restricted-syntax': ['error', ...ARTICLE_VISIBILITY_SYNTAX] },
+  },
+  // Services return domain objects; routes and http/ own the envelope and the bytes
+  // (http/kept-answer.ts writes a kept value's answer once). This zone repeats the visibility
+  // rule: a later zone's no-restricted-syntax replaces an earlier one's.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      'packages/server/src/**/*.routes.ts',
+      'packages/server/src/http/**',
+      'packages/server/src/db/article-visibility.ts',
+      'packages/server/src/db/migrations/**',
+      'packages/server/src/db/query/**',
+      'packages/server/src/**/*.test.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...ARTICLE_VISIBILITY_SYNTAX,
         {
-          selector: String.raw`TemplateElement[value.raw=/not\s+(\w+\.)?is_blocked|is_blocked\s*(=|is\b)|experiment\s+is\s+(not\s+)?null/i]`,
-          message: ARTICLE_VISIBILITY,
-        },
-        {
-          selector: String.raw`CallExpression[callee.property.name=/^(where|having|on)$/] > Literal[value=/(^|\.)(is_blocked|experiment)$/]`,
-          message: ARTICLE_VISIBILITY,
+          selector: `Property[key.name='status']:matches([value.value='success'], [value.expression.value='success'])`,
+          message: ENVELOPE_IN_ROUTES,
         },
       ],
     },

@@ -143,6 +143,28 @@ describe('notice hub', () => {
     await waitFor(async () => Promise.resolve(heard.aUsers.notices.at(-1) === 'user-2'));
   });
 
+  it('keeps a cache only while it listens: listens() starts listening, notices and resets forget', async () => {
+    const KEPT = 'stockpulse_hub_test_kept';
+    let forgotten = 0;
+    const kept = hubB.keptWhileListening({
+      channel: KEPT,
+      label: 'test kept',
+      forget: () => (forgotten += 1),
+    });
+    // Not listening yet: memory may not serve, and asking starts the LISTEN in the background.
+    expect(kept.listens()).toBe(false);
+    await waitFor(async () => Promise.resolve(kept.isListening()));
+    expect(kept.listens()).toBe(true);
+    expect(forgotten).toBe(1); // the 'listening' reset: what was kept before is void
+    await sql`select pg_notify(${KEPT}, 'refreshed')`.execute(database.db);
+    await waitFor(async () => Promise.resolve(forgotten === 2));
+    await kept.close();
+    expect(forgotten).toBe(3);
+    // Closed: it never listens again, however often it is asked.
+    expect(kept.listens()).toBe(false);
+    expect(kept.isListening()).toBe(false);
+  });
+
   it('lets a subscriber leave while the others keep listening, and closes', async () => {
     await aUsers.close();
     expect(aUsers.isListening()).toBe(false);

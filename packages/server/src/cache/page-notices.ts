@@ -25,15 +25,16 @@ export type PageGroup = (typeof PAGE_GROUPS)[number];
 const GROUPS: readonly PageGroup[] = PAGE_GROUPS;
 
 /**
- * The admin pages answered from memory while nothing changed: the kept answers of
- * `page-answers.ts` are checked against their rows' versions by one small statement a call; with
- * this, a page built (or checked) while this process listened and kept since with no notice of its
- * table is sent with no statement at all. The database announces every statement that writes
- * `users` or `outbox` (a statement trigger, whoever writes); the process's notice hub hears it and this
- * forgets that table's answers. Nothing is answered from memory while it does not listen. A write
- * through the approval service waits (`changed`) until every listening process forgot its table's
- * answers, so the admin who approved sees it on the next page from any process; other writers
- * (a registration, a mail kept) show once their notice arrives, milliseconds after their commit.
+ * The admin pages answered from memory while nothing changed (kept as values, which their routes
+ * write once: `http/kept-answer.ts`): the kept answers of `page-answers.ts` are checked against
+ * their rows' versions by one small statement a call; with this, a page built (or checked) while
+ * this process listened and kept since with no notice of its table is sent with no statement at
+ * all. The database announces every statement that writes `users` or `outbox` (a statement
+ * trigger, whoever writes); the process's notice hub hears it and this forgets that table's
+ * answers. Nothing is answered from memory while it does not listen. A write through the approval
+ * service waits (`changed`) until every listening process forgot its table's answers, so the admin
+ * who approved sees it on the next page from any process; other writers (a registration, a mail
+ * kept) show once their notice arrives, milliseconds after their commit.
  */
 export function createPageNotices(deps: { hub: NoticeHub }) {
   const { hub } = deps;
@@ -41,7 +42,7 @@ export function createPageNotices(deps: { hub: NoticeHub }) {
     PageGroup,
     number
   >;
-  const kept = new Map<string, { group: PageGroup; generation: number; body: Buffer }>();
+  const kept = new Map<string, { group: PageGroup; generation: number; body: object }>();
   const listeners: ((group: PageGroup) => void)[] = [];
   let hits = 0;
 
@@ -75,15 +76,17 @@ export function createPageNotices(deps: { hub: NoticeHub }) {
      * no notice of the table came since, else `build()`'s (kept when none came while it ran).
      * Starts listening on first use; until it listens every call builds.
      */
-    async answer(group: PageGroup, key: string, build: () => Promise<Buffer>): Promise<Buffer> {
-      if (!listener.isListening()) {
-        listener.ensureListening();
-        return build();
-      }
+    async answer<T extends object>(
+      group: PageGroup,
+      key: string,
+      build: () => Promise<T>,
+    ): Promise<T> {
+      if (!listener.listens()) return build();
       const entry = kept.get(key);
       if (entry && entry.generation === generations[group]) {
         hits += 1;
-        return entry.body;
+        // A key is always built by the same call site, so its kept value is that build's type.
+        return entry.body as T;
       }
       const mark = generations[group];
       const body = await build();
@@ -130,7 +133,7 @@ export type PageNotices = ReturnType<typeof createPageNotices>;
  */
 export function pageGroup(pages: PageNotices | undefined, group: PageGroup) {
   return {
-    answer: (key: string, build: () => Promise<Buffer>): Promise<Buffer> =>
+    answer: <T extends object>(key: string, build: () => Promise<T>): Promise<T> =>
       pages ? pages.answer(group, key, build) : build(),
     changed: async (): Promise<void> => {
       await pages?.changed(group);

@@ -219,7 +219,7 @@ export function createNoticeHub(deps: { db: Database; log?: FastifyBaseLogger })
 
   /**
    * Subscribes to a channel (and its extra channels). Nothing is LISTENed until the subscriber
-   * first asks (`ensureListening`, `ready`, `confirmEverywhere`), so a process that never uses a
+   * first asks (`listens`, `ensureListening`, `ready`, `confirmEverywhere`), so a process that never uses a
    * cache never listens for it.
    */
   function listen(options: NoticeSubscription) {
@@ -239,8 +239,19 @@ export function createNoticeHub(deps: { db: Database; log?: FastifyBaseLogger })
     });
   }
 
+  /**
+   * A cache that keeps whatever it holds only while this process listens to `channel`: every notice
+   * and every reset runs `forget`; `listens()` says whether memory may serve (and starts listening
+   * when it does not yet).
+   */
+  function keptWhileListening(options: { channel: string; label: string; forget: () => void }) {
+    const { forget, ...subscription } = options;
+    return listen({ ...subscription, onNotice: forget, onReset: forget });
+  }
+
   return {
     listen,
+    keptWhileListening,
 
     /** Whether the connection is open, its channels, subscribers and connections opened; for tests. */
     stats: () => ({

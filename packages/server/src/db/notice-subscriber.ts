@@ -70,6 +70,16 @@ export function noticeListener(options: NoticeSubscription, hub: HubSide) {
     /** Whether this subscriber's channels are LISTENed (nothing may be served from memory otherwise). */
     isListening: () => subscriber.listening,
 
+    /**
+     * Whether memory may serve now: true while this subscriber listens; otherwise starts
+     * listening in the background (not if closed) and answers false, so the caller reads anew.
+     */
+    listens: (): boolean => {
+      if (subscriber.listening) return true;
+      if (join()) hub.ensureListening();
+      return false;
+    },
+
     /** The current generation. */
     generation: () => subscriber.generation,
 

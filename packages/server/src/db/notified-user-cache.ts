@@ -68,10 +68,7 @@ export function createNotifiedUserCache<V>(options: NotifiedUserCacheOptions) {
       /** Whether a loaded value may be kept (too large a value is served, not kept). */
       keep: (value: V) => boolean = () => true,
     ): Promise<V> => {
-      if (!listener.isListening()) {
-        listener.ensureListening();
-        return load();
-      }
+      if (!listener.listens()) return load();
       const entry = entries.get(key);
       if (entry && performance.now() - entry.cachedAt <= MAX_AGE_MS) {
         hits += 1;

@@ -141,6 +141,17 @@ export function compileResponseSerializer(schema: unknown): Compiled {
   return compiled;
 }
 
+/**
+ * The writer Fastify compiles for a route's response schema (fast-json-stringify: the declared
+ * fields only, so the schema stays the allowlist); zod's own path if the schema cannot compile.
+ * For routes that write kept answers themselves and must send what the route would.
+ */
+export function responseWriter(schema: z.ZodType): (value: unknown) => string {
+  const compiled = compileResponseSerializer(schema);
+  if ('stringify' in compiled) return compiled.stringify;
+  return (value) => JSON.stringify(schema.encode(value));
+}
+
 function compileOnce(schema: z.ZodType): Compiled {
   const construct = unsupportedConstruct(schema);
   if (construct) return { reason: `uses ${construct}` };

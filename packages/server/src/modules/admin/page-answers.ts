@@ -1,10 +1,9 @@
 /**
- * The admin panel's page answers, kept as the JSON bytes sent and checked against the
- * database on every call, so an admin never sees a stale row: a page's *versions* are its rows' ids
+ * The admin panel's page views, kept (their routes write each kept view's bytes once,
+ * `http/kept-answer.ts`) and checked against the database on every call, so an admin never sees a stale row: a page's *versions* are its rows' ids
  * and PostgreSQL row versions (`xmin`, new with every update of the row) in page order, read by one
  * small statement on the page's own index (one short text instead of 10–50 wide rows). When they
- * equal the kept answer's, the kept bytes are sent; otherwise the page is read, written once and
- * kept with the versions of the rows it was built from. A change by any process (an approval, a
+ * equal the kept answer's, the kept view is sent; otherwise the page is read and kept with the versions of the rows it was built from. A change by any process (an approval, a
  * removal, a new account, a mail sent) changes the versions at once: read-your-own-writes holds
  * across processes, with no notification and no expiry. Anything else an answer carries (a total)
  * is part of its key.
@@ -20,24 +19,29 @@ const MAX_ANSWERS = 200;
 
 export type PageAnswers = {
   /**
-   * The answer for `key` whose rows are at `versions` now: the kept bytes when they were built
-   * from exactly those row versions, else `build()`'s (kept under the versions it read).
+   * The answer for `key` whose rows are at `versions` now: the kept view when it was built from
+   * exactly those row versions, else `build()`'s (kept under the versions it read). A key is
+   * always built by the same call, so its kept view is that build's type.
    */
-  answer(
+  answer<T extends object>(
     key: string,
     versions: PageVersions,
-    build: () => Promise<{ versions: PageVersions; body: Buffer }>,
-  ): Promise<Buffer>;
+    build: () => Promise<{ versions: PageVersions; body: T }>,
+  ): Promise<T>;
   /** How many answers are kept (for tests). */
   size(): number;
 };
 
 export function createPageAnswers(max = MAX_ANSWERS): PageAnswers {
-  const kept = new Map<string, { versions: PageVersions; body: Buffer }>();
+  const kept = new Map<string, { versions: PageVersions; body: object }>();
   return {
-    async answer(key, versions, build) {
+    async answer<T extends object>(
+      key: string,
+      versions: PageVersions,
+      build: () => Promise<{ versions: PageVersions; body: T }>,
+    ): Promise<T> {
       const entry = kept.get(key);
-      if (entry && entry.versions === versions) return entry.body;
+      if (entry && entry.versions === versions) return entry.body as T;
       const built = await build();
       kept.delete(key);
       if (kept.size >= max) {
@@ -50,7 +54,3 @@ export function createPageAnswers(max = MAX_ANSWERS): PageAnswers {
     size: () => kept.size,
   };
 }
-
-/** A kept answer's bytes: the envelope the route's schema documents, written once. */
-export const jsonBytes = (value: object): Buffer =>
-  Buffer.from(JSON.stringify({ status: 'success', ...value }));

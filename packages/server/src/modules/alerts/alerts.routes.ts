@@ -11,6 +11,7 @@ import {
 import { errorResponseSchema } from '@app/shared/api/envelope';
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../http/access.ts';
+import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -28,6 +29,9 @@ type SessionRow = (
   | { subscription: string; subscription_status: string; current_period_end: Date | null }
   | undefined;
 const tags = ['alerts'];
+const bellAnswer = keptAnswer<Awaited<ReturnType<AlertsService['myAlerts']>>>();
+const deliveriesAnswer =
+  keptAnswer<Awaited<ReturnType<AlertsService['adminListPage']>>>(deliveriesResponseSchema);
 
 /**
  * The caller's alert settings, the admin's deliveries, and the caller's own alerts for the bell
@@ -69,12 +73,12 @@ export function alertRoutes(
         response: { 200: myAlertsResponseSchema, ...errors },
       },
     },
-    // Kept JSON bytes (the response schema documents them): serialised and compressed once.
+    // The kept page's bytes (the response schema documents them): written and compressed once.
     async (request, reply) => {
       const { skip, limit } = request.query;
       const id = currentUser(request).id;
-      const body = await alerts.myAlerts(id, sessionRow?.(request), skip, limit);
-      return sendKeptJson(request, reply, body);
+      const page = await alerts.myAlerts(id, sessionRow?.(request), skip, limit);
+      return sendKeptJson(request, reply, bellAnswer(page));
     },
   );
 
@@ -125,12 +129,14 @@ export function alertRoutes(
         response: { 200: deliveriesResponseSchema, ...errors },
       },
     },
-    // Kept JSON bytes (the response schema documents them): written and compressed once.
-    async (request, reply) =>
-      sendKeptJson(
+    // The kept page's bytes: written and compressed once per kept page.
+    async (request, reply) => {
+      const { status, limit, skip } = request.query;
+      return sendKeptJson(
         request,
         reply,
-        await alerts.adminListAnswer(request.query.status, request.query.limit, request.query.skip),
-      ),
+        deliveriesAnswer(await alerts.adminListPage(status, limit, skip)),
+      );
+    },
   );
 }

@@ -63,14 +63,13 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     }
   }
 
-  /** The bell's answer as the route sends it (`myAlerts`). */
-  async function inboxAnswer(userId: string, skip: number, limit: number, instant: boolean) {
+  /** A page of the bell (`myAlerts`). */
+  async function bellPage(userId: string, skip: number, limit: number, instant: boolean) {
     const rows = await repository.inboxPage(userId, skip, limit + 1);
     // The page carries the count; a page past the end has no row to carry it.
     const unread =
       rows[0] === undefined ? await repository.unreadCount(userId) : Number(rows[0].unread_count);
     return {
-      status: 'success' as const,
       alerts: rows.slice(0, limit).map((row) =>
         row.kind === 'rule'
           ? {
@@ -163,21 +162,20 @@ export function createAlertsService(deps: AlertsServiceDeps) {
      * The bell: a page of the caller's own instant alerts, newest first, the unread
      * count (to 100) and whether the plan includes instant alerts now. A user whose plan lacks
      * them gets no new ones (the fan-out's rule, as the live toasts) but keeps those written.
-     * The answer's JSON bytes, from this process's memory when the bell cache is on
-     * (`alert-inbox-cache.ts`: dropped everywhere on every change of the user's alerts).
+     * From this process's memory when the bell cache is on (`alert-inbox-cache.ts`: dropped
+     * everywhere on every change of the user's alerts).
      */
     async myAlerts(
       userId: string,
       sessionFacts: SubscriptionFacts | undefined,
       skip: number,
       limit: number,
-    ): Promise<Buffer> {
+    ) {
       const facts = sessionFacts ?? (await repository.userById(userId));
       if (!facts) throw badRequest('This account no longer exists.');
       const instant = plan(facts, clock.now()).instant;
-      const load = async () =>
-        Buffer.from(JSON.stringify(await inboxAnswer(userId, skip, limit, instant)));
-      return inboxCache ? inboxCache.answer(userId, { skip, limit, instant }, load) : load();
+      const load = () => bellPage(userId, skip, limit, instant);
+      return inboxCache ? inboxCache.page(userId, { skip, limit, instant }, load) : load();
     },
 
     /** Everything up to the caller's alert `upTo` is read (idempotent); 404 for anyone else's. */

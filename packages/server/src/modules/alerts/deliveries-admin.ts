@@ -1,4 +1,4 @@
-import { deliveriesResponseSchema, type DeliveryStatus } from '@app/shared/api/alerts';
+import type { DeliveryStatus } from '@app/shared/api/alerts';
 import { pageGroup, type PageNotices } from '../../cache/page-notices.ts';
 import { recentValue } from '../../cache/recent-value.ts';
 import type { DeliveriesRepository } from './deliveries.repository.ts';
@@ -8,8 +8,7 @@ const DELIVERY_COUNTS_TTL_MS = 5_000;
 
 /**
  * The admin panel's view of the deliveries outbox (`/alerts/admin/deliveries`): the latest
- * deliveries, optionally of one status, and the counts per status. Its answers are the JSON bytes
- * sent, kept while no delivery is written when the admin pages are kept (ADMIN_PAGE_CACHE,
+ * deliveries, optionally of one status, and the counts per status. Its pages are kept while no delivery is written when the admin pages are kept (ADMIN_PAGE_CACHE,
  * `cache/page-notices.ts`: a statement trigger announces every write of `deliveries`, a removed
  * user's by cascade too), else built every call.
  */
@@ -47,21 +46,10 @@ export function createDeliveriesAdmin(deps: {
   return {
     adminList,
 
-    /** `/alerts/admin/deliveries`' answer (the JSON bytes), kept with the counts it carries. */
-    adminListAnswer: (
-      status: DeliveryStatus | undefined,
-      limit: number,
-      skip = 0,
-    ): Promise<Buffer> =>
-      pages.answer(`deliveries:${status ?? ''}:${String(skip)}:${String(limit)}`, async () =>
-        Buffer.from(
-          JSON.stringify(
-            deliveriesResponseSchema.parse({
-              status: 'success',
-              ...(await adminList(status, limit, skip)),
-            }),
-          ),
-        ),
+    /** A page of `/alerts/admin/deliveries`, kept with the counts it carries. */
+    adminListPage: (status: DeliveryStatus | undefined, limit: number, skip = 0) =>
+      pages.answer(`deliveries:${status ?? ''}:${String(skip)}:${String(limit)}`, () =>
+        adminList(status, limit, skip),
       ),
   };
 }

@@ -1,12 +1,7 @@
 import type { Comment, ReportedItem } from '@app/shared/api/comments';
 import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
-import {
-  articleMissing,
-  commentMissing,
-  successJson,
-  VISIBILITY_TTL_MS,
-} from './comment-answers.ts';
+import { articleMissing, commentMissing, VISIBILITY_TTL_MS } from './comment-answers.ts';
 import type { CachedAnswer } from './comment-page-cache.ts';
 import { cacheTags } from './comment-page-cache.ts';
 import { badgesValidUntil, toApiComment } from './comment-rules.ts';
@@ -23,12 +18,11 @@ export function createCommentModeration(deps: {
   cached: (
     key: string,
     build: () => Promise<CachedAnswer>,
-  ) => Promise<{ body: Buffer; hit: boolean }>;
+  ) => Promise<{ value: object; hit: boolean }>;
   /** After a write: this process and every other one read it on their next call. */
   written: (articleId?: string) => Promise<void> | undefined;
 }) {
   const { repository, clock, cached, written } = deps;
-  const json = successJson;
 
   return {
     /** Admin Hide (spec §5) or show again. */
@@ -84,7 +78,7 @@ export function createCommentModeration(deps: {
           };
         });
         return {
-          body: json({ items: result, total }),
+          value: { items: result, total },
           tags: [cacheTags.anyComment],
           validUntil: badgesValidUntil(
             [...comments.values()].map((record) => record.author),

@@ -1,3 +1,4 @@
+import { jsonSize } from '../../cache/json-size.ts';
 import type { NoticeHub } from '../../db/notice-hub.ts';
 
 /** Where the database announces changed comments (migration 2026-11-27T1200-comment-notify). */
@@ -18,7 +19,8 @@ export const cacheTags = {
 } as const;
 
 export type CachedAnswer = {
-  body: Buffer;
+  /** The answer's value: its route writes it once per kept value (`http/kept-answer.ts`). */
+  value: object;
   /** What the answer was built from: an article, its authors (user changes), `anyComment`. */
   tags: readonly string[];
   /** Business time (ms) from which the answer may differ without any write (a plan's end). */
@@ -27,10 +29,11 @@ export type CachedAnswer = {
   maxAgeMs?: number;
 };
 
-type Entry = CachedAnswer & { key: string; builtAt: number; storedAt: number };
+/** `size`: the value's JSON bytes (`jsonSize`), what MAX_BYTES bounds. */
+type Entry = CachedAnswer & { key: string; size: number; builtAt: number; storedAt: number };
 
 /**
- * Serialised comment answers kept in each API process (a busy article's pages are read
+ * Comment answers kept in each API process (a busy article's pages are read
  * by every visitor), safe across processes: the database NOTIFYs every comment change with the
  * article's id and every user change with the user's id (triggers, whoever writes), and the
  * process's notice hub hears them and this drops the entries tagged with it. Nothing is served while
@@ -43,7 +46,7 @@ export function createCommentPageCache(deps: { hub: NoticeHub }) {
   const { hub } = deps;
   const entries = new Map<string, Entry>();
   const byTag = new Map<string, Set<string>>();
-  const building = new Map<string, { mark: number; promise: Promise<Buffer> }>();
+  const building = new Map<string, { mark: number; promise: Promise<object> }>();
   let bytes = 0;
   const listener = hub.listen({
     channel: COMMENTS_CHANNEL,
@@ -63,7 +66,7 @@ export function createCommentPageCache(deps: { hub: NoticeHub }) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    bytes -= entry.body.length;
+    bytes -= entry.size;
     for (const tag of entry.tags) {
       const keys = byTag.get(tag);
       keys?.delete(key);
@@ -92,7 +95,7 @@ export function createCommentPageCache(deps: { hub: NoticeHub }) {
     }
   }
 
-  function lookup(key: string, now: number): Buffer | undefined {
+  function lookup(key: string, now: number): object | undefined {
     const entry = entries.get(key);
     if (!entry) return undefined;
     if (
@@ -106,24 +109,21 @@ export function createCommentPageCache(deps: { hub: NoticeHub }) {
     // Most recently used last: the oldest unused entry goes first when full.
     entries.delete(key);
     entries.set(key, entry);
-    return entry.body;
+    return entry.value;
   }
 
   function store(key: string, mark: number, now: number, answer: CachedAnswer) {
-    if (
-      !listener.isListening() ||
-      mark !== listener.generation() ||
-      answer.body.length > MAX_BYTES / 16
-    )
-      return;
+    if (!listener.isListening() || mark !== listener.generation()) return;
+    const size = jsonSize(answer.value);
+    if (size > MAX_BYTES / 16) return;
     drop(key);
-    while (entries.size >= MAX_ENTRIES || bytes + answer.body.length > MAX_BYTES) {
+    while (entries.size >= MAX_ENTRIES || bytes + size > MAX_BYTES) {
       const oldest = entries.keys().next();
       if (oldest.done) break;
       drop(oldest.value);
     }
-    entries.set(key, { ...answer, key, builtAt: now, storedAt: performance.now() });
-    bytes += answer.body.length;
+    entries.set(key, { ...answer, key, size, builtAt: now, storedAt: performance.now() });
+    bytes += size;
     for (const tag of answer.tags) {
       let keys = byTag.get(tag);
       if (!keys) byTag.set(tag, (keys = new Set()));
@@ -141,25 +141,24 @@ export function createCommentPageCache(deps: { hub: NoticeHub }) {
       key: string,
       now: Date,
       build: () => Promise<CachedAnswer>,
-    ): Promise<{ body: Buffer; hit: boolean }> {
-      if (!listener.isListening()) {
-        listener.ensureListening();
-        return { body: (await build()).body, hit: false };
+    ): Promise<{ value: object; hit: boolean }> {
+      if (!listener.listens()) {
+        return { value: (await build()).value, hit: false };
       }
       const at = now.getTime();
       const found = lookup(key, at);
-      if (found) return { body: found, hit: true };
+      if (found) return { value: found, hit: true };
       const pending = building.get(key);
       if (pending && pending.mark === listener.generation())
-        return { body: await pending.promise, hit: false };
+        return { value: await pending.promise, hit: false };
       const mark = listener.generation();
       const promise = build().then((answer) => {
         store(key, mark, at, answer);
-        return answer.body;
+        return answer.value;
       });
       building.set(key, { mark, promise });
       try {
-        return { body: await promise, hit: false };
+        return { value: await promise, hit: false };
       } finally {
         if (building.get(key)?.promise === promise) building.delete(key);
       }

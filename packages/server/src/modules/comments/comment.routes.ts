@@ -14,6 +14,7 @@ import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
+import { keptAnswer } from '../../http/kept-answer.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { CommentService } from './comment.service.ts';
@@ -30,15 +31,18 @@ const done = successResponse({});
 const dismissed = successResponse({ dismissed: z.number().int() });
 const ok = { status: 'success' as const };
 
+/** The reads' answers as JSON, written once per value the comment cache keeps. */
+const commentAnswer = keptAnswer<object>();
+
 /**
- * JSON the service built (and may have kept: `x-cache: hit|miss`), sent as it is: a Buffer skips
+ * A read's answer (kept or not: `x-cache: hit|miss`) as its written bytes: a Buffer skips
  * Fastify's serialiser; the route's response schema still documents the shape in OpenAPI.
  */
-const sendJson = (reply: FastifyReply, body: Buffer, hit: boolean) =>
+const sendJson = (reply: FastifyReply, value: object, hit: boolean) =>
   reply
     .type('application/json; charset=utf-8')
     .header('x-cache', hit ? 'hit' : 'miss')
-    .send(body);
+    .send(commentAnswer(value));
 
 /** Spec §7 News and comments: /comments/*, and the moderation calls of the admin panel. */
 export function commentRoutes(app: ZodApp, { comments }: { comments: CommentService }) {
@@ -57,8 +61,8 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
       },
     },
     async (request, reply) => {
-      const { body, hit } = await comments.query(request.query, request.user);
-      return sendJson(reply, body, hit);
+      const { value, hit } = await comments.query(request.query, request.user);
+      return sendJson(reply, value, hit);
     },
   );
 
@@ -126,8 +130,8 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
       },
     },
     async (request, reply) => {
-      const { body, hit } = await comments.unreadReplies(currentUser(request));
-      return sendJson(reply, body, hit);
+      const { value, hit } = await comments.unreadReplies(currentUser(request));
+      return sendJson(reply, value, hit);
     },
   );
 
@@ -163,8 +167,8 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
       },
     },
     async (request, reply) => {
-      const { body, hit } = await comments.reportsQueue(request.query, currentUser(request));
-      return sendJson(reply, body, hit);
+      const { value, hit } = await comments.reportsQueue(request.query, currentUser(request));
+      return sendJson(reply, value, hit);
     },
   );
 

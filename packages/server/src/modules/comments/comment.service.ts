@@ -4,12 +4,7 @@ import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
-import {
-  articleMissing,
-  commentMissing,
-  successJson,
-  VISIBILITY_TTL_MS,
-} from './comment-answers.ts';
+import { articleMissing, commentMissing, VISIBILITY_TTL_MS } from './comment-answers.ts';
 import { createCommentModeration } from './comment-moderation.ts';
 import { cacheTags, type CachedAnswer, type CommentPageCache } from './comment-page-cache.ts';
 import { createCommentPosting } from './comment-posting.ts';
@@ -42,13 +37,11 @@ export function createCommentService(deps: {
 }) {
   const { repository, clock, cache } = deps;
 
-  const json = successJson;
-
   /** Through the cache when there is one. */
   const cached = (key: string, build: () => Promise<CachedAnswer>) =>
     cache
       ? cache.answer(key, clock.now(), build)
-      : build().then(({ body }) => ({ body, hit: false }));
+      : build().then(({ value }) => ({ value, hit: false }));
 
   /** After a write: this process and every other one read it on their next call. */
   const written = (articleId?: string) =>
@@ -92,7 +85,7 @@ export function createCommentService(deps: {
      * so a page is cached per article, level, skip, limit and that bit, and dropped by any change
      * in the article or of one of its authors, or when an author's badge may change.
      */
-    async query(params: CommentsQuery, viewer: Viewer): Promise<{ body: Buffer; hit: boolean }> {
+    async query(params: CommentsQuery, viewer: Viewer): Promise<{ value: object; hit: boolean }> {
       const articleId = params.parent_obj_id;
       if (!isUuid(articleId)) throw articleMissing();
       if (params.parent_comment_id !== null && !isUuid(params.parent_comment_id)) {
@@ -113,7 +106,7 @@ export function createCommentService(deps: {
         const authors = new Set<string>();
         for (const record of records) if (record.user_id) authors.add(record.user_id);
         return {
-          body: json({ comments, total }),
+          value: { comments, total },
           tags: [cacheTags.article(articleId), ...[...authors].map(cacheTags.user)],
           validUntil: badgesValidUntil(
             records.map((record) => record.author),
@@ -143,13 +136,13 @@ export function createCommentService(deps: {
         const now = clock.now();
         const listed = replies.filter((reply) => titles.has(reply.article_id));
         return {
-          body: json({
+          value: {
             count: total,
             replies: listed.map((reply) => ({
               ...toApiComment(reply, user, now),
               article_title: titles.get(reply.article_id) ?? '',
             })),
-          }),
+          },
           tags: [cacheTags.anyComment, cacheTags.user(user.id)],
           validUntil: badgesValidUntil(
             listed.map((reply) => reply.author),

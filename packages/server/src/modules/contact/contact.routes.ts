@@ -10,6 +10,7 @@ import {
 } from '@app/shared/api/site';
 import { adminPageQueryShape } from '@app/shared/api/users';
 import { z } from 'zod';
+import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -17,6 +18,9 @@ import type { ContactService } from './contact.service.ts';
 
 const tags = ['contact'];
 const adminErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
+const inboxAnswer = keptAnswer<Awaited<ReturnType<ContactService['inboxPage']>>>(
+  contactInboxResponseSchema,
+);
 
 /** Spec §7 `/contact/submit`, the site's contact details and the admin inbox. */
 export function contactRoutes(
@@ -72,9 +76,9 @@ export function contactRoutes(
         response: { 200: contactInboxResponseSchema, 400: errorResponseSchema, ...adminErrors },
       },
     },
-    // Kept JSON bytes (the response schema documents them): written and compressed once.
+    // The kept page's bytes: written and compressed once per kept page.
     async (request, reply) =>
-      sendKeptJson(request, reply, await contact.inboxAnswer(request.query)),
+      sendKeptJson(request, reply, inboxAnswer(await contact.inboxPage(request.query))),
   );
 
   app.post(

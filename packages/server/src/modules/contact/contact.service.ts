@@ -1,5 +1,5 @@
 import type { ContactMessage, ContactRequest } from '@app/shared/api/site';
-import { CONTACT_SUCCESS_MESSAGE, contactInboxResponseSchema } from '@app/shared/api/site';
+import { CONTACT_SUCCESS_MESSAGE } from '@app/shared/api/site';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageGroup, type PageNotices } from '../../cache/page-notices.ts';
@@ -69,17 +69,11 @@ export function createContactService(deps: {
     },
 
     /**
-     * `/contact/admin/inbox`'s answer (the JSON bytes), kept while no message is written or
-     * marked; the counts are part of the kept answer.
+     * A page of the inbox (`/contact/admin/inbox`), kept while no message is written or marked;
+     * the counts are part of the kept page.
      */
-    inboxAnswer: (page: { skip: number; limit: number }): Promise<Buffer> =>
-      pages.answer(`inbox:${String(page.skip)}:${String(page.limit)}`, async () =>
-        Buffer.from(
-          JSON.stringify(
-            contactInboxResponseSchema.parse({ status: 'success', ...(await inbox(page)) }),
-          ),
-        ),
-      ),
+    inboxPage: (page: { skip: number; limit: number }) =>
+      pages.answer(`inbox:${String(page.skip)}:${String(page.limit)}`, () => inbox(page)),
 
     /** Marks a message; answered once every process forgot the inbox's pages. */
     async markRead(id: string, read: boolean): Promise<ContactMessage> {

@@ -26,44 +26,44 @@ export type KeptEvents = {
 
 /**
  * What each API process keeps of the market calendar (MARKET_CALENDAR_CACHE): the whole market's
- * events of each range asked (a week view, the holdings' week), from which the public answers are
- * serialised once and a user's view is the events of the user's listings; and the serialised
- * public answers (the week views, a company's dates). All of it is dropped, in one step, on the
+ * events of each range asked (a week view, the holdings' week), from which a user's view is the
+ * events of the user's listings; and the public answers (the week views, a company's dates), which
+ * their routes write once per kept answer. All of it is dropped, in one step, on the
  * refresh's notice (NOTIFYed in its transaction); nothing is served from memory while the process
  * does not listen (a notice could be missed).
  */
 export function createMarketCalendarCache(deps: { hub: NoticeHub }) {
   const ranges = createAnswerCache<KeptEvents>({ ttlMs: ANSWER_TTL_MS, maxEntries: 200 });
-  const bodies = createAnswerCache({ ttlMs: ANSWER_TTL_MS, maxEntries: 2_000 });
+  const answers = createAnswerCache<object>({ ttlMs: ANSWER_TTL_MS, maxEntries: 2_000 });
   const forget = () => {
     ranges.clear();
-    bodies.clear();
+    answers.clear();
   };
-  const listener = deps.hub.listen({
+  const listener = deps.hub.keptWhileListening({
     channel: MARKET_CALENDAR_CHANNEL,
     label: 'market calendar cache',
-    onNotice: forget,
-    onReset: forget,
+    forget,
   });
-  const listening = () => {
-    if (listener.isListening()) return true;
-    listener.ensureListening();
-    return false;
-  };
+  const listening = listener.listens;
   return {
     /** The whole market's events of `key` (kinds and days), kept while the process listens. */
     range: (key: string, build: () => Promise<KeptEvents>): Promise<KeptEvents> =>
       listening() ? ranges.get(key, async () => ({ body: await build() })) : build(),
 
-    /** A public answer's JSON, kept while the process listens. */
-    body: (key: string, build: () => Promise<Buffer>): Promise<Buffer> =>
-      listening() ? bodies.get(key, async () => ({ body: await build() })) : build(),
+    /**
+     * A public answer's value, kept while the process listens (its route writes it once per
+     * kept object). A key is always built by the same call, so its kept value is that build's.
+     */
+    answer: <T extends object>(key: string, build: () => Promise<T>): Promise<T> =>
+      listening()
+        ? (answers.get(key, async () => ({ body: await build() })) as Promise<T>)
+        : build(),
 
     /** Starts listening and waits for it (tests, start-up). */
     ready: () => listener.ready(),
 
     /** How many ranges and answers are kept, and whether the process listens (tests). */
-    stats: () => ({ ranges: ranges.size, bodies: bodies.size, listening: listener.isListening() }),
+    stats: () => ({ ranges: ranges.size, bodies: answers.size, listening: listener.isListening() }),
 
     close: () => listener.close(),
   };

@@ -13,7 +13,13 @@ import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { jsonBody, sendJson } from '../../cache/answer-cache.ts';
+import { keptAnswer } from '../../http/kept-answer.ts';
 import type { MarketCalendarService } from './market-calendar.service.ts';
+
+type Kept<T extends (...args: never[]) => unknown> = Awaited<ReturnType<T>>;
+/** The public views as JSON, written once per view the service keeps. */
+const weekAnswer = keptAnswer<Kept<MarketCalendarService['keptWeek']>>();
+const companyAnswer = keptAnswer<Kept<MarketCalendarService['keptCompany']>>();
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['market calendar'];
@@ -39,7 +45,7 @@ export function marketCalendarRoutes(
       },
     },
     async (request, reply) =>
-      sendJson(reply, await marketCalendar.weekBody(request.query, request.user?.id)),
+      sendJson(reply, weekAnswer(await marketCalendar.keptWeek(request.query, request.user?.id))),
   );
 
   app.get(
@@ -54,7 +60,7 @@ export function marketCalendarRoutes(
       },
     },
     async (request, reply) =>
-      sendJson(reply, await marketCalendar.companyBody(request.params.symbol)),
+      sendJson(reply, companyAnswer(await marketCalendar.keptCompany(request.params.symbol))),
   );
 
   app.get(

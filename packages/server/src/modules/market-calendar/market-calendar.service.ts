@@ -1,5 +1,4 @@
 import type { CalendarScope, MarketEvent, MarketWeekQuery } from '@app/shared/api/market-calendar';
-import { jsonBody } from '../../cache/answer-cache.ts';
 import { addIsoDays, isoDay } from '@app/shared/dates';
 import type { Clock } from '../../clock.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
@@ -167,20 +166,20 @@ export function createMarketCalendarService(deps: {
 
     week,
 
-    /** `week`'s answer as JSON: the whole market's kept per week, kind and sector. */
-    async weekBody(query: MarketWeekQuery & { scope: CalendarScope }, userId: string | undefined) {
-      const build = async () => jsonBody({ status: 'success', ...(await week(query, userId)) });
+    /** `week`'s view, the whole market's kept per week, kind and sector (one object while kept). */
+    async keptWeek(query: MarketWeekQuery & { scope: CalendarScope }, userId: string | undefined) {
+      const build = () => week(query, userId);
       if (query.scope !== 'all' || !cache) return build();
       const monday = mondayOf(query.week ?? today());
-      return cache.body(`week ${query.kind} ${monday} ${query.sector ?? ''}`, build);
+      return cache.answer(`week ${query.kind} ${monday} ${query.sector ?? ''}`, build);
     },
 
     company,
 
-    /** `company`'s answer as JSON, kept per listing and day. */
-    companyBody(symbol: string): Promise<Buffer> {
-      const build = async () => jsonBody({ status: 'success', ...(await company(symbol)) });
-      return cache ? cache.body(`company ${symbol} ${today()}`, build) : build();
+    /** `company`'s dates, kept per listing and day (one object while kept). */
+    keptCompany(symbol: string) {
+      const build = () => company(symbol);
+      return cache ? cache.answer(`company ${symbol} ${today()}`, build) : build();
     },
 
     /** This week's events (Monday–Sunday) of the user's holdings, for the dashboard. */

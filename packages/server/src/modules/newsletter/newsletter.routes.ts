@@ -7,6 +7,7 @@ import {
   subscribeResponseSchema,
 } from '@app/shared/api/site';
 import { adminPageQueryShape } from '@app/shared/api/users';
+import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -14,6 +15,9 @@ import type { NewsletterService } from './newsletter.service.ts';
 
 const errors = { 400: errorResponseSchema, 429: errorResponseSchema };
 const tags = ['newsletter'];
+const listAnswer = keptAnswer<Awaited<ReturnType<NewsletterService['adminListPage']>>>(
+  newsletterAdminResponseSchema,
+);
 
 /** Spec §7 `/subscription/subscribe/email`, the double opt-in and the admin's list. */
 export function newsletterRoutes(app: ZodApp, { newsletter }: { newsletter: NewsletterService }) {
@@ -72,9 +76,9 @@ export function newsletterRoutes(app: ZodApp, { newsletter }: { newsletter: News
         },
       },
     },
-    // Kept JSON bytes (the response schema documents them): written and compressed once.
+    // The kept page's bytes: written and compressed once per kept page.
     async (request, reply) =>
-      sendKeptJson(request, reply, await newsletter.adminListAnswer(request.query)),
+      sendKeptJson(request, reply, listAnswer(await newsletter.adminListPage(request.query))),
   );
 
   app.get(

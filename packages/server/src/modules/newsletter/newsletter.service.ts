@@ -1,4 +1,4 @@
-import { newsletterAdminResponseSchema, type NewsletterSubscriber } from '@app/shared/api/site';
+import type { NewsletterSubscriber } from '@app/shared/api/site';
 import type { Clock } from '../../clock.ts';
 import { writeCsv } from '../../http/csv-writer.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -138,15 +138,9 @@ export function createNewsletterService(deps: {
     /** The confirmed addresses: the only ones a newsletter may go to. */
     confirmedSubscribers: () => repository.confirmed(),
 
-    /** `/subscription/admin/list`'s answer (the JSON bytes), kept with the counts it carries. */
-    adminListAnswer: (page: { skip: number; limit: number }): Promise<Buffer> =>
-      pages.answer(`list:${String(page.skip)}:${String(page.limit)}`, async () =>
-        Buffer.from(
-          JSON.stringify(
-            newsletterAdminResponseSchema.parse({ status: 'success', ...(await adminList(page)) }),
-          ),
-        ),
-      ),
+    /** A page of `/subscription/admin/list`, kept with the counts it carries. */
+    adminListPage: (page: { skip: number; limit: number }) =>
+      pages.answer(`list:${String(page.skip)}:${String(page.limit)}`, () => adminList(page)),
 
     /** Every subscriber as CSV (email, status, dates in ISO 8601). */
     async exportCsv(): Promise<string> {

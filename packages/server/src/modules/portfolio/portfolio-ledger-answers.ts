@@ -1,27 +1,33 @@
 import type { Transaction } from '@app/shared/api/portfolio';
 import { LRUCache } from 'lru-cache';
 import { notFound } from '../../http/errors.ts';
-import { ANSWER_BYTES, transactionsAnswer } from './portfolio-answers.ts';
+import { ANSWER_BYTES } from './portfolio-answers.ts';
 import type { NoticeScope, PortfolioNotices } from './portfolio-notices.ts';
 import { toTransaction } from './portfolio-rows.ts';
 import type { PortfolioRepository } from './portfolio.repository.ts';
 
 /** Ledgers kept answered in memory (2,000 entries take about 300 KB). */
 const CACHED_LEDGERS = 256;
-/** Pages of one ledger version kept serialised. */
+/** Pages of one ledger version kept. */
 const PAGES_PER_LEDGER = 8;
-/** What one transaction costs in memory, parsed and serialised (about 200 bytes of JSON). */
+/** What one transaction costs in memory, parsed and written by the route (about 200 bytes of JSON). */
 const TRANSACTION_BYTES = 600;
+
+/**
+ * `/portfolio/transactions`: a portfolio's name and its transactions, or a page of them. The same
+ * object while kept, so its route writes it once (`http/kept-answer.ts`).
+ */
+export type TransactionList = { portfolio: string; transactions: readonly Transaction[] };
 
 /** A ledger's transactions as answered, for one `ledger_version`. */
 type LedgerAnswer = {
   portfolioId: string;
   version: number;
   transactions: Transaction[];
-  /** The whole list's answer, serialised on first use. */
-  body?: Buffer;
-  /** Pages asked of this version, serialised on first use (a few, the oldest dropped first). */
-  pages: Map<string, Buffer>;
+  /** The whole list, made on first use. */
+  all?: TransactionList;
+  /** Pages asked of this version, made on first use (a few, the oldest dropped first). */
+  pages: Map<string, TransactionList>;
   scope: NoticeScope;
   mark: number;
 };
@@ -50,11 +56,15 @@ export function createLedgerAnswers(deps: {
 
   return {
     /**
-     * The answer of `/portfolio/transactions` (all entries in ledger order, or `page`): the
-     * entries are read once per ledger version and the whole list serialised once; with the
-     * change notices an unchanged ledger is answered without reading anything.
+     * `/portfolio/transactions` (all entries in ledger order, or `page`): the entries are read
+     * once per ledger version, the list (or page) made once and kept; with the change notices an
+     * unchanged ledger is answered without reading anything.
      */
-    async transactionsBody(userId: string, name: string, page?: TransactionPage): Promise<Buffer> {
+    async transactionList(
+      userId: string,
+      name: string,
+      page?: TransactionPage,
+    ): Promise<TransactionList> {
       const key = `${userId}\n${name}`;
       let hit = ledgerAnswers.get(key);
       if (hit && notices?.fresh(hit.mark, hit.scope)) counts.fromMemory += 1;
@@ -83,18 +93,18 @@ export function createLedgerAnswers(deps: {
       }
       if (page && (page.skip > 0 || page.limit !== undefined)) {
         const pageKey = `${String(page.skip)}:${String(page.limit)}`;
-        let body = hit.pages.get(pageKey);
-        if (!body) {
+        let list = hit.pages.get(pageKey);
+        if (!list) {
           const end = page.limit === undefined ? undefined : page.skip + page.limit;
-          body = transactionsAnswer(name, hit.transactions.slice(page.skip, end));
+          list = { portfolio: name, transactions: hit.transactions.slice(page.skip, end) };
           if (hit.pages.size >= PAGES_PER_LEDGER)
             hit.pages.delete(hit.pages.keys().next().value ?? '');
-          hit.pages.set(pageKey, body);
+          hit.pages.set(pageKey, list);
         }
-        return body;
+        return list;
       }
-      hit.body ??= transactionsAnswer(name, hit.transactions);
-      return hit.body;
+      hit.all ??= { portfolio: name, transactions: hit.transactions };
+      return hit.all;
     },
   };
 }

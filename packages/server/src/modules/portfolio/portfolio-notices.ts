@@ -86,10 +86,7 @@ export function createPortfolioNotices(deps: { hub: NoticeHub }) {
   return {
     /** The generation to keep with an answer about to be computed; -1 while not listening. */
     mark(): number {
-      if (!listener.isListening()) {
-        listener.ensureListening();
-        return -1;
-      }
+      if (!listener.listens()) return -1;
       return listener.generation();
     },
 

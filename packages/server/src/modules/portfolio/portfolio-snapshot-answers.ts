@@ -1,12 +1,16 @@
 import { addIsoDays } from '@app/shared/dates';
 import { PRICE_MAX, QUANTITY_MAX } from '@app/shared/api/amounts';
-import { DEFAULT_PORTFOLIO, type PerformanceRange } from '@app/shared/api/portfolio';
+import {
+  DEFAULT_PORTFOLIO,
+  type PerformanceRange,
+  type PortfolioSnapshot,
+} from '@app/shared/api/portfolio';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../clock.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { LedgerEntry } from './ledger.ts';
 import { type PriceSeries } from './performance.ts';
-import { ANSWER_BYTES, snapshotAnswer, type SnapshotAnswer } from './portfolio-answers.ts';
+import { ANSWER_BYTES, snapshotBytes } from './portfolio-answers.ts';
 import { createBenchmark, type Benchmark } from './portfolio-benchmark.ts';
 import { createClosesCache } from './portfolio-closes.ts';
 import type { NoticeScope, PortfolioNotices } from './portfolio-notices.ts';
@@ -25,7 +29,7 @@ const EMPTY: PriceSeries = { days: [], closes: [] };
 const sameCloses = (a: PriceSeries, b: PriceSeries | undefined) =>
   a === b || (b !== undefined && a.days.length === 0 && b.days.length === 0);
 
-/** A finished snapshot's answer and everything it was computed from but the clock's instant. */
+/** A finished snapshot and everything it was computed from but the clock's instant. */
 type SnapshotMemo = {
   portfolioId: string;
   ledgerVersion: number;
@@ -34,7 +38,8 @@ type SnapshotMemo = {
   listings: string;
   closes: readonly PriceSeries[];
   benchmark: Benchmark;
-  answer: SnapshotAnswer;
+  /** The same object while kept: the route writes it once (`http/kept-answer-at.ts`). */
+  snapshot: PortfolioSnapshot;
   /** What a change notice must name to make it stale, and the generation it was read after. */
   scope: NoticeScope;
   mark: number;
@@ -64,7 +69,7 @@ export function createSnapshotAnswers(deps: {
   const snapshots = new LRUCache<string, SnapshotMemo>({
     max: CACHED_SNAPSHOTS,
     maxSize: ANSWER_BYTES,
-    sizeCalculation: (memo) => Math.max(1, memo.answer.bytes),
+    sizeCalculation: (memo) => snapshotBytes(memo.snapshot),
   });
   const ledgers = new LRUCache<
     string,
@@ -98,13 +103,17 @@ export function createSnapshotAnswers(deps: {
     entriesOf,
 
     /**
-     * The answer of `/portfolio/snapshot`: holdings, performance over every range, the value
-     * series of `range`, and allocation. With the change notices, a snapshot nothing announced
-     * since is answered from memory without reading anything, only `as_of` following the clock.
-     * Otherwise (and after a notice) the call reads what the snapshot is computed from and reuses
-     * the serialised answer while all of it is the same.
+     * `/portfolio/snapshot` at the clock's instant `asOf`: holdings, performance over every range,
+     * the value series of `range`, and allocation. With the change notices, a snapshot nothing
+     * announced since is answered from memory without reading anything (the same object, only
+     * `as_of` following the clock). Otherwise (and after a notice) the call reads what the
+     * snapshot is computed from and answers the kept one while all of it is the same.
      */
-    async snapshotBody(userId: string, name: string, range: PerformanceRange): Promise<Buffer> {
+    async snapshotAt(
+      userId: string,
+      name: string,
+      range: PerformanceRange,
+    ): Promise<{ snapshot: PortfolioSnapshot; asOf: Date }> {
       const asOf = deps.clock.now();
       const asOfDay = businessDay(asOf);
       const memoKey = `${userId}\n${name}\n${range}`;
@@ -116,7 +125,7 @@ export function createSnapshotAnswers(deps: {
         performance.now() < memo.validUntil
       ) {
         counts.fromMemory += 1;
-        return memo.answer.at(asOf);
+        return { snapshot: memo.snapshot, asOf };
       }
       counts.read += 1;
       // Taken before anything is read: a notice after it makes what is read now stale.
@@ -168,7 +177,7 @@ export function createSnapshotAnswers(deps: {
       ) {
         memo.mark = mark;
         memo.validUntil = validUntil;
-        return memo.answer.at(asOf);
+        return { snapshot: memo.snapshot, asOf };
       }
 
       const prices = new Map<string, PriceSeries>(closes);
@@ -226,7 +235,6 @@ export function createSnapshotAnswers(deps: {
           `This portfolio's amounts are too large to compute (${overflow}): edit or delete the entries above ${QUANTITY_MAX.toExponential()} shares or ${PRICE_MAX.toExponential()} a share.`,
         );
       }
-      const answer = snapshotAnswer(snapshot);
       if (found) {
         snapshots.set(memoKey, {
           portfolioId: found.id,
@@ -235,13 +243,13 @@ export function createSnapshotAnswers(deps: {
           listings: listingsRead,
           closes: closesRead,
           benchmark: index,
-          answer,
+          snapshot,
           scope: { userId, portfolioId: found.id, symbols, history: true },
           mark,
           validUntil,
         });
       }
-      return answer.at(asOf);
+      return { snapshot, asOf };
     },
   };
 }

@@ -15,7 +15,11 @@ import {
 } from '@app/shared/api/portfolio';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
+import { keptBytes } from '../../http/kept-answer.ts';
+import { keptAnswerAt } from '../../http/kept-answer-at.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
+import { responseWriter } from '../../http/serializer.ts';
+import type { TransactionList } from './portfolio-ledger-answers.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PortfolioService } from './portfolio.service.ts';
@@ -26,6 +30,15 @@ const errors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
+/**
+ * Kept answers written once per kept value by the route's compiled response writer: a ledger (or
+ * a page of it), and a snapshot whose `as_of` alone follows the clock (spliced in per second).
+ */
+const writeTransactions = responseWriter(transactionListResponseSchema);
+const transactionsAnswer = keptBytes<TransactionList>((list) =>
+  writeTransactions({ status: 'success', ...list }),
+);
+const snapshotAnswer = keptAnswerAt(portfolioSnapshotResponseSchema, 'as_of');
 const portfolioName = z.string().trim().min(1).max(40);
 const portfolioQuery = queryParams({ portfolio: portfolioName.default(DEFAULT_PORTFOLIO) });
 const idParams = z.object({ id: z.uuid('Invalid transaction id.') });
@@ -88,11 +101,8 @@ export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: Portfol
     },
     async (request, reply) => {
       const { portfolio: name, skip, limit } = request.query;
-      return sendKeptJson(
-        request,
-        reply,
-        await portfolio.transactionsBody(currentUser(request).id, name, { skip, limit }),
-      );
+      const list = await portfolio.transactionList(currentUser(request).id, name, { skip, limit });
+      return sendKeptJson(request, reply, transactionsAnswer(list));
     },
   );
 
@@ -163,16 +173,11 @@ export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: Portfol
         response: { 200: portfolioSnapshotResponseSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendKeptJson(
-        request,
-        reply,
-        await portfolio.snapshotBody(
-          currentUser(request).id,
-          request.query.portfolio,
-          request.query.range,
-        ),
-      ),
+    async (request, reply) => {
+      const { portfolio: name, range } = request.query;
+      const { snapshot, asOf } = await portfolio.snapshotAt(currentUser(request).id, name, range);
+      return sendKeptJson(request, reply, snapshotAnswer(snapshot, asOf));
+    },
   );
 
   app.get(

@@ -88,9 +88,9 @@ export function createPortfolioService(deps: {
 
     ...createLedgerAnswers({ repository, notices, counts, portfolioId }),
     ...createLedgerWrites({ repository, clock: deps.clock, portfolioId, written }),
-    /** The answer of `/portfolio/snapshot` (portfolio-snapshot-answers.ts). */
-    snapshotBody: (userId: string, name: string, range: PerformanceRange) =>
-      snapshots.snapshotBody(userId, name, range),
+    /** `/portfolio/snapshot` at the clock's instant (portfolio-snapshot-answers.ts). */
+    snapshotAt: (userId: string, name: string, range: PerformanceRange) =>
+      snapshots.snapshotAt(userId, name, range),
 
     /** How answers were served, and whether the change notices are heard (tests, the log). */
     cacheStats: () => ({ ...counts, notices: notices?.stats() }),

@@ -1,28 +1,29 @@
 import { LRUCache } from 'lru-cache';
+import { jsonSize } from '../../cache/json-size.ts';
 import type { NoticeHub } from '../../db/notice-hub.ts';
 
 /** Where the database announces changed prompts and analyses (migration 2026-11-28T1200-prompts-notify). */
 export const PROMPTS_CHANNEL = 'stockpulse_prompts';
 /** The notice of a company_prompts change (other notices carry a user's id). */
 export const ANALYSES_NOTICE = 'analyses';
-/** Serialised answers kept at most (bytes); the least recently used go first. */
+/** Answers kept at most (their JSON's bytes, `jsonSize`); the least recently used go first. */
 const MAX_BYTES = 64 * 2 ** 20;
 /** Users whose last change is remembered; past this everything is dropped and counting restarts. */
 const MAX_CHANGED_USERS = 50_000;
 /** A safety net only: every change is announced, so an entry is normally dropped long before. */
 const MAX_AGE_MS = 5 * 60_000;
 
-/** What a build answers: the serialised body and whether it shows a waiting prompt. */
-export type ReadBuild = {
-  body: string;
+/** What a build answers: the answer's value (its route writes it) and whether it shows a waiting prompt. */
+export type ReadBuild<T extends object = object> = {
+  value: T;
   /** A waiting prompt's `ai_queue_size` moves with every prompt of every user. */
   waiting: boolean;
 };
 
-type Entry = { body: string; userId: string; waiting: boolean; builtAt: number };
+type Entry = { value: object; size: number; userId: string; waiting: boolean; builtAt: number };
 
 /**
- * Serialised prompt answers kept per API process (the editor's list is polled every
+ * Prompt answers kept per API process (as values, each written once by its route) (the editor's list is polled every
  * second, the chat's prompts every 5 s, the admin's queue every 5 s), exact across processes:
  * a trigger NOTIFYs the owner's id on every prompts statement, whoever writes (the API, the worker
  * writing an answer, the sweep), and the process's notice hub hears it. Each notice
@@ -39,10 +40,10 @@ export function createPromptReadCache(deps: { hub: NoticeHub }) {
   const { hub } = deps;
   const entries = new LRUCache<string, Entry>({
     maxSize: MAX_BYTES,
-    sizeCalculation: (entry) => entry.body.length + 64,
+    sizeCalculation: (entry) => entry.size + 64,
     ttl: MAX_AGE_MS,
   });
-  const building = new Map<string, { startedAt: number; promise: Promise<string> }>();
+  const building = new Map<string, { startedAt: number; promise: Promise<object> }>();
   /** Every notice (and every local write) takes the next number. */
   let seq = 0;
   /** Entries built before this are void (a restart of counting, a lost listener). */
@@ -95,25 +96,25 @@ export function createPromptReadCache(deps: { hub: NoticeHub }) {
 
   return {
     /**
-     * The body of `key` (an answer about `userId`'s prompts, or about the queue with an empty
+     * The value of `key` (an answer about `userId`'s prompts, or about the queue with an empty
      * `userId`), from memory when nothing it shows changed since it was built, else `build()`'s.
-     * Concurrent misses of a key built after the user's last change share one build.
+     * Concurrent misses of a key built after the user's last change share one build. A key is
+     * always built by the same call, so its kept value is that build's type.
      */
-    async get(
+    async get<T extends object>(
       userId: string,
       key: string,
-      build: () => Promise<ReadBuild>,
-    ): Promise<{ body: string; hit: boolean }> {
-      if (!listener.isListening()) {
-        listener.ensureListening();
+      build: () => Promise<ReadBuild<T>>,
+    ): Promise<{ value: T; hit: boolean }> {
+      if (!listener.listens()) {
         counts.misses += 1;
-        return { body: (await build()).body, hit: false };
+        return { value: (await build()).value, hit: false };
       }
       const fullKey = `${userId}\u0000${key}`;
       const entry = entries.get(fullKey);
       if (entry && valid(entry)) {
         counts.hits += 1;
-        return { body: entry.body, hit: true };
+        return { value: entry.value as T, hit: true };
       }
       counts.misses += 1;
       const pending = building.get(fullKey);
@@ -122,19 +123,19 @@ export function createPromptReadCache(deps: { hub: NoticeHub }) {
         pending.startedAt >= floor &&
         pending.startedAt >= (changedAt.get(userId) ?? 0)
       ) {
-        return { body: await pending.promise, hit: false };
+        return { value: (await pending.promise) as T, hit: false };
       }
       const startedAt = seq;
-      const promise = build().then(({ body, waiting }) => {
-        const stored = { body, userId, waiting, builtAt: startedAt };
+      const promise = build().then(({ value, waiting }) => {
+        const stored = { value, size: jsonSize(value), userId, waiting, builtAt: startedAt };
         // Stored even if a notice came meanwhile: `valid` then refuses it on the next read.
         if (listener.isListening() && valid(stored)) entries.set(fullKey, stored);
-        return body;
+        return value;
       });
       const mine = { startedAt, promise };
       building.set(fullKey, mine);
       try {
-        return { body: await promise, hit: false };
+        return { value: await promise, hit: false };
       } finally {
         if (building.get(fullKey) === mine) building.delete(fullKey);
       }

@@ -12,8 +12,8 @@ const ALWAYS_FIELDS = ['id', 'status', 'username', 'ai_queue_size', 'error'];
 
 type RawQuery = Record<string, string | string[]>;
 
-/** An answer ready to send: its JSON and whether it came from memory. */
-export type ReadAnswer = { body: string; hit: boolean };
+/** A read's answer (its route writes it once per kept value) and whether it came from memory. */
+export type ReadAnswer<T extends object> = { value: T; hit: boolean };
 
 /** The key of a query: its parameters in a fixed order, without the session token. */
 const queryKey = (query: RawQuery) =>
@@ -27,7 +27,7 @@ const hasWaiting = (prompts: readonly Partial<PromptJson>[]) =>
   prompts.some((prompt) => prompt.status === 'INDEX');
 
 /**
- * The prompts read routes as serialised answers: `/prompts/query`, `/prompts/get/{id}`
+ * The prompts read routes' answers as values: `/prompts/query`, `/prompts/get/{id}`
  * and `/prompts/state`, through the read cache when there is one. The service decides (scope,
  * 403s, 404s); an answer is kept only after it was built once, so a query the caller may not ask
  * is never kept. Kept: the caller's own prompts (not an admin's view of everyone's, not `id=`,
@@ -40,51 +40,42 @@ export function createPromptReads(deps: {
 }) {
   const { prompts, cache, clock } = deps;
 
-  const read = async (
+  const read = async <T extends object>(
     userId: string | null,
     key: string,
-    build: () => Promise<{ body: string; waiting: boolean }>,
-  ): Promise<ReadAnswer> =>
+    build: () => Promise<{ value: T; waiting: boolean }>,
+  ): Promise<ReadAnswer<T>> =>
     cache && userId !== null
       ? cache.get(userId, key, build)
-      : { body: (await build()).body, hit: false };
+      : { value: (await build()).value, hit: false };
 
   return {
-    /** `/prompts/query`: the caller's prompts by the query language, serialised. */
-    query(caller: AuthUser, query: RawQuery): Promise<ReadAnswer> {
+    /** `/prompts/query`: the caller's prompts by the query language. */
+    query(caller: AuthUser, query: RawQuery) {
       const username = query.username;
       const byId = Object.keys(query).some((name) => name === 'id' || name.startsWith('id__'));
       const own =
         !byId && (username === undefined ? !caller.is_admin : username === caller.username);
       return read(own ? caller.id : null, `query:${queryKey(query)}`, async () => {
         const listed = await prompts.query(caller, query);
-        return {
-          body: JSON.stringify({ status: 'success', prompts: listed }),
-          waiting: hasWaiting(listed),
-        };
+        return { value: { prompts: listed }, waiting: hasWaiting(listed) };
       });
     },
 
     /** `/prompts/get/{id}`: one of the caller's prompts, projected by `only` when given. */
-    get(caller: AuthUser, id: string, only: string | undefined): Promise<ReadAnswer> {
+    get(caller: AuthUser, id: string, only: string | undefined) {
       return read(caller.id, `get:${id}:${only ?? ''}`, async () => {
         // The query language checks `only` (a 400 names an unknown field).
         const fields =
           only === undefined ? null : promptQuery.parse({ only }, { now: clock.now() }).only;
         const prompt = projectFields(await prompts.get(caller, id), fields, ALWAYS_FIELDS);
-        return {
-          body: JSON.stringify({ status: 'success', prompts: [prompt] }),
-          waiting: prompt.status === 'INDEX',
-        };
+        return { value: { prompts: [prompt] }, waiting: prompt.status === 'INDEX' };
       });
     },
 
     /** `/prompts/state` (admins): the queue, kept until any prompt changes. */
-    state(): Promise<ReadAnswer> {
-      return read('', 'state', async () => ({
-        body: JSON.stringify({ status: 'success', ...(await prompts.state()) }),
-        waiting: true,
-      }));
+    state() {
+      return read('', 'state', async () => ({ value: await prompts.state(), waiting: true }));
     },
   };
 }

@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { sendJson } from '../../cache/answer-cache.ts';
+import { keptAnswer } from '../../http/kept-answer.ts';
 import type { PromptReads, ReadAnswer } from './prompt-reads.ts';
 import type { PromptService, RemoveAllQuery } from './prompt.service.ts';
 import {
@@ -49,9 +50,12 @@ function removeAllFilter(query: z.output<typeof removeAllQuery>): RemoveAllQuery
   return { types, articleId: article === 'NULL' ? null : article };
 }
 
-/** Sends a serialised read answer; `x-cache` says whether it came from memory. */
-const sendRead = (reply: FastifyReply, answer: ReadAnswer) =>
-  sendJson(reply.header('x-cache', answer.hit ? 'hit' : 'miss'), Buffer.from(answer.body));
+/** A read's answer as JSON, written once per value the read cache keeps. */
+const readAnswer = keptAnswer<object>();
+
+/** Sends a read answer; `x-cache` says whether it came from memory. */
+const sendRead = (reply: FastifyReply, answer: ReadAnswer<object>) =>
+  sendJson(reply.header('x-cache', answer.hit ? 'hit' : 'miss'), readAnswer(answer.value));
 
 /** Spec §7 "Prompts": the caller's own prompts only, whatever the filter; the queue for admins. */
 export function promptRoutes(

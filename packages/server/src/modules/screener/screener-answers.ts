@@ -26,7 +26,7 @@ const LOAD_RETRY_MS = 10_000;
  *   background at first use after a notice, which answers any screen without PostgreSQL
  *   (screener-snapshot.ts); until it is loaded, screens read PostgreSQL. A load that overlapped
  *   a notice is not kept (another starts).
- * - Kept answers (SCREENER_CACHE): visitors' screens (serialised) and each screen's match count,
+ * - Kept answers (SCREENER_CACHE): visitors' screens and each screen's match count,
  *   kept apart so paging or re-sorting a screen counts once; the answer cache's own generation
  *   keeps a build that overlapped the notice from being stored. Screens with personal filters (in
  *   my watchlist / portfolio) never come here.
@@ -42,7 +42,7 @@ export function createScreenerAnswers(deps: {
   loadMetrics?: () => Promise<ScreenerMetricsDump>;
 }) {
   const { keepAnswers, loadMetrics } = deps;
-  const pages = createAnswerCache({ ttlMs: ANSWER_TTL_MS, maxEntries: 5_000 });
+  const pages = createAnswerCache<object>({ ttlMs: ANSWER_TTL_MS, maxEntries: 5_000 });
   const counts = createAnswerCache<{ n: number }>({ ttlMs: ANSWER_TTL_MS, maxEntries: 5_000 });
   let generation = 0;
   let held: ScreenerSnapshot | undefined;
@@ -54,17 +54,12 @@ export function createScreenerAnswers(deps: {
     pages.clear();
     counts.clear();
   };
-  const listener = deps.hub.listen({
+  const listener = deps.hub.keptWhileListening({
     channel: SCREENER_CHANNEL,
     label: 'screener answers',
-    onNotice: forget,
-    onReset: forget,
+    forget,
   });
-  const listening = () => {
-    if (listener.isListening()) return true;
-    listener.ensureListening();
-    return false;
-  };
+  const listening = listener.listens;
 
   /** Loads the snapshot of the current generation unless a load is under way or failed lately. */
   function startLoad(load: () => Promise<ScreenerMetricsDump>) {
@@ -86,10 +81,11 @@ export function createScreenerAnswers(deps: {
   }
 
   return {
-    /** The page of `key`, kept while the process listens, else `build()`'s. */
-    page(key: string, build: () => Promise<Buffer>): Promise<Buffer> {
+    /** The page of `key` (its route writes it once), kept while the process listens, else `build()`'s. */
+    page<T extends object>(key: string, build: () => Promise<T>): Promise<T> {
       if (!keepAnswers || !listening()) return build();
-      return pages.get(key, async () => ({ body: await build() }));
+      // A key is always built by the same call, so its kept value is that build's.
+      return pages.get(key, async () => ({ body: await build() })) as Promise<T>;
     },
 
     /** The match count of `key` (a screen's filters), kept while the process listens. */

@@ -11,8 +11,12 @@ import type { Clock } from '../../clock.ts';
 import { currentUser } from '../../http/access.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { sendJson } from '../../cache/answer-cache.ts';
+import { keptAnswer } from '../../http/kept-answer.ts';
 import { screenerQuery } from './screener-query.ts';
 import type { ScreenerService } from './screener.service.ts';
+
+/** A screen's page as JSON, written once per page the service keeps. */
+const pageAnswer = keptAnswer<Awaited<ReturnType<ScreenerService['page']>>>();
 
 const errors = {
   400: errorResponseSchema,
@@ -47,7 +51,7 @@ export function screenerRoutes(
     },
     async (request, reply) => {
       const ast = screenerQuery.parse(request.query, { now: clock.now() });
-      return sendJson(reply, await screener.answer(ast, request.user?.id ?? null));
+      return sendJson(reply, pageAnswer(await screener.page(ast, request.user?.id ?? null)));
     },
   );
 

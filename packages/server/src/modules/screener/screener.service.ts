@@ -13,7 +13,6 @@ import {
   screenLimitReached,
 } from './screener-rules.ts';
 import type { ScreenerQueryAst } from './screener-query.ts';
-import { jsonBody } from '../../cache/answer-cache.ts';
 import type { ScreenerAnswers } from './screener-answers.ts';
 import type { ScreenerRepository } from './screener.repository.ts';
 
@@ -94,13 +93,13 @@ export function createScreenerService(deps: {
 
   return {
     /**
-     * One page of the screen as the route's JSON bytes (personal filters need a signed-in
-     * caller): a screen of everyone's listings is built once and kept
-     * until the metrics refresh; one limited to the caller's own listings is built every time.
+     * One page of the screen (personal filters need a signed-in caller): a screen of everyone's
+     * listings is built once and kept (one object, which its route writes once) until the metrics
+     * refresh; one limited to the caller's own listings is built every time.
      */
-    async answer(ast: ScreenerQueryAst, userId: string | null): Promise<Buffer> {
+    async page(ast: ScreenerQueryAst, userId: string | null) {
       const symbols = await symbolsOf(ast, userId);
-      const build = async () => jsonBody({ status: 'success', ...(await pageOf(ast, symbols)) });
+      const build = () => pageOf(ast, symbols);
       if (symbols !== null || !answers) return build();
       const { extras: _personal, ...screen } = ast;
       return answers.page(JSON.stringify(screen), build);

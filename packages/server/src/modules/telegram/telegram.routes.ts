@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { currentUser } from '../../http/access.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
+import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -27,6 +28,11 @@ const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 const tags = ['telegram'];
 const userErrors = { 401: errorResponseSchema };
 const adminErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
+const channelsAnswer =
+  keptAnswer<Awaited<ReturnType<TelegramService['channels']>>>(channelListResponseSchema);
+const postsAnswer = keptAnswer<Awaited<ReturnType<TelegramService['recentPosts']>>>(
+  channelPostsResponseSchema,
+);
 const channelParams = z.object({ id: z.uuid('No such channel.') });
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -150,8 +156,9 @@ export function telegramRoutes(
         response: { 200: channelListResponseSchema, ...adminErrors },
       },
     },
-    // Kept JSON bytes (the response schema documents them): written and compressed once.
-    async (request, reply) => sendKeptJson(request, reply, await telegram.channelsAnswer()),
+    // The kept list's bytes: written and compressed once per kept list.
+    async (request, reply) =>
+      sendKeptJson(request, reply, channelsAnswer(await telegram.channels())),
   );
 
   app.post(
@@ -255,8 +262,12 @@ export function telegramRoutes(
         response: { 200: channelPostsResponseSchema, 400: errorResponseSchema, ...adminErrors },
       },
     },
-    // Kept JSON bytes (the response schema documents them): written and compressed once.
+    // The kept posts' bytes: written and compressed once per kept page.
     async (request, reply) =>
-      sendKeptJson(request, reply, await telegram.recentPostsAnswer(request.query.channel_id)),
+      sendKeptJson(
+        request,
+        reply,
+        postsAnswer(await telegram.recentPosts(request.query.channel_id)),
+      ),
   );
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { channelListResponseSchema, channelPostsResponseSchema } from '@app/shared/api/telegram';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
@@ -137,22 +136,18 @@ export function createTelegramService(deps: {
 
     // Channels (admins).
     /**
-     * `/channels/list`' answer (the JSON bytes), kept while no channel is written (the channel
-     * table announces its writes to the posts log's group): read once, not on every call.
+     * `/channels/list`' payload, kept while no channel is written (the channel table announces its
+     * writes to the posts log's group): read once, not on every call.
      */
-    channelsAnswer: (): Promise<Buffer> =>
-      postPages.answer('channels', async () => {
-        const channels = (await repository.channels()).map((row) => ({
+    channels: () =>
+      postPages.answer('channels', async () => ({
+        channels: (await repository.channels()).map((row) => ({
           ...row,
           kinds: row.kinds.filter((kind) => kind === 'alert' || kind === 'brief'),
           created_at: Math.floor(row.created_at.getTime() / 1000),
-        }));
-        return Buffer.from(
-          JSON.stringify(
-            channelListResponseSchema.parse({ status: 'success', channels, enabled: bot !== null }),
-          ),
-        );
-      }),
+        })),
+        enabled: bot !== null,
+      })),
 
     async addChannel(input: { chat_id: string; title: string; kinds: ChannelKind[] }) {
       const row = await repository.insertChannel({
@@ -196,19 +191,15 @@ export function createTelegramService(deps: {
         throw badRequest(`Telegram refused the post: ${result.error ?? 'unknown error'}`);
     },
 
-    /** `/channels/posts`' answer (the JSON bytes), kept while no post or channel is written. */
-    recentPostsAnswer: (channelId?: string): Promise<Buffer> =>
-      postPages.answer(`posts:${channelId ?? ''}`, async () => {
-        const rows = await repository.recentPosts(RECENT_POSTS, channelId);
-        const posts = rows.map((row) => ({
+    /** `/channels/posts`' payload, kept while no post or channel is written. */
+    recentPosts: (channelId?: string) =>
+      postPages.answer(`posts:${channelId ?? ''}`, async () => ({
+        posts: (await repository.recentPosts(RECENT_POSTS, channelId)).map((row) => ({
           ...row,
           id: String(row.id),
           created_at: Math.floor(row.created_at.getTime() / 1000),
-        }));
-        return Buffer.from(
-          JSON.stringify(channelPostsResponseSchema.parse({ status: 'success', posts })),
-        );
-      }),
+        })),
+      })),
 
     /**
      * The daily brief on the brief channels: the latest market brief's title, summary and link,

@@ -1,15 +1,16 @@
 import { errorResponseSchema } from '@app/shared/api/envelope';
-import { trackRecordResponseSchema } from '@app/shared/api/track-record';
-import type { FastifyReply } from 'fastify';
+import { trackRecordResponseSchema, type TrackRecord } from '@app/shared/api/track-record';
+import { sendJson } from '../../cache/answer-cache.ts';
+import { keptAnswer } from '../../http/kept-answer.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { TrackRecordService } from './track-record.service.ts';
 
 /**
- * The stored record, checked against the schema and serialised once per cached read: a Buffer
- * skips Fastify's serialiser; the route's response schema still documents it in OpenAPI.
+ * The stored record written once per cached read (the service checked it against the schema when
+ * it read it): a Buffer skips Fastify's serialiser; the response schema still documents it.
  */
-const sendJson = (reply: FastifyReply, body: Buffer) =>
-  reply.type('application/json; charset=utf-8').send(body);
+const recordAnswer = keptAnswer<TrackRecord>(undefined, (record) => ({ track_record: record }));
+const NO_RECORD = Buffer.from(JSON.stringify({ status: 'success', track_record: null }));
 
 /** The analyst's public track record: the stored result of the nightly job. */
 export function trackRecordRoutes(
@@ -27,6 +28,9 @@ export function trackRecordRoutes(
         response: { 200: trackRecordResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (_request, reply) => sendJson(reply, await trackRecord.responseBody()),
+    async (_request, reply) => {
+      const record = await trackRecord.current();
+      return sendJson(reply, record ? recordAnswer(record) : NO_RECORD);
+    },
   );
 }

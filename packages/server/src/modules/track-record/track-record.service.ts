@@ -20,7 +20,6 @@ const PAGE = 20_000;
 const KEEP_RUNS = 14;
 /** How long a process serves the stored record from memory before reading it again. */
 const READ_CACHE_MS = 5_000;
-const EMPTY_BODY = JSON.stringify({ status: 'success', track_record: null });
 
 export type ComputeResult =
   | { computed: true; calls: number; articles: number; durationMs: number }
@@ -46,7 +45,7 @@ export function createTrackRecordService(deps: {
 }) {
   const { repository } = deps;
   const pageSize = deps.pageSize ?? PAGE;
-  let cached: { at: number; value: TrackRecord; body: Buffer } | null = null;
+  let cached: { at: number; value: TrackRecord } | null = null;
 
   async function readCached() {
     const at = performance.now();
@@ -54,9 +53,7 @@ export function createTrackRecordService(deps: {
     const row = await repository.latest();
     // No record yet is not kept: the first run's result shows as soon as it is stored.
     if (!row) return (cached = null);
-    const value = trackRecordSchema.parse(row.result);
-    const body = Buffer.from(JSON.stringify({ status: 'success', track_record: value }));
-    return (cached = { at, value, body });
+    return (cached = { at, value: trackRecordSchema.parse(row.result) });
   }
 
   async function marketLevels(from: string): Promise<{
@@ -117,17 +114,12 @@ export function createTrackRecordService(deps: {
   }
 
   return {
-    /** The newest stored record (kept in memory for a few seconds). */
+    /**
+     * The newest stored record, checked against the schema when it is read and kept in memory for
+     * a few seconds: the same object until the next read (its route writes it once per object).
+     */
     async current(): Promise<TrackRecord | null> {
       return (await readCached())?.value ?? null;
-    },
-
-    /**
-     * The API answer (`{"status":"success","track_record":…}`) serialised once per cached record:
-     * the record is checked against the response schema when it is read, not on every request.
-     */
-    async responseBody(): Promise<Buffer> {
-      return (await readCached())?.body ?? Buffer.from(EMPTY_BODY);
     },
 
     /** Whether the stored record was computed from the articles and bars stored now. */

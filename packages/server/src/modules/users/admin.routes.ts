@@ -11,6 +11,7 @@ import {
 } from '@app/shared/api/users';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
+import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -20,6 +21,15 @@ import { toApiUser } from './user.mapper.ts';
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const username = z.object({ username: z.string().min(1).max(60) });
 const userResponse = successResponse({ user: userSchema });
+
+type Kept<K extends 'listPage' | 'pendingPage' | 'outboxPage' | 'openedMail'> = Awaited<
+  ReturnType<ApprovalService[K]>
+>;
+/** The admin pages' kept views, each written (and compressed) once per kept view. */
+const usersAnswer = keptAnswer<Kept<'listPage'>>();
+const queueAnswer = keptAnswer<Kept<'pendingPage'>>();
+const outboxAnswer = keptAnswer<Kept<'outboxPage'>>();
+const mailAnswer = keptAnswer<Kept<'openedMail'>>();
 
 /** Spec §7 "Admin": the user list, property updates, approval queue, removal and the outbox. */
 export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: ApprovalService }) {
@@ -39,7 +49,8 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
     },
     async (request, reply) => {
       const { skip, limit, q } = request.query;
-      return sendKeptJson(request, reply, await approvals.listAnswer({ skip, limit, search: q }));
+      const page = await approvals.listPage({ skip, limit, search: q });
+      return sendKeptJson(request, reply, usersAnswer(page));
     },
   );
 
@@ -56,7 +67,7 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
       },
     },
     async (request, reply) =>
-      sendKeptJson(request, reply, await approvals.pendingAnswer(request.query)),
+      sendKeptJson(request, reply, queueAnswer(await approvals.pendingPage(request.query))),
   );
 
   app.post(
@@ -110,7 +121,7 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
       },
     },
     async (request, reply) =>
-      sendKeptJson(request, reply, await approvals.outboxAnswer(request.query)),
+      sendKeptJson(request, reply, outboxAnswer(await approvals.outboxPage(request.query))),
   );
 
   app.get(
@@ -129,6 +140,6 @@ export function adminUserRoutes(app: ZodApp, { approvals }: { approvals: Approva
       },
     },
     async (request, reply) =>
-      sendKeptJson(request, reply, await approvals.outboxMailAnswer(request.params.id)),
+      sendKeptJson(request, reply, mailAnswer(await approvals.openedMail(request.params.id))),
   );
 }

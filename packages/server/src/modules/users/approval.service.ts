@@ -9,7 +9,7 @@ import type { Mailer } from '../messaging/mailer.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
 import { recentValue } from '../../cache/recent-value.ts';
-import { outboxBody, outboxMailBody, queueBody, usersBody } from './admin-bodies.ts';
+import { outboxMailView, outboxView, queueView, usersView } from './admin-views.ts';
 import type { UserRow } from './user.mapper.ts';
 import type { UserRepository } from './user.repository.ts';
 
@@ -45,10 +45,10 @@ export function createApprovalService(deps: Deps) {
     userTotal.clear();
     pendingTotal.clear();
   };
-  // The admin pages' answers as sent, checked against their rows' versions on every call; with
+  // The admin pages' views (their routes write each kept view once), checked against their rows' versions on every call; with
   // `notices`, sent with no check while their table is unchanged (`cache/page-notices.ts`).
   const answers = createPageAnswers();
-  const kept = (group: PageGroup, key: string, build: () => Promise<Buffer>) =>
+  const kept = <T extends object>(group: PageGroup, key: string, build: () => Promise<T>) =>
     notices ? notices.answer(group, key, build) : build();
   // Any process's write of the users (a notice) clears the totals too.
   notices?.onForget((group) => {
@@ -99,7 +99,7 @@ export function createApprovalService(deps: Deps) {
   async function outboxMail(id: string) {
     const mail = await users.outboxMail(id);
     if (!mail) throw notFound('No such mail in the outbox.');
-    return outboxMailBody(mail);
+    return outboxMailView(mail);
   }
 
   return {
@@ -148,25 +148,25 @@ export function createApprovalService(deps: Deps) {
     },
 
     /**
-     * `/user/admin/get/ALL`'s answer (the JSON bytes): a page of the user list or of a search,
-     * kept and sent again while its rows are the same row versions (`admin/page-answers.ts`).
+     * `/user/admin/get/ALL`'s view: a page of the user list or of a search, kept and the same
+     * object again while its rows are the same row versions (`admin/page-answers.ts`).
      */
-    async listAnswer(page: { skip: number; limit: number; search: string }): Promise<Buffer> {
+    async listPage(page: { skip: number; limit: number; search: string }) {
       if (page.search !== '') {
         return kept('users', `search:${JSON.stringify(page)}`, async () => {
           const versions = await pages.search(page);
           // A page past the last match carries no count: its total is counted every time.
           if (versions === '') {
             const { rows, total } = await list(page);
-            return usersBody(rows, total);
+            return usersView(rows, total);
           }
           return answers.answer(`search:${JSON.stringify(page)}`, versions, async () => {
             const { rows, total } = await users.search(page);
             if (total === undefined)
-              return { versions: '', body: usersBody([], await users.count(page.search)) };
+              return { versions: '', body: usersView([], await users.count(page.search)) };
             return {
               versions: `${String(total)}:${rowVersions(rows)}`,
-              body: usersBody(rows, total),
+              body: usersView(rows, total),
             };
           });
         });
@@ -184,37 +184,36 @@ export function createApprovalService(deps: Deps) {
             fromEnd === undefined
               ? await users.list(page)
               : (await users.listFromEnd({ skip: fromEnd, limit: page.limit })).reverse();
-          return { versions: rowVersions(rows), body: usersBody(rows, total) };
+          return { versions: rowVersions(rows), body: usersView(rows, total) };
         });
       });
     },
 
-    /** `/user/admin/validation_queue`'s answer, kept like the user list's. */
-    async pendingAnswer(page: { skip: number; limit: number }): Promise<Buffer> {
+    /** `/user/admin/validation_queue`'s view, kept like the user list's. */
+    async pendingPage(page: { skip: number; limit: number }) {
       const total = await pendingTotal.get();
       const key = `pending:${String(page.skip)}:${String(page.limit)}:${String(total)}`;
       return kept('users', key, async () =>
         answers.answer(key, await pages.pending(page), async () => {
           const rows = await users.listPendingValidation(page);
-          return { versions: rowVersions(rows), body: queueBody(rows, total) };
+          return { versions: rowVersions(rows), body: queueView(rows, total) };
         }),
       );
     },
 
-    /** `/user/admin/outbox`'s answer, kept like the user list's. */
-    async outboxAnswer(page: { skip: number; limit: number }): Promise<Buffer> {
+    /** `/user/admin/outbox`'s view, kept like the user list's. */
+    async outboxPage(page: { skip: number; limit: number }) {
       const key = `outbox:${String(page.skip)}:${String(page.limit)}`;
       return kept('outbox', key, async () =>
         answers.answer(key, await pages.outbox(page), async () => {
           const rows = await users.outbox(page);
-          return { versions: rowVersions(rows), body: outboxBody(rows) };
+          return { versions: rowVersions(rows), body: outboxView(rows) };
         }),
       );
     },
 
-    /** `/user/admin/outbox/{id}`'s answer (bytes), kept with the outbox's pages. */
-    outboxMailAnswer: (id: string): Promise<Buffer> =>
-      kept('outbox', `mail:${id}`, () => outboxMail(id)),
+    /** `/user/admin/outbox/{id}`'s view, kept with the outbox's pages. */
+    openedMail: (id: string) => kept('outbox', `mail:${id}`, () => outboxMail(id)),
 
     /** An admin sets one of the admin-only properties of any user. */
     async adminUpdate(

@@ -46,10 +46,7 @@ export function createSessionCache(deps: { hub: NoticeHub }) {
   return {
     /** A live entry (checked against `now` by the caller), or undefined; starts listening on first use. */
     get(key: string): CachedSession | undefined {
-      if (!listener.isListening()) {
-        listener.ensureListening();
-        return undefined;
-      }
+      if (!listener.listens()) return undefined;
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (performance.now() - entry.cachedAt > MAX_AGE_MS) {
