@@ -161,6 +161,23 @@ export function createSnapshotIndex(size: number, columnOf: (field: string) => u
 
   return {
     /**
+     * Every listing in the order of one numeric column then the tiebreaker, both `desc` or not,
+     * unknown values last or first. A listing's id is its rank by the tiebreaker, so the sorted
+     * index (value, then id) is the known listings' order ascending and its reverse descending.
+     */
+    numberOrder(field: string, column: NumericColumn, desc: boolean, nullsLast: boolean) {
+      const { ids } = sortedOf(field, column);
+      const unknown: number[] = [];
+      for (let i = 0; i < size; i += 1) if (column.known[i] !== 1) unknown.push(i);
+      const known = desc ? ids.slice().reverse() : ids;
+      const rest = Int32Array.from(desc ? unknown.reverse() : unknown);
+      const order = new Int32Array(size);
+      order.set(nullsLast ? known : rest, 0);
+      order.set(nullsLast ? rest : known, nullsLast ? known.length : rest.length);
+      return order;
+    },
+
+    /**
      * The listings (ids, in a buffer valid until the next call) within `within` (null: all) that
      * every filter keeps, or null when a filter has no index (the caller passes over them all).
      */
