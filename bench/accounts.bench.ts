@@ -125,6 +125,12 @@ export async function runAccountsBench(options: { seconds: number }) {
       });
       if (!saved.ok) throw new Error(`save screen ${name}: ${saved.status} ${await saved.text()}`);
     }
+    // The user's private calendar link, as a calendar app polls it (no header: the path is the key).
+    const feedLink = (await (
+      await fetch(`${base}/market-calendar/feed/create`, { method: 'POST', headers: auth })
+    ).json()) as { path?: string };
+    if (!feedLink.path) throw new Error('market calendar feed: no link feedLink');
+    const ics = `${new URL(base).origin}${feedLink.path}`;
     const rows: [string, string, { headers?: Record<string, string> }][] = [
       ['GET /api/market-calendar/week (earnings, public)', weekUrl, {}],
       [
@@ -139,6 +145,7 @@ export async function runAccountsBench(options: { seconds: number }) {
         { headers: auth },
       ],
       ['GET /api/market-calendar/feed', `${base}/market-calendar/feed`, { headers: auth }],
+      ['GET /api/market-calendar/feed/{token}.ics', ics, {}],
       ['GET /api/screener/facets (public)', `${base}/screener/facets`, {}],
       ['GET /api/screener/screens', `${base}/screener/screens`, { headers: auth }],
       ['GET /api/payment/plans (public)', `${base}/payment/plans`, {}],

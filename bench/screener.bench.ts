@@ -21,11 +21,13 @@ import { startKeptStack } from './lib/kept-stack.ts';
 /**
  * `BENCH_SCREENER_DATA_DIR=<folder>` keeps the database there across runs (stored once, the
  * refresh timed on every run); `BENCH_SCREENER_NODE_ARGS` adds Node arguments to the cold API
- * process (`--cpu-prof …`); `BENCH_SCREENER_ONLY=<regex>` runs only the kinds of screen it matches.
+ * process (`--cpu-prof …`); `BENCH_SCREENER_ONLY=<regex>` runs only the kinds of screen it matches;
+ * `BENCH_SCREENER_WARM=off` leaves out the warm rows.
  */
 const DATA_DIR = process.env.BENCH_SCREENER_DATA_DIR;
 const NODE_ARGS = (process.env.BENCH_SCREENER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const ONLY = process.env.BENCH_SCREENER_ONLY ? new RegExp(process.env.BENCH_SCREENER_ONLY) : null;
+const WARM = process.env.BENCH_SCREENER_WARM !== 'off';
 
 /** Listings screened (the demo companies and synthetic ones up to this many). */
 const LISTINGS = 50_000;
@@ -228,6 +230,7 @@ export async function runScreenerBench(options: { seconds: number }) {
             paths,
           }),
         );
+        if (!WARM) continue;
         const origin = new URL(stack.api).origin;
         started = performance.now();
         for (let i = 0; i < paths.length; i += 32) {
@@ -247,11 +250,13 @@ export async function runScreenerBench(options: { seconds: number }) {
         rows,
         reference,
       );
-      printTable(
-        `bench/screener, warm: every screen asked once before (same screens and load)`,
-        warmRows,
-        reference,
-      );
+      if (WARM) {
+        printTable(
+          `bench/screener, warm: every screen asked once before (same screens and load)`,
+          warmRows,
+          reference,
+        );
+      }
     } finally {
       await cold.stop();
     }

@@ -300,8 +300,18 @@ describe('an API process with SCREENER_SNAPSHOT on', () => {
         await ask(screens[0] ?? '');
         return second.services.screener.cacheStats()?.snapshot === LISTINGS;
       });
+      const before = second.services.screener.cacheStats()?.served;
+      expect(before?.sql).toBeGreaterThanOrEqual(screens.length);
       expect(await Promise.all(screens.map(ask))).toEqual(fromSql);
       expect(await ask('/api/screener/facets')).toEqual(facetsFromSql);
+      // Every screen asked once loaded was answered from memory, none read PostgreSQL.
+      expect(second.services.screener.cacheStats()?.served).toEqual({
+        snapshot: (before?.snapshot ?? 0) + screens.length,
+        sql: before?.sql,
+      });
+      const nonAscii = '/api/screener/query?company_name__icontains=%C3%B8';
+      await ask(nonAscii);
+      expect(second.services.screener.cacheStats()?.served.sql).toBe((before?.sql ?? 0) + 1);
     } finally {
       await second.close();
     }

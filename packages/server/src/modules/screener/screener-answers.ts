@@ -48,6 +48,11 @@ export function createScreenerAnswers(deps: {
   let held: ScreenerSnapshot | undefined;
   let loading: Promise<void> | undefined;
   let retryAt = 0;
+  /**
+   * Screens answered from the snapshot, and reads sent to PostgreSQL instead (no snapshot: not
+   * listening, loading; or a filter it cannot evaluate), since the process started.
+   */
+  const served = { snapshot: 0, sql: 0 };
   const forget = () => {
     generation += 1;
     held = undefined;
@@ -61,6 +66,18 @@ export function createScreenerAnswers(deps: {
   });
   const listening = listener.listens;
 
+  /** The snapshot, its pages counted as answered from it or (a filter it cannot evaluate) not. */
+  function counted(snapshot: ScreenerSnapshot): ScreenerSnapshot {
+    return {
+      ...snapshot,
+      page: (ast, symbols) => {
+        const page = snapshot.page(ast, symbols);
+        served[page ? 'snapshot' : 'sql'] += 1;
+        return page;
+      },
+    };
+  }
+
   /** Loads the snapshot of the current generation unless a load is under way or failed lately. */
   function startLoad(load: () => Promise<ScreenerMetricsDump>) {
     if (loading !== undefined || performance.now() < retryAt) return;
@@ -68,7 +85,7 @@ export function createScreenerAnswers(deps: {
     loading = load()
       .then((dump) => {
         // A load that overlapped a notice may hold the old metrics: it is not kept.
-        if (started === generation) held = createScreenerSnapshot(dump);
+        if (started === generation) held = counted(createScreenerSnapshot(dump));
       })
       .catch((error: unknown) => {
         retryAt = performance.now() + LOAD_RETRY_MS;
@@ -99,9 +116,11 @@ export function createScreenerAnswers(deps: {
      * none: without SCREENER_SNAPSHOT, while the process does not listen, while it loads.
      */
     snapshot(): ScreenerSnapshot | null {
-      if (!loadMetrics || !listening()) return null;
-      if (!held) startLoad(loadMetrics);
-      return held ?? null;
+      if (!loadMetrics) return null;
+      if (listening() && held) return held;
+      served.sql += 1;
+      if (listener.isListening()) startLoad(loadMetrics);
+      return null;
     },
 
     /** Waits for a load under way (tests, the bench). */
@@ -112,12 +131,16 @@ export function createScreenerAnswers(deps: {
     /** Starts listening and waits for it (tests, start-up). */
     ready: () => listener.ready(),
 
-    /** How many pages and counts are kept, and the snapshot's listings (for tests). */
+    /**
+     * How many pages and counts are kept, the snapshot's listings, and how many reads the snapshot
+     * answered and how many went to PostgreSQL (for tests and diagnosis).
+     */
     stats: () => ({
       pages: pages.size,
       counts: counts.size,
       listening: listener.isListening(),
       snapshot: held?.size ?? null,
+      served: { ...served },
     }),
 
     close: () => listener.close(),

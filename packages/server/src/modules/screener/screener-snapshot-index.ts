@@ -5,18 +5,25 @@ import {
   type TextColumn,
 } from './screener-snapshot-filters.ts';
 
-/** A numeric column's known listings in ascending order of value (NaN last, as PostgreSQL). */
-type SortedColumn = { ids: Int32Array; values: Float64Array };
+/**
+ * A numeric column's known listings in ascending order of value (NaN last, as PostgreSQL), and
+ * each listing's position in that order (-1: unknown).
+ */
+type SortedColumn = { ids: Int32Array; values: Float64Array; positionOf: Int32Array };
 
-/** One filter as a test of a listing: a bound of a numeric column or a set of texts. */
+/**
+ * One filter as a test of a listing, both on integers: a bound of a numeric column is a range of
+ * positions in its sorted order; a set of texts is a set of group numbers (one per exact text).
+ */
 type Check =
-  | { kind: 'number'; values: Float64Array; known: Uint8Array; op: 0 | 1 | 2 | 3; v: number }
-  | { kind: 'text'; values: readonly (string | null)[]; wanted: ReadonlySet<string> };
+  | { kind: 'range'; positionOf: Int32Array; from: number; to: number }
+  | { kind: 'groups'; groupOf: Int32Array; wanted: Int32Array };
+
+/** A text column's listings by text: each text's group number and listings, each listing's group. */
+type Grouped = { byText: Map<string, { group: number; ids: Int32Array }>; groupOf: Int32Array };
 
 /** The listings a filter can keep, read from an index: slices of id arrays, and how many. */
 type Candidates = { slices: Int32Array[]; count: number };
-
-const OPS = { gt: 0, gte: 1, lt: 2, lte: 3 } as const;
 
 /** The first position whose value is above `v` (or equal, with `orEqual`); NaN is above all. */
 function lowerBound(values: Float64Array, v: number, orEqual: boolean): number {
@@ -31,24 +38,41 @@ function lowerBound(values: Float64Array, v: number, orEqual: boolean): number {
   return lo;
 }
 
-function passes(check: Check, i: number): boolean {
-  if (check.kind === 'text') {
-    const value = check.values[i];
-    return value !== null && value !== undefined && check.wanted.has(value);
+/**
+ * Keeps, of the first `m` listings of `ids`, those the check passes, in place; returns how many.
+ * One loop per kind of check over typed arrays: V8 keeps each monomorphic and tight.
+ */
+function keep(check: Check, ids: Int32Array, m: number): number {
+  let w = 0;
+  if (check.kind === 'range') {
+    const { positionOf, from, to } = check;
+    for (let k = 0; k < m; k += 1) {
+      const i = ids[k] as number;
+      const p = positionOf[i] as number;
+      if (p >= from && p < to) ids[w++] = i;
+    }
+    return w;
   }
-  if (check.known[i] !== 1) return false;
-  const x = check.values[i] as number;
-  // NaN is greater than any number, as in PostgreSQL (x !== x only for NaN).
-  switch (check.op) {
-    case 0:
-      return x > check.v || x !== x;
-    case 1:
-      return x >= check.v || x !== x;
-    case 2:
-      return x < check.v;
-    default:
-      return x <= check.v;
+  const { groupOf, wanted } = check;
+  if (wanted.length === 1) {
+    const g = wanted[0] as number;
+    for (let k = 0; k < m; k += 1) {
+      const i = ids[k] as number;
+      if (groupOf[i] === g) ids[w++] = i;
+    }
+    return w;
   }
+  for (let k = 0; k < m; k += 1) {
+    const i = ids[k] as number;
+    const r = groupOf[i] as number;
+    for (let j = 0; j < wanted.length; j += 1) {
+      if (wanted[j] === r) {
+        ids[w++] = i;
+        break;
+      }
+    }
+  }
+  return w;
 }
 
 /**
@@ -60,7 +84,7 @@ function passes(check: Check, i: number): boolean {
  */
 export function createSnapshotIndex(size: number, columnOf: (field: string) => unknown) {
   const sorted = new Map<string, SortedColumn>();
-  const groups = new Map<string, Map<string, Int32Array>>();
+  const groups = new Map<string, Grouped>();
   // Reused by every screen (evaluation is synchronous): no per-request allocation of the size.
   const matched = new Int32Array(size);
 
@@ -73,22 +97,34 @@ export function createSnapshotIndex(size: number, columnOf: (field: string) => u
       (a, b) => compareNumbers(column.values[a] as number, column.values[b] as number) || a - b,
     );
     const values = Float64Array.from(ids, (i) => column.values[i] as number);
-    const made = { ids, values };
+    const positionOf = new Int32Array(size).fill(-1);
+    ids.forEach((i, position) => {
+      positionOf[i] = position;
+    });
+    const made = { ids, values, positionOf };
     sorted.set(field, made);
     return made;
   }
 
-  function groupsOf(field: string, column: TextColumn): Map<string, Int32Array> {
+  function groupsOf(field: string, column: TextColumn): Grouped {
     const kept = groups.get(field);
     if (kept) return kept;
-    const lists = new Map<string, number[]>();
+    const lists = new Map<string, { group: number; ids: number[] }>();
+    const groupOf = new Int32Array(size).fill(-1);
     column.values.forEach((value, i) => {
       if (value === null) return;
-      const list = lists.get(value);
-      if (list) list.push(i);
-      else lists.set(value, [i]);
+      let entry = lists.get(value);
+      if (!entry) {
+        entry = { group: lists.size, ids: [] };
+        lists.set(value, entry);
+      }
+      groupOf[i] = entry.group;
+      entry.ids.push(i);
     });
-    const made = new Map([...lists].map(([value, ids]) => [value, Int32Array.from(ids)]));
+    const byText = new Map(
+      [...lists].map(([value, { group, ids }]) => [value, { group, ids: Int32Array.from(ids) }]),
+    );
+    const made = { byText, groupOf };
     groups.set(field, made);
     return made;
   }
@@ -106,24 +142,41 @@ export function createSnapshotIndex(size: number, columnOf: (field: string) => u
         filter.op === 'gt' || filter.op === 'gte'
           ? [lowerBound(index.values, v, filter.op === 'gte'), index.ids.length]
           : [0, lowerBound(index.values, v, filter.op === 'lt')];
-      const { values, known } = column;
-      const check: Check = { kind: 'number', values, known, op: OPS[filter.op], v };
+      const check: Check = { kind: 'range', positionOf: index.positionOf, from, to };
       return { check, candidates: { slices: [index.ids.subarray(from, to)], count: to - from } };
     }
     const texts =
       filter.op === 'eq' ? [filter.value] : filter.op === 'in' ? [...filter.value] : null;
     if (!texts?.every((text): text is string => typeof text === 'string')) return null;
-    const wanted = new Set(texts);
-    const byText = groupsOf(filter.field, column);
-    const slices = [...wanted].flatMap((text) => byText.get(text) ?? []);
-    const count = slices.reduce((sum, slice) => sum + slice.length, 0);
+    const { byText, groupOf } = groupsOf(filter.field, column);
+    const found = [...new Set(texts)].flatMap((text) => byText.get(text) ?? []);
     return {
-      check: { kind: 'text', values: column.values, wanted },
-      candidates: { slices, count },
+      check: { kind: 'groups', groupOf, wanted: Int32Array.from(found, (each) => each.group) },
+      candidates: {
+        slices: found.map((each) => each.ids),
+        count: found.reduce((sum, each) => sum + each.ids.length, 0),
+      },
     };
   }
 
   return {
+    /**
+     * Every listing in the order of one numeric column then the tiebreaker, both `desc` or not,
+     * unknown values last or first. A listing's id is its rank by the tiebreaker, so the sorted
+     * index (value, then id) is the known listings' order ascending and its reverse descending.
+     */
+    numberOrder(field: string, column: NumericColumn, desc: boolean, nullsLast: boolean) {
+      const { ids } = sortedOf(field, column);
+      const unknown: number[] = [];
+      for (let i = 0; i < size; i += 1) if (column.known[i] !== 1) unknown.push(i);
+      const known = desc ? ids.slice().reverse() : ids;
+      const rest = Int32Array.from(desc ? unknown.reverse() : unknown);
+      const order = new Int32Array(size);
+      order.set(nullsLast ? known : rest, 0);
+      order.set(nullsLast ? rest : known, nullsLast ? known.length : rest.length);
+      return order;
+    },
+
     /**
      * The listings (ids, in a buffer valid until the next call) within `within` (null: all) that
      * every filter keeps, or null when a filter has no index (the caller passes over them all).
@@ -140,24 +193,18 @@ export function createSnapshotIndex(size: number, columnOf: (field: string) => u
       for (const { candidates } of within ? [] : plans) {
         if (!source || candidates.count < source.count) source = candidates;
       }
-      const checks = plans.map((planned) => planned.check);
       let m = 0;
       if (!source) {
         for (let i = 0; i < size; i += 1) matched[m++] = i;
         return matched.subarray(0, m);
       }
       for (const slice of source.slices) {
-        for (let k = 0; k < slice.length; k += 1) {
-          const i = slice[k] as number;
-          let keep = true;
-          for (const check of checks) {
-            if (!passes(check, i)) {
-              keep = false;
-              break;
-            }
-          }
-          if (keep) matched[m++] = i;
-        }
+        matched.set(slice, m);
+        m += slice.length;
+      }
+      // Each other filter narrows the candidates in one pass (the source's own filter holds).
+      for (const planned of plans) {
+        if (planned.candidates !== source) m = keep(planned.check, matched, m);
       }
       return matched.subarray(0, m);
     },
