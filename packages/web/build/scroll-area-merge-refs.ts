@@ -1,7 +1,8 @@
 import type { Plugin } from 'vite';
 
 /** Mantine's ScrollArea (also inside every Table, for `Table.ScrollContainer`). */
-const SCROLL_AREA = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+const SCROLL_AREA =
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
 const FLOATING_IMPORT = 'import { useMergeRefs } from "@floating-ui/react";';
 
 /**
