@@ -9,6 +9,7 @@ import type { Plugin, Rollup } from 'vite';
 type OutputChunk = Rollup.OutputChunk;
 import { defineConfig } from 'vitest/config';
 import { mantineStableIds } from './build/mantine-stable-ids';
+import { scrollAreaMergeRefs } from './build/scroll-area-merge-refs';
 
 const LANDING_RENDER = 'src/app/landing-static/render.tsx';
 const LANDING_ENHANCE = 'src/app/landing-static/enhance.ts';
@@ -307,6 +308,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineStableIds(),
+    scrollAreaMergeRefs(),
     stagedEntry(),
     staticLandingPage(),
     firstViewAssets(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LIVE_PUBLIC_TOPICS, LIVE_USER_TOPICS } from './live-limits.ts';
 
 /**
  * Live updates of the open page: `GET /api/live?topics=…` answers a Server-Sent Events
@@ -6,21 +7,8 @@ import { z } from 'zod';
  * it needs through the ordinary routes, which apply their own visibility rules.
  */
 
-/** At most this many topics on one stream. */
-export const LIVE_MAX_TOPICS = 50;
-/** At most this many open streams per client (a user, or a visitor's address). */
-export const LIVE_MAX_STREAMS_PER_CLIENT = 6;
-/** The stream's `retry:` (ms): how long an EventSource waits before reconnecting. */
-export const LIVE_RETRY_MS = 3_000;
-/** A comment line this often keeps proxies from closing a quiet stream. */
-export const LIVE_HEARTBEAT_MS = 15_000;
-
-/** Public topics: anyone may subscribe. */
-export const LIVE_PUBLIC_TOPICS = ['news'] as const;
-/** Topics of the logged-in caller only (their own alerts and prompts). */
-export const LIVE_USER_TOPICS = ['alerts', 'prompts'] as const;
-/** `quotes:EXCHANGE:TICKER` — quote updates of one listing (public). */
-export const LIVE_QUOTES_PREFIX = 'quotes:';
+// The plain limits and topic names: in a module without zod, for a page's first load.
+export * from './live-limits.ts';
 
 export type LiveTopic =
   (typeof LIVE_PUBLIC_TOPICS)[number] | (typeof LIVE_USER_TOPICS)[number] | `quotes:${string}`;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { successResponse } from './envelope.ts';
+import { NEWS_GIF_MAX_KEYWORD_LENGTH, NEWS_GIF_MAX_KEYWORDS } from './news-gif-limits.ts';
 
-/** At most this many keywords in `/news/gif?keywords=`, each at most NEWS_GIF_MAX_KEYWORD_LENGTH. */
-export const NEWS_GIF_MAX_KEYWORDS = 10;
-export const NEWS_GIF_MAX_KEYWORD_LENGTH = 40;
+export * from './news-gif-limits.ts';
 
 /** `a, b,c` (or a repeated parameter) → `['a', 'b', 'c']`, blanks left out. */
 export function splitGifKeywords(value: string | readonly string[]): string[] {

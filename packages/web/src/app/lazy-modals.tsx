@@ -1,25 +1,7 @@
-import { ModalsProvider } from '@mantine/modals';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { OPEN_EVENTS, replayed } from './modal-events';
 
-/** The `modals.*` calls that show a modal: window events of @mantine/modals. */
-const OPEN_EVENTS = ['openModal', 'openConfirmModal', 'openContextModal'].map(
-  (name) => `mantine-modals:${name}`,
-);
-
-/** Events already given again to the mounted provider (StrictMode runs effects twice). */
-const replayed = new WeakSet<Event>();
-
-function Replay({ events }: { events: readonly CustomEvent[] }) {
-  useEffect(() => {
-    // The provider's listeners are set in its layout effect, which runs before this one.
-    for (const event of events) {
-      if (replayed.has(event)) continue;
-      replayed.add(event);
-      window.dispatchEvent(new CustomEvent(event.type, { detail: event.detail as unknown }));
-    }
-  }, [events]);
-  return null;
-}
+const ModalsChunk = lazy(async () => ({ default: (await import('./modals-host')).ModalsHost }));
 
 /**
  * Mantine's modals (`modals.open…` from `@mantine/modals`), mounted at the first modal asked
@@ -27,7 +9,7 @@ function Replay({ events }: { events: readonly CustomEvent[] }) {
  * reduced-motion media query, transition — whose effects ran in the app's first commit on every
  * page. Until a modal is asked for, only the listeners of its open events exist; the events that
  * mount it are given again to the provider once it listens. No component reads the provider's
- * context (`useModals`), so it needs not wrap the app.
+ * context (`useModals`), so it needs not wrap the app; its code is a chunk loaded then.
  */
 export function LazyModals() {
   const [events, setEvents] = useState<readonly CustomEvent[] | null>(null);
@@ -46,8 +28,8 @@ export function LazyModals() {
   }, [events]);
   if (!events) return null;
   return (
-    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-      <Replay events={events} />
-    </ModalsProvider>
+    <Suspense fallback={null}>
+      <ModalsChunk events={events} />
+    </Suspense>
   );
 }

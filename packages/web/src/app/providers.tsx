@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { LazyModals } from './lazy-modals';
+import { LazyNotifications } from './lazy-notifications';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -26,7 +26,7 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
       env={env}
     >
       <QueryClientProvider client={client}>
-        <Notifications position="bottom-right" limit={4} />
+        <LazyNotifications />
         {children}
         <LazyModals />
       </QueryClientProvider>

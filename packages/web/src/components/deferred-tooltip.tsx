@@ -1,12 +1,11 @@
-import { Tooltip } from '@mantine/core';
-import type { TooltipProps } from '@mantine/core';
-import type { ReactElement } from 'react';
 import { useHydrated } from '../lib/hydration';
+import { LazyTooltip } from './lazy-tooltip';
+import type { LazyTooltipProps } from './lazy-tooltip';
 
-export type DeferredTooltipProps = TooltipProps & { children: ReactElement };
+export type DeferredTooltipProps = LazyTooltipProps;
 
 /**
- * A Mantine tooltip mounted once the server's markup is hydrated (lib/hydration.ts). A
+ * A Mantine tooltip (lazy-tooltip.tsx) mounted once the server's markup is hydrated (lib/hydration.ts). A
  * mounted Mantine tooltip — even closed — runs Floating UI, whose reference ref sets state in a
  * layout effect: a synchronous second render right after the commit that mounts it, which in the
  * hydrating commit first ran every passive effect of the page, in one long task on a phone.
@@ -18,5 +17,5 @@ export type DeferredTooltipProps = TooltipProps & { children: ReactElement };
 export function DeferredTooltip({ children, ...props }: DeferredTooltipProps) {
   const hydrated = useHydrated();
   if (!hydrated) return children;
-  return <Tooltip {...props}>{children}</Tooltip>;
+  return <LazyTooltip {...props}>{children}</LazyTooltip>;
 }

@@ -1,4 +1,5 @@
-import { Badge, Tooltip, VisuallyHidden, type MantineSize } from '@mantine/core';
+import { Badge, VisuallyHidden, type MantineSize } from '@mantine/core';
+import { DeferredTooltip } from './deferred-tooltip';
 import {
   sentimentBadge,
   sentimentConfidenceText,
@@ -38,8 +39,8 @@ export function SentimentBadge({
   );
   if (!text) return badge;
   return (
-    <Tooltip label={text} events={{ hover: true, focus: true, touch: true }}>
+    <DeferredTooltip label={text} events={{ hover: true, focus: true, touch: true }}>
       {badge}
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -1,6 +1,6 @@
-import { AppShell, Overlay } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useHydrated } from '../../lib/hydration';
 import { HydrationBoundary } from '../../lib/hydration-boundary';
 import { GuardedOutlet } from '../route-guard';
@@ -11,6 +11,11 @@ import classes from './main-layout.module.css';
 import { Sidebar } from './sidebar';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
+
+/** The drawer's backdrop on a phone, a chunk loaded when the drawer first opens. */
+const DrawerOverlay = lazy(async () => ({
+  default: (await import('./drawer-overlay')).DrawerOverlay,
+}));
 
 export interface MainLayoutProps {
   /** Search box of the top bar (search issue). */
@@ -95,7 +100,9 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
         </HydrationBoundary>
       </AppShell.Navbar>
       {drawerOpened && !isDesktop && (
-        <Overlay fixed zIndex={150} backgroundOpacity={0.45} blur={2} onClick={drawer.close} />
+        <Suspense fallback={null}>
+          <DrawerOverlay onClose={drawer.close} />
+        </Suspense>
       )}
 
       <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>

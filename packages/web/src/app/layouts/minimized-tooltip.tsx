@@ -1,5 +1,5 @@
-import { Tooltip } from '@mantine/core';
 import type { ReactElement } from 'react';
+import { LazyTooltip } from '../../components/lazy-tooltip';
 
 /**
  * The label of a menu link as a tooltip, only while the menu is minimized (its labels hidden).
@@ -19,8 +19,8 @@ export function MinimizedTooltip({
 }) {
   if (!minimized) return children;
   return (
-    <Tooltip label={label} position="right" withArrow>
+    <LazyTooltip label={label} position="right" withArrow>
       {children}
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -5,5 +5,5 @@
  */
 export { suggestionsQueryOptions } from './api/suggestions';
 export type { Suggestion, SuggestionResult, SuggestionSource } from './api/suggestions';
-export { SuggestionInput } from './components/suggestion-input';
+export { preloadSuggestionInput, SuggestionInput } from './components/suggestion-input';
 export type { SuggestionInputProps } from './components/suggestion-input';

@@ -1,4 +1,4 @@
-import { LIVE_MAX_TOPICS } from '@app/shared/api/live';
+import { LIVE_MAX_TOPICS } from '@app/shared/api/live-limits';
 import { API_BASE } from '../api-client';
 import { getStoredToken, subscribeToSession } from '../session';
 

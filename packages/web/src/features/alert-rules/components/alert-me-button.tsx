@@ -1,9 +1,14 @@
-import { ActionIcon, Button, Modal, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { useStoredToken } from '../../../lib/use-stored-token';
-import { AlertRuleForm, EMPTY_RULE } from './alert-rule-form';
+
+/** The dialog and its form (Mantine's modal, form and number input), loaded at the first open. */
+const AlertMeDialog = lazy(async () => ({
+  default: (await import('./alert-me-dialog')).AlertMeDialog,
+}));
 
 /**
  * "Alert me…": a rule on `symbol`, pre-filled with a price level at the current price. A
@@ -21,22 +26,26 @@ export function AlertMeButton({
   compact?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first open on, so that closing plays the modal's transition.
+  const [asked, setAsked] = useState(false);
   const loggedIn = useStoredToken() !== null;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const onClick = () => {
-    if (loggedIn) setOpen(true);
-    else void navigate(`/login?next=${encodeURIComponent(`${pathname}${search}`)}`);
+    if (loggedIn) {
+      setAsked(true);
+      setOpen(true);
+    } else void navigate(`/login?next=${encodeURIComponent(`${pathname}${search}`)}`);
   };
   const label = `Alert me about ${symbol}`;
   return (
     <>
       {compact ? (
-        <Tooltip label="Alert me…">
+        <LazyTooltip label="Alert me…">
           <ActionIcon variant="subtle" aria-label={label} onClick={onClick}>
             <IconBell size={18} />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       ) : (
         <Button
           variant="light"
@@ -48,18 +57,16 @@ export function AlertMeButton({
           Alert me…
         </Button>
       )}
-      <Modal opened={open} onClose={() => setOpen(false)} title={`New alert on ${symbol}`}>
-        {open && (
-          <AlertRuleForm
-            initial={{
-              ...EMPTY_RULE,
-              symbol,
-              threshold: price === null ? '' : Math.round(price * 100) / 100,
-            }}
-            onDone={() => setOpen(false)}
+      {asked && (
+        <Suspense fallback={null}>
+          <AlertMeDialog
+            symbol={symbol}
+            price={price}
+            opened={open}
+            onClose={() => setOpen(false)}
           />
-        )}
-      </Modal>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,9 +2,22 @@ import { Card, Group, Text, Title } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { useCurrentUser } from '../../users';
-import { AssistantChat } from './assistant-chat';
+import { lazy, Suspense } from 'react';
 
 const TITLE_ID = 'article-questions-title';
+
+/** The chat (its composer, pickers and answers) only a signed-in reader gets: a chunk of its own. */
+const AssistantChat = lazy(async () => ({
+  default: (await import('./assistant-chat')).AssistantChat,
+}));
+
+function Loading() {
+  return (
+    <Text size="sm" c="dimmed">
+      Loading your account…
+    </Text>
+  );
+}
 
 /**
  * The Q&A chat panel of /news/view (spec §2): questions about this article, answered from its
@@ -23,16 +36,16 @@ export function ArticleQuestions({ articleId }: { articleId: string }) {
       {token === null ? (
         <LoginPrompt />
       ) : user ? (
-        <AssistantChat
-          username={user.username}
-          articleId={articleId}
-          compact
-          placeholder="What does this mean for the company? How did the stock react?"
-        />
+        <Suspense fallback={<Loading />}>
+          <AssistantChat
+            username={user.username}
+            articleId={articleId}
+            compact
+            placeholder="What does this mean for the company? How did the stock react?"
+          />
+        </Suspense>
       ) : (
-        <Text size="sm" c="dimmed">
-          Loading your account…
-        </Text>
+        <Loading />
       )}
     </Card>
   );

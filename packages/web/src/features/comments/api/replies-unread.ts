@@ -1,4 +1,4 @@
-import { unreadRepliesResponseSchema } from '@app/shared/api/comments';
+import type { unreadRepliesResponseSchema } from '@app/shared/api/comments';
 import type { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
@@ -13,6 +13,8 @@ export type UnreadReply = UnreadReplies['replies'][number];
 
 /** GET /comments/replies/unread: the count and the newest unread replies to my comments. */
 export async function fetchUnreadReplies(signal?: AbortSignal): Promise<UnreadReplies> {
+  // Imported on demand: the user menu asks on every page, and zod stays out of the first load.
+  const { unreadRepliesResponseSchema } = await import('@app/shared/api/comments');
   const { count, replies } = await apiGet('/comments/replies/unread', undefined, {
     schema: unreadRepliesResponseSchema,
     signal,

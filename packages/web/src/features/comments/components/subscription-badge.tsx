@@ -1,7 +1,7 @@
-import { Tooltip } from '@mantine/core';
 import type { SubscriptionIcon } from '@app/shared/api/comments';
 import { IconBuildingSkyscraper, IconCrown, IconHeart, IconStar } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 const BADGES: Record<
   Exclude<SubscriptionIcon, ''>,
@@ -18,7 +18,7 @@ export function SubscriptionBadge({ icon }: { icon: SubscriptionIcon }) {
   if (icon === '') return null;
   const badge = BADGES[icon];
   return (
-    <Tooltip label={badge.label} withArrow openDelay={200}>
+    <LazyTooltip label={badge.label} withArrow openDelay={200}>
       <badge.icon
         size={16}
         role="img"
@@ -26,6 +26,6 @@ export function SubscriptionBadge({ icon }: { icon: SubscriptionIcon }) {
         color={`var(--mantine-color-${badge.color}-filled)`}
         style={{ flex: 'none' }}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

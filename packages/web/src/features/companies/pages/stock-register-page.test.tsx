@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
 import { renderRoute } from '../../../../test/render';
 import { LOGIN_PROMPT_TEXT } from '../../../components/login-prompt';
 import { makeCompany, suggestionBody } from '../../../../test/fixtures/companies';
+import { preloadSuggestionInput } from '../../tickers';
 
 const apple = makeCompany('NASDAQ:AAPL', { company_name: 'Apple Inc.' });
 const appLovin = makeCompany('NASDAQ:APP', { company_name: 'AppLovin Corporation' });
@@ -35,6 +36,12 @@ async function openTracker(url = '/stock/register') {
   const field = await screen.findByRole('combobox', { name: 'Ticker or company' }, LOADED);
   return { ...view, field, user: userEvent.setup() };
 }
+
+// The suggestions list is a chunk the field loads when first used (tickers'
+// suggestion-input.test.tsx): these tests start with it loaded.
+beforeAll(async () => {
+  await preloadSuggestionInput();
+});
 
 describe('stock tracker page', () => {
   it('takes the typed ticker when Enter is pressed and shows its company card', async () => {

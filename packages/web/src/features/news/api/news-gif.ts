@@ -1,9 +1,8 @@
 import {
   NEWS_GIF_MAX_KEYWORD_LENGTH,
   NEWS_GIF_MAX_KEYWORDS,
-  newsGifResponseSchema,
-  type NewsGif,
-} from '@app/shared/api/news-gif';
+} from '@app/shared/api/news-gif-limits';
+import type { NewsGif } from '@app/shared/api/news-gif';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { NEWS_QUERY_KEY } from './news-query-keys';
@@ -19,6 +18,8 @@ export function gifKeywordsParam(keywords: readonly string[]): string {
 
 /** GET /news/gif?keywords=…: the animation for an article's GIF keywords. */
 export async function fetchNewsGif(keywords: string, signal?: AbortSignal): Promise<NewsGif> {
+  // Imported on demand: zod stays out of the article page's first load.
+  const { newsGifResponseSchema } = await import('@app/shared/api/news-gif');
   const response = await apiGet(
     '/news/gif',
     { keywords },

@@ -1,16 +1,10 @@
-import { successResponse } from '@app/shared/api/envelope';
-import { newsArticleSchema } from '@app/shared/api/news';
 import type { NewsArticle } from '@app/shared/api/news';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
 import { NEWS_QUERY_KEY } from './news-query-keys';
 
 /** Filters of GET /news/query (spec §7), as query-string pairs. */
 export type NewsFilters = Readonly<Record<string, string>>;
-
-// No projection (`only`) is asked for, so every field of an article is present.
-const newsListResponseSchema = successResponse({ news: z.array(newsArticleSchema) });
 
 /** Spec §7: latest news that has related tickers and an AI summary (the AI feed and /home). */
 export const LATEST_AI_FILTERS: NewsFilters = {
@@ -38,10 +32,11 @@ export async function fetchNewsFrom(
   page: NewsPageRange,
   signal?: AbortSignal,
 ): Promise<NewsArticle[]> {
+  const { newsArticlesResponseSchema } = await import('./news-schemas');
   const response = await apiGet(
     path,
     { ...params, skip: page.skip, limit: page.limit },
-    { schema: newsListResponseSchema, signal },
+    { schema: newsArticlesResponseSchema, signal },
   );
   return response.news;
 }

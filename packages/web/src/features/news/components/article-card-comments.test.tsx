@@ -56,11 +56,11 @@ describe('article card panels: comments, share, report (spec §4)', () => {
     await user.click(control('Share'));
     expect(comments.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('Nice quarter')).toBeNull();
-    expect(screen.getByRole('textbox', { name: 'Link to share' })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: 'Link to share' })).toBeTruthy();
 
     await user.click(control('Report'));
     expect(screen.queryByRole('textbox', { name: 'Link to share' })).toBeNull();
-    expect(screen.getByRole('region', { name: 'Report this article' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Report this article' })).toBeTruthy();
 
     await user.click(control('Report'));
     expect(screen.queryByRole('region', { name: 'Report this article' })).toBeNull();
@@ -83,9 +83,9 @@ describe('article card panels: comments, share, report (spec §4)', () => {
     const { user } = renderCard(makeArticle({ id: 'r1', AI: { title: 'Chips beat' } }));
     await user.click(control('Report'));
     expect(
-      screen
-        .getByRole('link', { name: 'Register or log in to report this article' })
-        .getAttribute('href'),
+      (
+        await screen.findByRole('link', { name: 'Register or log in to report this article' })
+      ).getAttribute('href'),
     ).toBe(`/register?source=report&next=${encodeURIComponent('/n/r1#CHIPS_BEAT')}`);
   });
 

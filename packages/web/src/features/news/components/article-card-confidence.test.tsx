@@ -1,12 +1,18 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewsArticle } from '@app/shared/api/news';
 import { makeUser, stubApi, success } from '../../../../test/api-stub';
 import { makeArticle } from '../../../../test/fixtures/news';
 import { renderWithProviders } from '../../../../test/render';
+import { preloadTooltip } from '../../../components/lazy-tooltip';
 import { ArticleCard } from './article-card';
+
+// Tooltips are a chunk loaded when the first one is drawn (components/lazy-tooltip.tsx).
+beforeAll(async () => {
+  await preloadTooltip();
+});
 
 function renderCard(article: NewsArticle) {
   stubApi({ 'GET /api/user/get/me': success({ current_user: makeUser() }) });

@@ -3,12 +3,10 @@ import { IconAlertOctagon, IconAlertTriangle } from '@tabler/icons-react';
 import type { NewsArticle } from '@app/shared/api/news';
 import { timeAgo } from '@app/shared/display/timeago';
 import { useCallback, useState } from 'react';
-import { useLocation } from 'react-router';
 import type { Location } from 'react-router';
-import { SharePanel } from '../../../components/share/share-panel';
 import { clockNow, useDisplayClock } from '../../../lib/hydration';
 
-/* The article card's smaller parts and rules: its defcon icon, time line, share panel and counts. */
+/* The article card's smaller parts and rules: its defcon icon, time line and counts. */
 
 /** Spec §9: defcon icons only for levels below 3 on articles with at most 3 related tickers. */
 export const DEFCON_ICON_MAX_TICKERS = 3;
@@ -102,13 +100,4 @@ export function CardTime({
       {timeAgo(creationDate, clockNow(clock))}
     </Text>
   );
-}
-
-/** The share panel of a card; reads the location only while open (a navigation redraws it alone). */
-export function CardSharePanel({
-  articleId,
-  ...props
-}: { articleId: string } & Omit<Parameters<typeof SharePanel>[0], 'isCurrentPage'>) {
-  const location = useLocation();
-  return <SharePanel {...props} isCurrentPage={isArticlePage(articleId, location)} />;
 }

@@ -169,7 +169,7 @@ describe('article card', () => {
 
   it('lets an admin hide the article and marks the card hidden', async () => {
     const api = renderCard(makeArticle({ id: 'h1' }), makeUser({ is_admin: true }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Hide' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Hide' }));
     await waitFor(() => {
       expect(screen.getByText('Hidden')).toBeTruthy();
     });

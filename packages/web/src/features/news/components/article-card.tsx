@@ -1,5 +1,5 @@
 import { SentimentBadge } from '../../../components/sentiment-badge';
-import { Anchor, Badge, Card, Checkbox, Group, Highlight, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Highlight, Stack, Text, Title } from '@mantine/core';
 import type { TitleOrder } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { NewsArticle } from '@app/shared/api/news';
@@ -9,7 +9,6 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { absoluteSiteUrl } from '../../../lib/site-url';
 import { useSetNewsBlocked } from '../api/news-set-blocked';
-import { ArticleDebug } from './article-debug';
 import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-panels';
 import { ArticleAnimation } from './article-animation';
 import { ArticleCardStars } from './article-card-stars';
@@ -18,7 +17,6 @@ import { ArticleText } from './article-text';
 import { AlsoReportedBy, articleTexts, hasOriginal } from './article-story';
 import classes from './article-card.module.css';
 import {
-  CardSharePanel,
   CardTime,
   chooseTitle,
   DefconIcon,
@@ -26,7 +24,13 @@ import {
   sentimentScore,
   useCommentCount,
 } from './article-card-parts';
-import { CommentsPanel, ReportPanel } from '../../comments';
+import {
+  AdminCheckbox,
+  ArticleDebug,
+  CardSharePanel,
+  CommentsPanel,
+  ReportPanel,
+} from './article-card-lazy';
 import { useCurrentUser, useViewer } from '../../users';
 
 /** The words of a search worth marking: two characters or more. */
@@ -176,7 +180,7 @@ export function ArticleCard({
             />
           </Group>
           {viewer.isAdmin && (
-            <Checkbox
+            <AdminCheckbox
               label="Hide"
               checked={hidden}
               disabled={setBlocked.isPending}

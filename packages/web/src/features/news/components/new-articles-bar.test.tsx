@@ -85,7 +85,8 @@ describe("the 'N new articles' bar", () => {
       emit()('news', { topic: 'news', stage: 'ingested', ids: ['x'] });
       emit()('news', { topic: 'news', stage: 'enriched', ids: ['n2', 'n1'] });
     });
-    expect(screen.getByRole('button', { name: '2 new articles' })).toBeTruthy();
+    // The events are read once their schema is in (imported on demand).
+    expect(await screen.findByRole('button', { name: '2 new articles' })).toBeTruthy();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a', 'b']);
 
     await userEvent.click(screen.getByRole('button', { name: '2 new articles' }));

@@ -1,7 +1,6 @@
 import { Box, Button, Center } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { liveNewsEventSchema } from '@app/shared/api/live';
 import { liveClient, type LiveClient } from '../../../lib/live/live-client';
 import {
   announceArticles,
@@ -68,10 +67,14 @@ export function useNewArticles(
     stage ? ['news'] : [],
     ({ event, data }) => {
       if (event !== 'news') return;
-      const parsed = liveNewsEventSchema.safeParse(data);
-      if (!parsed.success || parsed.data.stage !== stage) return;
-      setState((current) => announceArticles(current, parsed.data.ids, shown));
-      schedulePeek(PEEK_DELAY_MS, PEEK_RETRIES, 'announced');
+      // The event's schema is imported on demand (zod stays out of the feed's first load);
+      // events keep their order, each waiting on the same import.
+      void import('@app/shared/api/live').then(({ liveNewsEventSchema }) => {
+        const parsed = liveNewsEventSchema.safeParse(data);
+        if (!parsed.success || parsed.data.stage !== stage) return;
+        setState((current) => announceArticles(current, parsed.data.ids, shown));
+        schedulePeek(PEEK_DELAY_MS, PEEK_RETRIES, 'announced');
+      });
     },
     undefined,
     client,

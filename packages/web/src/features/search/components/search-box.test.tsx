@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failure, stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall, StubResponse } from '../../../../test/api-stub';
 import { renderWithProviders } from '../../../../test/render';
+import { preloadSuggestionInput } from '../../tickers';
 import { SearchBox } from './search-box';
 
 function suggestionsFor(query: string, symbols: string[]) {
@@ -57,6 +58,9 @@ const location = () => screen.getByRole('status', { name: 'Location' }).textCont
 beforeAll(async () => {
   // The fetcher imports the response schema on demand; load it once so timings stay tight.
   await import('@app/shared/api/companies');
+  // The suggestions list is a chunk the field loads when first used (tickers'
+  // suggestion-input.test.tsx): these tests start with it loaded.
+  await preloadSuggestionInput();
 });
 
 afterEach(() => {

@@ -1,147 +1,117 @@
-import { Combobox, TextInput, useCombobox } from '@mantine/core';
-import type { MantineSize } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { SubmitEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { ComponentType } from 'react';
 import { SUGGESTION_QUERY_MAX } from '../api/suggestions';
-import type { SuggestionSource } from '../api/suggestions';
-import { chooseTicker } from '../ticker-choice';
-import { useSuggestions } from '../use-suggestions';
-import classes from './suggestion-input.module.css';
+import type { SuggestionCombobox, SuggestionHandover } from './suggestion-combobox';
+import type { SuggestionInputProps } from './suggestion-combobox';
 
-export interface SuggestionInputProps {
-  /** Suggestion endpoint (default: companies, as the search bars use). */
-  source?: SuggestionSource;
-  /** Accessible name of the field (and of its search landmark). */
-  label: string;
-  /** Keep the label for screen readers only (the compact bars). */
-  hideLabel?: boolean;
-  description?: string;
-  placeholder?: string;
-  defaultValue?: string;
-  size?: MantineSize;
-  /** A ticker was chosen: a suggestion picked, or (pickers) typed text resolved by spec §5. */
-  onPick: (symbol: string) => void;
-  /**
-   * Enter without picking a suggestion hands over the text (search). Without it the field is a
-   * ticker picker: the text becomes a ticker by the ticker-choice rule.
-   */
-  onSubmitText?: (text: string) => void;
-  /** Empty the field after a pick or a submit (the bars). */
-  clearAfter?: boolean;
-  className?: string;
+export type { SuggestionInputProps } from './suggestion-combobox';
+
+type Combobox = typeof SuggestionCombobox;
+
+/** The field with its suggestions list, loaded once (suggestion-combobox.tsx). */
+let loaded: Combobox | undefined;
+let loading: Promise<Combobox> | undefined;
+
+/** Loads the suggestions list now: a field drawn afterwards has it from the start. */
+export function preloadSuggestionInput(): Promise<Combobox> {
+  loading ??= import('./suggestion-combobox').then((chunk) => {
+    loaded = chunk.SuggestionCombobox;
+    return loaded;
+  });
+  return loading;
 }
 
-/** A text field with ticker suggestions (symbol and company info), keyboard-operable. */
-export function SuggestionInput({
-  source = 'company',
-  label,
-  hideLabel = false,
-  description,
-  placeholder = 'Ticker or company name',
-  defaultValue = '',
-  size = 'sm',
-  onPick,
-  onSubmitText,
-  clearAfter = false,
-  className,
-}: SuggestionInputProps) {
-  const [value, setValue] = useState(defaultValue);
-  const [wantsOpen, setWantsOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // A prefilled value (the search page's q) asks for nothing until the user edits it.
-  const [edited, setEdited] = useState(false);
-  // Mantine keeps a combobox's list mounted (hidden) and Floating UI positions it at
-  // mount, a forced style recalculation of the whole page in the app's first commit. The list is
-  // mounted from the field's first focus on (its keyboard behaviour unchanged from then).
-  const [engaged, setEngaged] = useState(false);
-  const { suggestions, resolve } = useSuggestions(source, edited ? value : '');
-  const combobox = useCombobox({
-    opened: wantsOpen && suggestions.length > 0,
-    onOpenedChange: setWantsOpen,
-    onDropdownClose: () => combobox.resetSelectedOption(),
-  });
+/**
+ * A text field with ticker suggestions (symbol and company info), keyboard-operable. The
+ * suggestions list (Mantine's combobox with Floating UI) is a chunk of its own: until the
+ * visitor points at, focuses or types in the field a plain field of the same look stands in, so a page's
+ * first load does not carry it. The plain field hands its text and focus over when the chunk is in.
+ */
+export function SuggestionInput(props: SuggestionInputProps) {
+  const [Loaded, setLoaded] = useState<ComponentType<
+    SuggestionInputProps & { handover?: SuggestionHandover }
+  > | null>(() => loaded ?? null);
+  const [value, setValue] = useState(props.defaultValue ?? '');
+  const edited = useRef(false);
+  const field = useRef<HTMLInputElement>(null);
+  const [handover, setHandover] = useState<SuggestionHandover | undefined>(undefined);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
-  const finish = (nextValue: string) => {
-    setWantsOpen(false);
-    setValue(clearAfter ? '' : nextValue);
+  const engage = () => {
+    if (Loaded) return;
+    void preloadSuggestionInput().then((combobox) => {
+      if (!mounted.current) return;
+      setHandover({
+        value: field.current?.value ?? value,
+        edited: edited.current,
+        focused: field.current !== null && document.activeElement === field.current,
+      });
+      setLoaded(() => combobox);
+    });
   };
 
-  const pick = (symbol: string) => {
-    finish(symbol);
-    onPick(symbol);
-  };
+  if (Loaded) return <Loaded {...props} handover={handover} />;
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const text = value.trim();
-    if (text === '') return;
-    if (onSubmitText) {
-      finish(text);
-      onSubmitText(text);
-      return;
-    }
-    const choice = chooseTicker(
-      text,
-      (await resolve(text)).map((item) => item.symbol),
-    );
-    if (choice === null) setError(`No company or ticker matches "${text}".`);
-    else pick(choice);
-  };
-
+  const {
+    label,
+    hideLabel = false,
+    description,
+    placeholder = 'Ticker or company name',
+    size = 'sm',
+    onSubmitText,
+    clearAfter = false,
+    className,
+  } = props;
   return (
     <form
       role="search"
       aria-label={label}
       className={className}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        // A picker resolves the text against the suggestions: that is the combobox's, asked
+        // for at the field's focus. A search hands the text over as the combobox would.
+        const text = value.trim();
+        if (!onSubmitText || text === '') return;
+        if (clearAfter) setValue('');
+        onSubmitText(text);
+      }}
     >
-      <Combobox
-        store={combobox}
-        onOptionSubmit={pick}
-        position="bottom-start"
-        keepMounted={engaged}
-        classNames={{ dropdown: classes.dropdown }}
-      >
-        <Combobox.Target withExpandedAttribute>
-          <TextInput
-            label={hideLabel ? undefined : label}
-            aria-label={hideLabel ? label : undefined}
-            description={description}
-            placeholder={placeholder}
-            size={size}
-            type="search"
-            enterKeyHint="search"
-            spellCheck={false}
-            maxLength={SUGGESTION_QUERY_MAX}
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            value={value}
-            error={error}
-            onChange={(event) => {
-              setValue(event.currentTarget.value);
-              setEdited(true);
-              setError(null);
-              setWantsOpen(true);
-              combobox.resetSelectedOption();
-            }}
-            onFocus={() => {
-              setEngaged(true);
-              setWantsOpen(true);
-            }}
-            onBlur={() => setWantsOpen(false)}
-          />
-        </Combobox.Target>
-        <Combobox.Dropdown hidden={suggestions.length === 0}>
-          <Combobox.Options aria-label={`Suggestions for ${value.trim()}`}>
-            {suggestions.map((item) => (
-              <Combobox.Option key={item.symbol} value={item.symbol} className={classes.option}>
-                <span className={classes.symbol}>{item.symbol}</span>{' '}
-                {item.info && <span className={classes.info}>{item.info}</span>}
-              </Combobox.Option>
-            ))}
-          </Combobox.Options>
-        </Combobox.Dropdown>
-      </Combobox>
+      <TextInput
+        ref={field}
+        label={hideLabel ? undefined : label}
+        aria-label={hideLabel ? label : undefined}
+        description={description}
+        placeholder={placeholder}
+        size={size}
+        type="search"
+        enterKeyHint="search"
+        spellCheck={false}
+        maxLength={SUGGESTION_QUERY_MAX}
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        value={value}
+        // The closed combobox's attributes (Combobox.Target), so the markup does not change.
+        role="combobox"
+        aria-haspopup="listbox"
+        aria-expanded={false}
+        autoComplete="off"
+        onChange={(event) => {
+          edited.current = true;
+          setValue(event.currentTarget.value);
+          engage();
+        }}
+        onFocus={engage}
+        onPointerEnter={engage}
+        onTouchStart={engage}
+      />
     </form>
   );
 }

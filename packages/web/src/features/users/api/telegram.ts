@@ -1,8 +1,3 @@
-import {
-  telegramInfoResponseSchema,
-  telegramLinkResponseSchema,
-  telegramUnregisterResponseSchema,
-} from '@app/shared/api/telegram';
 import type { TelegramInfo } from '@app/shared/api/telegram';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@app/shared/api/users';
@@ -11,10 +6,13 @@ import { getStoredToken } from '../../../lib/session';
 import { showErrorToast } from '../../../lib/toast';
 import { cacheCurrentUser, currentUserQueryKey } from './current-user';
 
+// The response schemas are imported on demand (zod stays out of a page's first load): the
+// menus ask for the bot's info on every page.
 export type TelegramBotInfo = Omit<TelegramInfo, 'status'>;
 
 /** GET /telegram/info: whether the bot runs, its @username, and the menus' community links. */
 export async function fetchTelegramInfo(signal?: AbortSignal): Promise<TelegramBotInfo> {
+  const { telegramInfoResponseSchema } = await import('@app/shared/api/telegram');
   const { status: _status, ...info } = await apiGet('/telegram/info', undefined, {
     schema: telegramInfoResponseSchema,
     signal,
@@ -40,6 +38,7 @@ export function useTelegramInfo() {
 
 /** POST /telegram/link: a one-time deep link `https://t.me/<bot>?start=<code>` (15 minutes). */
 export async function postTelegramLink(): Promise<{ url: string; expiresAt: Date }> {
+  const { telegramLinkResponseSchema } = await import('@app/shared/api/telegram');
   const { url, expires_at } = await apiPost('/telegram/link', undefined, {
     schema: telegramLinkResponseSchema,
   });
@@ -57,8 +56,12 @@ export function useTelegramLink() {
 export function useTelegramUnregister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiPost('/telegram/unregister', undefined, { schema: telegramUnregisterResponseSchema }),
+    mutationFn: async () => {
+      const { telegramUnregisterResponseSchema } = await import('@app/shared/api/telegram');
+      return apiPost('/telegram/unregister', undefined, {
+        schema: telegramUnregisterResponseSchema,
+      });
+    },
     onSuccess: () => {
       const user = queryClient.getQueryData<User>(currentUserQueryKey(getStoredToken()));
       if (user) cacheCurrentUser(queryClient, { ...user, my_telegram_chat_id: '' });
