@@ -1,9 +1,8 @@
 import { Combobox, TextInput, useCombobox } from '@mantine/core';
+import { searchFieldLook } from './search-field-look';
 import type { MantineSize } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { SUGGESTION_QUERY_MAX } from '../api/suggestions';
 import type { SuggestionSource } from '../api/suggestions';
 import { chooseTicker } from '../ticker-choice';
 import { useSuggestions } from '../use-suggestions';
@@ -123,16 +122,7 @@ export function SuggestionCombobox({
         <Combobox.Target withExpandedAttribute>
           <TextInput
             ref={input}
-            label={hideLabel ? undefined : label}
-            aria-label={hideLabel ? label : undefined}
-            description={description}
-            placeholder={placeholder}
-            size={size}
-            type="search"
-            enterKeyHint="search"
-            spellCheck={false}
-            maxLength={SUGGESTION_QUERY_MAX}
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            {...searchFieldLook({ label, hideLabel, description, placeholder, size })}
             value={value}
             error={error}
             onChange={(event) => {

@@ -1,8 +1,7 @@
 import { TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
-import { SUGGESTION_QUERY_MAX } from '../api/suggestions';
+import { searchFieldLook } from './search-field-look';
 import type { SuggestionCombobox, SuggestionHandover } from './suggestion-combobox';
 import type { SuggestionInputProps } from './suggestion-combobox';
 
@@ -87,16 +86,7 @@ export function SuggestionInput(props: SuggestionInputProps) {
     >
       <TextInput
         ref={field}
-        label={hideLabel ? undefined : label}
-        aria-label={hideLabel ? label : undefined}
-        description={description}
-        placeholder={placeholder}
-        size={size}
-        type="search"
-        enterKeyHint="search"
-        spellCheck={false}
-        maxLength={SUGGESTION_QUERY_MAX}
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        {...searchFieldLook({ label, hideLabel, description, placeholder, size })}
         value={value}
         // The closed combobox's attributes (Combobox.Target), so the markup does not change.
         role="combobox"
