@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -81,13 +80,3 @@ export function createAnswerCache<T extends object = Buffer>(options: {
     },
   };
 }
-
-/** JSON for a cached answer. */
-export const jsonBody = (value: unknown) => Buffer.from(JSON.stringify(value));
-
-/**
- * Sends a body serialised by the route itself: a Buffer skips Fastify's serialiser; the route's
- * response schema still documents the shape in OpenAPI.
- */
-export const sendJson = (reply: FastifyReply, body: Buffer) =>
-  reply.type('application/json; charset=utf-8').send(body);

@@ -44,3 +44,13 @@ export function sendKeptJson(request: FastifyRequest, reply: FastifyReply, body:
   }
   return reply.header('content-encoding', encoding).send(encodedAnswer(body, encoding));
 }
+
+/** An answer's JSON bytes, to keep and send as they are. */
+export const jsonBody = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+/**
+ * Sends a body serialised by the route itself: a Buffer skips Fastify's serialiser; the route's
+ * response schema still documents the shape in OpenAPI.
+ */
+export const sendJson = (reply: FastifyReply, body: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(body);

@@ -8,7 +8,8 @@ import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { AnalysesPage, AnalysisService } from './analysis.service.ts';
 import type { Clock } from '../../clock.ts';
-import { createAnswerCache, jsonBody, sendJson } from '../../cache/answer-cache.ts';
+import { createAnswerCache } from '../../cache/answer-cache.ts';
+import { jsonBody, sendJson } from '../../http/kept-json.ts';
 
 /**
  * How long a serialised analyses answer is reused in the process: as long as browsers may keep it

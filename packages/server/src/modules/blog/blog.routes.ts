@@ -6,7 +6,8 @@ import {
 } from '@app/shared/api/site';
 import { z } from 'zod';
 import type { ZodApp } from '../../http/types.ts';
-import { createAnswerCache, jsonBody, sendJson } from '../../cache/answer-cache.ts';
+import { createAnswerCache } from '../../cache/answer-cache.ts';
+import { jsonBody, sendJson } from '../../http/kept-json.ts';
 import type { BlogService } from './blog.service.ts';
 
 /**

@@ -17,7 +17,8 @@ import type { ZodApp } from '../../http/types.ts';
 import { companyDebugRoutes, type CompanyDebugDeps } from './company-debug.routes.ts';
 import type { CompanyService } from './company.service.ts';
 import type { Clock } from '../../clock.ts';
-import { createAnswerCache, jsonBody, sendJson } from '../../cache/answer-cache.ts';
+import { createAnswerCache } from '../../cache/answer-cache.ts';
+import { jsonBody, sendJson } from '../../http/kept-json.ts';
 
 /**
  * How long serialised answers are reused: company profiles and listings change only when they are

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { jsonBody, sendJson } from '../../cache/answer-cache.ts';
+import { jsonBody, sendJson } from '../../http/kept-json.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import type { MarketCalendarService } from './market-calendar.service.ts';
 

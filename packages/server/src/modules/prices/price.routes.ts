@@ -6,7 +6,8 @@ import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PriceHistoryService } from './price-history.service.ts';
 import type { Clock } from '../../clock.ts';
-import { createAnswerCache, jsonBody, sendJson } from '../../cache/answer-cache.ts';
+import { createAnswerCache } from '../../cache/answer-cache.ts';
+import { jsonBody, sendJson } from '../../http/kept-json.ts';
 import { isoDay } from '@app/shared/dates';
 
 /**

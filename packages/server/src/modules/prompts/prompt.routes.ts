@@ -5,7 +5,7 @@ import { currentUser } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { sendJson } from '../../cache/answer-cache.ts';
+import { sendJson } from '../../http/kept-json.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import type { PromptReads, ReadAnswer } from './prompt-reads.ts';
 import type { PromptService, RemoveAllQuery } from './prompt.service.ts';

@@ -10,7 +10,8 @@ import type { JobSender } from '../../jobs/job-catalog.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
 import { QUOTE_ANSWER_TTL_MS, type QuoteService } from './quote.service.ts';
 import type { Clock } from '../../clock.ts';
-import { createAnswerCache, jsonBody, sendJson } from '../../cache/answer-cache.ts';
+import { createAnswerCache } from '../../cache/answer-cache.ts';
+import { jsonBody, sendJson } from '../../http/kept-json.ts';
 
 /** Most symbols one financials call may ask for. */
 export const FINANCIALS_MAX_SYMBOLS = 50;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { currentUser } from '../../http/access.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { sendJson } from '../../cache/answer-cache.ts';
+import { sendJson } from '../../http/kept-json.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import { screenerQuery } from './screener-query.ts';
 import type { ScreenerService } from './screener.service.ts';

@@ -1,6 +1,6 @@
 import { errorResponseSchema } from '@app/shared/api/envelope';
 import { trackRecordResponseSchema, type TrackRecord } from '@app/shared/api/track-record';
-import { sendJson } from '../../cache/answer-cache.ts';
+import { sendJson } from '../../http/kept-json.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { TrackRecordService } from './track-record.service.ts';
