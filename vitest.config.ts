@@ -1,4 +1,23 @@
-import { defineConfig } from 'vitest/config';
+import { globSync, readFileSync } from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const WEB_ROOT = 'packages/web';
+
+/**
+ * Web test files that run with a fresh module registry; every other web file shares its worker's
+ * modules with the files before it (measured: the web project in 737 s isolated, 200 s shared,
+ * jsdom's start and the setup file no longer paid per file). A file needs a fresh registry when it
+ * mocks a module (a module a previous file imported is not mocked again), or when it tests what
+ * happens once per page load (the first hydration, a chunk's first load, the one reload on a
+ * 401): such a file says so with the line `// vitest: fresh modules` and why.
+ */
+const FRESH_MODULES = /^\/\/ vitest: fresh modules\b|\bvi\.(do)?[mM]ock\(/m;
+
+const WEB_FILES = globSync('src/**/*.test.{ts,tsx}', { cwd: WEB_ROOT });
+const WEB_ISOLATED = WEB_FILES.filter((file) =>
+  FRESH_MODULES.test(readFileSync(`${WEB_ROOT}/${file}`, 'utf8')),
+);
+const WEB_SHARED = WEB_FILES.filter((file) => !WEB_ISOLATED.includes(file));
 
 export default defineConfig({
   test: {
@@ -27,7 +46,21 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      'packages/web/vite.config.ts',
+      {
+        extends: `${WEB_ROOT}/vite.config.ts`,
+        root: WEB_ROOT,
+        test: {
+          name: 'web',
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...WEB_ISOLATED],
+        },
+      },
+      {
+        extends: `${WEB_ROOT}/vite.config.ts`,
+        root: WEB_ROOT,
+        // The web config's include and this exclude add up (Vite merges arrays by concatenation).
+        test: { name: 'web-isolated', exclude: [...configDefaults.exclude, ...WEB_SHARED] },
+      },
     ],
   },
 });

@@ -1,3 +1,4 @@
+// vitest: fresh modules — the head the server rendered is taken over once per page load.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteMeta } from './route-types';
 

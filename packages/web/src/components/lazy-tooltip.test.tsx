@@ -1,3 +1,4 @@
+// vitest: fresh modules — it tests the tooltip's first chunk load.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

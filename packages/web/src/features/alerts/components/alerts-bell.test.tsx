@@ -1,3 +1,5 @@
+// vitest: fresh modules — after other files in one registry its live alert does not reach the bell
+// (cause not found yet), so it runs in its own.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failure, stubApi, success } from '../../../../test/api-stub';

@@ -1,3 +1,4 @@
+// vitest: fresh modules — it tests the suggestions list's first chunk load.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi, success } from '../../../../test/api-stub';
