@@ -26,6 +26,8 @@ test.describe('an account from registration to approval', () => {
   };
 
   test('register → edit the profile → log out → log in by username', async ({ page }) => {
+    // Six page loads, the first ones while the server's worker is still busy with the demo.
+    test.setTimeout(90_000);
     await page.goto('/register');
     await page.getByRole('button', { name: 'Get Started' }).click();
     await expect(page.getByText('The Email is required')).toBeVisible();
@@ -43,7 +45,8 @@ test.describe('an account from registration to approval', () => {
     await city.blur();
     await expect(page.getByLabel('Saved').first()).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel('City')).toHaveValue('London');
+    // The whole profile page drawn anew (seven cards' calls) while the demo's worker is busy.
+    await expect(page.getByLabel('City')).toHaveValue('London', { timeout: 20_000 });
     expect(await page.evaluate(() => localStorage.getItem('userName'))).toBe(person.username);
 
     await page.getByRole('button', { name: 'Logout' }).first().click();

@@ -163,6 +163,8 @@ test.describe('comments on an article', () => {
     browser,
     request,
   }) => {
+    // Three browser contexts and the admin panel, whose cards all load at once on a busy machine.
+    test.setTimeout(90_000);
     const reporter = await createAccount(request, 'reporter');
     await validate(request, reporter);
     const page = await pageAs(browser, reporter.token);
@@ -183,7 +185,7 @@ test.describe('comments on an article', () => {
     const reported = admin
       .getByRole('list', { name: 'Reported items' })
       .getByRole('listitem', { name: new RegExp(`comment by ${author.username}`) });
-    await expect(reported.getByText('Off topic')).toBeVisible();
+    await expect(reported.getByText('Off topic')).toBeVisible({ timeout: 20_000 });
     await expect(reported.getByText(reporter.username)).toBeVisible();
     await reported.getByRole('button', { name: 'Hide' }).click();
     await expect(toast(admin, 'Comment hidden')).toBeVisible();

@@ -108,4 +108,19 @@ test.describe('layout preferences', () => {
       await context.close();
     }
   });
+
+  test('an open page follows the system switching scheme, the app and the static landing', async ({
+    page,
+  }) => {
+    for (const path of ['/about', '/landing']) {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(path);
+      const html = page.locator('html');
+      await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(html, path).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await expect(html, path).toHaveAttribute('data-mantine-color-scheme', 'light');
+    }
+  });
 });
