@@ -153,6 +153,9 @@ export function createMarketCalendarService(deps: {
     /** Stops listening for the refresh's notices. */
     closeCache: async () => cache?.close(),
 
+    /** Starts listening for the notices that drop what is kept, and waits for it (tests). */
+    cacheReady: async () => cache?.ready(),
+
     /** The kept ranges' and answers' state (undefined without a cache); for tests. */
     cacheStats: () => cache?.stats(),
 
