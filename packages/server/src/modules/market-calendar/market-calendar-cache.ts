@@ -12,7 +12,8 @@ export const CALENDAR_FEEDS_CHANNEL = 'stockpulse_calendar_feeds';
 const WATCHLISTS_CHANNEL = 'stockpulse_watchlists';
 /**
  * Where it announces portfolio changes (migration 2026-11-28T1000-portfolio-notify): `u:` user ids
- * (every ledger write bumps its portfolio), `s:` listings whose company facts changed, `*`.
+ * (a portfolio row changed; every ledger write bumps its row), `s:` listings whose company facts
+ * changed, `*`.
  */
 const PORTFOLIO_CHANNEL = 'stockpulse_portfolio';
 
@@ -58,9 +59,10 @@ export type KeptEvents = {
  * What each API process keeps of the market calendar (MARKET_CALENDAR_CACHE): the whole market's
  * events of each range asked (a week view, the holdings' week), from which a user's view is the
  * events of the user's listings; and the public answers (the week views, a company's dates), which
- * their routes write once per kept answer. All of it is dropped, in one step, on the
- * refresh's notice (NOTIFYed in its transaction); nothing is served from memory while the process
- * does not listen (a notice could be missed).
+ * their routes write once per kept answer; and the private feeds (`createFeedStore`). All of it
+ * is dropped, in one step, on the refresh's notice (NOTIFYed in its transaction), a feed also on
+ * its owner's changes; nothing is served from memory while the process does not listen (a notice
+ * could be missed).
  */
 export function createMarketCalendarCache(deps: { hub: NoticeHub }) {
   const ranges = createAnswerCache<KeptEvents>({ ttlMs: ANSWER_TTL_MS, maxEntries: 200 });
