@@ -98,7 +98,7 @@ export const envSchema = z.object({
   SCREENER_CACHE: z.enum(['on', 'off']).optional(),
   /** Every listing's screener metrics held in memory in each API process until the metrics refresh's notice, answering any screen without PostgreSQL; off in tests unless asked. */
   SCREENER_SNAPSHOT: z.enum(['on', 'off']).optional(),
-  /** The market calendar's weeks of the whole market and its public answers kept in each API process until the calendar refresh's notice; off in tests unless asked. */
+  /** The market calendar's weeks of the whole market, its public answers and the private feeds kept in each API process until the notices that change them; off in tests unless asked. */
   MARKET_CALENDAR_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_SETTINGS_CACHE: z.enum(['on', 'off']).optional(),
   ALERT_INBOX_CACHE: z.enum(['on', 'off']).optional(),

@@ -105,3 +105,176 @@ describe('the market calendar kept in an API process', () => {
     expect(after.fromDatabase).not.toEqual(before.fromDatabase);
   });
 });
+
+/**
+ * The private iCalendar feed kept in two API processes (as in production, with the watchlist and
+ * portfolio caches on): each keeps a link's feed per business day, and must give up what it keeps
+ * as soon as anything the feed is built from changes, whichever process was written through.
+ */
+describe('the private calendar feed kept in two API processes', () => {
+  const clock = fixedClock('2026-11-25T18:00:00Z');
+  const env = { MARKET_CALENDAR_CACHE: 'on', WATCHLIST_CACHE: 'on', PORTFOLIO_CACHE: 'on' };
+  let t: TestApp;
+  let one: SecondApp;
+  let two: SecondApp;
+  let ada: TestUser;
+  let path: string;
+  /** Listings with results in the feed's window: held, then watched, then bought later. */
+  let symbols: string[];
+
+  const get = (app: TestApp['app'], url: string, etag?: string) =>
+    app.inject({ method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
+  /** A feed's entries (their ids: kind, listing and day), in order. */
+  const entries = (body: string) => body.match(/^UID:[^\r\n]*/gm) ?? [];
+  const stamp = (body: string) => /^DTSTAMP:([^\r\n]*)/m.exec(body)?.[1];
+  const write = async (
+    app: TestApp['app'],
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+  ) => {
+    const res = await app.inject({ method, url, headers: bearer(ada.token), payload });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+  /** The feed from `app`, which must give the database's entries (a process without the cache). */
+  const feedOf = async (app: TestApp['app'], url = path) => {
+    const res = await get(app, url);
+    expect(res.statusCode, res.body).toBe(200);
+    const truth = await get(t.app, url);
+    expect(entries(res.body)).toEqual(entries(truth.body));
+    expect(res.headers.etag).toBe(truth.headers.etag);
+    return res;
+  };
+  const feedsKept = (app: SecondApp) => app.services.marketCalendar.cacheStats()?.feeds;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ demoCompanies: true, clock });
+    await refreshMarketCalendarJob.handler({}, jobDeps(t.database.db, {}, { clock }));
+    one = await buildSecondApp(t.database.url, { clock, env });
+    two = await buildSecondApp(t.database.url, { clock, env });
+    for (const app of [one, two]) await app.services.marketCalendar.cacheReady();
+    ada = await registerUser(t.app);
+    const rows = await t.database.db
+      .selectFrom('market_events')
+      .select('symbol')
+      .where('kind', '=', 'earnings')
+      .where('date', '>=', '2026-11-26')
+      .where('date', '<=', '2027-03-01')
+      .groupBy('symbol')
+      .orderBy('symbol')
+      .limit(3)
+      .execute();
+    symbols = rows.map((row) => row.symbol);
+    expect(symbols).toHaveLength(3);
+    await write(one.app, 'POST', '/api/portfolio/transactions/create', {
+      type: 'buy',
+      symbol: symbols[0],
+      date: '2026-11-02',
+      quantity: 3,
+      price: 50,
+    });
+    const created = await write(one.app, 'POST', '/api/market-calendar/feed/create');
+    path = created.json<{ path: string }>().path;
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+    await t.close();
+  });
+
+  it('serves a kept feed from memory, with an ETag that only its events change', async () => {
+    const first = await feedOf(one.app);
+    expect(first.headers['cache-control']).toBe('private, max-age=900');
+    expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.body).toContain(`UID:earnings-${symbols[0]}-`);
+    expect(feedsKept(one)).toBe(1);
+    // Ten seconds later the same day: the kept feed is served as it was written (its DTSTAMP),
+    // while a process without the cache writes it anew, with the same ETag.
+    clock.set('2026-11-25T18:00:10Z');
+    const again = await feedOf(one.app);
+    expect(again.body).toBe(first.body);
+    expect(stamp((await get(t.app, path)).body)).toBe('20261125T180010Z');
+    expect(stamp(again.body)).toBe('20261125T180000Z');
+  });
+
+  it('answers 304 with no body to a calendar app that sends the current ETag', async () => {
+    const { headers } = await feedOf(two.app);
+    const etag = String(headers.etag);
+    for (const app of [one.app, two.app, t.app]) {
+      const unchanged = await get(app, path, etag);
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.body).toBe('');
+      expect(unchanged.headers.etag).toBe(etag);
+      expect(unchanged.headers['cache-control']).toBe('private, max-age=900');
+      expect((await get(app, path, `${etag}, W/"other"`)).statusCode).toBe(304);
+      expect((await get(app, path, 'W/"other"')).statusCode).toBe(200);
+    }
+  });
+
+  it('drops a kept feed at once when its owner watches another listing, in every process', async () => {
+    const before = await feedOf(two.app);
+    expect(before.body).not.toContain(`UID:earnings-${symbols[1]}-`);
+    await write(one.app, 'GET', `/api/ticker/user/watchlist/append/default/${symbols[1]}`);
+    const after = await feedOf(two.app);
+    expect(after.body).toContain(`UID:earnings-${symbols[1]}-`);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect((await get(two.app, path, String(before.headers.etag))).statusCode).toBe(200);
+    expect((await feedOf(one.app)).body).toBe(after.body);
+  });
+
+  it('drops a kept feed at once when its owner buys a listing, in every process', async () => {
+    const before = await feedOf(two.app);
+    expect(before.body).not.toContain(`UID:earnings-${symbols[2]}-`);
+    await write(one.app, 'POST', '/api/portfolio/transactions/create', {
+      type: 'buy',
+      symbol: symbols[2],
+      date: '2026-11-20',
+      quantity: 1,
+      price: 50,
+    });
+    const after = await feedOf(two.app);
+    expect(after.body).toContain(`UID:earnings-${symbols[2]}-`);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('writes the feed anew for a new business day', async () => {
+    const before = await feedOf(one.app);
+    clock.set('2026-11-26T09:00:00Z');
+    const after = await feedOf(one.app);
+    expect(stamp(after.body)).toBe('20261126T090000Z');
+    expect(stamp(before.body)).not.toBe(stamp(after.body));
+  });
+
+  it('drops every kept feed when a refresh of the calendar commits', async () => {
+    const before = await feedOf(two.app);
+    await feedOf(one.app);
+    // A refresh whose source lists nothing from today on: only the past month stays.
+    const repository = createMarketCalendarRepository(t.database.db);
+    await repository.storeRefresh('demo', '2026-11-26', [], clock.now());
+    await waitFor(() => Promise.resolve(feedsKept(one) === 0 && feedsKept(two) === 0));
+    const after = await feedOf(two.app);
+    expect(entries(after.body).length).toBeLessThan(entries(before.body).length);
+    const dayOf = (uid: string) => /(\d{4}-\d{2}-\d{2})@/.exec(uid)?.[1] ?? '';
+    expect(entries(after.body).filter((uid) => dayOf(uid) >= '2026-11-26')).toEqual([]);
+  });
+
+  it('answers 404 in every process as soon as the link is replaced or revoked', async () => {
+    for (const app of [one.app, two.app]) await feedOf(app);
+    expect(feedsKept(two)).toBe(1);
+    const replaced = await write(one.app, 'POST', '/api/market-calendar/feed/create');
+    for (const app of [two.app, one.app]) expect((await get(app, path)).statusCode).toBe(404);
+    path = replaced.json<{ path: string }>().path;
+    for (const app of [two.app, one.app]) await feedOf(app);
+    expect(feedsKept(two)).toBe(1);
+    await write(one.app, 'POST', '/api/market-calendar/feed/revoke');
+    for (const app of [two.app, one.app]) {
+      const gone = await get(app, path);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json<{ error_msg: string }>().error_msg).toMatch(/does not exist or was revoked/);
+      // A calendar app's old ETag does not make a revoked link answer 304.
+      expect((await get(app, path, '*')).statusCode).toBe(404);
+    }
+    expect(feedsKept(two)).toBe(0);
+  });
+});

@@ -199,7 +199,13 @@ describe('the market calendar', () => {
 
   it('documents every market calendar route in the OpenAPI document', async () => {
     const res = await inject('/api/openapi.json');
-    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    type Operation = { description?: string; responses: Record<string, unknown> };
+    const document = res.json<{ paths: Record<string, { get?: Operation }> }>();
+    const paths = Object.keys(document.paths);
+    // Calendar apps poll the feed: its conditional GET is part of the contract.
+    const feed = document.paths['/api/market-calendar/feed/{file}']?.get;
+    expect(Object.keys(feed?.responses ?? {})).toContain('304');
+    expect(feed?.description).toMatch(/If-None-Match/);
     for (const path of [
       '/api/market-calendar/week',
       '/api/market-calendar/company/{symbol}',

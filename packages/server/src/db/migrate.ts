@@ -62,6 +62,7 @@ import * as alertRulesNotify from './migrations/2026-12-01T4101-alert-rules-noti
 import * as alertSymbolFigures from './migrations/2026-12-01T5100-alert-symbol-figures.ts';
 import * as alertRulesFillfactor from './migrations/2026-12-01T5101-alert-rules-fillfactor.ts';
 import * as push from './migrations/2026-12-01T2100-push.ts';
+import * as calendarFeedsNotify from './migrations/2026-12-01T6400-calendar-feeds-notify.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -127,6 +128,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T2000-alert-rules': alertRules,
   '2026-12-01T5200-unsubscribe-tokens': unsubscribeTokens,
   '2026-12-01T6300-alert-rule-keyword-lexemes': alertRuleKeywordLexemes,
+  '2026-12-01T6400-calendar-feeds-notify': calendarFeedsNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

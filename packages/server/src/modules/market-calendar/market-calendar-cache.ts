@@ -6,6 +6,37 @@ import type { NoticeHub } from '../../db/notice-hub.ts';
 export const MARKET_CALENDAR_CHANNEL = 'stockpulse_market_calendar';
 /** The refresh's notice. */
 export const MARKET_EVENTS_REFRESHED = 'events';
+/** Where the database announces a changed feed link with its user's id (migration 2026-12-01T6400-calendar-feeds-notify). */
+export const CALENDAR_FEEDS_CHANNEL = 'stockpulse_calendar_feeds';
+/** Where it announces a changed watchlist with its user's id (migration 2026-11-30T1300-watchlist-notify). */
+const WATCHLISTS_CHANNEL = 'stockpulse_watchlists';
+/**
+ * Where it announces portfolio changes (migration 2026-11-28T1000-portfolio-notify): `u:` user ids
+ * (a portfolio row changed; every ledger write bumps its row), `s:` listings whose company facts
+ * changed, `*`.
+ */
+const PORTFOLIO_CHANNEL = 'stockpulse_portfolio';
+
+/**
+ * Bytes of feeds kept at most (the oldest goes first); a feed lists at most WEEK_EVENTS_MAX
+ * events, under a megabyte.
+ */
+const FEED_BYTES_KEPT = 32 * 1024 * 1024;
+/**
+ * A safety net only: every change a feed is built from is announced, so an entry is normally
+ * dropped long before.
+ */
+const FEED_MAX_AGE_MS = 5 * 60_000;
+
+/** A private feed's answer, as its route sends it. */
+export type KeptFeed = {
+  /** The feed link's owner. */
+  owner: string;
+  /** The business day the feed was built for (its range starts from it). */
+  day: string;
+  body: Buffer;
+  etag: string;
+};
 
 /**
  * How long an answer is kept at most: the events change only with the daily refresh, whose notice
@@ -28,9 +59,10 @@ export type KeptEvents = {
  * What each API process keeps of the market calendar (MARKET_CALENDAR_CACHE): the whole market's
  * events of each range asked (a week view, the holdings' week), from which a user's view is the
  * events of the user's listings; and the public answers (the week views, a company's dates), which
- * their routes write once per kept answer. All of it is dropped, in one step, on the
- * refresh's notice (NOTIFYed in its transaction); nothing is served from memory while the process
- * does not listen (a notice could be missed).
+ * their routes write once per kept answer; and the private feeds (`createFeedStore`). All of it
+ * is dropped, in one step, on the refresh's notice (NOTIFYed in its transaction), a feed also on
+ * its owner's changes; nothing is served from memory while the process does not listen (a notice
+ * could be missed).
  */
 export function createMarketCalendarCache(deps: { hub: NoticeHub }) {
   const ranges = createAnswerCache<KeptEvents>({ ttlMs: ANSWER_TTL_MS, maxEntries: 200 });
@@ -45,6 +77,7 @@ export function createMarketCalendarCache(deps: { hub: NoticeHub }) {
     forget,
   });
   const listening = listener.listens;
+  const feeds = createFeedStore(deps.hub);
   return {
     /** The whole market's events of `key` (kinds and days), kept while the process listens. */
     range: (key: string, build: () => Promise<KeptEvents>): Promise<KeptEvents> =>
@@ -59,14 +92,145 @@ export function createMarketCalendarCache(deps: { hub: NoticeHub }) {
         ? (answers.get(key, async () => ({ body: await build() })) as Promise<T>)
         : build(),
 
+    feed: feeds.get,
+    feedChanged: feeds.changed,
+
     /** Starts listening and waits for it (tests, start-up). */
-    ready: () => listener.ready(),
+    ready: async () => {
+      await listener.ready();
+      await feeds.ready();
+    },
 
-    /** How many ranges and answers are kept, and whether the process listens (tests). */
-    stats: () => ({ ranges: ranges.size, bodies: answers.size, listening: listener.isListening() }),
+    /** How many ranges, answers and feeds are kept, and whether the process listens (tests). */
+    stats: () => ({
+      ranges: ranges.size,
+      bodies: answers.size,
+      feeds: feeds.size(),
+      listening: listener.isListening(),
+      feedsListening: feeds.listening(),
+    }),
 
-    close: () => listener.close(),
+    close: async () => {
+      await listener.close();
+      await feeds.close();
+    },
   };
 }
 
 export type MarketCalendarCache = ReturnType<typeof createMarketCalendarCache>;
+
+/**
+ * The private feeds kept in each API process by their token's hash (a calendar app polls its
+ * link; reading the owner, the holdings, the watchlists and the events each time ran at 0.22×
+ * the reference). An entry is dropped when anything it was built from may have changed: the
+ * calendar's refresh (everything), the owner's feed link, holdings or watchlists (the owner's
+ * entries), a listing's company facts (everything, they are rare). Nothing is served while the
+ * process does not listen; a build during which any notice (or a reconnect) arrived is not
+ * kept. A feed link's change through the service waits (`changed`) until every listening
+ * process dropped the owner's entries, so a revoked link answers 404 everywhere at once.
+ */
+function createFeedStore(hub: NoticeHub) {
+  /** By token hash, oldest first. */
+  const entries = new Map<string, KeptFeed & { keptAt: number }>();
+  const byOwner = new Map<string, Set<string>>();
+  let bytes = 0;
+
+  const listener = hub.listen({
+    channel: CALENDAR_FEEDS_CHANNEL,
+    extraChannels: [MARKET_CALENDAR_CHANNEL, WATCHLISTS_CHANNEL, PORTFOLIO_CHANNEL],
+    label: 'market calendar feeds',
+    onNotice: (payload, channel) => {
+      if (channel === MARKET_CALENDAR_CHANNEL || payload === '*') return dropAll();
+      if (channel === PORTFOLIO_CHANNEL) {
+        if (payload.startsWith('u:')) for (const id of payload.slice(2).split(',')) dropOwner(id);
+        else if (payload.startsWith('s:')) dropAll();
+        // Quotes (`q:`), history (`h:`) and ledgers (`p:`, announced with `u:`) are not in a feed.
+        return;
+      }
+      dropOwner(payload);
+    },
+    // A feed link changed through a service: its owner's entries go before this acknowledges.
+    onConfirmRequest: (subject) => {
+      for (const id of subject.split(',')) dropOwner(id);
+    },
+    onReset: () => clear(),
+  });
+
+  function clear() {
+    entries.clear();
+    byOwner.clear();
+    bytes = 0;
+  }
+
+  function drop(hash: string) {
+    const entry = entries.get(hash);
+    if (!entry) return;
+    entries.delete(hash);
+    bytes -= entry.body.length;
+    const hashes = byOwner.get(entry.owner);
+    hashes?.delete(hash);
+    if (hashes?.size === 0) byOwner.delete(entry.owner);
+  }
+
+  function dropAll() {
+    listener.bump();
+    clear();
+  }
+
+  function dropOwner(owner: string) {
+    listener.bump();
+    for (const hash of [...(byOwner.get(owner) ?? [])]) drop(hash);
+  }
+
+  function keep(hash: string, feed: KeptFeed) {
+    drop(hash);
+    if (feed.body.length > FEED_BYTES_KEPT) return;
+    for (const oldest of entries.keys()) {
+      if (bytes + feed.body.length <= FEED_BYTES_KEPT) break;
+      drop(oldest);
+    }
+    entries.set(hash, { ...feed, keptAt: performance.now() });
+    bytes += feed.body.length;
+    let hashes = byOwner.get(feed.owner);
+    if (!hashes) byOwner.set(feed.owner, (hashes = new Set()));
+    hashes.add(hash);
+  }
+
+  return {
+    /**
+     * The feed of the token hashing to `hash` on `day` from memory, else `build()`'s (undefined:
+     * no such link, never kept). Starts listening on first use; until it listens every call builds.
+     */
+    get: async (
+      hash: string,
+      day: string,
+      build: () => Promise<KeptFeed | undefined>,
+    ): Promise<KeptFeed | undefined> => {
+      if (!listener.listens()) return build();
+      const entry = entries.get(hash);
+      if (entry && entry.day === day && performance.now() - entry.keptAt <= FEED_MAX_AGE_MS) {
+        return entry;
+      }
+      const mark = listener.generation();
+      const feed = await build();
+      if (feed && feed.day === day && listener.isListening() && mark === listener.generation())
+        keep(hash, feed);
+      return feed;
+    },
+
+    /**
+     * After a change of `owner`'s feed link committed: drops the owner's feeds here, then asks
+     * every listening process to drop them and waits until each one (by backend pid) did. A
+     * process that does not answer within two seconds (it died) is not waited for.
+     */
+    changed: async (owner: string): Promise<void> => {
+      dropOwner(owner);
+      await listener.confirmEverywhere(owner);
+    },
+
+    ready: listener.ready,
+    listening: () => listener.isListening(),
+    size: () => entries.size,
+    close: listener.close,
+  };
+}

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { addIsoDays } from '@app/shared/dates';
 import ical from 'ical-generator';
 import type { MarketEventRow } from './market-calendar.repository.ts';
@@ -66,4 +67,19 @@ export function calendarFeed(
     });
   }
   return calendar.toString();
+}
+
+/**
+ * The feed as its route sends it: the bytes, and a weak ETag of everything but the DTSTAMP lines
+ * (the instant the feed was written, not a change of its events), so a calendar app that polls
+ * is answered 304 until an event, a holding or a watchlist changes, even when the feed was
+ * written again meanwhile.
+ */
+export function calendarFeedAnswer(
+  rows: readonly MarketEventRow[],
+  options: { publicUrl: string; now: Date },
+): { body: Buffer; etag: string } {
+  const text = calendarFeed(rows, options);
+  const content = text.replace(/^DTSTAMP:[^\r\n]*\r?\n/gm, '');
+  return { body: Buffer.from(text), etag: `W/"${hash('sha256', content, 'base64url')}"` };
 }

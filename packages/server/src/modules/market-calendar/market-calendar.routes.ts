@@ -8,12 +8,15 @@ import {
   marketWeekResponseSchema,
 } from '@app/shared/api/market-calendar';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { jsonBody, sendJson } from '../../http/kept-json.ts';
+import { matchesIfNoneMatch } from '../../http/http-cache.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
+import type { KeptFeed } from './market-calendar-cache.ts';
 import type { MarketCalendarService } from './market-calendar.service.ts';
 
 type Kept<T extends (...args: never[]) => unknown> = Awaited<ReturnType<T>>;
@@ -23,6 +26,21 @@ const companyAnswer = keptAnswer<Kept<MarketCalendarService['keptCompany']>>();
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['market calendar'];
+/** A calendar app keeps the feed to itself and asks again (with its ETag) after 15 minutes. */
+const FEED_CACHE_CONTROL = 'private, max-age=900';
+
+/**
+ * A feed's bytes as they are kept (the typed reply takes a string), or 304 with no body when the
+ * calendar app already has them.
+ */
+function sendFeed(reply: FastifyReply, feed: KeptFeed, ifNoneMatch: string | undefined) {
+  reply
+    .header('etag', feed.etag)
+    .header('cache-control', FEED_CACHE_CONTROL)
+    .header('referrer-policy', 'no-referrer');
+  if (matchesIfNoneMatch(ifNoneMatch, feed.etag)) return reply.code(304).send();
+  return reply.type('text/calendar; charset=utf-8').send(feed.body);
+}
 
 /** The market calendar: public week views and company dates, a user's feed link and holdings. */
 export function marketCalendarRoutes(
@@ -127,7 +145,9 @@ export function marketCalendarRoutes(
     }),
   );
 
-  // The token in the path is the credential: calendar apps send no header or cookie.
+  // The token in the path is the credential: calendar apps send no header or cookie. They poll:
+  // the ETag lets them ask whether anything changed (304, no body), and the feed stays private
+  // to the app's own store for a quarter of an hour before it asks again.
   app.get(
     '/market-calendar/feed/:file',
     {
@@ -136,19 +156,23 @@ export function marketCalendarRoutes(
         tags,
         summary:
           'The iCalendar feed of a private link: its owner’s holdings’ and watchlists’ events',
+        description:
+          'Answers with a weak `ETag` and `Cache-Control: private, max-age=900`; a request whose ' +
+          '`If-None-Match` matches the current ETag is answered 304 with no body. The ETag ' +
+          'changes only when the feed’s events do (not with its DTSTAMP).',
         params: z.object({
           file: z.string().regex(/^[0-9a-f]{64}\.ics$/, 'The calendar link is not valid.'),
         }),
-        response: { 200: z.string().describe('text/calendar'), ...errors },
+        response: {
+          200: z.string().describe('text/calendar'),
+          304: z.null().describe('Not modified: the feed is the one whose ETag was sent'),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
-      const ics = await marketCalendar.feed(request.params.file.slice(0, -'.ics'.length));
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('cache-control', 'private, max-age=900')
-        .header('referrer-policy', 'no-referrer')
-        .send(ics);
+      const feed = await marketCalendar.feed(request.params.file.slice(0, -'.ics'.length));
+      return sendFeed(reply, feed, request.headers['if-none-match']);
     },
   );
 }

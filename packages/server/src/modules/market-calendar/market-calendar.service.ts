@@ -8,8 +8,8 @@ import type {
   ListingEvent,
 } from '../../providers/market-data/market-data-provider.ts';
 import { hashToken, newToken } from '../security/secrets.ts';
-import { calendarFeed } from './market-calendar-feed.ts';
-import type { KeptEvents, MarketCalendarCache } from './market-calendar-cache.ts';
+import { calendarFeedAnswer } from './market-calendar-feed.ts';
+import type { KeptEvents, KeptFeed, MarketCalendarCache } from './market-calendar-cache.ts';
 import { createEventPresenter, type Story } from './market-calendar-present.ts';
 import type { MarketCalendarRepository } from './market-calendar.repository.ts';
 import {
@@ -153,6 +153,9 @@ export function createMarketCalendarService(deps: {
     /** Stops listening for the refresh's notices. */
     closeCache: async () => cache?.close(),
 
+    /** Starts listening for the notices that drop what is kept, and waits for it (tests). */
+    cacheReady: async () => cache?.ready(),
+
     /** The kept ranges' and answers' state (undefined without a cache); for tests. */
     cacheStats: () => cache?.stats(),
 
@@ -230,6 +233,8 @@ export function createMarketCalendarService(deps: {
       const token = newToken();
       const now = clock.now();
       await repository.setFeed(userId, hashToken(token).toString('hex'), now);
+      // The old link's kept feed goes everywhere before the new link is shown.
+      await cache?.feedChanged(userId);
       return {
         path: `/api/market-calendar/feed/${token}.ics`,
         created_at: Math.floor(now.getTime() / 1000),
@@ -239,28 +244,40 @@ export function createMarketCalendarService(deps: {
     /** Revokes the user's feed link. */
     async revokeFeed(userId: string) {
       await repository.removeFeed(userId);
+      // Every process dropped the link's kept feed before this answers: it is 404 everywhere.
+      await cache?.feedChanged(userId);
       return { active: false, created_at: null };
     },
 
-    /** The iCalendar text of a feed token's owner: their holdings' and watchlists' events. */
-    async feed(token: string): Promise<string> {
-      const owner = /^[0-9a-f]{64}$/.test(token)
-        ? await repository.feedOwner(hashToken(token).toString('hex'))
-        : undefined;
-      if (!owner) throw notFound('This calendar link does not exist or was revoked.');
-      const symbols = await personalSymbols(owner);
+    /**
+     * The iCalendar feed of a feed token's owner (their holdings' and watchlists' events from a
+     * month ago to four months ahead), kept per token and business day when there is a cache.
+     */
+    async feed(token: string): Promise<KeptFeed> {
+      const missing = () => notFound('This calendar link does not exist or was revoked.');
+      if (!/^[0-9a-f]{64}$/.test(token)) throw missing();
+      const hash = hashToken(token).toString('hex');
       const day = today();
-      const rows =
-        symbols.length === 0
-          ? []
-          : await repository.between({
-              kinds: ['earnings', 'dividend', 'split'],
-              from: addIsoDays(day, -31),
-              to: addIsoDays(day, 120),
-              symbols,
-              limit: WEEK_EVENTS_MAX,
-            });
-      return calendarFeed(rows, { publicUrl: deps.publicUrl, now: clock.now() });
+      const build = async (): Promise<KeptFeed | undefined> => {
+        const owner = await repository.feedOwner(hash);
+        if (!owner) return undefined;
+        const symbols = await personalSymbols(owner);
+        const rows =
+          symbols.length === 0
+            ? []
+            : await repository.between({
+                kinds: ['earnings', 'dividend', 'split'],
+                from: addIsoDays(day, -31),
+                to: addIsoDays(day, 120),
+                symbols,
+                limit: WEEK_EVENTS_MAX,
+              });
+        const answer = calendarFeedAnswer(rows, { publicUrl: deps.publicUrl, now: clock.now() });
+        return { owner, day, ...answer };
+      };
+      const feed = cache ? await cache.feed(hash, day, build) : await build();
+      if (!feed) throw missing();
+      return feed;
     },
   };
 }
