@@ -51,6 +51,8 @@ test.describe('the market calendar', () => {
   test('a user filters by holdings and makes a private calendar link that serves .ics', async ({
     page,
   }) => {
+    // Login, two calendar views, a link made and revoked, and the feed fetched twice.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await registerAndLogin(page);
     await page.goto('/calendar/earnings?scope=holdings');
