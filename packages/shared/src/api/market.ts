@@ -12,6 +12,9 @@ import { successResponse } from './envelope.ts';
  * carry that reference close and the same percentage.
  */
 
+// The plain watchlist and chart constants: in a module without zod, for a page's first load.
+export * from './market-constants.ts';
+
 /** Where a price comes from; the UI labels `demo` prices 'Demo data'. */
 export const priceSourceSchema = z.enum(['demo', 'yahoo']);
 export type PriceSource = z.infer<typeof priceSourceSchema>;
@@ -60,13 +63,6 @@ export type Financials = z.infer<typeof financialsSchema>;
 export const watchlistNameSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -');
-
-/** The list every user gets on first use (spec §3). */
-export const DEFAULT_WATCHLIST = 'default';
-/** Spec §4: at most this many symbols a list. */
-export const WATCHLIST_MAX_SYMBOLS = 200;
-/** Spec §9: the list shown to visitors and to users without a watchlist. */
-export const DEFAULT_TICKERS = ['NASDAQ:SMCI', 'NASDAQ:INTC', 'NASDAQ:AMD'] as const;
 
 /**
  * `GET /ticker/user/watchlist/get/{list}[?add_financials=1]` and the answers of append,
@@ -143,10 +139,6 @@ export const pricePointSchema = z.object({
   volume: z.number(),
 });
 export type PricePoint = z.infer<typeof pricePointSchema>;
-
-/** Chart ranges of `/ticker/history/{ticker}?range=`; `1y` when absent. */
-export const HISTORY_RANGES = ['1m', '3m', '6m', 'ytd', '1y', '5y', '10y', 'max'] as const;
-export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
 export const historyResponseSchema = successResponse({
   results: z.array(pricePointSchema),

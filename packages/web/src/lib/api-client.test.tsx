@@ -176,6 +176,59 @@ describe('api client', () => {
     expect(error.message).toBe('Unexpected response from the server.');
   });
 
+  it('validates the payload with a schema loaded on demand, refusing a malformed one alike', async () => {
+    const schema = z.object({ status: z.literal('success'), count: z.number() });
+    const loadSchema = vi.fn(() => Promise.resolve(schema));
+    respond(200, { status: 'success', count: 3 });
+    await expect(apiGet('/x', undefined, { loadSchema })).resolves.toEqual({
+      status: 'success',
+      count: 3,
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    respond(200, { status: 'success', count: 'three' });
+    const error = await rejection(apiGet('/x', undefined, { loadSchema }));
+    expect(error.message).toBe('Unexpected response from the server.');
+    expect(error.status).toBe(200);
+    expect(loadSchema).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads the schema while the request runs, not after the answer', async () => {
+    const order: string[] = [];
+    const schema = z.object({ status: z.literal('success') });
+    fetchMock.mockImplementationOnce(() => {
+      order.push('fetch');
+      return Promise.resolve(new Response(JSON.stringify({ status: 'success' })));
+    });
+    const loadSchema = () => {
+      order.push('schema');
+      return Promise.resolve(schema);
+    };
+    await apiGet('/x', undefined, { loadSchema });
+    expect(order).toEqual(['schema', 'fetch']);
+  });
+
+  it("reports an error envelope's message even when the schema could not load", async () => {
+    respond(404, { status: 'error', error_msg: 'Company not found' });
+    const error = await rejection(
+      apiGet('/x', undefined, { loadSchema: () => Promise.reject(new TypeError('chunk')) }),
+    );
+    expect(error).toMatchObject({ status: 404, message: 'Company not found' });
+  });
+
+  it('turns a schema that cannot be loaded into the connection failure, with its toast', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(null);
+    respond(200, { status: 'success' });
+    const error = await rejection(
+      apiGet('/x', undefined, {
+        loadSchema: () =>
+          Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      }),
+    );
+    expect(error).toMatchObject({ status: 0, message: NETWORK_FAILURE_MESSAGE });
+    expect(await screen.findByText(NETWORK_FAILURE_MESSAGE)).toBeTruthy();
+  });
+
   it('reports a response that is not an envelope', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await rejection(apiGet('/news/query'));

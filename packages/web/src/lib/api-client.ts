@@ -32,9 +32,23 @@ type QueryValue = string | number | boolean | null | undefined;
 /** Query parameters; arrays repeat the key, `null` and `undefined` are left out. */
 export type ApiQuery = Record<string, QueryValue | readonly QueryValue[]>;
 
-export interface ApiRequestOptions<T> {
-  /** Validates (and types) the whole response body, envelope included. */
-  schema?: z.ZodType<T>;
+/** How the whole response body, envelope included, is validated (and typed): one of the two. */
+type ResponseSchemaOption<T> =
+  | {
+      schema?: z.ZodType<T>;
+      loadSchema?: never;
+    }
+  | {
+      schema?: never;
+      /**
+       * The schema loaded on demand, `() => import('./x-schemas').then((m) => m.xSchema)`: zod and
+       * the schemas then stay out of the first load of the pages that call it. It loads while the
+       * request runs; an answer is refused alike with either option.
+       */
+      loadSchema?: () => Promise<z.ZodType<T>>;
+    };
+
+export type ApiRequestOptions<T> = ResponseSchemaOption<T> & {
   signal?: AbortSignal;
   /** Toast 'Unable to connect…' when the server cannot be reached (default true). Pages that
    * word the failure themselves (login, register, unlock) turn it off. */
@@ -42,7 +56,7 @@ export interface ApiRequestOptions<T> {
   /** On a 401 while a token is stored, clear the session and reload (default true). Calls that
    * end the session anyway (logout) turn it off. */
   handleUnauthorized?: boolean;
-}
+};
 
 export function buildApiUrl(path: string, query?: ApiQuery): string {
   const params = new URLSearchParams();
@@ -86,6 +100,9 @@ async function request<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method === 'POST') headers['Content-Type'] = 'application/json';
+  // Loaded alongside the request; its failure counts once the answer is there to be checked.
+  const schemaLoad = options?.loadSchema?.();
+  schemaLoad?.catch(() => undefined);
 
   let response: Response;
   try {
@@ -97,13 +114,7 @@ async function request<T>(
       signal: options?.signal ?? null,
     });
   } catch (error) {
-    // A cancelled query is not a network failure: no toast.
-    if (options?.signal?.aborted) throw error;
-    if (options?.notifyNetworkError !== false) {
-      // Spec §8: a failure toast, bottom-right with the bell icon like every other.
-      showErrorToast(NETWORK_FAILURE_MESSAGE, 'Connection problem');
-    }
-    throw new ApiError(0, NETWORK_FAILURE_MESSAGE);
+    throw networkFailure(error, options);
   }
 
   if (response.status === 401 && token && options?.handleUnauthorized !== false) {
@@ -129,13 +140,38 @@ async function request<T>(
     const message = typeof payload.error_msg === 'string' ? payload.error_msg : '';
     throw new ApiError(response.status, message || `The request failed (HTTP ${response.status}).`);
   }
-  if (!options?.schema) return payload as T;
-  const parsed = options.schema.safeParse(payload);
+  const schema = schemaLoad ? await loadedSchema(schemaLoad, options) : options?.schema;
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     console.error(`Unexpected response shape from ${url}`, parsed.error.issues);
     throw new ApiError(response.status, 'Unexpected response from the server.');
   }
   return parsed.data;
+}
+
+/** The on-demand schema; a chunk that cannot be fetched is a failed connection like any other. */
+async function loadedSchema<T>(
+  load: Promise<z.ZodType<T>>,
+  options: ApiRequestOptions<T> | undefined,
+): Promise<z.ZodType<T>> {
+  try {
+    return await load;
+  } catch (error) {
+    console.error('The response schema could not be loaded', error);
+    throw networkFailure(error, options);
+  }
+}
+
+/** The server (or a chunk of the app) could not be reached: the error to throw. */
+function networkFailure<T>(error: unknown, options: ApiRequestOptions<T> | undefined): unknown {
+  // A cancelled query is not a network failure: no toast.
+  if (options?.signal?.aborted) return error;
+  if (options?.notifyNetworkError !== false) {
+    // Spec §8: a failure toast, bottom-right with the bell icon like every other.
+    showErrorToast(NETWORK_FAILURE_MESSAGE, 'Connection problem');
+  }
+  return new ApiError(0, NETWORK_FAILURE_MESSAGE);
 }
 
 async function readJson(response: Response): Promise<unknown> {

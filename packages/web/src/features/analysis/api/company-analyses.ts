@@ -1,20 +1,12 @@
-import { companyAnalysisSchema } from '@app/shared/api/analysis';
 import type { CompanyAnalysis } from '@app/shared/api/analysis';
-import { companySchema } from '@app/shared/api/companies';
 import type { Company } from '@app/shared/api/companies';
-import { successResponse } from '@app/shared/api/envelope';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
 
 /** Every analysis query lives under this key. */
 export const ANALYSIS_QUERY_KEY = ['company-analyses'] as const;
 
-// No projection (`only`) is asked for, so every field of an analysis is present.
-const analysesResponseSchema = successResponse({
-  news: z.array(companyAnalysisSchema),
-  companies: z.array(companySchema),
-});
+const loadAnalysesSchema = () => import('./analysis-schemas').then((m) => m.analysesResponseSchema);
 
 /** One page of analyses, each with its company, and whether another page follows. */
 export interface AnalysesPage {
@@ -40,11 +32,11 @@ export async function fetchAnalysesPage(
   const range = { skip: (page - 1) * pageSize, limit: pageSize + 1 };
   const response =
     source.kind === 'latest'
-      ? await apiGet('/company/latest_prompts', range, { schema: analysesResponseSchema, signal })
+      ? await apiGet('/company/latest_prompts', range, { loadSchema: loadAnalysesSchema, signal })
       : await apiGet(
           '/company/query_prompts',
           { symbol: source.symbol, order_by: '-ai_upload_date', ...range },
-          { schema: analysesResponseSchema, signal },
+          { loadSchema: loadAnalysesSchema, signal },
         );
   const companies = new Map(response.companies.map((company) => [company.id, company]));
   return {
@@ -80,7 +72,7 @@ export async function fetchLatestCompanyAnalysis(
   const response = await apiGet(
     '/company/query_prompts',
     { company_id: companyId, ai_summary__exists: 1, order_by: '-ai_upload_date', limit: 1 },
-    { schema: analysesResponseSchema, signal },
+    { loadSchema: loadAnalysesSchema, signal },
   );
   return response.news[0] ?? null;
 }

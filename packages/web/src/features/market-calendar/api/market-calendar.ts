@@ -1,10 +1,3 @@
-import {
-  companyUpcomingResponseSchema,
-  feedCreatedResponseSchema,
-  feedStateResponseSchema,
-  holdingsWeekResponseSchema,
-  marketWeekResponseSchema,
-} from '@app/shared/api/market-calendar';
 import type {
   CalendarScope,
   CompanyUpcomingResponse,
@@ -16,6 +9,9 @@ import { apiGet, apiPost } from '../../../lib/api-client';
 import { symbolSegment } from '../../../lib/ticker-path';
 
 const KEY = ['market-calendar'] as const;
+
+/** The answers' schemas, loaded with the first answer (not part of a page's first load). */
+const schemas = () => import('@app/shared/api/market-calendar');
 
 export type WeekKind = 'earnings' | 'dividends';
 
@@ -39,7 +35,7 @@ export async function fetchMarketWeek(request: WeekRequest, signal?: AbortSignal
       scope: request.scope,
       ...(request.sector !== null && { sector: request.sector }),
     },
-    { schema: marketWeekResponseSchema, signal },
+    { loadSchema: () => schemas().then((m) => m.marketWeekResponseSchema), signal },
   );
   return week;
 }
@@ -62,7 +58,7 @@ export async function fetchCompanyUpcoming(symbol: string, signal?: AbortSignal)
   const { status: _status, ...upcoming } = await apiGet(
     `/market-calendar/company/${symbolSegment(symbol)}`,
     undefined,
-    { schema: companyUpcomingResponseSchema, signal },
+    { loadSchema: () => schemas().then((m) => m.companyUpcomingResponseSchema), signal },
   );
   return upcoming;
 }
@@ -81,7 +77,7 @@ export type HoldingsWeek = Omit<HoldingsWeekResponse, 'status'>;
 /** GET /market-calendar/holdings-week (login): this week's events of the user's holdings. */
 export async function fetchHoldingsWeek(signal?: AbortSignal): Promise<HoldingsWeek> {
   const { status: _status, ...week } = await apiGet('/market-calendar/holdings-week', undefined, {
-    schema: holdingsWeekResponseSchema,
+    loadSchema: () => schemas().then((m) => m.holdingsWeekResponseSchema),
     signal,
   });
   return week;
@@ -102,7 +98,10 @@ export function useFeedState({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: FEED_KEY,
     queryFn: ({ signal }) =>
-      apiGet('/market-calendar/feed', undefined, { schema: feedStateResponseSchema, signal }),
+      apiGet('/market-calendar/feed', undefined, {
+        loadSchema: () => schemas().then((m) => m.feedStateResponseSchema),
+        signal,
+      }),
     enabled,
   });
 }
@@ -114,12 +113,16 @@ export function useFeedChanges() {
   return {
     create: useMutation({
       mutationFn: () =>
-        apiPost('/market-calendar/feed/create', undefined, { schema: feedCreatedResponseSchema }),
+        apiPost('/market-calendar/feed/create', undefined, {
+          loadSchema: () => schemas().then((m) => m.feedCreatedResponseSchema),
+        }),
       onSuccess: refresh,
     }),
     revoke: useMutation({
       mutationFn: () =>
-        apiPost('/market-calendar/feed/revoke', undefined, { schema: feedStateResponseSchema }),
+        apiPost('/market-calendar/feed/revoke', undefined, {
+          loadSchema: () => schemas().then((m) => m.feedStateResponseSchema),
+        }),
       onSuccess: refresh,
     }),
   };

@@ -1,20 +1,14 @@
-import { successResponse } from '@app/shared/api/envelope';
-import { companySchema } from '@app/shared/api/companies';
 import type { Company } from '@app/shared/api/companies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
 import { MARKET_QUERY_KEY } from './market-query-keys';
 
 /** How a company is looked up (spec §2 company page: `id`, `name`, `symbol`). */
 export type CompanyFilter = { symbol: string } | { id: string } | { name: string };
 
-// No projection (`only`) is asked for, so every field is present.
-const companiesResponseSchema = successResponse({ companies: z.array(companySchema) });
-
 async function queryCompanies(query: Record<string, string>, signal?: AbortSignal) {
   const response = await apiGet('/company/query', query, {
-    schema: companiesResponseSchema,
+    loadSchema: () => import('./market-schemas').then((m) => m.companiesResponseSchema),
     signal,
   });
   return response.companies;

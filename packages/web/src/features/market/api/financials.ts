@@ -1,4 +1,3 @@
-import { financialsResponseSchema } from '@app/shared/api/market';
 import type { Financials } from '@app/shared/api/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api-client';
@@ -31,7 +30,10 @@ export async function fetchFinancials(
     const response = await apiGet(
       `/company/financials/get/${symbols.map(symbolSegment).join(',')}`,
       withPeriods ? { add: PERIOD_DAYS.join(',') } : undefined,
-      { schema: financialsResponseSchema, signal },
+      {
+        loadSchema: () => import('@app/shared/api/market').then((m) => m.financialsResponseSchema),
+        signal,
+      },
     );
     return response.financials;
   } catch (error) {

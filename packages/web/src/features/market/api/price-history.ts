@@ -1,5 +1,4 @@
-import { historyResponseSchema } from '@app/shared/api/market';
-import type { HistoryRange } from '@app/shared/api/market';
+import type { HistoryRange, historyResponseSchema } from '@app/shared/api/market';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
@@ -20,7 +19,10 @@ export function fetchPriceHistory(
   return apiGet(
     `/ticker/history/${symbolSegment(symbol)}`,
     { range },
-    { schema: historyResponseSchema, signal },
+    {
+      loadSchema: () => import('@app/shared/api/market').then((m) => m.historyResponseSchema),
+      signal,
+    },
   );
 }
 

@@ -1,4 +1,3 @@
-import { relatedResponseSchema } from '@app/shared/api/companies';
 import type { Company } from '@app/shared/api/companies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
@@ -17,7 +16,10 @@ export async function fetchRelatedCompanies(
   const response = await apiGet(
     `/company/get_related/${symbolSegment(symbol)}`,
     { limit: RELATED_REQUEST_LIMIT },
-    { schema: relatedResponseSchema, signal },
+    {
+      loadSchema: () => import('@app/shared/api/companies').then((m) => m.relatedResponseSchema),
+      signal,
+    },
   );
   return response.related_companies;
 }

@@ -1,4 +1,3 @@
-import { watchlistResponseSchema } from '@app/shared/api/market';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { showErrorToast } from '../../../lib/toast';
@@ -9,7 +8,7 @@ import { symbolSegment } from '../../../lib/ticker-path';
 /** GETs a watchlist change (append, remove_ticker, rm); answers the list as it now is. */
 export async function changeWatchlist(path: string): Promise<Watchlist> {
   const { status: _status, ...watchlist } = await apiGet(path, undefined, {
-    schema: watchlistResponseSchema,
+    loadSchema: () => import('@app/shared/api/market').then((m) => m.watchlistResponseSchema),
   });
   return watchlist;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_WATCHLIST, watchlistResponseSchema } from '@app/shared/api/market';
+import { DEFAULT_WATCHLIST } from '@app/shared/api/market-constants';
 import type { Financials, WatchlistResponse } from '@app/shared/api/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -26,7 +26,10 @@ export async function fetchWatchlist(
   const { status: _status, ...watchlist } = await apiGet(
     `/ticker/user/watchlist/get/${encodeURIComponent(list)}`,
     withFinancials ? { add_financials: 1 } : undefined,
-    { schema: watchlistResponseSchema, signal },
+    {
+      loadSchema: () => import('@app/shared/api/market').then((m) => m.watchlistResponseSchema),
+      signal,
+    },
   );
   return watchlist;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
+import { DEFAULT_WATCHLIST } from '@app/shared/api/market-constants';
 import type { WatchlistSymbol } from './watchlist-append';
 import { changeWatchlist, useWatchlistMutation, watchlistPath } from './watchlist-change';
 import type { Watchlist } from './watchlist-get';

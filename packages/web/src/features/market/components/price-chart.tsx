@@ -8,7 +8,7 @@ import {
   useComputedColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
-import { HISTORY_RANGES } from '@app/shared/api/market';
+import { HISTORY_RANGES } from '@app/shared/api/market-constants';
 import type { HistoryRange } from '@app/shared/api/market';
 import { useId, useRef, useState } from 'react';
 import { DEFAULT_HISTORY_RANGE, usePriceHistory } from '../api/price-history';

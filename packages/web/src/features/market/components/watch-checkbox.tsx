@@ -1,5 +1,5 @@
 import { Anchor, Checkbox, Stack, Text } from '@mantine/core';
-import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
+import { DEFAULT_WATCHLIST } from '@app/shared/api/market-constants';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useStoredToken } from '../../../lib/use-stored-token';

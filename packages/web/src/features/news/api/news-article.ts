@@ -7,9 +7,8 @@ export const NEWS_NOT_FOUND_MESSAGE = 'News article not found.';
 
 /** GET /news/get/{id}: the article, or a 404 ApiError 'News article not found.'. */
 export async function fetchNewsArticle(id: string, signal?: AbortSignal): Promise<NewsArticle> {
-  const { newsArticlesResponseSchema } = await import('./news-schemas');
   const response = await apiGet(`/news/get/${encodeURIComponent(id)}`, undefined, {
-    schema: newsArticlesResponseSchema,
+    loadSchema: () => import('./news-schemas').then((m) => m.newsArticlesResponseSchema),
     signal,
   });
   const [article] = response.news;

@@ -32,11 +32,13 @@ export async function fetchNewsFrom(
   page: NewsPageRange,
   signal?: AbortSignal,
 ): Promise<NewsArticle[]> {
-  const { newsArticlesResponseSchema } = await import('./news-schemas');
   const response = await apiGet(
     path,
     { ...params, skip: page.skip, limit: page.limit },
-    { schema: newsArticlesResponseSchema, signal },
+    {
+      loadSchema: () => import('./news-schemas').then((m) => m.newsArticlesResponseSchema),
+      signal,
+    },
   );
   return response.news;
 }

@@ -4,8 +4,9 @@ import { z } from 'zod';
 
 /*
  * The news answers' schemas, imported on demand by their fetchers (news-list.ts,
- * news-article.ts): a feed's or an article's first load then carries no zod (a chunk the first
- * answer loads, while the page is already drawn from the server's or the cache's data).
+ * news-article.ts, through the api client's `loadSchema`): a feed's or an article's first load
+ * then carries no zod (a chunk the first answer loads, while the page is already drawn from the
+ * server's or the cache's data).
  */
 
 /** A list of articles, or the one of /news/get/{id}. No projection (`only`) is asked for, so
