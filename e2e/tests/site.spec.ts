@@ -102,6 +102,8 @@ test.describe('/landing', () => {
   });
 
   test('every footer link opens a page that is not the 404 page', async ({ page }) => {
+    // Eleven pages, each a fresh load of the app: 2–3 s apiece while the other worker runs axe.
+    test.setTimeout(90_000);
     await page.goto('/landing');
     const footer = page.getByRole('navigation', { name: 'Footer' });
     await expect(footer.getByRole('link')).toHaveCount(11);
