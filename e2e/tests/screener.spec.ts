@@ -27,7 +27,7 @@ test.describe('the stock screener', () => {
       'aria-sort',
       'ascending',
     );
-    await expect(results.getByRole('row').nth(1).getByRole('cell').nth(6)).toHaveText(/^-/);
+    await expect(results.getByRole('row').nth(1).getByRole('cell').nth(4)).toHaveText(/^-/);
 
     // A filter goes into the URL a moment after typing stops.
     await page.getByLabel('Price minimum').fill('20');
@@ -44,7 +44,7 @@ test.describe('the stock screener', () => {
       'descending',
     );
     expect(page.url()).toBe(shared);
-    const prices = await results.locator('tbody tr td:nth-child(3)').allInnerTexts();
+    const prices = await results.locator('tbody tr td:nth-child(2)').allInnerTexts();
     expect(prices.length).toBeGreaterThan(0);
     for (const price of prices)
       expect(Number(price.replace(/[$,]/g, ''))).toBeGreaterThanOrEqual(20);

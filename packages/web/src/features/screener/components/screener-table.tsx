@@ -33,6 +33,10 @@ const known = <T,>(value: T | null, show: (value: T) => ReactNode) =>
 const change = (value: number | null) =>
   known(value, (v) => <ChangeText value={v} format="percent" />);
 
+/**
+ * Price and the day's change come right after the company, as on every quote list: on a phone
+ * they are what fits beside the name, which stays in view while the rest scrolls sideways.
+ */
 const COLUMNS: Column[] = [
   {
     field: 'company_name',
@@ -50,25 +54,25 @@ const COLUMNS: Column[] = [
     ),
   },
   {
-    field: 'sector',
-    label: 'Sector',
-    text: true,
-    cell: (row) => known(row.sector, (v) => <Text size="xs">{v}</Text>),
-  },
-  {
     field: 'price',
     label: 'Price',
     cell: (row) => known(row.price, (v) => formatPrice(v, row.currency ?? undefined)),
-  },
-  {
-    field: 'market_cap',
-    label: 'Market cap',
-    cell: (row) => known(row.market_cap, (v) => formatCompact(v)),
   },
   { field: 'change_pct_1', label: 'Day', cell: (row) => change(row.change_pct_1) },
   { field: 'change_pct_8', label: 'Week', cell: (row) => change(row.change_pct_8) },
   { field: 'change_pct_31', label: 'Month', cell: (row) => change(row.change_pct_31) },
   { field: 'change_pct_365', label: 'Year', cell: (row) => change(row.change_pct_365) },
+  {
+    field: 'market_cap',
+    label: 'Market cap',
+    cell: (row) => known(row.market_cap, (v) => formatCompact(v)),
+  },
+  {
+    field: 'sector',
+    label: 'Sector',
+    text: true,
+    cell: (row) => known(row.sector, (v) => <Text size="xs">{v}</Text>),
+  },
   {
     field: 'from_high_pct',
     label: 'From 52w high',
@@ -118,6 +122,7 @@ export function ScreenerTable({ rows, sort, onSort }: ScreenerTableProps) {
               return (
                 <Table.Th
                   key={column.field}
+                  data-first={column === COLUMNS[0] || undefined}
                   aria-sort={
                     active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined
                   }
@@ -140,7 +145,11 @@ export function ScreenerTable({ rows, sort, onSort }: ScreenerTableProps) {
           {rows.map((row) => (
             <Table.Tr key={row.exchange_ticker}>
               {COLUMNS.map((column) => (
-                <Table.Td key={column.field} className={column.text ? undefined : classes.number}>
+                <Table.Td
+                  key={column.field}
+                  data-first={column === COLUMNS[0] || undefined}
+                  className={column.text ? undefined : classes.number}
+                >
                   {column.cell(row)}
                 </Table.Td>
               ))}
