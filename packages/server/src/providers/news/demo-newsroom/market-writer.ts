@@ -3,7 +3,7 @@
  * dividend declarations, 52-week highs and lows, and unusual volume. Brokers are fictitious.
  */
 import type { SeededRandom } from '../../market-data/demo/seeded-random.ts';
-import { dayNumber, isoDate } from '../../market-data/demo/trading-calendar.ts';
+import { dayNumber, isoDate, isTradingDayNumber } from '../../market-data/demo/trading-calendar.ts';
 import { shareCount } from '../market-briefs/brief-format.ts';
 import { dividendOn } from './company-figures.ts';
 import type { CompanyDay } from './newsroom-prices.ts';
@@ -82,11 +82,20 @@ export function writeRating(move: CompanyDay, day: string, direction: Direction)
 
 /**
  * The record and pay days (`YYYY-MM-DD`) of a dividend declared on `day`: record two weeks on,
- * payment four to five weeks on. Takes the story's generator, whose first draw is the pay day.
+ * payment four to five weeks on, each moved to the next trading day when it falls on a weekend or
+ * a market holiday (companies pay and close their registers on business days). Takes the story's
+ * generator, whose first draw is the pay day.
  */
 export function dividendDates(random: SeededRandom, day: string): { record: string; pay: string } {
-  const pay = isoDate(dayNumber(day) + 28 + Math.floor(random.next() * 7));
-  return { record: isoDate(dayNumber(day) + 14), pay };
+  const pay = nextTradingDay(dayNumber(day) + 28 + Math.floor(random.next() * 7));
+  return { record: isoDate(nextTradingDay(dayNumber(day) + 14)), pay: isoDate(pay) };
+}
+
+/** `day` (days since 1970-01-01) if the market trades on it, else the first day after it that it does. */
+function nextTradingDay(day: number): number {
+  let next = day;
+  while (!isTradingDayNumber(next)) next += 1;
+  return next;
 }
 
 /** A dividend declaration (a raise once a year); `anchorIndex` is the demo prices' anchor day. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDemoCompanies } from '../../../demo/companies.ts';
+import { isTradingDay } from '../../market-data/demo/trading-calendar.ts';
 import { newsroomCompanies } from './company-figures.ts';
 import { createDemoNewsroom } from './demo-newsroom-source.ts';
 import { createNewsroomCalendar } from './newsroom-events.ts';
@@ -55,6 +56,10 @@ describe.each([
       expect(story.description).toContain(`payable on ${monthDayAfter(event!.pay_date!, 0)}`);
       expect(story.description).toContain(`of record on ${monthDayAfter(event!.record_date!, 0)}`);
       expect(event!.ex_date! <= event!.record_date!).toBe(true);
+      // Registers close and payments go out on business days, never on a weekend or holiday.
+      for (const day of [event!.ex_date!, event!.record_date!, event!.pay_date!]) {
+        expect(isTradingDay(day), `${story.symbol} ${day}`).toBe(true);
+      }
     }
     const withAmount = events.filter((e) => e.kind === 'dividend' && e.declared_date !== null);
     expect(withAmount).toHaveLength(declared.length);

@@ -108,7 +108,14 @@ export function MarketCalendarPage({ kind }: { kind: WeekKind }) {
           >
             <IconChevronLeft size={16} aria-hidden="true" />
           </Button>
-          <Text fw={600} size="sm" miw={150} ta="center" data-testid="calendar-week">
+          <Text
+            fw={600}
+            size="sm"
+            miw={150}
+            ta="center"
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="calendar-week"
+          >
             {shownWeek ? `Week of ${dayLabel(shownWeek)}` : 'Loading…'}
           </Text>
           <Button
@@ -120,10 +127,10 @@ export function MarketCalendarPage({ kind }: { kind: WeekKind }) {
           >
             <IconChevronRight size={16} aria-hidden="true" />
           </Button>
-          <Button variant="subtle" size="xs" onClick={() => set('week', null)}>
-            This week
-          </Button>
         </Group>
+        <Button variant="subtle" size="xs" onClick={() => set('week', null)}>
+          This week
+        </Button>
         <Select
           label="Companies"
           size="xs"
