@@ -18,16 +18,14 @@ export type FiringInsert = {
   link: string;
 };
 
-/** A history row written by `fire`, with its rule's channels. */
-export type FiredRow = {
-  id: string;
-  rule_id: string;
-  user_id: string;
-  symbol: string | null;
-  article_id: string | null;
-  text: string;
-  link: string;
-  channels: string[];
+/** A firing with its alert's subject and absolute URL, for the outbox row of each channel. */
+export type FiringWrite = FiringInsert & { subject: string; url: string };
+
+/** What `fire` wrote: the firings (one per rule taken) and the outbox rows it added. */
+export type FireResult = {
+  fired: number;
+  /** One per delivery row added (an alert on a channel). */
+  added: { user_id: string; channel: string }[];
 };
 
 const columns = [
@@ -168,21 +166,35 @@ export function createAlertRuleRepository(db: Database) {
       ),
 
     /**
-     * Fires the candidates in one statement: takes their rules whose cool-down has passed at
-     * `now` (a once rule is then done; the row lock makes two workers evaluating the same quotes
-     * fire a rule once) and writes a history row for each candidate of a rule taken (a story
-     * fires a rule once: another is left out). Answers the rows written with the rule's
-     * channels. Arrays, not a VALUES list: a burst is one statement whatever its size.
+     * Fires the candidates (one per rule) in one statement: takes their rules whose cool-down has
+     * passed at `now` (a once rule is then done; the row lock makes two workers evaluating the
+     * same quotes fire a rule once), writes a history row for each rule taken (a story fires a
+     * rule once: another is left out) and its alert to the outbox, a row per rule channel among
+     * `channels` (in the app due at once, elsewhere at the owner's `releases` time, the end of
+     * their quiet hours; an alert already written is left as it is). Arrays, not a VALUES list,
+     * and one statement, not one per step: a storm's burst is one round trip whatever its size.
      */
-    fire: async (candidates: readonly FiringInsert[], now: Date): Promise<FiredRow[]> => {
-      if (candidates.length === 0) return [];
-      const column = <K extends keyof FiringInsert>(key: K) => candidates.map((c) => c[key]);
-      const { rows } = await sql<FiredRow>`
+    fire: async (
+      candidates: readonly FiringWrite[],
+      now: Date,
+      outbox: { releases: ReadonlyMap<string, Date>; channels: readonly string[] },
+    ): Promise<FireResult> => {
+      if (candidates.length === 0) return { fired: 0, added: [] };
+      // The outbox rows join their firing by its rule: two candidates of a rule would be one.
+      if (new Set(candidates.map((c) => c.rule_id)).size !== candidates.length)
+        throw new Error('fire takes one candidate per rule');
+      if (candidates.some((c) => !outbox.releases.has(c.user_id)))
+        throw new Error('fire needs the release time of every candidate’s owner');
+      const column = <K extends keyof FiringWrite>(key: K) => candidates.map((c) => c[key]);
+      const releases = [...outbox.releases];
+      const { rows } = await sql<{ user_id: string; channel: string | null }>`
         with c as (
           select * from unnest(${column('rule_id')}::uuid[], ${column('kind')}::text[],
             ${column('symbol')}::text[], ${column('article_id')}::text[],
-            ${column('story_key')}::text[], ${column('text')}::text[], ${column('link')}::text[])
-            with ordinality as c(rule_id, kind, symbol, article_id, story_key, text, link, n)
+            ${column('story_key')}::text[], ${column('text')}::text[], ${column('link')}::text[],
+            ${column('subject')}::text[], ${column('url')}::text[])
+            with ordinality as c(rule_id, kind, symbol, article_id, story_key, text, link,
+              subject, url, n)
         ),
         claimed as (
           update alert_rules r set last_fired_at = ${now}::timestamptz,
@@ -201,12 +213,40 @@ export function createAlertRuleRepository(db: Database) {
           from c join claimed on claimed.id = c.rule_id
           order by c.n
           on conflict (rule_id, story_key) where story_key is not null do nothing
-          returning id, rule_id, user_id, symbol, article_id, text, link
+          returning id, rule_id, user_id, symbol, article_id, text
+        ),
+        released as (
+          select * from unnest(${releases.map(([userId]) => userId)}::uuid[],
+            ${releases.map(([, at]) => at)}::timestamptz[]) as x(user_id, at)
+        ),
+        delivered as (
+          insert into deliveries (user_id, address, channel, kind, key, payload, created_at,
+            due_at)
+          select w.user_id, null, ch.channel, 'rule', w.id::text,
+            jsonb_build_object('subject', c.subject, 'text', w.text, 'url', c.url,
+              'rule_id', w.rule_id, 'symbol', w.symbol, 'article_id', w.article_id),
+            ${now}::timestamptz,
+            case when ch.channel = 'in_app' then ${now}::timestamptz else released.at end
+          from written w
+          join c on c.rule_id = w.rule_id
+          join claimed on claimed.id = w.rule_id
+          join released on released.user_id = w.user_id
+          cross join lateral unnest(claimed.channels) as ch(channel)
+          where ch.channel = any(${[...outbox.channels]}::text[])
+          order by c.n, ch.channel
+          on conflict do nothing
+          returning user_id, channel
         )
-        select w.id, w.rule_id, w.user_id, w.symbol, w.article_id, w.text, w.link,
-          claimed.channels
-        from written w join claimed on claimed.id = w.rule_id`.execute(db);
-      return rows;
+        -- A row per firing (no channel), then one per outbox row added, for the announcement.
+        select user_id, null as channel from written
+        union all
+        select user_id, channel from delivered`.execute(db);
+      return {
+        fired: rows.filter((row) => row.channel === null).length,
+        added: rows.flatMap((row) =>
+          row.channel === null ? [] : [{ user_id: row.user_id, channel: row.channel }],
+        ),
+      };
     },
 
     history: (userId: string, skip: number, limit: number) =>
