@@ -116,19 +116,34 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
   }
 
   /**
+   * The candidates the owners still hold (`held`) and, at once, when each candidate owner's
+   * alerts may leave the app at `now` (both read before the firing's one statement).
+   */
+  async function heldAndReleased<T extends { user_id: string; scope: string }>(
+    candidates: T[],
+    symbolsOf: (candidate: T) => readonly string[],
+    now: Date,
+  ) {
+    const owners = [...new Set(candidates.map((c) => c.user_id))];
+    const [kept, releases] = await Promise.all([
+      held(candidates, symbolsOf),
+      owners.length === 0 ? new Map<string, Date>() : deps.outbox.releases(owners, now),
+    ]);
+    return { kept, releases };
+  }
+
+  /**
    * Claims the rules (cool-down, once), writes their history and their alerts in one statement,
    * then announces the alerts; `steps` gets the time of each part (ms, for the log).
    */
-  async function fire(candidates: FiringInsert[], steps?: Record<string, number>): Promise<number> {
+  async function fire(
+    candidates: FiringInsert[],
+    now: Date,
+    releases: ReadonlyMap<string, Date>,
+    steps?: Record<string, number>,
+  ): Promise<number> {
     if (candidates.length === 0) return 0;
-    const now = clock.now();
     let started = performance.now();
-    const releases = await deps.outbox.releases(
-      [...new Set(candidates.map((c) => c.user_id))],
-      now,
-    );
-    if (steps) steps.releases_ms = Math.round(performance.now() - started);
-    started = performance.now();
     const { fired, added } = await repository.fire(
       candidates.map((c) => ({
         ...c,
@@ -241,10 +256,15 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
         crossings_ms: Math.round(performance.now() - started),
       };
       const heldStarted = performance.now();
-      const candidates = await held(crossings, (c) => [c.symbol]);
+      const now = clock.now();
+      const { kept: candidates, releases } = await heldAndReleased(
+        crossings,
+        (c) => [c.symbol],
+        now,
+      );
       steps.held_ms = Math.round(performance.now() - heldStarted);
       const byRule = Map.groupBy(candidates, (c) => c.rule_id);
-      const fired = await fire([...byRule.values()].map(quoteFiring), steps);
+      const fired = await fire([...byRule.values()].map(quoteFiring), now, releases, steps);
       if (fired > 0) log.info({ fired, ...steps }, 'alert rules fired on quotes');
       return { candidates: candidates.length, fired };
     },
@@ -254,14 +274,16 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
       since: Date,
       until: Date,
     ): Promise<{ candidates: number; fired: number }> {
-      const matches = await held(
+      const now = clock.now();
+      const { kept: matches, releases } = await heldAndReleased(
         await evaluation.articleMatches(since, until, ARTICLES_PER_RUN),
         (c) => c.tickers,
+        now,
       );
       // One article per rule and run: the rule's cool-down starts with it.
       const first = new Map<string, ArticleCandidate>();
       for (const match of matches) if (!first.has(match.rule_id)) first.set(match.rule_id, match);
-      const fired = await fire([...first.values()].map(articleFiring));
+      const fired = await fire([...first.values()].map(articleFiring), now, releases);
       if (fired > 0) log.info({ fired }, 'alert rules fired on articles');
       return { candidates: matches.length, fired };
     },
