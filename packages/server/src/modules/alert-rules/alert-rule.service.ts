@@ -116,19 +116,19 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
   }
 
   /**
-   * The candidates the owners still hold (`held`) and, at once, when each candidate owner's
-   * alerts may leave the app at `now` (both read before the firing's one statement).
+   * The candidates the owners still hold (`held`), then when each of their owners' alerts may
+   * leave the app at `now` (both read before the firing's one statement; one after the other,
+   * so an evaluation holds one connection of the pool at a time).
    */
   async function heldAndReleased<T extends { user_id: string; scope: string }>(
     candidates: T[],
     symbolsOf: (candidate: T) => readonly string[],
     now: Date,
   ) {
-    const owners = [...new Set(candidates.map((c) => c.user_id))];
-    const [kept, releases] = await Promise.all([
-      held(candidates, symbolsOf),
-      owners.length === 0 ? new Map<string, Date>() : deps.outbox.releases(owners, now),
-    ]);
+    const kept = await held(candidates, symbolsOf);
+    const owners = [...new Set(kept.map((c) => c.user_id))];
+    const releases =
+      owners.length === 0 ? new Map<string, Date>() : await deps.outbox.releases(owners, now);
     return { kept, releases };
   }
 
@@ -255,6 +255,7 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
       const steps: Record<string, number> = {
         crossings_ms: Math.round(performance.now() - started),
       };
+      // The owners' holdings and quiet hours.
       const heldStarted = performance.now();
       const now = clock.now();
       const { kept: candidates, releases } = await heldAndReleased(
@@ -262,7 +263,7 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
         (c) => [c.symbol],
         now,
       );
-      steps.held_ms = Math.round(performance.now() - heldStarted);
+      steps.owners_ms = Math.round(performance.now() - heldStarted);
       const byRule = Map.groupBy(candidates, (c) => c.rule_id);
       const fired = await fire([...byRule.values()].map(quoteFiring), now, releases, steps);
       if (fired > 0) log.info({ fired, ...steps }, 'alert rules fired on quotes');
