@@ -51,10 +51,27 @@ export async function runAlertRulesBench(options: { seconds: number }) {
       DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',
     });
+    // The evaluation logs each step's time with what fired: kept here for the refreshes' lines.
+    let steps: Record<string, number> | null = null;
+    const stepLog = pino(
+      { level: 'info' },
+      {
+        write: (line: string) => {
+          const record = JSON.parse(line) as Record<string, unknown>;
+          if (record.msg !== 'alert rules fired on quotes') return;
+          steps = Object.fromEntries(
+            Object.entries(record).filter(
+              (entry): entry is [string, number] =>
+                entry[0].endsWith('_ms') && typeof entry[1] === 'number',
+            ),
+          );
+        },
+      },
+    );
     const services = createServices({
       db,
       config,
-      log: pino({ level: 'silent' }),
+      log: stepLog,
       clock: systemClock,
       jobs: { enqueue: () => Promise.resolve(null) },
     });
@@ -175,6 +192,15 @@ export async function runAlertRulesBench(options: { seconds: number }) {
         const started = performance.now();
         const result = await services.alertRules.evaluateQuotes(symbols);
         times.push(performance.now() - started);
+        if (process.env.ALERT_RULES_BENCH_STEPS === '1' && steps)
+          console.log(
+            `    refresh ${String(round)}: ${ms(times.at(-1) ?? 0)}, fired ${String(result.fired)}; ${Object.entries(
+              steps,
+            )
+              .map(([step, value]) => `${step.replace(/_ms$/, '')} ${String(value)} ms`)
+              .join(', ')}`,
+          );
+        steps = null;
         // Every delivery of the round is in the outbox (committed) once the evaluation returns:
         // its delay is counted to then, not to the `created_at` taken before the insert ran.
         const visible = Date.now();

@@ -101,7 +101,12 @@ describe('alert rules on busy days and in storms', () => {
 
   beforeAll(async () => {
     const env = { PUBLIC_URL: 'https://stockpulse.test' };
-    t = await buildTestApp({ env, demoCompanies: true, clock });
+    // A burst's owners register one after another: the sign-up limit is not what is tested here.
+    t = await buildTestApp({
+      env: { ...env, RATE_LIMIT_SCALE: '1000' },
+      demoCompanies: true,
+      clock,
+    });
     services = jobDeps(t.database.db, env, { clock }).services;
   });
   afterAll(async () => {
@@ -339,5 +344,182 @@ describe('alert rules on busy days and in storms', () => {
     // The next refresh computes them from the new bars.
     await evaluate([NVDA]);
     expect(await figuresOf(NVDA)).toMatchObject({ day: DAY, low52: 90 });
+  });
+  it('writes a burst’s firings and their outbox rows once each, in one statement; a rule in its cool-down fires nothing', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const rules: { id: string; user: TestUser; channels: string[] }[] = [];
+    for (const [i, user] of users.entries()) {
+      const channels = i === 0 ? ['in_app'] : ['in_app', 'email'];
+      for (const symbol of [NVDA, JPM]) {
+        expect((await get(user, `/ticker/user/watchlist/append/burst/${symbol}`)).statusCode).toBe(
+          200,
+        );
+      }
+      for (const rule of [
+        { kind: 'price_above', scope: 'symbol', symbol: AAPL, threshold: 105 },
+        { kind: 'price_below', scope: 'symbol', symbol: MSFT, threshold: 95 },
+        { kind: 'day_move', scope: 'watchlist', watchlist: 'burst', threshold: 3 },
+      ]) {
+        const { id } = await create(user, { ...rule, channels, cooldown_minutes: 60 });
+        rules.push({ id, user, channels });
+      }
+    }
+    const ids = rules.map((r) => r.id);
+    const symbols = [AAPL, MSFT, NVDA, JPM];
+    for (const symbol of symbols) await quote(symbol, 100);
+    await evaluate(symbols);
+    // One rule fired ten minutes ago: its cool-down of an hour is not over.
+    const cooling = rules[0]?.id ?? '';
+    await db()
+      .updateTable('alert_rules')
+      .set({ last_fired_at: new Date(NOW.getTime() - 10 * 60_000) })
+      .where('id', '=', cooling)
+      .execute();
+
+    const written = async () => {
+      const firings = await db()
+        .selectFrom('alert_rule_firings')
+        .select(['id', 'rule_id', 'symbol', 'article_id', 'text', 'link'])
+        .where('rule_id', 'in', ids)
+        .execute();
+      const deliveries = await db()
+        .selectFrom('deliveries')
+        .select(['user_id', 'key', 'channel', 'kind', 'payload', 'created_at', 'due_at'])
+        .where('key', 'in', firings.length > 0 ? firings.map((f) => f.id) : [''])
+        .execute();
+      return { firings, deliveries };
+    };
+    /** Each firing has one outbox row per channel of its rule, with its alert. */
+    const expectOutboxOf = (state: Awaited<ReturnType<typeof written>>) => {
+      const expected = state.firings.flatMap((f) => {
+        const rule = rules.find((r) => r.id === f.rule_id);
+        return (rule?.channels ?? []).map((channel) => ({
+          user_id: rule?.user.user.id,
+          key: f.id,
+          channel,
+          kind: 'rule',
+          payload: {
+            subject: `Alert: ${f.text}`,
+            text: f.text,
+            url: `https://stockpulse.test${f.link}`,
+            rule_id: f.rule_id,
+            symbol: f.symbol,
+            article_id: null,
+          },
+        }));
+      });
+      const sortKey = (d: { key: string; channel: string }) => `${d.key}:${d.channel}`;
+      expect(
+        state.deliveries
+          .map(({ user_id, key, channel, kind, payload }) => ({
+            user_id,
+            key,
+            channel,
+            kind,
+            payload,
+          }))
+          .sort((a, b) => sortKey(a).localeCompare(sortKey(b))),
+      ).toEqual(expected.sort((a, b) => sortKey(a).localeCompare(sortKey(b))));
+    };
+
+    // The burst: every rule crosses; the cooling one is not answered.
+    await quote(AAPL, 107);
+    await quote(MSFT, 93);
+    await quote(NVDA, 104);
+    await quote(JPM, 96);
+    const burst = await evaluate(symbols);
+    expect(burst.fired).toBe(rules.length - 1);
+    const first = await written();
+    expect(first.firings).toHaveLength(rules.length - 1);
+    expect(new Set(first.firings.map((f) => f.rule_id))).toEqual(
+      new Set(ids.filter((id) => id !== cooling)),
+    );
+    expect(first.deliveries).toHaveLength(rules.length * 2 - 3 - 1);
+    expectOutboxOf(first);
+
+    // Within the cool-down: the same quotes, then a fall and a new crossing, write nothing.
+    expect((await evaluate(symbols)).fired).toBe(0);
+    for (const symbol of symbols) await quote(symbol, 100);
+    expect((await evaluate(symbols)).fired).toBe(0);
+    await quote(AAPL, 107);
+    await quote(MSFT, 93);
+    await quote(NVDA, 104);
+    await quote(JPM, 96);
+    expect((await evaluate(symbols)).fired).toBe(0);
+    expect(await written()).toEqual(first);
+
+    // Once the cool-down is over, two workers evaluating the next burst at once fire each rule
+    // once, with one outbox row per channel.
+    clock.set(new Date(NOW.getTime() + 61 * 60_000));
+    try {
+      for (const symbol of symbols) await quote(symbol, 100);
+      expect((await evaluate(symbols)).fired).toBe(0);
+      await quote(AAPL, 108);
+      await quote(MSFT, 92);
+      await quote(NVDA, 105);
+      await quote(JPM, 95);
+      await Promise.all([evaluate(symbols), evaluate(symbols)]);
+      const second = await written();
+      const before = new Set(first.firings.map((f) => f.id));
+      const again = second.firings.filter((f) => !before.has(f.id));
+      expect(again.map((f) => f.rule_id).sort()).toEqual([...ids].sort());
+      expectOutboxOf(second);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it('drops a rule’s marks with the rule and its owner, and reads no mark of a rule gone', async () => {
+    const user = await member();
+    const other = await member();
+    await quote(AMZN, 100);
+    const rule = await create(user, {
+      kind: 'price_above',
+      scope: 'symbol',
+      symbol: AMZN,
+      threshold: 101,
+    });
+    const kept = await create(other, {
+      kind: 'price_above',
+      scope: 'symbol',
+      symbol: AMZN,
+      threshold: 101,
+    });
+    const marksOf = async (id: string) =>
+      (
+        await db()
+          .selectFrom('alert_rule_marks')
+          .select(['symbol', 'holds'])
+          .where('rule_id', '=', id)
+          .execute()
+      ).map((m) => `${m.symbol}:${m.holds ? 'holds' : 'let go'}`);
+    await evaluate([AMZN]);
+    await quote(AMZN, 102);
+    expect((await evaluate([AMZN])).fired).toBe(2);
+    expect(await marksOf(rule.id)).toEqual([`${AMZN}:holds`]);
+    expect(await marksOf(kept.id)).toEqual([`${AMZN}:holds`]);
+
+    // The rule deleted: its marks go with it; the other's stays.
+    expect((await post(user, `/alerts/rules/${rule.id}/delete`)).statusCode).toBe(200);
+    expect(await marksOf(rule.id)).toEqual([]);
+    expect(await marksOf(kept.id)).toEqual([`${AMZN}:holds`]);
+
+    // A mark left by an evaluation that raced a rule's deletion is never read.
+    const gone = '00000000-0000-4000-8000-000000000001';
+    await db()
+      .insertInto('alert_rule_marks')
+      .values({ rule_id: gone, symbol: AMZN, holds: true, day: DAY })
+      .execute();
+    await quote(AMZN, 90);
+    expect(await evaluate([AMZN])).toEqual({ candidates: 0, fired: 0 });
+    expect(await marksOf(kept.id)).toEqual([`${AMZN}:let go`]);
+    await db().deleteFrom('alert_rule_marks').where('rule_id', '=', gone).execute();
+
+    // The owner removed: their rules go by cascade, and the rules' marks with them.
+    await quote(AMZN, 102);
+    await evaluate([AMZN]);
+    expect(await marksOf(kept.id)).toEqual([`${AMZN}:holds`]);
+    await db().deleteFrom('users').where('id', '=', other.user.id).execute();
+    expect(await marksOf(kept.id)).toEqual([]);
   });
 });

@@ -63,6 +63,7 @@ import * as alertSymbolFigures from './migrations/2026-12-01T5100-alert-symbol-f
 import * as alertRulesFillfactor from './migrations/2026-12-01T5101-alert-rules-fillfactor.ts';
 import * as push from './migrations/2026-12-01T2100-push.ts';
 import * as calendarFeedsNotify from './migrations/2026-12-01T6400-calendar-feeds-notify.ts';
+import * as alertRuleMarksUnchecked from './migrations/2026-12-01T6600-alert-rule-marks-unchecked.ts';
 
 /** Every migration, keyed by its timestamped file name; append new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -129,6 +130,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T5200-unsubscribe-tokens': unsubscribeTokens,
   '2026-12-01T6300-alert-rule-keyword-lexemes': alertRuleKeywordLexemes,
   '2026-12-01T6400-calendar-feeds-notify': calendarFeedsNotify,
+  '2026-12-01T6600-alert-rule-marks-unchecked': alertRuleMarksUnchecked,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

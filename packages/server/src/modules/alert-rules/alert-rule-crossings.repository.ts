@@ -148,21 +148,26 @@ export const quoteCrossingsSql = (symbols: readonly string[], now: Date) =>
           select * from (
             -- Per symbol, the range of each kind's index its quote reached (a lateral, so each is
             -- an index range scan, never a pass over every rule).
-            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, qf.*
+            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction,
+              r.watchlist, r.last_fired_at, r.cooldown_minutes, qf.*
             from qf cross join lateral (
-              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction
+              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction,
+                r.watchlist, r.last_fired_at, r.cooldown_minutes
               from alert_rules r where r.symbol = qf.symbol and r.kind = 'price_above'
                 and r.threshold <= qf.price and r.status = 'active' and r.scope = 'symbol'
               union all
-              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction
+              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction,
+                r.watchlist, r.last_fired_at, r.cooldown_minutes
               from alert_rules r where r.symbol = qf.symbol and r.kind = 'price_below'
                 and r.threshold >= qf.price and r.status = 'active' and r.scope = 'symbol'
               union all
-              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction
+              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction,
+                r.watchlist, r.last_fired_at, r.cooldown_minutes
               from alert_rules r where r.symbol = qf.symbol and r.kind = 'day_move'
                 and r.threshold <= abs(qf.change_pct) and r.status = 'active' and r.scope = 'symbol'
               union all
-              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction
+              select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction,
+                r.watchlist, r.last_fired_at, r.cooldown_minutes
               from alert_rules r where r.symbol = qf.symbol
                 and r.kind in ('high_52w', 'low_52w', 'volume_spike')
                 and r.status = 'active' and r.scope = 'symbol'
@@ -170,7 +175,8 @@ export const quoteCrossingsSql = (symbols: readonly string[], now: Date) =>
             ) r
             union all
             -- Each list expanded once and hashed against the hot symbols (none: not expanded).
-            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, hot.*
+            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction,
+              r.watchlist, r.last_fired_at, r.cooldown_minutes, hot.*
             from alert_rules r
             join watchlists w on w.user_id = r.user_id and w.name = r.watchlist
             cross join lateral unnest(w.exchange_tickers) as listed(symbol)
@@ -178,7 +184,8 @@ export const quoteCrossingsSql = (symbols: readonly string[], now: Date) =>
             where r.status = 'active' and r.scope = 'watchlist' and r.kind <> 'keyword'
               and exists (select 1 from hot)
             union all
-            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, hot.*
+            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction,
+              r.watchlist, r.last_fired_at, r.cooldown_minutes, hot.*
             from alert_rules r
             join ledger on ledger.user_id = r.user_id
             join hot on hot.symbol = ledger.symbol
@@ -191,7 +198,8 @@ export const quoteCrossingsSql = (symbols: readonly string[], now: Date) =>
         -- ledgers): none of them is among the pairs above.
         held_pairs as (
           select * from (
-            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction, qf.*
+            select r.id, r.user_id, r.kind, r.scope, r.threshold, r.direction,
+              r.watchlist, r.last_fired_at, r.cooldown_minutes, qf.*
             from alert_rule_marks m
             join qf on qf.symbol = m.symbol
             join alert_rules r on r.id = m.rule_id
@@ -242,10 +250,11 @@ export const quoteCrossingsSql = (symbols: readonly string[], now: Date) =>
         )
         -- A crossing of a rule still in its cool-down is stored (its mark) but fires nothing: it
         -- is not answered (the firing's claim checks the cool-down again, under the row lock).
-        select d.id as rule_id, d.user_id, d.kind, d.scope, r.watchlist, d.symbol, d.threshold,
+        -- The rule's columns came with its pair (read once, not joined again by id).
+        select d.id as rule_id, d.user_id, d.kind, d.scope, d.watchlist, d.symbol, d.threshold,
           d.direction,
           d.price, d.change_pct, d.high52, d.low52, d.volume::float8 as volume,
           d.avg_volume::float8 as avg_volume
-        from decided d join alert_rules r on r.id = d.id
-        where d.crossed and (r.last_fired_at is null
-          or r.last_fired_at <= ${now}::timestamptz - r.cooldown_minutes * interval '1 minute')`;
+        from decided d
+        where d.crossed and (d.last_fired_at is null
+          or d.last_fired_at <= ${now}::timestamptz - d.cooldown_minutes * interval '1 minute')`;

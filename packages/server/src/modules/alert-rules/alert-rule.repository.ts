@@ -18,16 +18,14 @@ export type FiringInsert = {
   link: string;
 };
 
-/** A history row written by `fire`, with its rule's channels. */
-export type FiredRow = {
-  id: string;
-  rule_id: string;
-  user_id: string;
-  symbol: string | null;
-  article_id: string | null;
-  text: string;
-  link: string;
-  channels: string[];
+/** A firing with its alert's subject and absolute URL, for the outbox row of each channel. */
+export type FiringWrite = FiringInsert & { subject: string; url: string };
+
+/** What `fire` wrote: the firings (one per rule taken) and the outbox rows it added. */
+export type FireResult = {
+  fired: number;
+  /** One per delivery row added (an alert on a channel). */
+  added: { user_id: string; channel: string }[];
 };
 
 const columns = [
@@ -52,6 +50,79 @@ const columns = [
   'created_at',
   'updated_at',
 ] as const;
+
+/**
+ * The statement of `fire` (exported for the benchmark's query plan): candidates one per rule,
+ * `releases` holding every candidate owner's.
+ */
+export const fireSql = (
+  candidates: readonly FiringWrite[],
+  now: Date,
+  outbox: { releases: ReadonlyMap<string, Date>; channels: readonly string[] },
+) => {
+  const column = <K extends keyof FiringWrite>(key: K) => candidates.map((c) => c[key]);
+  const releases = [...outbox.releases];
+  return sql<{ user_id: string; channel: string | null }>`
+    with c as (
+      select * from unnest(${column('rule_id')}::uuid[], ${column('kind')}::text[],
+        ${column('symbol')}::text[], ${column('article_id')}::text[],
+        ${column('story_key')}::text[], ${column('text')}::text[], ${column('link')}::text[],
+        ${column('subject')}::text[], ${column('url')}::text[])
+        with ordinality as c(rule_id, kind, symbol, article_id, story_key, text, link,
+          subject, url, n)
+    ),
+    claimed as (
+      update alert_rules r set last_fired_at = ${now}::timestamptz,
+        fire_count = r.fire_count + 1,
+        status = case when r.repeat then r.status else 'done' end
+      where r.id in (select rule_id from c) and r.status = 'active'
+        and (r.last_fired_at is null
+          or r.last_fired_at <= ${now}::timestamptz - r.cooldown_minutes * interval '1 minute')
+      returning r.id, r.user_id, r.channels
+    ),
+    written as (
+      insert into alert_rule_firings (rule_id, user_id, kind, symbol, article_id, story_key,
+        text, link, fired_at)
+      select c.rule_id, claimed.user_id, c.kind, c.symbol, c.article_id, c.story_key, c.text,
+        c.link, ${now}::timestamptz
+      from c join claimed on claimed.id = c.rule_id
+      order by c.n
+      -- A story fires a rule once (an article's firing); a quote's firing has no story, and
+      -- without the clause each row is a plain insert, not a speculative one.
+      ${
+        candidates.some((c) => c.story_key !== null)
+          ? sql`on conflict (rule_id, story_key) where story_key is not null do nothing`
+          : sql``
+      }
+      returning id, rule_id, user_id, symbol, article_id, text
+    ),
+    released as (
+      select * from unnest(${releases.map(([userId]) => userId)}::uuid[],
+        ${releases.map(([, at]) => at)}::timestamptz[]) as x(user_id, at)
+    ),
+    delivered as (
+      insert into deliveries (user_id, address, channel, kind, key, payload, created_at,
+        due_at)
+      select w.user_id, null, ch.channel, 'rule', w.id::text,
+        jsonb_build_object('subject', c.subject, 'text', w.text, 'url', c.url,
+          'rule_id', w.rule_id, 'symbol', w.symbol, 'article_id', w.article_id),
+        ${now}::timestamptz,
+        case when ch.channel = 'in_app' then ${now}::timestamptz else released.at end
+      from written w
+      join c on c.rule_id = w.rule_id
+      join claimed on claimed.id = w.rule_id
+      join released on released.user_id = w.user_id
+      cross join lateral (select distinct unnest(claimed.channels)) as ch(channel)
+      where ch.channel = any(${[...outbox.channels]}::text[])
+      -- Keyed by the firing written just now: no row of it can exist yet (the unique key still
+      -- holds), so a plain insert, not a speculative one per row.
+      returning user_id, channel
+    )
+    -- A row per firing (no channel), then one per outbox row added, for the announcement.
+    select user_id, null as channel from written
+    union all
+    select user_id, channel from delivered`;
+};
 
 /** SQL of a user's alert rules and their history; every method is scoped by the owner's id. */
 export function createAlertRuleRepository(db: Database) {
@@ -168,45 +239,32 @@ export function createAlertRuleRepository(db: Database) {
       ),
 
     /**
-     * Fires the candidates in one statement: takes their rules whose cool-down has passed at
-     * `now` (a once rule is then done; the row lock makes two workers evaluating the same quotes
-     * fire a rule once) and writes a history row for each candidate of a rule taken (a story
-     * fires a rule once: another is left out). Answers the rows written with the rule's
-     * channels. Arrays, not a VALUES list: a burst is one statement whatever its size.
+     * Fires the candidates (one per rule) in one statement: takes their rules whose cool-down has
+     * passed at `now` (a once rule is then done; the row lock makes two workers evaluating the
+     * same quotes fire a rule once), writes a history row for each rule taken (a story fires a
+     * rule once: another is left out) and its alert to the outbox, a row per rule channel among
+     * `channels` (in the app due at once, elsewhere at the owner's `releases` time, the end of
+     * their quiet hours), keyed by the firing. Arrays, not a VALUES list,
+     * and one statement, not one per step: a storm's burst is one round trip whatever its size.
      */
-    fire: async (candidates: readonly FiringInsert[], now: Date): Promise<FiredRow[]> => {
-      if (candidates.length === 0) return [];
-      const column = <K extends keyof FiringInsert>(key: K) => candidates.map((c) => c[key]);
-      const { rows } = await sql<FiredRow>`
-        with c as (
-          select * from unnest(${column('rule_id')}::uuid[], ${column('kind')}::text[],
-            ${column('symbol')}::text[], ${column('article_id')}::text[],
-            ${column('story_key')}::text[], ${column('text')}::text[], ${column('link')}::text[])
-            with ordinality as c(rule_id, kind, symbol, article_id, story_key, text, link, n)
+    fire: async (
+      candidates: readonly FiringWrite[],
+      now: Date,
+      outbox: { releases: ReadonlyMap<string, Date>; channels: readonly string[] },
+    ): Promise<FireResult> => {
+      if (candidates.length === 0) return { fired: 0, added: [] };
+      // The outbox rows join their firing by its rule: two candidates of a rule would be one.
+      if (new Set(candidates.map((c) => c.rule_id)).size !== candidates.length)
+        throw new Error('fire takes one candidate per rule');
+      if (candidates.some((c) => !outbox.releases.has(c.user_id)))
+        throw new Error('fire needs the release time of every candidate’s owner');
+      const { rows } = await fireSql(candidates, now, outbox).execute(db);
+      return {
+        fired: rows.filter((row) => row.channel === null).length,
+        added: rows.flatMap((row) =>
+          row.channel === null ? [] : [{ user_id: row.user_id, channel: row.channel }],
         ),
-        claimed as (
-          update alert_rules r set last_fired_at = ${now}::timestamptz,
-            fire_count = r.fire_count + 1,
-            status = case when r.repeat then r.status else 'done' end
-          where r.id in (select rule_id from c) and r.status = 'active'
-            and (r.last_fired_at is null
-              or r.last_fired_at <= ${now}::timestamptz - r.cooldown_minutes * interval '1 minute')
-          returning r.id, r.user_id, r.channels
-        ),
-        written as (
-          insert into alert_rule_firings (rule_id, user_id, kind, symbol, article_id, story_key,
-            text, link, fired_at)
-          select c.rule_id, claimed.user_id, c.kind, c.symbol, c.article_id, c.story_key, c.text,
-            c.link, ${now}::timestamptz
-          from c join claimed on claimed.id = c.rule_id
-          order by c.n
-          on conflict (rule_id, story_key) where story_key is not null do nothing
-          returning id, rule_id, user_id, symbol, article_id, text, link
-        )
-        select w.id, w.rule_id, w.user_id, w.symbol, w.article_id, w.text, w.link,
-          claimed.channels
-        from written w join claimed on claimed.id = w.rule_id`.execute(db);
-      return rows;
+      };
     },
 
     history: (userId: string, skip: number, limit: number) =>

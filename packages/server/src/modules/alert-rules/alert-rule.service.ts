@@ -6,7 +6,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { RuleAlertPayload } from '../alerts/alert-channels.ts';
+import { DELIVERY_CHANNELS } from '@app/shared/api/alerts';
 import type { SubscriptionFacts } from '../billing/plans.ts';
 import type { AlertRuleCache, AlertRuleHistoryPage } from './alert-rule-cache.ts';
 import type {
@@ -29,14 +29,6 @@ export const ALERT_RULE_NOT_FOUND = 'No such alert rule of yours.';
 /** Articles read per evaluation run (a batch of the analyst is far smaller). */
 const ARTICLES_PER_RUN = 5_000;
 
-/** A rule's alert for the outbox: one delivery per chosen channel. */
-export type RuleAlert = {
-  userId: string;
-  firingId: string;
-  channels: readonly string[];
-  payload: RuleAlertPayload;
-};
-
 export type AlertRuleServiceDeps = {
   repository: AlertRuleRepository;
   evaluation: AlertRuleEvalRepository;
@@ -44,8 +36,15 @@ export type AlertRuleServiceDeps = {
   planFacts: (userId: string) => Promise<SubscriptionFacts | undefined>;
   /** The listings each of these users holds now, in any portfolio (read at once). */
   heldSymbolsOf: (userIds: readonly string[]) => Promise<Map<string, Set<string>>>;
-  /** Writes the alerts to the deliveries outbox (quiet hours and the hourly cap apply there). */
-  writeAlerts: (alerts: RuleAlert[]) => Promise<number>;
+  /**
+   * The alerts' outbox (the firing statement writes its rows; the hourly cap applies at the
+   * sending): when each owner's alerts may leave the app (the end of their quiet hours at
+   * `now`), and the rows a firing added, to announce and send.
+   */
+  outbox: {
+    releases: (userIds: readonly string[], now: Date) => Promise<Map<string, Date>>;
+    written: (added: readonly { user_id: string; channel: string }[]) => Promise<void>;
+  };
   /** Users' rules and history pages kept in this process (none: every read asks the database). */
   cache?: AlertRuleCache;
   clock: Clock;
@@ -116,26 +115,49 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
     );
   }
 
-  /** Claims the rules (cool-down, once), writes their history and their alerts. */
-  async function fire(candidates: FiringInsert[]): Promise<number> {
+  /**
+   * The candidates the owners still hold (`held`), then when each of their owners' alerts may
+   * leave the app at `now` (both read before the firing's one statement; one after the other,
+   * so an evaluation holds one connection of the pool at a time).
+   */
+  async function heldAndReleased<T extends { user_id: string; scope: string }>(
+    candidates: T[],
+    symbolsOf: (candidate: T) => readonly string[],
+    now: Date,
+  ) {
+    const kept = await held(candidates, symbolsOf);
+    const owners = [...new Set(kept.map((c) => c.user_id))];
+    const releases =
+      owners.length === 0 ? new Map<string, Date>() : await deps.outbox.releases(owners, now);
+    return { kept, releases };
+  }
+
+  /**
+   * Claims the rules (cool-down, once), writes their history and their alerts in one statement,
+   * then announces the alerts; `steps` gets the time of each part (ms, for the log).
+   */
+  async function fire(
+    candidates: FiringInsert[],
+    now: Date,
+    releases: ReadonlyMap<string, Date>,
+    steps?: Record<string, number>,
+  ): Promise<number> {
     if (candidates.length === 0) return 0;
-    const firings = await repository.fire(candidates, clock.now());
-    await deps.writeAlerts(
-      firings.map((firing) => ({
-        userId: firing.user_id,
-        firingId: firing.id,
-        channels: firing.channels,
-        payload: {
-          subject: `Alert: ${firing.text}`.slice(0, 200),
-          text: firing.text,
-          url: `${publicUrl}${firing.link}`,
-          rule_id: firing.rule_id,
-          symbol: firing.symbol,
-          article_id: firing.article_id,
-        },
+    let started = performance.now();
+    const { fired, added } = await repository.fire(
+      candidates.map((c) => ({
+        ...c,
+        subject: `Alert: ${c.text}`.slice(0, 200),
+        url: `${publicUrl}${c.link}`,
       })),
+      now,
+      { releases, channels: DELIVERY_CHANNELS },
     );
-    return firings.length;
+    if (steps) steps.fire_ms = Math.round(performance.now() - started);
+    started = performance.now();
+    await deps.outbox.written(added);
+    if (steps) steps.announce_ms = Math.round(performance.now() - started);
+    return fired;
   }
 
   /** One firing per rule: a list's listings that crossed together are one alert. */
@@ -227,12 +249,24 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
     async evaluateQuotes(
       symbols: readonly string[],
     ): Promise<{ candidates: number; fired: number }> {
-      const candidates = await held(await evaluation.quoteCrossings(symbols, clock.now()), (c) => [
-        c.symbol,
-      ]);
+      // Each step's time goes to the log (a duration, not business time).
+      const started = performance.now();
+      const crossings = await evaluation.quoteCrossings(symbols, clock.now());
+      const steps: Record<string, number> = {
+        crossings_ms: Math.round(performance.now() - started),
+      };
+      // The owners' holdings and quiet hours.
+      const heldStarted = performance.now();
+      const now = clock.now();
+      const { kept: candidates, releases } = await heldAndReleased(
+        crossings,
+        (c) => [c.symbol],
+        now,
+      );
+      steps.owners_ms = Math.round(performance.now() - heldStarted);
       const byRule = Map.groupBy(candidates, (c) => c.rule_id);
-      const fired = await fire([...byRule.values()].map(quoteFiring));
-      if (fired > 0) log.info({ fired }, 'alert rules fired on quotes');
+      const fired = await fire([...byRule.values()].map(quoteFiring), now, releases, steps);
+      if (fired > 0) log.info({ fired, ...steps }, 'alert rules fired on quotes');
       return { candidates: candidates.length, fired };
     },
 
@@ -241,14 +275,16 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
       since: Date,
       until: Date,
     ): Promise<{ candidates: number; fired: number }> {
-      const matches = await held(
+      const now = clock.now();
+      const { kept: matches, releases } = await heldAndReleased(
         await evaluation.articleMatches(since, until, ARTICLES_PER_RUN),
         (c) => c.tickers,
+        now,
       );
       // One article per rule and run: the rule's cool-down starts with it.
       const first = new Map<string, ArticleCandidate>();
       for (const match of matches) if (!first.has(match.rule_id)) first.set(match.rule_id, match);
-      const fired = await fire([...first.values()].map(articleFiring));
+      const fired = await fire([...first.values()].map(articleFiring), now, releases);
       if (fired > 0) log.info({ fired }, 'alert rules fired on articles');
       return { candidates: matches.length, fired };
     },

@@ -10,7 +10,7 @@ import {
   releaseTime,
   settingsWithDefaults,
 } from './alert-rules.ts';
-import { PUBLIC_CHANNEL, type RuleAlertPayload } from './alert-channels.ts';
+import { PUBLIC_CHANNEL } from './alert-channels.ts';
 import type { AlertArticleRow, AlertsRepository, DeliveryInsert } from './alerts.repository.ts';
 import type { DigestWriter } from './digest-writer.ts';
 
@@ -189,57 +189,36 @@ export function createAlertWriters(deps: AlertWriterDeps) {
     },
 
     /**
-     * The alerts of users' own rules (`alert-rules`): one delivery per chosen channel, keyed by
-     * the firing, due when the user's quiet hours end (in the app at once: it only shows). The
-     * recipients' settings are read at once and the rows written in one statement, so a burst
-     * of firings costs two round trips, not one per user and per 2,000 rows.
+     * When the alerts of users' own rules (`alert-rules`) may go out on channels other than the
+     * app: the end of each user's quiet hours at `now` (in the app they show at once). The
+     * recipients' settings are read at once; the rules' firing writes the outbox rows itself, in
+     * its own statement.
      */
-    async writeRuleAlerts(
-      alerts: readonly {
-        userId: string;
-        firingId: string;
-        channels: readonly string[];
-        payload: RuleAlertPayload;
-      }[],
-    ): Promise<number> {
-      if (alerts.length === 0) return 0;
-      const now = clock.now();
+    async ruleAlertReleases(userIds: readonly string[], now: Date): Promise<Map<string, Date>> {
+      const users = [...new Set(userIds)];
       const saved = new Map(
-        (await repository.settingsOfMany([...new Set(alerts.map((alert) => alert.userId))])).map(
-          (row) => [row.user_id, row],
+        (await repository.settingsOfMany(users)).map((row) => [row.user_id, row]),
+      );
+      const none = { time_zone: null, quiet_start: null, quiet_end: null, hourly_cap: null };
+      return new Map(
+        users.map((userId) => [
+          userId,
+          releaseTime(now, settingsWithDefaults(saved.get(userId) ?? none)),
+        ]),
+      );
+    },
+
+    /** Rule alerts a firing added to the outbox (a row each): announced, then the sender woken. */
+    async ruleAlertsWritten(added: readonly { user_id: string; channel: string }[]) {
+      if (added.length === 0) return;
+      await repository.announceAdded(
+        added.flatMap((row) =>
+          isDeliveryChannel(row.channel)
+            ? [{ user_id: row.user_id, kind: 'rule' as const, channel: row.channel, payload: null }]
+            : [],
         ),
       );
-      const release = new Map<string, Date>();
-      const releaseOf = (userId: string) => {
-        let at = release.get(userId);
-        if (!at) {
-          at = releaseTime(
-            now,
-            settingsWithDefaults(
-              saved.get(userId) ?? {
-                time_zone: null,
-                quiet_start: null,
-                quiet_end: null,
-                hourly_cap: null,
-              },
-            ),
-          );
-          release.set(userId, at);
-        }
-        return at;
-      };
-      const written = await repository.insertRuleDeliveries(
-        alerts.map((alert) => ({
-          user_id: alert.userId,
-          key: alert.firingId,
-          payload: alert.payload,
-          channels: alert.channels.filter(isDeliveryChannel),
-          release: releaseOf(alert.userId),
-        })),
-        now,
-      );
-      if (written.length > 0) await wakeSender();
-      return written.length;
+      await wakeSender();
     },
 
     /** The latest weekly recap of the blog to every confirmed newsletter subscriber, once each. */

@@ -1,5 +1,4 @@
 import {
-  DELIVERY_CHANNELS,
   type DeliveryChannel,
   type DeliveryKind,
   type DeliveryStatus,
@@ -20,15 +19,12 @@ export type DeliveryInsert = {
   due_at: Date;
 };
 
-/** A rule's alert for the outbox: one row per channel of `channels` (unknown ones left out). */
-export type RuleDeliveryInsert = {
-  user_id: string;
-  /** The firing's id. */
-  key: string;
+/** A row added to the outbox, as announced (a rule alert's payload is not read: null). */
+export type AddedDelivery = {
+  user_id: string | null;
+  kind: DeliveryKind;
+  channel: DeliveryChannel;
   payload: unknown;
-  channels: readonly string[];
-  /** When it may go out on channels other than the app (the end of the quiet hours). */
-  release: Date;
 };
 
 /** A due delivery the sender claimed, with its recipient's current address. */
@@ -78,47 +74,12 @@ export function createDeliveriesRepository(db: Database) {
     return added;
   };
 
-  /**
-   * The rules' alerts in one INSERT … SELECT: a row per alert and chosen delivery channel (its
-   * channels comma-joined), due at once in the app and at the alert's release time elsewhere.
-   * Arrays and one JSON array of the payloads (not an array of JSON texts, each quoted again),
-   * not a VALUES list: a burst of firings is one statement, not one per 2,000 rows.
-   * Answers the rows it added (an alert already written is left as it is), without their
-   * payloads (null).
-   */
-  const insertRuleDeliveries = async (
-    alerts: readonly RuleDeliveryInsert[],
-    now: Date,
-  ): Promise<
-    { user_id: string | null; kind: DeliveryKind; channel: DeliveryChannel; payload: null }[]
-  > => {
-    if (alerts.length === 0) return [];
-    const { rows } = await sql<{
-      user_id: string;
-      kind: DeliveryKind;
-      channel: DeliveryChannel;
-      payload: null;
-    }>`
-      insert into deliveries (user_id, address, channel, kind, key, payload, created_at, due_at)
-      select a.user_id, null, ch.channel, 'rule', a.key, a.payload, ${now}::timestamptz,
-        case when ch.channel = 'in_app' then ${now}::timestamptz else a.release end
-      from rows from (unnest(${alerts.map((a) => a.user_id)}::uuid[]),
-          unnest(${alerts.map((a) => a.key)}::text[]),
-          jsonb_array_elements(${JSON.stringify(alerts.map((a) => a.payload))}::jsonb),
-          unnest(${alerts.map((a) => a.channels.join(','))}::text[]),
-          unnest(${alerts.map((a) => a.release)}::timestamptz[]))
-        as a(user_id, key, payload, channels, release)
-      cross join lateral unnest(string_to_array(a.channels, ',')) as ch(channel)
-      where ch.channel = any(${[...DELIVERY_CHANNELS]}::text[])
-      on conflict do nothing
-      -- What was added, to announce: a rule alert's payload is not read there (a storm's would
-      -- come back by the hundred thousand).
-      returning user_id, kind, channel, null::jsonb as payload`.execute(db);
-    return rows;
-  };
-
   return {
-    insertRuleDeliveries,
+    /**
+     * Rows another statement added to the outbox (a rule's firing writes its alerts in its own
+     * statement): nothing to write here; `publishingDeliveries` announces them.
+     */
+    announceAdded: (_added: readonly AddedDelivery[]): Promise<void> => Promise.resolve(),
 
     /** Writes the rows that do not exist yet (unique per recipient, channel, kind, key). */
     insertDeliveries: async (rows: DeliveryInsert[]): Promise<number> =>

@@ -136,7 +136,10 @@ export function composeAlerts(
     evaluation: createAlertRuleEvalRepository(db),
     planFacts: (userId) => alertsRepository.userById(userId),
     heldSymbolsOf: (userIds) => portfolio.heldSymbolsOf(userIds),
-    writeAlerts: (written) => alerts.writeRuleAlerts(written),
+    outbox: {
+      releases: (userIds, now) => alerts.ruleAlertReleases(userIds, now),
+      written: (added) => alerts.ruleAlertsWritten(added),
+    },
     ...(config.alertRulesCache && { cache: createAlertRuleCache({ hub }) }),
     clock,
     log,

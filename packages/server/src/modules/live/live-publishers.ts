@@ -1,6 +1,7 @@
 import type { LiveAlert } from '@app/shared/api/live';
 import type { InstantPayload } from '../alerts/alert-mail.ts';
 import type { AlertsRepository } from '../alerts/alerts.repository.ts';
+import type { AddedDelivery } from '../alerts/deliveries.repository.ts';
 import type { NewsRepository } from '../news/news.repository.ts';
 import type { PromptProgress } from '../prompts/prompt.service.ts';
 import type { LiveBus, LivePromptData } from './live-bus.ts';
@@ -60,7 +61,7 @@ export function publishingDeliveries(
   live: LiveBus,
   inbox?: { changedMany: (userIds: readonly string[]) => Promise<void> },
 ): AlertsRepository {
-  async function announce(added: Awaited<ReturnType<AlertsRepository['insertNewDeliveries']>>) {
+  async function announce(added: readonly AddedDelivery[]) {
     const written = added.flatMap((row) =>
       row.user_id === null
         ? []
@@ -88,11 +89,7 @@ export function publishingDeliveries(
       await announce(added);
       return added.length;
     },
-    insertRuleDeliveries: async (alerts, now) => {
-      const added = await repository.insertRuleDeliveries(alerts, now);
-      await announce(added);
-      return added;
-    },
+    announceAdded: announce,
   };
 }
 
