@@ -1,4 +1,4 @@
-import { screenerQuerySpec, type ScreenerField } from '@app/shared/api/screener';
+import { screenerQuerySpec, type ScreenerField, type ScreenerRow } from '@app/shared/api/screener';
 import type { QueryFilter, QueryOrder } from '@app/shared/query/query-types';
 import { SCREENER_SOURCES, SCREENER_TIEBREAKER, type ScreenerQueryAst } from './screener-query.ts';
 import {
@@ -9,9 +9,8 @@ import {
   type NumericColumn,
   type TextColumn,
 } from './screener-snapshot-filters.ts';
-import { createSnapshotIndex } from './screener-snapshot-index.ts';
+import { createSnapshotIndex, inSet } from './screener-snapshot-index.ts';
 import type { ScreenerMetricsDump } from './screener-snapshot.repository.ts';
-import type { ScreenerMetricsRow } from './screener.repository.ts';
 
 /**
  * Orders kept per snapshot (each a permutation of the listings and its inverse: 8 bytes a
@@ -19,8 +18,8 @@ import type { ScreenerMetricsRow } from './screener.repository.ts';
  */
 const MAX_ORDERS = 64;
 /**
- * A page of at most this many matches is found by sorting their positions in the order; of more,
- * by walking the order until the page is full (few steps when many listings match).
+ * A page of at most this many matches may be found by sorting their positions in the order
+ * (when that costs fewer steps than walking the order until the page is full).
  */
 const SORT_MATCHES_MAX = 4_096;
 
@@ -30,8 +29,12 @@ type Order = { ids: Int32Array; positionOf: Int32Array };
 type Column = NumericColumn | TextColumn;
 type Term = { column: Column; desc: boolean; nullsLast: boolean };
 
-/** One page of a screen and how many listings its filters match. */
-export type SnapshotPage = { rows: ScreenerMetricsRow[]; total: number };
+/**
+ * One page of a screen, how many listings its filters match, and when the page's newest figures
+ * were computed (epoch seconds; null for an empty page). The rows are the snapshot's own objects,
+ * the same on every page until the next refresh, never written.
+ */
+export type SnapshotPage = { rows: ScreenerRow[]; total: number; computedAt: number | null };
 
 const FIELDS = Object.keys(screenerQuerySpec.fields) as ScreenerField[];
 
@@ -49,11 +52,14 @@ const FIELDS = Object.keys(screenerQuerySpec.fields) as ScreenerField[];
  */
 export function createScreenerSnapshot(
   dump: ScreenerMetricsDump,
-  options: { sortMatchesMax?: number } = {},
+  options: { sortMatchesMax?: number; block?: number } = {},
 ) {
   const sortMatchesMax = options.sortMatchesMax ?? SORT_MATCHES_MAX;
   const { rows } = dump;
   const n = rows.length;
+  // Each listing as a page lists it, and when its figures were computed (epoch seconds).
+  const shown: ScreenerRow[] = rows.map(({ computed_at: _computed, ...row }) => row);
+  const computedAt = Float64Array.from(rows, (row) => Math.floor(row.computed_at.getTime() / 1000));
   const columns = new Map<string, Column>();
   for (const field of FIELDS) {
     const spec = screenerQuerySpec.fields[field];
@@ -88,10 +94,9 @@ export function createScreenerSnapshot(
   };
   const indexOf = new Map(rows.map((row, i) => [row.exchange_ticker, i]));
   const orders = new Map<string, Order>();
-  const index = createSnapshotIndex(n, columnOf);
+  const index = createSnapshotIndex(n, columnOf, { block: options.block });
   // Reused by every screen (evaluation is synchronous): no per-request allocation of the size.
   const positions = new Int32Array(n);
-  const marks = new Uint8Array(n);
 
   function termsOf(orderBy: readonly QueryOrder[]): Term[] {
     const terms = orderBy.map((order) => {
@@ -133,6 +138,46 @@ export function createScreenerSnapshot(
     return index.numberOrder(only.field, first.column, first.desc, first.nullsLast);
   }
 
+  /**
+   * The order of a sort by one text column, by its ranks (a counting sort): equal texts stay in
+   * tiebreaker order ascending and reversed descending; null for any other sort.
+   */
+  function byOneText(orderBy: readonly QueryOrder[], terms: Term[]): Int32Array | null {
+    const [first] = terms;
+    if (orderBy.length !== 1 || !first || first.column.kind !== 'text') return null;
+    const { rank, values } = first.column;
+    let ranks = 0;
+    for (let i = 0; i < n; i += 1)
+      if (values[i] !== null) ranks = Math.max(ranks, (rank[i] as number) + 1);
+    const starts = new Int32Array(ranks + 1);
+    let unknown = 0;
+    for (let i = 0; i < n; i += 1) {
+      if (values[i] === null) unknown += 1;
+      else starts[(rank[i] as number) + 1] = (starts[(rank[i] as number) + 1] as number) + 1;
+    }
+    for (let r = 0; r < ranks; r += 1)
+      starts[r + 1] = (starts[r + 1] as number) + (starts[r] as number);
+    const known = new Int32Array(n - unknown);
+    const rest = new Int32Array(unknown);
+    let u = 0;
+    for (let i = 0; i < n; i += 1) {
+      if (values[i] === null) rest[u++] = i;
+      else {
+        const r = rank[i] as number;
+        known[starts[r] as number] = i;
+        starts[r] = (starts[r] as number) + 1;
+      }
+    }
+    if (first.desc) {
+      known.reverse();
+      rest.reverse();
+    }
+    const order = new Int32Array(n);
+    order.set(first.nullsLast ? known : rest, 0);
+    order.set(first.nullsLast ? rest : known, first.nullsLast ? known.length : rest.length);
+    return order;
+  }
+
   function permutation(orderBy: readonly QueryOrder[]): Order {
     const key = orderBy.map((order) => `${order.direction}:${order.field}`).join(',');
     const kept = orders.get(key);
@@ -140,6 +185,7 @@ export function createScreenerSnapshot(
     const terms = termsOf(orderBy);
     const order =
       byOneNumber(orderBy, terms) ??
+      byOneText(orderBy, terms) ??
       Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
         for (const term of terms) {
           const c = compareTerm(term, a, b);
@@ -197,30 +243,49 @@ export function createScreenerSnapshot(
     return Int32Array.from(ids);
   }
 
-  /** The page of `matches` (the listings the filters keep) in the screen's order. */
-  function pageOfMatches(ast: ScreenerQueryAst, matches: Int32Array): SnapshotPage {
-    const { ids, positionOf } = permutation(ast.orderBy);
-    const m = matches.length;
+  /** The page of the listings `ids`, its total and the time of its newest figures. */
+  function pageOf(ids: readonly number[], total: number): SnapshotPage {
+    let newest = -Infinity;
+    const page = ids.map((i) => {
+      newest = Math.max(newest, computedAt[i] as number);
+      return shown[i] as ScreenerRow;
+    });
+    return { rows: page, total, computedAt: page.length > 0 ? newest : null };
+  }
+
+  /**
+   * The page of the listings in `set` (`m` of them, the filters' matches) in the screen's order:
+   * the order walked until the page is full (about n × (skip + limit) / m steps), or the matches'
+   * positions in it sorted, when that costs fewer steps.
+   */
+  function pageOfSet(ast: ScreenerQueryAst, set: Uint32Array, m: number): SnapshotPage {
     const end = Math.min(ast.skip + ast.limit, m);
-    const page: ScreenerMetricsRow[] = [];
-    if (m <= sortMatchesMax) {
-      for (let k = 0; k < m; k += 1) positions[k] = positionOf[matches[k] as number] as number;
-      const sorted = positions.subarray(0, m).sort();
-      for (let k = ast.skip; k < end; k += 1) {
-        page.push(rows[ids[sorted[k] as number] as number] as ScreenerMetricsRow);
+    const ids: number[] = [];
+    if (end <= ast.skip) return pageOf(ids, m);
+    const { ids: order, positionOf } = permutation(ast.orderBy);
+    const walk = (n * end) / m;
+    if (m <= sortMatchesMax && m * (Math.log2(m) + 4) + n / 32 < walk) {
+      let k = 0;
+      for (let w = 0; w < set.length; w += 1) {
+        let word = set[w] as number;
+        while (word !== 0) {
+          const low = word & -word;
+          positions[k++] = positionOf[w * 32 + 31 - Math.clz32(low)] as number;
+          word ^= low;
+        }
       }
-      return { rows: page, total: m };
+      const sorted = positions.subarray(0, m).sort();
+      for (let p = ast.skip; p < end; p += 1) ids.push(order[sorted[p] as number] as number);
+      return pageOf(ids, m);
     }
-    for (let k = 0; k < m; k += 1) marks[matches[k] as number] = 1;
     let seen = 0;
     for (let k = 0; k < n && seen < end; k += 1) {
-      const i = ids[k] as number;
-      if (marks[i] !== 1) continue;
-      if (seen >= ast.skip) page.push(rows[i] as ScreenerMetricsRow);
+      const i = order[k] as number;
+      if (!inSet(set, i)) continue;
+      if (seen >= ast.skip) ids.push(i);
       seen += 1;
     }
-    for (let k = 0; k < m; k += 1) marks[matches[k] as number] = 0;
-    return { rows: page, total: m };
+    return pageOf(ids, m);
   }
 
   return {
@@ -228,17 +293,23 @@ export function createScreenerSnapshot(
     size: n,
 
     /**
+     * Builds every column's index before the snapshot serves, one column at a time between
+     * other work, so that no screen waits for a column's first sort.
+     */
+    prepare: () => index.prepare(FIELDS),
+
+    /**
      * One page of the screen within `symbols` (null: all) and its match count, or null when a
      * filter must be evaluated by PostgreSQL.
      */
     page(ast: ScreenerQueryAst, symbols: readonly string[] | null): SnapshotPage | null {
-      const matches = index.match(ast.filters, symbols === null ? null : idsOf(symbols));
-      if (matches) return pageOfMatches(ast, matches);
+      const matched = index.match(ast.filters, symbols === null ? null : idsOf(symbols));
+      if (matched) return pageOfSet(ast, matched.set, matched.count);
       const mask = maskOf(ast.filters, symbols);
       if (!mask) return null;
       const order = permutation(ast.orderBy).ids;
       const end = ast.skip + ast.limit;
-      const page: ScreenerMetricsRow[] = [];
+      const ids: number[] = [];
       let total = 0;
       for (let i = 0; i < n; i += 1) total += mask[i] as number;
       // Only as far along the order as the page reaches.
@@ -246,10 +317,10 @@ export function createScreenerSnapshot(
       for (let k = 0; k < n && seen < end; k += 1) {
         const i = order[k] as number;
         if (mask[i] !== 1) continue;
-        if (seen >= ast.skip) page.push(rows[i] as ScreenerMetricsRow);
+        if (seen >= ast.skip) ids.push(i);
         seen += 1;
       }
-      return { rows: page, total };
+      return pageOf(ids, total);
     },
 
     /** The distinct sectors, industries and exchanges, ordered as the SQL of the facets orders them. */
