@@ -23,8 +23,11 @@ type SortedColumn = {
   prefixes: Uint32Array[];
 };
 
-/** A text column's listings by text. */
-type Grouped = Map<string, Int32Array>;
+/** A text column's listings by text, and as a set too when the column has few texts. */
+type Grouped = Map<string, { ids: Int32Array; set: Uint32Array | null }>;
+
+/** A text column of at most this many texts keeps each one's listings as a set too. */
+const GROUP_SETS_MAX = 256;
 
 /** The first position whose value is above `v` (or equal, with `orEqual`); NaN is above all. */
 function lowerBound(values: Float64Array, v: number, orEqual: boolean): number {
@@ -111,9 +114,17 @@ export function createSnapshotIndex(
       if (!list) lists.set(value, (list = []));
       list.push(i);
     });
-    const made: Grouped = new Map(
-      [...lists].map(([value, list]) => [value, Int32Array.from(list)]),
-    );
+    const sets = lists.size <= GROUP_SETS_MAX;
+    const made: Grouped = new Map();
+    for (const [value, list] of lists) {
+      const ids = Int32Array.from(list);
+      let set: Uint32Array | null = null;
+      if (sets) {
+        set = new Uint32Array(words);
+        for (const i of list) set[i >>> 5] = (set[i >>> 5] as number) | (1 << (i & 31));
+      }
+      made.set(value, { ids, set });
+    }
     groups.set(field, made);
     return made;
   }
@@ -167,7 +178,15 @@ export function createSnapshotIndex(
     const grouped = groupsOf(filter.field, column);
     out.fill(0);
     for (const text of new Set(texts)) {
-      for (const i of grouped.get(text) ?? []) {
+      const group = grouped.get(text);
+      if (!group) continue;
+      const { set, ids } = group;
+      if (set) {
+        for (let w = 0; w < words; w += 1) out[w] = (out[w] as number) | (set[w] as number);
+        continue;
+      }
+      for (let k = 0; k < ids.length; k += 1) {
+        const i = ids[k] as number;
         out[i >>> 5] = (out[i >>> 5] as number) | (1 << (i & 31));
       }
     }

@@ -55,7 +55,8 @@ export function createScreenerSnapshot(
   options: { sortMatchesMax?: number; block?: number } = {},
 ) {
   const sortMatchesMax = options.sortMatchesMax ?? SORT_MATCHES_MAX;
-  const { rows } = dump;
+  // The dump itself is not kept: its rows are `shown` and the columns.
+  const { rows, asciiFold } = dump;
   const n = rows.length;
   // Each listing as a page lists it, and when its figures were computed (epoch seconds).
   const shown: ScreenerRow[] = rows.map(({ computed_at: _computed, ...row }) => row);
@@ -217,7 +218,7 @@ export function createScreenerSnapshot(
       const narrow =
         column.kind === 'number'
           ? numericFilter(column, filter)
-          : textFilter(column, filter, dump.asciiFold);
+          : textFilter(column, filter, asciiFold);
       if (!narrow) return null;
       narrows.push(narrow);
     }
@@ -293,10 +294,14 @@ export function createScreenerSnapshot(
     size: n,
 
     /**
-     * Builds every column's index before the snapshot serves, one column at a time between
+     * Builds the columns' indexes before the snapshot serves, one column at a time between
      * other work, so that no screen waits for a column's first sort.
      */
-    prepare: () => index.prepare(FIELDS),
+    prepare: () =>
+      index.prepare(
+        // A text of nearly one listing each (names, symbols) is grouped at its first filter.
+        FIELDS.filter((field) => field !== 'exchange_ticker' && field !== 'company_name'),
+      ),
 
     /**
      * One page of the screen within `symbols` (null: all) and its match count, or null when a
