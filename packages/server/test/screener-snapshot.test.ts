@@ -166,7 +166,22 @@ const likeFilter = fc.record({
   op: fc.constantFrom('icontains', 'istartswith'),
   value: fc.constantFrom('ac', 'AC', 'acme c', '_', '%', 'kelvin', 'ø', 'ÆR', 'nyse:t1', 'T2', 'b'),
 });
-const anyFilter = fc.oneof(numberFilter, newsFilter, textFilter, likeFilter);
+/** A listing's symbol, or one no listing has (a symbol is nearly one listing each). */
+const symbolValue = fc.oneof(
+  fc.nat({ max: LISTINGS - 1 }).map((i) => symbols[i] ?? 'NONE:XX'),
+  fc.constant('NONE:XX'),
+);
+const symbolFilter = fc.oneof(
+  fc.record({ field: fc.constant('exchange_ticker'), op: fc.constant('eq'), value: symbolValue }),
+  fc.record({
+    field: fc.constant('exchange_ticker'),
+    op: fc.constant('in'),
+    value: fc
+      .uniqueArray(symbolValue, { minLength: 1, maxLength: 3 })
+      .map((values) => values.join(',')),
+  }),
+);
+const anyFilter = fc.oneof(numberFilter, newsFilter, textFilter, likeFilter, symbolFilter);
 const order = fc.record({
   field: fc.constantFrom(...Object.keys(screenerQuery.spec.fields)),
   desc: fc.boolean(),
