@@ -295,8 +295,8 @@ describe('the private calendar feed kept in two API processes', () => {
     }
     // A link deleted by SQL, outside the service, changes the kept state by its notice.
     await t.database.db.deleteFrom('calendar_feeds').where('user_id', '=', ada.user.id).execute();
-    await waitFor(async () => (await state(two.app)).active === false);
-    await waitFor(async () => (await state(one.app)).active === false);
+    await waitFor(async () => !(await state(two.app)).active);
+    await waitFor(async () => !(await state(one.app)).active);
     expect(await state(two.app)).toEqual(none);
   });
 });

@@ -58,6 +58,21 @@ export function countSet(set: Uint32Array): number {
 export const inSet = (set: Uint32Array, i: number) =>
   ((set[i >>> 5] as number) & (1 << (i & 31))) !== 0;
 
+/** Writes into `out` the `positionOf` of each listing in the set; returns how many. */
+export function writePositions(set: Uint32Array, positionOf: Int32Array, out: Int32Array): number {
+  let k = 0;
+  for (let w = 0; w < set.length; w += 1) {
+    let word = set[w] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      out[k] = positionOf[w * 32 + 31 - Math.clz32(low)] as number;
+      k += 1;
+      word ^= low;
+    }
+  }
+  return k;
+}
+
 /**
  * Indexes over the snapshot's columns, kept with the snapshot: each numeric column's listings
  * sorted by value with prefix sets of that order, each text column's listings grouped by text.

@@ -2,14 +2,14 @@ import { screenerQuerySpec, type ScreenerField, type ScreenerRow } from '@app/sh
 import type { QueryFilter, QueryOrder } from '@app/shared/query/query-types';
 import { SCREENER_SOURCES, SCREENER_TIEBREAKER, type ScreenerQueryAst } from './screener-query.ts';
 import {
-  compareNumbers,
   numericFilter,
   textFilter,
   type Narrow,
   type NumericColumn,
   type TextColumn,
 } from './screener-snapshot-filters.ts';
-import { createSnapshotIndex, inSet } from './screener-snapshot-index.ts';
+import { createSnapshotIndex, inSet, writePositions } from './screener-snapshot-index.ts';
+import { compareTerm, textOrder, type Term } from './screener-snapshot-orders.ts';
 import type { ScreenerMetricsDump } from './screener-snapshot.repository.ts';
 
 /**
@@ -27,13 +27,8 @@ const SORT_MATCHES_MAX = 4_096;
 type Order = { ids: Int32Array; positionOf: Int32Array };
 
 type Column = NumericColumn | TextColumn;
-type Term = { column: Column; desc: boolean; nullsLast: boolean };
 
-/**
- * One page of a screen, how many listings its filters match, and when the page's newest figures
- * were computed (epoch seconds; null for an empty page). The rows are the snapshot's own objects,
- * the same on every page until the next refresh, never written.
- */
+/** A page (the snapshot's own row objects), its screen's match count, its newest figures' time. */
 export type SnapshotPage = { rows: ScreenerRow[]; total: number; computedAt: number | null };
 
 const FIELDS = Object.keys(screenerQuerySpec.fields) as ScreenerField[];
@@ -41,22 +36,24 @@ const FIELDS = Object.keys(screenerQuerySpec.fields) as ScreenerField[];
 /**
  * Every listing's screener metrics held in memory as columns, so that any screen (any filters of
  * the allowlist, any order) is answered without PostgreSQL. Numeric bounds and text equalities
- * read the listings of the most selective filter from an index and test the others on those
- * (screener-snapshot-index.ts); other filters narrow a mask of all the listings over typed
- * arrays. The page is found through the order's permutation, computed once per order and kept
- * with its inverse: the matches' positions sorted when they are few, the order walked when many.
+ * are evaluated as sets of listings from the columns' indexes (screener-snapshot-index.ts); other
+ * filters narrow a mask of all the listings over typed arrays. The page is found through the
+ * order's permutation, computed once per order (a sort by one column from its index or its text
+ * ranks, with no comparison sort) and kept with its inverse: the order walked until the page is
+ * full, or the matches' positions sorted when that takes fewer steps. A page lists the snapshot's
+ * own row objects, so its route writes each row's JSON once.
  * Agrees with the SQL of `screenerQuery` row for row: unknown figures and ties sort as there (text
  * by its rank in the database's collation, the tiebreaker in the first term's direction), NaN as
  * PostgreSQL orders it. A filter it cannot evaluate exactly (a non-ASCII ILIKE pattern) answers
- * null, and the caller asks PostgreSQL. `sortMatchesMax` is for tests (SORT_MATCHES_MAX).
+ * null, and the caller asks PostgreSQL. `sortMatchesMax` (SORT_MATCHES_MAX) and `block` (the
+ * index's prefix sets) are for tests.
  */
 export function createScreenerSnapshot(
   dump: ScreenerMetricsDump,
   options: { sortMatchesMax?: number; block?: number } = {},
 ) {
   const sortMatchesMax = options.sortMatchesMax ?? SORT_MATCHES_MAX;
-  // The dump itself is not kept: its rows are `shown` and the columns.
-  const { rows, asciiFold } = dump;
+  const { rows, asciiFold } = dump; // not kept: its rows are `shown` and the columns
   const n = rows.length;
   // Each listing as a page lists it, and when its figures were computed (epoch seconds).
   const shown: ScreenerRow[] = rows.map(({ computed_at: _computed, ...row }) => row);
@@ -113,21 +110,6 @@ export function createScreenerSnapshot(
     return terms;
   }
 
-  function compareTerm(term: Term, a: number, b: number): number {
-    const { column } = term;
-    const aKnown = column.kind === 'number' ? column.known[a] === 1 : column.values[a] !== null;
-    const bKnown = column.kind === 'number' ? column.known[b] === 1 : column.values[b] !== null;
-    if (!aKnown || !bKnown) {
-      if (aKnown === bKnown) return 0;
-      return !aKnown === term.nullsLast ? 1 : -1;
-    }
-    const order =
-      column.kind === 'number'
-        ? compareNumbers(column.values[a] as number, column.values[b] as number)
-        : (column.rank[a] as number) - (column.rank[b] as number);
-    return term.desc ? -order : order;
-  }
-
   /**
    * The order of a sort by one numeric column, read from its sorted index (a comparison sort
    * blocks the process for up to hundreds of milliseconds); null for any other sort.
@@ -139,46 +121,6 @@ export function createScreenerSnapshot(
     return index.numberOrder(only.field, first.column, first.desc, first.nullsLast);
   }
 
-  /**
-   * The order of a sort by one text column, by its ranks (a counting sort): equal texts stay in
-   * tiebreaker order ascending and reversed descending; null for any other sort.
-   */
-  function byOneText(orderBy: readonly QueryOrder[], terms: Term[]): Int32Array | null {
-    const [first] = terms;
-    if (orderBy.length !== 1 || !first || first.column.kind !== 'text') return null;
-    const { rank, values } = first.column;
-    let ranks = 0;
-    for (let i = 0; i < n; i += 1)
-      if (values[i] !== null) ranks = Math.max(ranks, (rank[i] as number) + 1);
-    const starts = new Int32Array(ranks + 1);
-    let unknown = 0;
-    for (let i = 0; i < n; i += 1) {
-      if (values[i] === null) unknown += 1;
-      else starts[(rank[i] as number) + 1] = (starts[(rank[i] as number) + 1] as number) + 1;
-    }
-    for (let r = 0; r < ranks; r += 1)
-      starts[r + 1] = (starts[r + 1] as number) + (starts[r] as number);
-    const known = new Int32Array(n - unknown);
-    const rest = new Int32Array(unknown);
-    let u = 0;
-    for (let i = 0; i < n; i += 1) {
-      if (values[i] === null) rest[u++] = i;
-      else {
-        const r = rank[i] as number;
-        known[starts[r] as number] = i;
-        starts[r] = (starts[r] as number) + 1;
-      }
-    }
-    if (first.desc) {
-      known.reverse();
-      rest.reverse();
-    }
-    const order = new Int32Array(n);
-    order.set(first.nullsLast ? known : rest, 0);
-    order.set(first.nullsLast ? rest : known, first.nullsLast ? known.length : rest.length);
-    return order;
-  }
-
   function permutation(orderBy: readonly QueryOrder[]): Order {
     const key = orderBy.map((order) => `${order.direction}:${order.field}`).join(',');
     const kept = orders.get(key);
@@ -186,7 +128,10 @@ export function createScreenerSnapshot(
     const terms = termsOf(orderBy);
     const order =
       byOneNumber(orderBy, terms) ??
-      byOneText(orderBy, terms) ??
+      // A sort by one text column is read from its ranks.
+      (orderBy.length === 1 && terms[0]?.column.kind === 'text'
+        ? textOrder(terms[0].column, terms[0].desc, terms[0].nullsLast)
+        : null) ??
       Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
         for (const term of terms) {
           const c = compareTerm(term, a, b);
@@ -266,16 +211,7 @@ export function createScreenerSnapshot(
     const { ids: order, positionOf } = permutation(ast.orderBy);
     const walk = (n * end) / m;
     if (m <= sortMatchesMax && m * (Math.log2(m) + 4) + n / 32 < walk) {
-      let k = 0;
-      for (let w = 0; w < set.length; w += 1) {
-        let word = set[w] as number;
-        while (word !== 0) {
-          const low = word & -word;
-          positions[k++] = positionOf[w * 32 + 31 - Math.clz32(low)] as number;
-          word ^= low;
-        }
-      }
-      const sorted = positions.subarray(0, m).sort();
+      const sorted = positions.subarray(0, writePositions(set, positionOf, positions)).sort();
       for (let p = ast.skip; p < end; p += 1) ids.push(order[sorted[p] as number] as number);
       return pageOf(ids, m);
     }
