@@ -53,11 +53,9 @@ export function createScreenerSnapshot(
   options: { sortMatchesMax?: number; block?: number } = {},
 ) {
   const sortMatchesMax = options.sortMatchesMax ?? SORT_MATCHES_MAX;
-  const { rows, asciiFold } = dump; // not kept: its rows are `shown` and the columns
+  // Pages list the dump's own rows: no copy of every listing to collect after a load.
+  const { rows: shown, rows, computedAt, asciiFold } = dump;
   const n = rows.length;
-  // Each listing as a page lists it, and when its figures were computed (epoch seconds).
-  const shown: ScreenerRow[] = rows.map(({ computed_at: _computed, ...row }) => row);
-  const computedAt = Float64Array.from(rows, (row) => Math.floor(row.computed_at.getTime() / 1000));
   const columns = new Map<string, Column>();
   for (const field of FIELDS) {
     const spec = screenerQuerySpec.fields[field];
