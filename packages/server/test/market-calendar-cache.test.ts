@@ -277,4 +277,26 @@ describe('the private calendar feed kept in two API processes', () => {
     }
     expect(feedsKept(two)).toBe(0);
   });
+
+  it('keeps each user’s feed link state and changes it in every process with the link', async () => {
+    type State = { status: string; active: boolean; created_at: number | null };
+    const state = async (app: TestApp['app']) =>
+      (await write(app, 'GET', '/api/market-calendar/feed')).json<State>();
+    const statesKept = (app: SecondApp) => app.services.marketCalendar.cacheStats()?.feedStates;
+    const none = { status: 'success', active: false, created_at: null };
+    // The link was revoked by the test before.
+    for (const app of [one.app, two.app]) expect(await state(app)).toEqual(none);
+    expect(statesKept(two)).toBe(1);
+    expect(await state(two.app)).toEqual(none);
+    const created = await write(one.app, 'POST', '/api/market-calendar/feed/create');
+    const at = created.json<{ created_at: number }>().created_at;
+    for (const app of [two.app, one.app, t.app]) {
+      expect(await state(app)).toEqual({ status: 'success', active: true, created_at: at });
+    }
+    // A link deleted by SQL, outside the service, changes the kept state by its notice.
+    await t.database.db.deleteFrom('calendar_feeds').where('user_id', '=', ada.user.id).execute();
+    await waitFor(async () => !(await state(two.app)).active);
+    await waitFor(async () => !(await state(one.app)).active);
+    expect(await state(two.app)).toEqual(none);
+  });
 });

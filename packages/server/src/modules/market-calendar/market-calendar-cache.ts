@@ -27,6 +27,11 @@ const FEED_BYTES_KEPT = 32 * 1024 * 1024;
  * dropped long before.
  */
 const FEED_MAX_AGE_MS = 5 * 60_000;
+/** Users whose feed link's state is kept at most (the oldest goes first); an entry is a few bytes. */
+const FEED_STATES_KEPT = 50_000;
+
+/** Whether a user has a feed link and when it was made (null: none). */
+export type FeedState = { created_at: Date | null };
 
 /** A private feed's answer, as its route sends it. */
 export type KeptFeed = {
@@ -93,6 +98,7 @@ export function createMarketCalendarCache(deps: { hub: NoticeHub }) {
         : build(),
 
     feed: feeds.get,
+    feedState: feeds.state,
     feedChanged: feeds.changed,
 
     /** Starts listening and waits for it (tests, start-up). */
@@ -106,6 +112,7 @@ export function createMarketCalendarCache(deps: { hub: NoticeHub }) {
       ranges: ranges.size,
       bodies: answers.size,
       feeds: feeds.size(),
+      feedStates: feeds.states(),
       listening: listener.isListening(),
       feedsListening: feeds.listening(),
     }),
@@ -122,7 +129,8 @@ export type MarketCalendarCache = ReturnType<typeof createMarketCalendarCache>;
 /**
  * The private feeds kept in each API process by their token's hash (a calendar app polls its
  * link; reading the owner, the holdings, the watchlists and the events each time ran at 0.22×
- * the reference). An entry is dropped when anything it was built from may have changed: the
+ * the reference), and each user's feed link state (the account page asks it on every visit; one
+ * SELECT per request ran at 0.49×). An entry is dropped when anything it was built from may have changed: the
  * calendar's refresh (everything), the owner's feed link, holdings or watchlists (the owner's
  * entries), a listing's company facts (everything, they are rare). Nothing is served while the
  * process does not listen; a build during which any notice (or a reconnect) arrived is not
@@ -133,6 +141,8 @@ function createFeedStore(hub: NoticeHub) {
   /** By token hash, oldest first. */
   const entries = new Map<string, KeptFeed & { keptAt: number }>();
   const byOwner = new Map<string, Set<string>>();
+  /** Feed link states by user, oldest first. */
+  const states = new Map<string, FeedState>();
   let bytes = 0;
 
   const listener = hub.listen({
@@ -159,6 +169,7 @@ function createFeedStore(hub: NoticeHub) {
   function clear() {
     entries.clear();
     byOwner.clear();
+    states.clear();
     bytes = 0;
   }
 
@@ -179,6 +190,7 @@ function createFeedStore(hub: NoticeHub) {
 
   function dropOwner(owner: string) {
     listener.bump();
+    states.delete(owner);
     for (const hash of [...(byOwner.get(owner) ?? [])]) drop(hash);
   }
 
@@ -219,6 +231,26 @@ function createFeedStore(hub: NoticeHub) {
     },
 
     /**
+     * `owner`'s feed link state from memory, else `build()`'s, kept unless a notice (or a
+     * reconnect) arrived during the build. Until the process listens every call builds.
+     */
+    state: async (owner: string, build: () => Promise<FeedState>): Promise<FeedState> => {
+      if (!listener.listens()) return build();
+      const kept = states.get(owner);
+      if (kept) return kept;
+      const mark = listener.generation();
+      const state = await build();
+      if (listener.isListening() && mark === listener.generation()) {
+        if (states.size >= FEED_STATES_KEPT) {
+          const oldest = states.keys().next().value;
+          if (oldest !== undefined) states.delete(oldest);
+        }
+        states.set(owner, state);
+      }
+      return state;
+    },
+
+    /**
      * After a change of `owner`'s feed link committed: drops the owner's feeds here, then asks
      * every listening process to drop them and waits until each one (by backend pid) did. A
      * process that does not answer within two seconds (it died) is not waited for.
@@ -231,6 +263,7 @@ function createFeedStore(hub: NoticeHub) {
     ready: listener.ready,
     listening: () => listener.isListening(),
     size: () => entries.size,
+    states: () => states.size,
     close: listener.close,
   };
 }

@@ -224,8 +224,9 @@ export function createMarketCalendarService(deps: {
 
     /** Whether the user has a private feed link, and since when (epoch seconds). */
     async feedState(userId: string) {
-      const at = await repository.feedOf(userId);
-      return { active: at !== undefined, created_at: at ? Math.floor(at.getTime() / 1000) : null };
+      const read = async () => ({ created_at: (await repository.feedOf(userId)) ?? null });
+      const { created_at: at } = cache ? await cache.feedState(userId, read) : await read();
+      return { active: at !== null, created_at: at ? Math.floor(at.getTime() / 1000) : null };
     },
 
     /** A new private feed link for the user (the old one stops working); shown once. */

@@ -23,8 +23,8 @@ const LOAD_RETRY_MS = 10_000;
  * on that notice every listening process drops, in one step, what it kept.
  *
  * - The snapshot (SCREENER_SNAPSHOT): every listing's metrics in memory as columns, loaded in the
- *   background at first use after a notice, which answers any screen without PostgreSQL
- *   (screener-snapshot.ts); until it is loaded, screens read PostgreSQL. A load that overlapped
+ *   background at first use after a notice, with its indexes built, which answers any screen
+ *   without PostgreSQL (screener-snapshot.ts); until it is ready, screens read PostgreSQL. A load that overlapped
  *   a notice is not kept (another starts).
  * - Kept answers (SCREENER_CACHE): visitors' screens and each screen's match count,
  *   kept apart so paging or re-sorting a screen counts once; the answer cache's own generation
@@ -83,9 +83,11 @@ export function createScreenerAnswers(deps: {
     if (loading !== undefined || performance.now() < retryAt) return;
     const started = generation;
     loading = load()
-      .then((dump) => {
+      .then(async (dump) => {
+        const made = createScreenerSnapshot(dump);
+        await made.prepare();
         // A load that overlapped a notice may hold the old metrics: it is not kept.
-        if (started === generation) held = counted(createScreenerSnapshot(dump));
+        if (started === generation) held = counted(made);
       })
       .catch((error: unknown) => {
         retryAt = performance.now() + LOAD_RETRY_MS;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { ScreenerRow } from '@app/shared/api/screener';
 import { ROW_COLUMNS, type ScreenerMetricsRow } from './screener.repository.ts';
 
 /** The text columns the in-memory screen sorts by their rank in the database's collation. */
@@ -13,7 +14,10 @@ const DUMP_SLICE = 5_000;
 
 /** Every listing's metrics with what the in-memory screen needs to agree with PostgreSQL. */
 export type ScreenerMetricsDump = {
-  rows: ScreenerMetricsRow[];
+  /** Each listing as a page lists it (without `computed_at`, which is in `computedAt`). */
+  rows: ScreenerRow[];
+  /** When each listing's figures were computed, in epoch seconds. */
+  computedAt: Float64Array;
   /** Per text column, each row's rank in ORDER BY of that column (equal text, equal rank). */
   ranks: Record<(typeof RANKED)[number], Int32Array>;
   /** lower() of the columns matched by ILIKE, as PostgreSQL folds them. */
@@ -72,8 +76,10 @@ export function createScreenerSnapshotRepository(db: Database) {
             RANKED.map((column) => [column, new Int32Array(raw.length)]),
           ) as ScreenerMetricsDump['ranks'];
           const lower: ScreenerMetricsDump['lower'] = { exchange_ticker: [], company_name: [] };
+          const computedAt = new Float64Array(raw.length);
           const rows = raw.map((row, i) => {
-            const { l_exchange_ticker, l_company_name, ...metrics } = row;
+            const { l_exchange_ticker, l_company_name, computed_at, ...metrics } = row;
+            computedAt[i] = Math.floor(computed_at.getTime() / 1000);
             ranks.exchange_ticker[i] = i;
             for (const column of ['company_name', 'sector', 'industry', 'exchange'] as const) {
               const value = metrics[column];
@@ -84,7 +90,7 @@ export function createScreenerSnapshotRepository(db: Database) {
             lower.company_name.push(l_company_name);
             return metrics;
           });
-          return { rows, ranks, lower, asciiFold: fold.rows[0]?.ascii === true };
+          return { rows, computedAt, ranks, lower, asciiFold: fold.rows[0]?.ascii === true };
         }),
   };
 }

@@ -1,17 +1,16 @@
-import { screenerQuerySpec, type ScreenerField } from '@app/shared/api/screener';
+import { screenerQuerySpec, type ScreenerField, type ScreenerRow } from '@app/shared/api/screener';
 import type { QueryFilter, QueryOrder } from '@app/shared/query/query-types';
 import { SCREENER_SOURCES, SCREENER_TIEBREAKER, type ScreenerQueryAst } from './screener-query.ts';
 import {
-  compareNumbers,
   numericFilter,
   textFilter,
   type Narrow,
   type NumericColumn,
   type TextColumn,
 } from './screener-snapshot-filters.ts';
-import { createSnapshotIndex } from './screener-snapshot-index.ts';
+import { createSnapshotIndex, inSet, writePositions } from './screener-snapshot-index.ts';
+import { compareTerm, textOrder, type Term } from './screener-snapshot-orders.ts';
 import type { ScreenerMetricsDump } from './screener-snapshot.repository.ts';
-import type { ScreenerMetricsRow } from './screener.repository.ts';
 
 /**
  * Orders kept per snapshot (each a permutation of the listings and its inverse: 8 bytes a
@@ -19,8 +18,8 @@ import type { ScreenerMetricsRow } from './screener.repository.ts';
  */
 const MAX_ORDERS = 64;
 /**
- * A page of at most this many matches is found by sorting their positions in the order; of more,
- * by walking the order until the page is full (few steps when many listings match).
+ * A page of at most this many matches may be found by sorting their positions in the order
+ * (when that costs fewer steps than walking the order until the page is full).
  */
 const SORT_MATCHES_MAX = 4_096;
 
@@ -28,31 +27,34 @@ const SORT_MATCHES_MAX = 4_096;
 type Order = { ids: Int32Array; positionOf: Int32Array };
 
 type Column = NumericColumn | TextColumn;
-type Term = { column: Column; desc: boolean; nullsLast: boolean };
 
-/** One page of a screen and how many listings its filters match. */
-export type SnapshotPage = { rows: ScreenerMetricsRow[]; total: number };
+/** A page (the snapshot's own row objects), its screen's match count, its newest figures' time. */
+export type SnapshotPage = { rows: ScreenerRow[]; total: number; computedAt: number | null };
 
 const FIELDS = Object.keys(screenerQuerySpec.fields) as ScreenerField[];
 
 /**
  * Every listing's screener metrics held in memory as columns, so that any screen (any filters of
  * the allowlist, any order) is answered without PostgreSQL. Numeric bounds and text equalities
- * read the listings of the most selective filter from an index and test the others on those
- * (screener-snapshot-index.ts); other filters narrow a mask of all the listings over typed
- * arrays. The page is found through the order's permutation, computed once per order and kept
- * with its inverse: the matches' positions sorted when they are few, the order walked when many.
+ * are evaluated as sets of listings from the columns' indexes (screener-snapshot-index.ts); other
+ * filters narrow a mask of all the listings over typed arrays. The page is found through the
+ * order's permutation, computed once per order (a sort by one column from its index or its text
+ * ranks, with no comparison sort) and kept with its inverse: the order walked until the page is
+ * full, or the matches' positions sorted when that takes fewer steps. A page lists the snapshot's
+ * own row objects, so its route writes each row's JSON once.
  * Agrees with the SQL of `screenerQuery` row for row: unknown figures and ties sort as there (text
  * by its rank in the database's collation, the tiebreaker in the first term's direction), NaN as
  * PostgreSQL orders it. A filter it cannot evaluate exactly (a non-ASCII ILIKE pattern) answers
- * null, and the caller asks PostgreSQL. `sortMatchesMax` is for tests (SORT_MATCHES_MAX).
+ * null, and the caller asks PostgreSQL. `sortMatchesMax` (SORT_MATCHES_MAX) and `block` (the
+ * index's prefix sets) are for tests.
  */
 export function createScreenerSnapshot(
   dump: ScreenerMetricsDump,
-  options: { sortMatchesMax?: number } = {},
+  options: { sortMatchesMax?: number; block?: number } = {},
 ) {
   const sortMatchesMax = options.sortMatchesMax ?? SORT_MATCHES_MAX;
-  const { rows } = dump;
+  // Pages list the dump's own rows: no copy of every listing to collect after a load.
+  const { rows: shown, rows, computedAt, asciiFold } = dump;
   const n = rows.length;
   const columns = new Map<string, Column>();
   for (const field of FIELDS) {
@@ -88,10 +90,9 @@ export function createScreenerSnapshot(
   };
   const indexOf = new Map(rows.map((row, i) => [row.exchange_ticker, i]));
   const orders = new Map<string, Order>();
-  const index = createSnapshotIndex(n, columnOf);
+  const index = createSnapshotIndex(n, columnOf, { block: options.block });
   // Reused by every screen (evaluation is synchronous): no per-request allocation of the size.
   const positions = new Int32Array(n);
-  const marks = new Uint8Array(n);
 
   function termsOf(orderBy: readonly QueryOrder[]): Term[] {
     const terms = orderBy.map((order) => {
@@ -105,21 +106,6 @@ export function createScreenerSnapshot(
       terms.push({ column: columnOf(SCREENER_TIEBREAKER), desc, nullsLast: !desc });
     }
     return terms;
-  }
-
-  function compareTerm(term: Term, a: number, b: number): number {
-    const { column } = term;
-    const aKnown = column.kind === 'number' ? column.known[a] === 1 : column.values[a] !== null;
-    const bKnown = column.kind === 'number' ? column.known[b] === 1 : column.values[b] !== null;
-    if (!aKnown || !bKnown) {
-      if (aKnown === bKnown) return 0;
-      return !aKnown === term.nullsLast ? 1 : -1;
-    }
-    const order =
-      column.kind === 'number'
-        ? compareNumbers(column.values[a] as number, column.values[b] as number)
-        : (column.rank[a] as number) - (column.rank[b] as number);
-    return term.desc ? -order : order;
   }
 
   /**
@@ -140,6 +126,10 @@ export function createScreenerSnapshot(
     const terms = termsOf(orderBy);
     const order =
       byOneNumber(orderBy, terms) ??
+      // A sort by one text column is read from its ranks.
+      (orderBy.length === 1 && terms[0]?.column.kind === 'text'
+        ? textOrder(terms[0].column, terms[0].desc, terms[0].nullsLast)
+        : null) ??
       Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
         for (const term of terms) {
           const c = compareTerm(term, a, b);
@@ -171,7 +161,7 @@ export function createScreenerSnapshot(
       const narrow =
         column.kind === 'number'
           ? numericFilter(column, filter)
-          : textFilter(column, filter, dump.asciiFold);
+          : textFilter(column, filter, asciiFold);
       if (!narrow) return null;
       narrows.push(narrow);
     }
@@ -197,30 +187,40 @@ export function createScreenerSnapshot(
     return Int32Array.from(ids);
   }
 
-  /** The page of `matches` (the listings the filters keep) in the screen's order. */
-  function pageOfMatches(ast: ScreenerQueryAst, matches: Int32Array): SnapshotPage {
-    const { ids, positionOf } = permutation(ast.orderBy);
-    const m = matches.length;
+  /** The page of the listings `ids`, its total and the time of its newest figures. */
+  function pageOf(ids: readonly number[], total: number): SnapshotPage {
+    let newest = -Infinity;
+    const page = ids.map((i) => {
+      newest = Math.max(newest, computedAt[i] as number);
+      return shown[i] as ScreenerRow;
+    });
+    return { rows: page, total, computedAt: page.length > 0 ? newest : null };
+  }
+
+  /**
+   * The page of the listings in `set` (`m` of them, the filters' matches) in the screen's order:
+   * the order walked until the page is full (about n × (skip + limit) / m steps), or the matches'
+   * positions in it sorted, when that costs fewer steps.
+   */
+  function pageOfSet(ast: ScreenerQueryAst, set: Uint32Array, m: number): SnapshotPage {
     const end = Math.min(ast.skip + ast.limit, m);
-    const page: ScreenerMetricsRow[] = [];
-    if (m <= sortMatchesMax) {
-      for (let k = 0; k < m; k += 1) positions[k] = positionOf[matches[k] as number] as number;
-      const sorted = positions.subarray(0, m).sort();
-      for (let k = ast.skip; k < end; k += 1) {
-        page.push(rows[ids[sorted[k] as number] as number] as ScreenerMetricsRow);
-      }
-      return { rows: page, total: m };
+    const ids: number[] = [];
+    if (end <= ast.skip) return pageOf(ids, m);
+    const { ids: order, positionOf } = permutation(ast.orderBy);
+    const walk = (n * end) / m;
+    if (m <= sortMatchesMax && m * (Math.log2(m) + 4) + n / 32 < walk) {
+      const sorted = positions.subarray(0, writePositions(set, positionOf, positions)).sort();
+      for (let p = ast.skip; p < end; p += 1) ids.push(order[sorted[p] as number] as number);
+      return pageOf(ids, m);
     }
-    for (let k = 0; k < m; k += 1) marks[matches[k] as number] = 1;
     let seen = 0;
     for (let k = 0; k < n && seen < end; k += 1) {
-      const i = ids[k] as number;
-      if (marks[i] !== 1) continue;
-      if (seen >= ast.skip) page.push(rows[i] as ScreenerMetricsRow);
+      const i = order[k] as number;
+      if (!inSet(set, i)) continue;
+      if (seen >= ast.skip) ids.push(i);
       seen += 1;
     }
-    for (let k = 0; k < m; k += 1) marks[matches[k] as number] = 0;
-    return { rows: page, total: m };
+    return pageOf(ids, m);
   }
 
   return {
@@ -228,17 +228,27 @@ export function createScreenerSnapshot(
     size: n,
 
     /**
+     * Builds the columns' indexes before the snapshot serves, one column at a time between
+     * other work, so that no screen waits for a column's first sort.
+     */
+    prepare: () =>
+      index.prepare(
+        // A text of nearly one listing each (names, symbols) is grouped at its first filter.
+        FIELDS.filter((field) => field !== 'exchange_ticker' && field !== 'company_name'),
+      ),
+
+    /**
      * One page of the screen within `symbols` (null: all) and its match count, or null when a
      * filter must be evaluated by PostgreSQL.
      */
     page(ast: ScreenerQueryAst, symbols: readonly string[] | null): SnapshotPage | null {
-      const matches = index.match(ast.filters, symbols === null ? null : idsOf(symbols));
-      if (matches) return pageOfMatches(ast, matches);
+      const matched = index.match(ast.filters, symbols === null ? null : idsOf(symbols));
+      if (matched) return pageOfSet(ast, matched.set, matched.count);
       const mask = maskOf(ast.filters, symbols);
       if (!mask) return null;
       const order = permutation(ast.orderBy).ids;
       const end = ast.skip + ast.limit;
-      const page: ScreenerMetricsRow[] = [];
+      const ids: number[] = [];
       let total = 0;
       for (let i = 0; i < n; i += 1) total += mask[i] as number;
       // Only as far along the order as the page reaches.
@@ -246,10 +256,10 @@ export function createScreenerSnapshot(
       for (let k = 0; k < n && seen < end; k += 1) {
         const i = order[k] as number;
         if (mask[i] !== 1) continue;
-        if (seen >= ast.skip) page.push(rows[i] as ScreenerMetricsRow);
+        if (seen >= ast.skip) ids.push(i);
         seen += 1;
       }
-      return { rows: page, total };
+      return pageOf(ids, total);
     },
 
     /** The distinct sectors, industries and exchanges, ordered as the SQL of the facets orders them. */

@@ -58,14 +58,17 @@ export function createScreenerService(deps: {
   ): Promise<Omit<ScreenerResponse, 'status'>> {
     const snapshot = answers?.snapshot() ?? null;
     const fromMemory = snapshot?.page(ast, symbols) ?? null;
+    const { skip, limit } = ast;
+    if (fromMemory) {
+      const { rows: listings, total, computedAt } = fromMemory;
+      return { listings, total, skip, limit, computed_at: computedAt };
+    }
     const count = () => repository.count(ast, symbols);
-    const [rows, total] = fromMemory
-      ? [fromMemory.rows, fromMemory.total]
-      : await Promise.all([
-          repository.page(ast, symbols),
-          // A screen of everyone's listings counts once for all its pages and sorts.
-          symbols === null && answers ? answers.count(JSON.stringify(ast.filters), count) : count(),
-        ]);
+    const [rows, total] = await Promise.all([
+      repository.page(ast, symbols),
+      // A screen of everyone's listings counts once for all its pages and sorts.
+      symbols === null && answers ? answers.count(JSON.stringify(ast.filters), count) : count(),
+    ]);
     const computed = rows.reduce<Date | null>(
       (latest, row) => (latest && latest >= row.computed_at ? latest : row.computed_at),
       null,
@@ -73,8 +76,8 @@ export function createScreenerService(deps: {
     return {
       listings: rows.map(({ computed_at: _computed, ...row }) => row),
       total,
-      skip: ast.skip,
-      limit: ast.limit,
+      skip,
+      limit,
       computed_at: computed ? epoch(computed) : null,
     };
   }
