@@ -24,20 +24,21 @@ test.describe('alert rules', () => {
     // Pre-filled with the current price.
     const level = dialog.getByLabel('Price level');
     await expect(level).not.toHaveValue('', { timeout: 15_000 });
-    await level.fill('123.45');
+    // Far above the price, so no quote refresh during the test fires it ("Never" below).
+    await level.fill('987.65');
     await dialog.getByRole('button', { name: 'Create alert' }).click();
     await expect(dialog).toBeHidden();
 
     await page.goto('/pages/alerts');
     const rules = page.getByRole('table', { name: 'Your alert rules' });
-    await expect(rules.getByText(`${SYMBOL} above 123.45`)).toBeVisible();
+    await expect(rules.getByText(`${SYMBOL} above 987.65`)).toBeVisible();
     await expect(rules.getByText('Active')).toBeVisible();
     await expect(rules.getByText('Never')).toBeVisible();
 
-    await rules.getByRole('button', { name: `Pause alert: ${SYMBOL} above 123.45` }).click();
+    await rules.getByRole('button', { name: `Pause alert: ${SYMBOL} above 987.65` }).click();
     await expect(rules.getByText('Paused')).toBeVisible();
 
-    await rules.getByRole('button', { name: `Edit alert: ${SYMBOL} above 123.45` }).click();
+    await rules.getByRole('button', { name: `Edit alert: ${SYMBOL} above 987.65` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit alert' });
     await edit.getByLabel('Price level').fill('150');
     await edit.getByRole('button', { name: 'Save alert' }).click();
