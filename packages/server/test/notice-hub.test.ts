@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.ts';
 import {
   createNoticeHub,
@@ -113,6 +114,41 @@ describe('notice hub', () => {
     expect(heard.bPrices.requests).toEqual(['NYSE:IBM']);
     expect(heard.aUsers.requests).toEqual([]);
     expect(heard.aUsers.notices.at(-1)).toBe(`${PRICES}/NYSE:IBM`);
+  });
+
+  it('confirms many writes at once without handing its connection a query while another waits', async () => {
+    // pg deprecates (and pg 9 refuses) a query given to a client whose queue is not empty.
+    const crowded: string[] = [];
+    let hubQueries = 0;
+    const query = Reflect.get(pg.Client.prototype, 'query') as (
+      this: pg.Client,
+      ...args: unknown[]
+    ) => unknown;
+    type Inside = pg.Client & {
+      _queryQueue: unknown[];
+      connectionParameters: { application_name?: string };
+    };
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: Inside,
+      ...args: unknown[]
+    ) {
+      const own = this.connectionParameters.application_name === NOTICE_HUB_NAME;
+      if (own) hubQueries += 1;
+      if (own && this._queryQueue.length > 0) crowded.push(String(args[0]));
+      return query.apply(this, args);
+    });
+    try {
+      await Promise.all(
+        ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'META', 'TSLA'].map((ticker) =>
+          (ticker.length % 2 ? aPrices : bPrices).confirmEverywhere(`NASDAQ:${ticker}`),
+        ),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(hubQueries).toBeGreaterThanOrEqual(12);
+    expect(crowded).toEqual([]);
+    expect(heard.aPrices.requests).toEqual(expect.arrayContaining(['NASDAQ:AAPL', 'NASDAQ:TSLA']));
   });
 
   it('reconnects a killed connection and tells every subscriber that notices were missed', async () => {

@@ -15,19 +15,45 @@ const CONFIRM_WAIT_MS = 2_000;
  * found in pg_stat_activity by application_name) answered `a:<nonce>:<pid>`, which the hub hands
  * to `acknowledged`. A dead process never answers, hence the bound.
  */
+/**
+ * Runs a query on a hub connection after the ones given to it before: a pg client must not be
+ * handed a query while another is running (deprecated, and refused from pg 9), and concurrent
+ * confirmations, acknowledgements and LISTENs share the one connection. The order is kept, so a
+ * request is still sent after every LISTEN asked for before it.
+ */
+const hubQueues = new WeakMap<pg.Client, Promise<unknown>>();
+export function hubQuery<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+  on: pg.Client,
+  text: string,
+  values?: unknown[],
+): Promise<pg.QueryResult<Row>> {
+  const run = (hubQueues.get(on) ?? Promise.resolve()).then(() => on.query<Row>(text, values));
+  hubQueues.set(
+    on,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+/** A query on the hub connection, queued behind the ones before it. */
+type HubQuery = <Row extends pg.QueryResultRow>(
+  text: string,
+  values?: unknown[],
+) => Promise<pg.QueryResult<Row>>;
+
 export function createConfirmations(log: FastifyBaseLogger | undefined) {
   const confirming = new Map<string, { pending: Set<string>; done: () => void }>();
 
   return {
     async request(
-      client: pg.Client,
+      query: HubQuery,
       ownPid: string,
       subscriber: { channel: string; label: string; confirmNoun?: string },
       subject?: string,
     ): Promise<void> {
       const nonce = randomBytes(9).toString('base64url');
       try {
-        const { rows } = await client.query<{ pid: number }>(
+        const { rows } = await query<{ pid: number }>(
           'select pid from pg_stat_activity where application_name = $1 and datname = current_database()',
           [NOTICE_HUB_NAME],
         );
@@ -44,7 +70,7 @@ export function createConfirmations(log: FastifyBaseLogger | undefined) {
           const { channel } = subscriber;
           const request =
             subject === undefined ? `r:${nonce}:${channel}` : `r:${nonce}:${channel}:${subject}`;
-          client.query('select pg_notify($1, $2)', [NOTICE_HUB_CHANNEL, request]).catch(finish);
+          query('select pg_notify($1, $2)', [NOTICE_HUB_CHANNEL, request]).catch(finish);
         });
       } catch (error) {
         const noun = subscriber.confirmNoun ?? 'write';

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { poolOf, type Database } from './database.ts';
 import {
   createConfirmations,
+  hubQuery,
   NOTICE_HUB_CHANNEL,
   NOTICE_HUB_NAME,
 } from './notice-confirmations.ts';
@@ -111,9 +112,10 @@ export function createNoticeHub(deps: { db: Database; log?: FastifyBaseLogger })
           else if (subscriber.channels.includes(channel)) options.onNotice(subject, channel);
         }
       }
-      from
-        .query('select pg_notify($1, $2)', [NOTICE_HUB_CHANNEL, `a:${nonce}:${hubPid}`])
-        .catch(() => undefined);
+      hubQuery(from, 'select pg_notify($1, $2)', [
+        NOTICE_HUB_CHANNEL,
+        `a:${nonce}:${hubPid}`,
+      ]).catch(() => undefined);
     } else if (payload.startsWith('a:')) {
       const [, nonce, pid] = payload.split(':');
       if (nonce && pid) confirmations.acknowledged(nonce, pid);
@@ -139,7 +141,7 @@ export function createNoticeHub(deps: { db: Database; log?: FastifyBaseLogger })
       try {
         for (const channel of wanted()) {
           if (listened.has(channel)) continue;
-          await current.query(`LISTEN ${channel}`);
+          await hubQuery(current, `LISTEN ${channel}`);
           if (client !== current) return;
           listened.add(channel);
         }
@@ -175,10 +177,10 @@ export function createNoticeHub(deps: { db: Database; log?: FastifyBaseLogger })
     connecting = (async () => {
       try {
         await next.connect();
-        await next.query(`LISTEN ${NOTICE_HUB_CHANNEL}`);
+        await hubQuery(next, `LISTEN ${NOTICE_HUB_CHANNEL}`);
         const channels = wanted();
-        for (const channel of channels) await next.query(`LISTEN ${channel}`);
-        const pid = await next.query<{ pid: number }>('select pg_backend_pid() as pid');
+        for (const channel of channels) await hubQuery(next, `LISTEN ${channel}`);
+        const pid = await hubQuery<{ pid: number }>(next, 'select pg_backend_pid() as pid');
         hubPid = String(pid.rows[0]?.pid ?? '');
         if (isClosed()) {
           await next.end();
@@ -214,7 +216,12 @@ export function createNoticeHub(deps: { db: Database; log?: FastifyBaseLogger })
     if (!subscriber.listening) await ready();
     const current = client;
     if (!subscriber.listening || !current) return;
-    await confirmations.request(current, hubPid, subscriber.options, subject);
+    await confirmations.request(
+      (text, values) => hubQuery(current, text, values),
+      hubPid,
+      subscriber.options,
+      subject,
+    );
   }
 
   /**
