@@ -250,6 +250,15 @@ async function measureVitals(url: string, cpuSlowdown: number): Promise<Vitals> 
  */
 const QUIET_SHARE = Number(process.env.LIGHTHOUSE_QUIET_SHARE ?? 0.8);
 const QUIET_WAIT_S = Number(process.env.LIGHTHOUSE_QUIET_WAIT_S ?? 60);
+/** LIGHTHOUSE_PAGES: only these pages (landing, feed, article, company), beside the reference. */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES
+  ? new Set(process.env.LIGHTHOUSE_PAGES.split(',').map((key) => key.trim()))
+  : undefined;
+/**
+ * LIGHTHOUSE_SERVER=all keeps the demo's worker running while the pages are measured; by default
+ * (api) the pages come from an API-only process once the demo's data is in place.
+ */
+const SERVER_ROLE = process.env.LIGHTHOUSE_SERVER === 'all' ? 'all' : 'api';
 /** Lighthouse runs per page and preset (LIGHTHOUSE_RUNS, default 1): the median is printed. */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
 
@@ -259,15 +268,16 @@ export async function runLighthouseBench() {
   const port = await freePort();
   const referencePort = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startProcess(
+  const serverEnv = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+  };
+  let server = await startProcess(
     ['packages/server/src/main.ts'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-    },
+    serverEnv,
     answers(`${base}/api/health`),
   );
   const reference = await startReferencePage(referencePort);
@@ -285,6 +295,17 @@ export async function runLighthouseBench() {
       articleId = feed.news?.[0]?.id;
       if (articleId === undefined) await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    if (SERVER_ROLE === 'api') {
+      // The demo's data is in place (an analysed article exists): the pages are served by an
+      // API-only process of the same data, so the worker's jobs (the newsroom, the analyst) do not
+      // take the browser's CPU on this 2-core machine, as they never would on a reader's phone.
+      await server.stop();
+      server = await startProcess(
+        ['packages/server/src/main.ts', '--role=api'],
+        serverEnv,
+        answers(`${base}/api/health`),
+      );
+    }
     const landing = (await fetch(`${base}/landing`)).status === 200 ? '/landing' : '/about';
     const pages = [
       {
@@ -298,7 +319,9 @@ export async function runLighthouseBench() {
         ? []
         : [{ name: '/news/view?id=…', key: 'article', url: `${base}/news/view?id=${articleId}` }]),
       { name: '/ticker/NASDAQ:AAPL', key: 'company', url: `${base}/ticker/NASDAQ:AAPL` },
-    ];
+    ].filter(
+      (page) => page.key === 'reference' || ONLY_PAGES === undefined || ONLY_PAGES.has(page.key),
+    );
     const presets = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,mobile-calibrated,desktop').split(
       ',',
     ) as Preset[];

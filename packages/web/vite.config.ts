@@ -304,8 +304,34 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * The app entry's own dynamic imports (its stages) get no runtime preloads: index.html (or
+ * first-screen-boot.js) already preloads every file of the stages (stagedEntry), and Vite's preload
+ * helper compared each of the stages' ~80 files with every `<link>` of the page, for each stage —
+ * about 40 ms of a phone's main thread before the app started. The chunks the app loads later
+ * (a page, a dialog) keep theirs.
+ */
+const appEntryFiles = new Set<string>();
+function appEntryNames(): Plugin {
+  return {
+    name: 'stockpulse:app-entry-names',
+    apply: 'build',
+    // Before Vite's own generateBundle writes the preloads (at renderChunk the names still
+    // hold a placeholder for their hash).
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle))
+          if (output.type === 'chunk' && output.isEntry && output.name === 'index')
+            appEntryFiles.add(output.fileName);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    appEntryNames(),
     react(),
     mantineStableIds(),
     scrollAreaMergeRefs(),
@@ -319,6 +345,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostId }) => (appEntryFiles.has(hostId) ? [] : deps),
+    },
     rolldownOptions: {
       input: { index: 'index.html', 'landing-enhance': LANDING_ENHANCE },
       output: {

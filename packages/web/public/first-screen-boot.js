@@ -9,22 +9,34 @@
   var entry = script.getAttribute('data-entry');
   var modules = (script.getAttribute('data-modules') || '').split(' ');
   var started = false;
+  // Preload links added a few at a time, one task each: the browser starts each fetch as its link
+  // is inserted (about 1.4 ms a link on a phone), so the page's ~80 in one go were a 110 ms task.
+  var BATCH = 12;
+  function preload(from) {
+    var end = Math.min(from + BATCH, modules.length);
+    for (var i = from; i < end; i += 1) {
+      if (!modules[i]) continue;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = modules[i];
+      link.crossOrigin = 'anonymous';
+      document.head.appendChild(link);
+    }
+    if (end < modules.length) {
+      window.setTimeout(function () {
+        preload(end);
+      }, 0);
+    }
+  }
   function load() {
     if (started || !entry) return;
     started = true;
-    modules.forEach(function (href) {
-      if (!href) return;
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      link.crossOrigin = 'anonymous';
-      document.head.appendChild(link);
-    });
     var app = document.createElement('script');
     app.type = 'module';
     app.src = entry;
     app.crossOrigin = 'anonymous';
     document.head.appendChild(app);
+    preload(0);
   }
   // A hidden tab paints nothing (no animation frames): it loads at once.
   if (document.visibilityState === 'hidden') {
