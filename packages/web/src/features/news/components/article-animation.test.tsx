@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { failure, stubApi, success } from '../../../../test/api-stub';
+import { failure, stubApi, success, type StubResponse } from '../../../../test/api-stub';
 import { renderWithProviders } from '../../../../test/render';
 import { gifKeywordsParam } from '../api/news-gif';
 import { ArticleAnimation } from './article-animation';
@@ -40,18 +40,31 @@ describe('article animation', () => {
     expect(api.callsTo('GET /api/news/gif')[0]?.search.get('keywords')).toBe('stonks,rocket');
   });
 
-  it('shows nothing while the animation loads', () => {
-    stubApi({ 'GET /api/news/gif': () => new Promise(() => undefined) });
-    renderWithProviders(<ArticleAnimation keywords={['stonks']} />);
+  it('holds the place of the animation with an empty frame while it loads, then shows it there', async () => {
+    let answer: ((value: StubResponse) => void) | undefined;
+    stubApi({
+      'GET /api/news/gif': () =>
+        new Promise<StubResponse>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { container } = renderWithProviders(<ArticleAnimation keywords={['stonks']} />);
     expect(screen.queryByRole('img')).toBeNull();
+    const frame = container.querySelector('span[aria-hidden="true"]');
+    expect(frame).not.toBeNull();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.({ body: success({ gif: ROCKET }) });
+    expect(await screen.findByRole('img', { name: 'A rocket launching' })).toBeTruthy();
+    expect(container.querySelector('span[aria-hidden="true"]')).toBeNull();
   });
 
-  it('shows nothing, and no error, when the server fails', async () => {
+  it('shows nothing, and no error, when the server fails: the frame goes', async () => {
     const api = stubApi({ 'GET /api/news/gif': () => failure(500, 'Something went wrong.') });
-    renderWithProviders(<ArticleAnimation keywords={['stonks']} />);
+    const { container } = renderWithProviders(<ArticleAnimation keywords={['stonks']} />);
     await waitFor(() => expect(api.callsTo('GET /api/news/gif')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('img')).toBeNull();
+    expect(container.querySelector('span[aria-hidden="true"]')).toBeNull();
     expect(screen.queryByText('Something went wrong.')).toBeNull();
   });
 

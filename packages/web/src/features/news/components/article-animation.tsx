@@ -1,6 +1,6 @@
 import { useReducedMotion } from '@mantine/hooks';
 import { useState } from 'react';
-import { useNewsGif } from '../api/news-gif';
+import { gifKeywordsParam, useNewsGif } from '../api/news-gif';
 import classes from './article-animation.module.css';
 
 export interface ArticleAnimationProps {
@@ -11,13 +11,22 @@ export interface ArticleAnimationProps {
 
 /**
  * The looping animation for an article's GIF keywords (GET /news/gif), 16:9 and rounded. It is
- * decoration: nothing shows while it loads, when it fails, or for readers who ask for reduced
- * motion (a GIF cannot be paused, so it is left out and not even requested).
+ * decoration: nothing shows when it fails, or for readers who ask for reduced motion (a GIF
+ * cannot be paused, so it is left out and not even requested). While it loads, an empty frame of
+ * its size holds its place, so the text below does not jump down when it arrives (a layout
+ * shift); the frame is hidden by CSS for reduced motion, so the server's markup and the
+ * hydrating render stay the same whatever the reader's setting.
  */
 export function ArticleAnimation({ keywords, className }: ArticleAnimationProps) {
   const reducedMotion = useReducedMotion(false, { getInitialValueInEffect: false });
   const gif = useNewsGif(keywords, !reducedMotion);
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  const classNames = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ');
+  if (gif.isPending && gifKeywordsParam(keywords ?? []) !== '') {
+    return (
+      <span className={classNames(classes.animation, classes.loading, className)} aria-hidden />
+    );
+  }
   if (reducedMotion || !gif.data || gif.data.url === brokenUrl) return null;
   const { url, title } = gif.data;
   return (
@@ -29,7 +38,7 @@ export function ArticleAnimation({ keywords, className }: ArticleAnimationProps)
       height={135}
       loading="lazy"
       decoding="async"
-      className={className ? `${classes.animation} ${className}` : classes.animation}
+      className={classNames(classes.animation, className)}
       onError={() => setBrokenUrl(url)}
     />
   );
