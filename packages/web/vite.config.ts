@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
@@ -117,7 +118,7 @@ function firstScreenRenderer(): Plugin {
         root,
         logLevel: 'error',
         // The app's ids: hydration needs the same (Mantine's are React's either way on a server).
-        plugins: [react(), mantineStableIds()],
+        plugins: [react(), mantineStableIds(), reactRouterProduction()],
         publicDir: false,
         ssr: { noExternal: true },
         build: {
@@ -305,6 +306,26 @@ function serviceWorker(): Plugin {
 }
 
 /**
+ * React Router's production build in the bundles we ship. Its package.json points every condition
+ * at its development build (remix-run/react-router#12532, #14102), so its development warnings
+ * stay in (ENABLE_DEV_WARNINGS) and nothing strips them: about 95 KB of minified code in the app's
+ * first load. The development server and the tests keep the development build and its warnings.
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'stockpulse:react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] },
+    }),
+  };
+}
+
+/**
  * The app entry's own dynamic imports (its stages) get no runtime preloads: index.html (or
  * first-screen-boot.js) already preloads every file of the stages (stagedEntry), and Vite's preload
  * helper compared each of the stages' ~80 files with every `<link>` of the page, for each stage —
@@ -331,6 +352,7 @@ function appEntryNames(): Plugin {
 
 export default defineConfig({
   plugins: [
+    reactRouterProduction(),
     appEntryNames(),
     react(),
     mantineStableIds(),
