@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { CompanyPromptTable } from '../../db/schema.ts';
 import { analysisQuery, type AnalysisQueryAst } from './analysis-query.ts';
 import { readerNewsSql, visibleTo } from '../../db/article-visibility.ts';
+import { firstValue } from '../../db/row-values.ts';
 
 /** What the API reads of an analysis (dates still as Date). */
 export const ANALYSIS_COLUMNS = [
@@ -250,14 +251,13 @@ export function createAnalysisRepository(db: Database) {
         : db.selectFrom('companies').selectAll().where('id', 'in', ids).execute(),
 
     /** The company that has the listing `exchangeTicker`. */
-    companyIdBySymbol: async (exchangeTicker: string) =>
-      (
-        await db
+    companyIdBySymbol: (exchangeTicker: string) =>
+      firstValue(
+        db
           .selectFrom('securities')
           .select('company_id')
-          .where('exchange_ticker', '=', exchangeTicker)
-          .executeTakeFirst()
-      )?.company_id,
+          .where('exchange_ticker', '=', exchangeTicker),
+      ),
 
     /** Each company's newest analysis (one query over company_prompts_company). */
     latestOf: async (companyIds: readonly string[]) =>

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { createPreparedRunner } from '../../db/prepared.ts';
+import { countRows } from '../../db/row-values.ts';
 
 export type CalendarEventRow = {
   id: string;
@@ -31,16 +32,8 @@ export function createCalendarRepository(db: Database) {
           .compile(),
       ),
 
-    count: async (userId: string): Promise<number> =>
-      Number(
-        (
-          await db
-            .selectFrom('calendar_events')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('user_id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    count: (userId: string): Promise<number> =>
+      countRows(db.selectFrom('calendar_events').where('user_id', '=', userId)),
 
     insert: (userId: string, values: CalendarEventValues): Promise<CalendarEventRow> =>
       db

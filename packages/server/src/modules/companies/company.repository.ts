@@ -10,6 +10,7 @@ export { wordPrefixQuery, type SuggestionRow } from './company-suggest.repositor
 import { LIST_COMPANIES } from '../news/mention-centrality.ts';
 import { apiNewsJson } from '../news/news.repository.ts';
 import { readerNewsSql } from '../../db/article-visibility.ts';
+import { countRows } from '../../db/row-values.ts';
 
 export type CompanyRow = Selectable<CompanyTable>;
 export type NewCompany = Insertable<CompanyTable>;
@@ -22,15 +23,7 @@ export function createCompanyRepository(db: Database) {
     query: (ast: CompanyQueryAst) =>
       companyQuery.apply(db.selectFrom('companies').selectAll(), ast).execute(),
 
-    count: async () =>
-      Number(
-        (
-          await db
-            .selectFrom('companies')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    count: () => countRows(db.selectFrom('companies')),
 
     /** Inserts companies with one listing per exchange ticker, in one transaction. */
     insertWithSecurities: (companies: readonly (NewCompany & { currency?: string })[]) =>

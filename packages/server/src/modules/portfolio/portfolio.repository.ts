@@ -3,6 +3,7 @@ import { sql, type Transaction as KyselyTransaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { createPortfolioPricesRepository } from './portfolio-prices.repository.ts';
+import { countRows } from '../../db/row-values.ts';
 
 /** A stored transaction as the service reads it (numeric columns come back as numbers). */
 export type TransactionRow = {
@@ -138,16 +139,7 @@ export function createPortfolioRepository(db: Database) {
         .where('name', '=', name)
         .executeTakeFirst(),
 
-    count: async (userId: string) =>
-      Number(
-        (
-          await db
-            .selectFrom('portfolios')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('user_id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    count: (userId: string) => countRows(db.selectFrom('portfolios').where('user_id', '=', userId)),
 
     /** Creates the portfolio when missing (concurrent first uses create one row); its id. */
     ensure: async (userId: string, name: string): Promise<string> => {
