@@ -61,7 +61,7 @@ export async function dropUserNotifyTrigger(db: Kysely<unknown>, table: string):
  * first such migrations wrote out by hand: they have run on existing databases, so what they send
  * stays to the letter (`user-notify-trigger.test.ts` compares it with their original text).
  */
-export async function createNamedUserNotifyTrigger(
+export async function createNamedNotifyTrigger(
   db: Kysely<unknown>,
   table: string,
   channel: string,
@@ -77,8 +77,8 @@ export async function createNamedUserNotifyTrigger(
     for each statement execute function ${call}()`.execute(db);
 }
 
-/** Undoes `createNamedUserNotifyTrigger`, in the statements those migrations wrote. */
-export async function dropNamedUserNotifyTrigger(
+/** Undoes `createNamedNotifyTrigger`, in the statements those migrations wrote. */
+export async function dropNamedNotifyTrigger(
   db: Kysely<unknown>,
   table: string,
   fn: string,

@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  createNamedUserNotifyTrigger,
-  dropNamedUserNotifyTrigger,
-} from '../user-notify-trigger.ts';
+import { createNamedNotifyTrigger, dropNamedNotifyTrigger } from '../user-notify-trigger.ts';
 
 /**
  * Watchlist cache invalidation: API processes may keep a user's watchlists in memory
@@ -12,7 +9,7 @@ import {
  * truncate announces `*` (drop everything). PostgreSQL folds equal notices of one transaction.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await createNamedUserNotifyTrigger(
+  await createNamedNotifyTrigger(
     db,
     'watchlists',
     'stockpulse_watchlists',
@@ -21,5 +18,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropNamedUserNotifyTrigger(db, 'watchlists', 'notify_watchlist_change');
+  await dropNamedNotifyTrigger(db, 'watchlists', 'notify_watchlist_change');
 }

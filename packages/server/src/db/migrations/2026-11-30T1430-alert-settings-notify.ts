@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  createNamedUserNotifyTrigger,
-  dropNamedUserNotifyTrigger,
-} from '../user-notify-trigger.ts';
+import { createNamedNotifyTrigger, dropNamedNotifyTrigger } from '../user-notify-trigger.ts';
 
 /**
  * Alert settings cache invalidation: API processes keep users' alert settings in memory
@@ -12,7 +9,7 @@ import {
  * truncate announces `*` (drop everything). PostgreSQL folds equal notices of one transaction.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await createNamedUserNotifyTrigger(
+  await createNamedNotifyTrigger(
     db,
     'alert_settings',
     'stockpulse_alert_settings',
@@ -21,5 +18,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropNamedUserNotifyTrigger(db, 'alert_settings', 'notify_alert_settings_change');
+  await dropNamedNotifyTrigger(db, 'alert_settings', 'notify_alert_settings_change');
 }

@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  createNamedUserNotifyTrigger,
-  dropNamedUserNotifyTrigger,
-} from '../user-notify-trigger.ts';
+import { createNamedNotifyTrigger, dropNamedNotifyTrigger } from '../user-notify-trigger.ts';
 
 /**
  * Calendar feed invalidation: API processes keep each private iCalendar feed in memory by its
@@ -12,7 +9,7 @@ import {
  * everything). PostgreSQL folds equal notices of one transaction.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await createNamedUserNotifyTrigger(
+  await createNamedNotifyTrigger(
     db,
     'calendar_feeds',
     'stockpulse_calendar_feeds',
@@ -21,5 +18,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropNamedUserNotifyTrigger(db, 'calendar_feeds', 'notify_calendar_feed_change');
+  await dropNamedNotifyTrigger(db, 'calendar_feeds', 'notify_calendar_feed_change');
 }
