@@ -3,6 +3,7 @@
  * Ollama, vLLM, llama.cpp, OpenRouter). Returns the assistant's text; every failure is an
  * {@link LlmCallError} that says whether a retry can help. Retrying is the caller's job.
  */
+import type { AppConfig } from '../../../config.ts';
 import { LlmCallError, retryAfterMs } from './llm-call-error.ts';
 import { sseData } from './sse.ts';
 
@@ -114,6 +115,30 @@ function callFailure(error: unknown, timedOut: string | undefined): LlmCallError
   const cause = (error as { cause?: { code?: string } }).cause?.code;
   const message = error instanceof Error ? error.message : String(error);
   return new LlmCallError(`network error: ${cause ?? message}`, { retryable: true });
+}
+
+/** The settings (`OPENAI_*`) of the OpenAI-compatible endpoint the providers call. */
+export type ChatEndpointConfig = Pick<
+  AppConfig,
+  'openaiBaseUrl' | 'openaiApiKey' | 'openaiModel' | 'openaiTimeoutMs'
+>;
+
+/**
+ * A streaming client of the configured endpoint: streaming lets a long answer through under a
+ * per-chunk idle timeout instead of one timeout for the whole answer.
+ */
+export function createStreamingChatClient(
+  config: ChatEndpointConfig,
+  options: { temperature?: number } = {},
+): ChatClient {
+  return createChatClient({
+    baseUrl: config.openaiBaseUrl,
+    apiKey: config.openaiApiKey,
+    model: config.openaiModel,
+    timeoutMs: config.openaiTimeoutMs,
+    stream: true,
+    ...options,
+  });
 }
 
 export function createChatClient(options: ChatClientOptions): ChatClient {
