@@ -5,23 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { createPortfolioPricesRepository } from './portfolio-prices.repository.ts';
 import { countRows } from '../../db/row-values.ts';
 
-/** A stored transaction as the service reads it (numeric columns come back as numbers). */
-export type TransactionRow = {
-  id: string;
-  portfolio_id: string;
-  portfolio: string;
-  type: TransactionType;
-  symbol: string;
-  trade_date: string;
-  quantity: number;
-  price: number;
-  fees: number;
-  currency: string;
-  note: string;
-  seq: number;
-  created_at: Date;
-};
-
+/** A transaction's own fields, as a new one is written. */
 export type NewTransactionRow = {
   type: TransactionType;
   symbol: string;
@@ -31,6 +15,15 @@ export type NewTransactionRow = {
   fees: number;
   currency: string;
   note: string;
+};
+
+/** A stored transaction as the service reads it (numeric columns come back as numbers). */
+export type TransactionRow = NewTransactionRow & {
+  id: string;
+  portfolio_id: string;
+  portfolio: string;
+  seq: number;
+  created_at: Date;
 };
 
 /** A listing with its company, as holdings and validation need it. */
