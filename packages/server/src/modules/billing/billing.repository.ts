@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { createPreparedRunner } from '../../db/prepared.ts';
 import type { ReferralLedgerTable } from '../../db/schema.ts';
+import type { OfflineSession } from '../../providers/payments/offline-payments.ts';
 import { countRows, firstValue } from '../../db/row-values.ts';
 
 export type BillingUser = {
@@ -128,17 +129,9 @@ export function createBillingRepository(db: Database) {
         .execute();
     },
 
-    createSession: async (session: {
-      id: string;
-      kind: 'checkout' | 'portal';
-      userId: string;
-      plan: string;
-      trialDays: number;
-      successUrl: string;
-      cancelUrl: string;
-      createdAt: Date;
-      expiresAt: Date;
-    }): Promise<void> => {
+    createSession: async (
+      session: OfflineSession & { createdAt: Date; expiresAt: Date },
+    ): Promise<void> => {
       await db
         .insertInto('billing_sessions')
         .values({
