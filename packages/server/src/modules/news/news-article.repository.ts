@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { readerNewsSql } from '../../db/article-visibility.ts';
+import { sitemapPagesOf } from '../../db/sitemap-pages.ts';
 import {
   apiNewsJson,
   isArticleId,
@@ -174,18 +175,14 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
      * The sitemap's pages of public articles in (creation_date, id) order: each page's first id,
      * size and newest change, in one pass over the visible articles' index (no OFFSET).
      */
-    sitemapPages: async (size: number) =>
-      (
-        await sql<{ first_id: string; count: number; lastmod: Date }>`
-          with numbered as (
-            select id, updated_at,
+    sitemapPages: (size: number) =>
+      sitemapPagesOf(
+        db,
+        sql`select id, updated_at as lastmod,
                    row_number() over (order by creation_date, id) - 1 as rn
-            from news where ${readerNewsSql()}),
-          ranked as (select *, rn / ${size} as page from numbered)
-          select (array_agg(id) filter (where rn % ${size} = 0))[1] as first_id,
-                 count(*)::int as count, max(updated_at) as lastmod
-          from ranked group by page order by page`.execute(db)
-      ).rows,
+            from news where ${readerNewsSql()}`,
+        size,
+      ),
 
     /** Up to `size` public articles from the one with id `fromId` on, in (creation_date, id) order. */
     sitemapEntries: async (fromId: string, size: number) =>
