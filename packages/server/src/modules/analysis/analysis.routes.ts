@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { analysisQuery } from './analysis-query.ts';
 import { notFound } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { AnalysesPage, AnalysisService } from './analysis.service.ts';
 import type { Clock } from '../../clock.ts';
@@ -49,6 +50,7 @@ export function analysisRoutes(
   },
 ) {
   const tags = ['companies'];
+  const route = moduleRoutes({ tags, errors });
   // Every visitor of `/`, `/analysis/latest` and a symbol's page asks the same few pages. Kept
   // only where changes are heard (PROMPT_CACHE on).
   const answers = onChange
@@ -67,15 +69,12 @@ export function analysisRoutes(
 
   app.get(
     '/company/latest_prompts',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: "Each company's latest AI analysis, newest first, with the companies",
-        querystring: pageParams,
-        response: { 200: companyAnalysesResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: "Each company's latest AI analysis, newest first, with the companies",
+      querystring: pageParams,
+      response: companyAnalysesResponseSchema,
+    }),
     async (request, reply) => {
       const { skip, limit } = request.query;
       const body = await cached(`latest:${skip}:${limit}`, async () => ({
@@ -87,16 +86,13 @@ export function analysisRoutes(
 
   app.get(
     '/company/query_prompts',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Company analyses by the query language (company_id, ai_summary__exists, order_by=-ai_upload_date, only, skip, limit) or symbol=EXCHANGE:TICKER',
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-        response: { 200: companyAnalysesResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'Company analyses by the query language (company_id, ai_summary__exists, order_by=-ai_upload_date, only, skip, limit) or symbol=EXCHANGE:TICKER',
+      querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      response: companyAnalysesResponseSchema,
+    }),
     async (request, reply) => {
       // A question is kept only once it was answered, so a hit needs no parsing again.
       const body = await cached(`query:${queryKey(request.query)}`, async () => {

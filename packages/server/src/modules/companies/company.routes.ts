@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
 import { companyQuery } from './company-query.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { companyDebugRoutes, type CompanyDebugDeps } from './company-debug.routes.ts';
 import type { CompanyService } from './company.service.ts';
@@ -71,6 +72,7 @@ export function companyRoutes(
 ) {
   const tags = ['companies'];
   const errors = { 400: errorResponseSchema };
+  const route = moduleRoutes({ tags, errors });
   const refreshAheadMs = REFRESH_AHEAD_MS;
   const queryCache = createAnswerCache({
     ttlMs: COMPANY_ANSWER_TTL_MS,
@@ -192,18 +194,15 @@ export function companyRoutes(
 
   app.get(
     '/company/categories',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'GICS sectors with counts, or the sub-industries of one sector',
-        querystring: queryParams({
-          group: z.enum(['gics_sector', 'gics_sub_industry']).default('gics_sector'),
-          gics_sector: z.string().max(100).optional(),
-        }),
-        response: { 200: categoriesResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'GICS sectors with counts, or the sub-industries of one sector',
+      querystring: queryParams({
+        group: z.enum(['gics_sector', 'gics_sub_industry']).default('gics_sector'),
+        gics_sector: z.string().max(100).optional(),
+      }),
+      response: categoriesResponseSchema,
+    }),
     async (request, reply) => {
       const { group, gics_sector: sector } = request.query;
       const body = await categoryCache.get(JSON.stringify([group, sector]), async () => ({

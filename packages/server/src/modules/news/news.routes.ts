@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import {
   NEWS_SEARCH_MIN,
@@ -87,19 +88,17 @@ const sendFeed = (reply: FastifyReply, body: Buffer, cache: 'hit' | 'miss') =>
 /** Spec §7 "News" (query and get). Blocked articles are for admins' eyes only, whatever the filter. */
 export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
   const tags = ['news'];
+  const route = moduleRoutes({ tags, errors });
 
   app.get(
     '/news/query',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'News by the query language (ai_summary__ne, related_exchange_tickers__iendswith, sentiment_score__gte, AI__defcon_level__lte, AI__classification, publisher, experiment (NULL unless given) …)',
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-        response: { 200: newsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'News by the query language (ai_summary__ne, related_exchange_tickers__iendswith, sentiment_score__gte, AI__defcon_level__lte, AI__classification, publisher, experiment (NULL unless given) …)',
+      querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      response: newsResponseSchema,
+    }),
     async (request, reply) => {
       // The query string as sent: a question seen before skips parsing on a cache hit.
       const at = request.url.indexOf('?');
@@ -114,15 +113,12 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
 
   app.get(
     '/news/my_portfolio',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: "News about the symbols of the caller's default watchlist, newest first",
-        querystring: pageParams,
-        response: { 200: newsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: "News about the symbols of the caller's default watchlist, newest first",
+      querystring: pageParams,
+      response: newsResponseSchema,
+    }),
     async (request, reply) =>
       answerPrivateList(
         request,
@@ -133,32 +129,26 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
 
   app.get(
     '/news/company/:symbol',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'News linked to one symbol, newest first',
-        params: z.object({ symbol: exchangeTickerSchema }),
-        querystring: pageParams,
-        response: { 200: newsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'News linked to one symbol, newest first',
+      params: z.object({ symbol: exchangeTickerSchema }),
+      querystring: pageParams,
+      response: newsResponseSchema,
+    }),
     async (request, reply) =>
       answerList(reply, await news.company(request.params.symbol, request.user, request.query)),
   );
 
   app.get(
     '/news/search/:query',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: `Full-text search (title, description, text): the newest ${NEWS_SEARCH_WINDOW} matches, best match first; under ${NEWS_SEARCH_MIN} characters answers []`,
-        params: z.object({ query: z.string().max(200, 'must be at most 200 characters') }),
-        querystring: pageParams,
-        response: { 200: newsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: `Full-text search (title, description, text): the newest ${NEWS_SEARCH_WINDOW} matches, best match first; under ${NEWS_SEARCH_MIN} characters answers []`,
+      params: z.object({ query: z.string().max(200, 'must be at most 200 characters') }),
+      querystring: pageParams,
+      response: newsResponseSchema,
+    }),
     async (request, reply) =>
       answerList(reply, await news.search(request.params.query, request.user, request.query)),
   );
@@ -236,15 +226,12 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
 
   app.get(
     '/news/get/:id',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'One article with its analysis',
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: newsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'One article with its analysis',
+      params: z.object({ id: z.string().max(64) }),
+      response: newsResponseSchema,
+    }),
     async (request, reply) =>
       answerArticle(reply, await news.byId(request.params.id, request.user)),
   );

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { currentUser } from '../../http/access.ts';
+import { moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { sendJson } from '../../http/kept-json.ts';
 import { keptBytes } from '../../http/kept-answer.ts';
@@ -55,7 +56,7 @@ export function screenerRoutes(
   { screener, clock }: { screener: ScreenerService; clock: Clock },
 ) {
   const tags = ['screener'];
-  const user = { access: 'user' as const };
+  const route = moduleRoutes({ tags, errors });
 
   app.get(
     '/screener/query',
@@ -94,14 +95,11 @@ export function screenerRoutes(
 
   app.get(
     '/screener/screens',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'The caller’s saved screens and how many the plan keeps',
-        response: { 200: savedScreensResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'The caller’s saved screens and how many the plan keeps',
+      response: savedScreensResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await screener.screens(currentUser(request).id)),
@@ -110,16 +108,13 @@ export function screenerRoutes(
 
   app.post(
     '/screener/screens',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary:
-          'Saves a named screen (its query string); 409 on a name in use or past the plan’s limit',
-        body: saveScreenBodySchema,
-        response: { 200: savedScreensResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        'Saves a named screen (its query string); 409 on a name in use or past the plan’s limit',
+      body: saveScreenBodySchema,
+      response: savedScreensResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await screener.save(currentUser(request).id, request.body)),
@@ -128,15 +123,12 @@ export function screenerRoutes(
 
   app.post(
     '/screener/screens/delete',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'Deletes one of the caller’s saved screens',
-        body: deleteScreenBodySchema,
-        response: { 200: savedScreensResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Deletes one of the caller’s saved screens',
+      body: deleteScreenBodySchema,
+      response: savedScreensResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await screener.remove(currentUser(request).id, request.body.id)),

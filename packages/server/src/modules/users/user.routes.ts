@@ -16,6 +16,7 @@ import type { AppConfig } from '../../config.ts';
 import { currentUser } from '../../http/access.ts';
 import { safeRedirectPath } from '@app/shared/safe-redirect';
 import { queryParams } from '../../http/strict-query.ts';
+import { moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ApprovalService } from './approval.service.ts';
 import {
@@ -55,6 +56,7 @@ export function userRoutes(
   { config, userService, approvals, sessions, sessionRow }: Deps,
 ) {
   const tags = ['users'];
+  const route = moduleRoutes({ tags, errors });
   const setSessionCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
@@ -66,14 +68,11 @@ export function userRoutes(
 
   app.post(
     '/user/create',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        body: registerRequestSchema,
-        response: { 200: sessionResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      body: registerRequestSchema,
+      response: sessionResponseSchema,
+    }),
     async (request, reply) => {
       const { row, token } = await userService.register(request.body, client(request));
       setSessionCookie(reply, token);
@@ -83,14 +82,11 @@ export function userRoutes(
 
   app.post(
     '/user/login',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        body: loginRequestSchema,
-        response: { 200: sessionResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      body: loginRequestSchema,
+      response: sessionResponseSchema,
+    }),
     async (request, reply) => {
       const { row, token } = await userService.login(
         request.body.email,
@@ -104,14 +100,11 @@ export function userRoutes(
 
   app.post(
     '/user/password_recovery',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        body: passwordRecoveryRequestSchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      body: passwordRecoveryRequestSchema,
+      response: messageResponseSchema,
+    }),
     async (request) => {
       await userService.requestRecovery(request.body.email, client(request));
       return {
@@ -123,14 +116,11 @@ export function userRoutes(
 
   app.get(
     '/user/token',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        querystring: queryParams({ key: z.string().min(1).max(200) }),
-        response: { 200: tokenExchangeResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      querystring: queryParams({ key: z.string().min(1).max(200) }),
+      response: tokenExchangeResponseSchema,
+    }),
     async (request, reply) => {
       const { row, token } = await userService.exchangeRecoveryKey(
         request.query.key,
@@ -149,14 +139,11 @@ export function userRoutes(
 
   app.post(
     '/user/set/password',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        body: setPasswordRequestSchema,
-        response: { 200: currentUserResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      body: setPasswordRequestSchema,
+      response: currentUserResponseSchema,
+    }),
     async (request) => {
       const row = await userService.setPassword(
         me(request).id,
@@ -169,15 +156,12 @@ export function userRoutes(
 
   app.post(
     '/user/set/:key',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        params: z.object({ key: z.string().max(60) }),
-        body: setValueRequestSchema,
-        response: { 200: currentUserResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      params: z.object({ key: z.string().max(60) }),
+      body: setValueRequestSchema,
+      response: currentUserResponseSchema,
+    }),
     async (request) => {
       const row = await userService.setProperty(
         me(request).id,

@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import type { AccessLevel } from './access.ts';
+
+/** What a route states of itself: who may call it, its OpenAPI text, its request schemas and its 200 answer. */
+export type RouteSpec = {
+  /** The module's level unless the route names its own. */
+  access?: AccessLevel;
+  summary?: string;
+  description?: string;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  headers?: z.ZodType;
+  /** The schema of the 200 answer. */
+  response: z.ZodType;
+};
+
+/**
+ * The options of a module's routes, which share their OpenAPI tags, their error answers and
+ * (unless a route names its own) their access level: `route(spec)` is the `{ config, schema }` a
+ * route registers with, its 200 answer first and then the module's error answers.
+ */
+export function moduleRoutes<const E extends Record<number, z.ZodType>>(shared: {
+  tags: string[];
+  errors: E;
+  access?: AccessLevel;
+}) {
+  return function route<const S extends RouteSpec>(
+    spec: S,
+  ): {
+    config: { access: AccessLevel | undefined };
+    schema: { tags: string[] } & Omit<S, 'access' | 'response'> & {
+        response: { 200: S['response'] } & E;
+      };
+  } {
+    const { access = shared.access, response, ...request } = spec;
+    return {
+      config: { access },
+      schema: { tags: shared.tags, ...request, response: { 200: response, ...shared.errors } },
+    };
+  };
+}
