@@ -1,3 +1,4 @@
+import { errorResponseSchema } from '@app/shared/api/envelope';
 import type { z } from 'zod';
 import type { AccessLevel } from './access.ts';
 
@@ -38,5 +39,14 @@ export function moduleRoutes<const E extends Record<number, z.ZodType>>(shared: 
       config: { access },
       schema: { tags: shared.tags, ...request, response: { 200: response, ...shared.errors } },
     };
+  };
+}
+
+/** The error answers a route documents, each the envelope `{ status: 'error', error_msg }`. */
+export function errorAnswers<const C extends readonly number[]>(
+  ...codes: C
+): { [K in C[number]]: typeof errorResponseSchema } {
+  return Object.fromEntries(codes.map((code) => [code, errorResponseSchema])) as {
+    [K in C[number]]: typeof errorResponseSchema;
   };
 }

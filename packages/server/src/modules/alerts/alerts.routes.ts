@@ -14,15 +14,11 @@ import { currentUser } from '../../http/access.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { AlertsService } from './alerts.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 403);
 /** The plan facts of the caller's row, as the session lookup read it. */
 type SessionRow = (
   request: FastifyRequest,

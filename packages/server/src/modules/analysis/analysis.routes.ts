@@ -1,11 +1,10 @@
 import { companyAnalysesResponseSchema } from '@app/shared/api/analysis';
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import { projectFields } from '@app/shared/query/project-fields';
 import { z } from 'zod';
 import { analysisQuery } from './analysis-query.ts';
 import { notFound } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { AnalysesPage, AnalysisService } from './analysis.service.ts';
 import type { Clock } from '../../clock.ts';
@@ -28,7 +27,7 @@ const queryKey = (query: Record<string, string | string[]>) =>
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorAnswers(400, 404);
 
 const pageParams = queryParams({
   skip: z.coerce.number().int().min(0).max(10_000).default(0),

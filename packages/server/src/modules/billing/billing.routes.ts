@@ -13,12 +13,12 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { acceptFormPosts, sendHtml as html } from '../../http/html-pages.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { BillingService } from './billing.service.ts';
 import { checkoutPage, portalPage } from './offline-pages.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorAnswers(400, 401, 404);
 const tags = ['payments'];
 const route = moduleRoutes({ tags, errors, access: 'public' });
 const sessionParams = z.object({ session: z.string().regex(/^[a-z_]+_[0-9a-f]{24}$/) });

@@ -1,4 +1,4 @@
-import { deletedResponse, errorResponseSchema } from '@app/shared/api/envelope';
+import { deletedResponse } from '@app/shared/api/envelope';
 import {
   calendarEventInputSchema,
   calendarEventResponseSchema,
@@ -7,16 +7,11 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { CalendarService } from './calendar.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 const idParams = z.object({ id: z.uuid('An event id is a UUID.') });
 const deleted = deletedResponse({ id: z.string() });
 

@@ -10,24 +10,17 @@ import {
   unreadRepliesResponseSchema,
   updateCommentBodySchema,
 } from '@app/shared/api/comments';
-import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
+import { successResponse } from '@app/shared/api/envelope';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { CommentService } from './comment.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 const done = successResponse({});
 const dismissed = successResponse({ dismissed: z.number().int() });
 const ok = { status: 'success' as const };

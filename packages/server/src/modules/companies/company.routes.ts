@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
 import { companyQuery } from './company-query.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { companyDebugRoutes, type CompanyDebugDeps } from './company-debug.routes.ts';
 import type { CompanyService } from './company.service.ts';
@@ -71,7 +71,7 @@ export function companyRoutes(
   },
 ) {
   const tags = ['companies'];
-  const errors = { 400: errorResponseSchema };
+  const errors = errorAnswers(400);
   const route = moduleRoutes({ tags, errors });
   const refreshAheadMs = REFRESH_AHEAD_MS;
   const queryCache = createAnswerCache({

@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   companyUpcomingResponseSchema,
   feedCreatedResponseSchema,
@@ -12,7 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { jsonBody, sendJson } from '../../http/kept-json.ts';
 import { matchesIfNoneMatch } from '../../http/http-cache.ts';
@@ -25,7 +24,7 @@ type Kept<T extends (...args: never[]) => unknown> = Awaited<ReturnType<T>>;
 const weekAnswer = keptAnswer<Kept<MarketCalendarService['keptWeek']>>();
 const companyAnswer = keptAnswer<Kept<MarketCalendarService['keptCompany']>>();
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorAnswers(400, 401, 404);
 const tags = ['market calendar'];
 const route = moduleRoutes({ tags, errors });
 /** A calendar app keeps the feed to itself and asks again (with its ETag) after 15 minutes. */

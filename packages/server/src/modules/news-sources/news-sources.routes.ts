@@ -1,4 +1,4 @@
-import { deletedResponse, errorResponseSchema } from '@app/shared/api/envelope';
+import { deletedResponse } from '@app/shared/api/envelope';
 import {
   newsSourceAddBodySchema,
   newsSourceResponseSchema,
@@ -10,20 +10,14 @@ import {
   opmlImportResponseSchema,
 } from '@app/shared/api/news-sources';
 import { z } from 'zod';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { NewsSourcesService } from './news-sources.service.ts';
 
 const tags = ['news sources'];
 
 const config = { access: 'admin' as const };
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const route = moduleRoutes({ tags, errors, access: 'admin' });
 const idParams = z.object({ id: z.string().max(100) });
 

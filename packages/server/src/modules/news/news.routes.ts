@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import {
   NEWS_SEARCH_MIN,
@@ -20,7 +20,7 @@ import {
 } from './news.service.ts';
 import { newsEnvelope } from './news.mapper.ts';
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorAnswers(400, 404);
 
 const pageParams = queryParams({
   skip: z.coerce.number().int().min(0).max(10_000).default(0),

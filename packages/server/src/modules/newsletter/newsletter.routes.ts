@@ -10,11 +10,11 @@ import { adminPageQueryShape } from '@app/shared/api/users';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
-const errors = { 400: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorAnswers(400, 429);
 const tags = ['newsletter'];
 const route = moduleRoutes({ tags, errors });
 const listAnswer = keptAnswer<Awaited<ReturnType<NewsletterService['adminListPage']>>>(

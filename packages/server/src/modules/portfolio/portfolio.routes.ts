@@ -1,4 +1,4 @@
-import { deletedResponse, errorResponseSchema } from '@app/shared/api/envelope';
+import { deletedResponse } from '@app/shared/api/envelope';
 import {
   DEFAULT_PORTFOLIO,
   IMPORT_MAX_BYTES,
@@ -21,16 +21,11 @@ import { sendKeptJson } from '../../http/kept-json.ts';
 import { responseWriter } from '../../http/serializer.ts';
 import type { TransactionList } from './portfolio-ledger-answers.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PortfolioService } from './portfolio.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 /**
  * Kept answers written once per kept value by the route's compiled response writer: a ledger (or
  * a page of it), and a snapshot whose `as_of` alone follows the clock (spliced in per second).

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { sendJson } from '../../http/kept-json.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
@@ -19,12 +19,7 @@ import {
   queueStateResponseSchema,
 } from '@app/shared/api/prompts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404);
 
 const idParams = z.object({ id: z.string().max(64) });
 

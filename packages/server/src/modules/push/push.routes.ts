@@ -8,11 +8,11 @@ import {
   pushTestResponseSchema,
 } from '@app/shared/api/push';
 import { currentUser } from '../../http/access.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PushService } from './push.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorAnswers(400, 401, 429);
 
 /** Browser notifications: the server's public key and the caller's own subscribed browsers. */
 export function pushRoutes(app: ZodApp, { push }: { push: PushService }) {

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { currentUser } from '../../http/access.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { sendJson } from '../../http/kept-json.ts';
 import { keptBytes } from '../../http/kept-answer.ts';
@@ -43,12 +43,7 @@ function pageJson(page: ScreenerPage): string {
 /** A screen's page as JSON, written once per page the service keeps. */
 const pageAnswer = keptBytes<ScreenerPage>(pageJson);
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 
 /** The stock screener: public queries, saved screens for signed-in users. */
 export function screenerRoutes(

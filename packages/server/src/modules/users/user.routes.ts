@@ -1,4 +1,4 @@
-import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
+import { successResponse } from '@app/shared/api/envelope';
 import {
   currentUserResponseSchema,
   loginRequestSchema,
@@ -16,7 +16,7 @@ import type { AppConfig } from '../../config.ts';
 import { currentUser } from '../../http/access.ts';
 import { safeRedirectPath } from '@app/shared/safe-redirect';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ApprovalService } from './approval.service.ts';
 import {
@@ -38,12 +38,7 @@ type Deps = {
   sessionRow: (request: FastifyRequest) => UserRow | undefined;
 };
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 409, 429);
 const client = (request: FastifyRequest): Client => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? '',

@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   DEFAULT_WATCHLIST,
   watchlistNameSchema,
@@ -10,17 +9,12 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { QuoteService } from '../quotes/quote.service.ts';
 import type { WatchlistRow, WatchlistService } from './watchlist.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 const listParams = z.object({ list: watchlistNameSchema });
 const symbolParams = z.object({ list: watchlistNameSchema, symbol: exchangeTickerSchema });
 const answer = (row: WatchlistRow) => ({ status: 'success' as const, ...row });

@@ -1,11 +1,10 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import { widgetsBodySchema, widgetsResponseSchema } from '@app/shared/api/portfolio';
 import { currentUser } from '../../http/access.ts';
-import { moduleRoutes } from '../../http/route-options.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { WidgetService } from './widget.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const errors = errorAnswers(400, 401);
 
 /** The caller's dashboard widgets. */
 export function widgetRoutes(app: ZodApp, { widgets }: { widgets: WidgetService }) {
