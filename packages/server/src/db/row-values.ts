@@ -24,3 +24,10 @@ export async function firstValue<V>(query: {
   const row = await query.executeTakeFirst();
   return row === undefined ? undefined : Object.values(row)[0];
 }
+
+/** Runs a delete; answers whether it deleted any row. */
+export async function deletedAny(query: {
+  executeTakeFirst(): Promise<{ numDeletedRows: bigint }>;
+}): Promise<boolean> {
+  return (await query.executeTakeFirst()).numDeletedRows > 0n;
+}

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { createPreparedRunner } from '../../db/prepared.ts';
-import { countRows } from '../../db/row-values.ts';
+import { countRows, deletedAny } from '../../db/row-values.ts';
 
 export type CalendarEventRow = {
   id: string;
@@ -58,14 +58,10 @@ export function createCalendarRepository(db: Database) {
         .executeTakeFirst(),
 
     /** Removes the user's own event; false when they have none with this id. */
-    remove: async (userId: string, id: string): Promise<boolean> => {
-      const result = await db
-        .deleteFrom('calendar_events')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    },
+    remove: (userId: string, id: string): Promise<boolean> =>
+      deletedAny(
+        db.deleteFrom('calendar_events').where('id', '=', id).where('user_id', '=', userId),
+      ),
   };
 }
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { createPreparedRunner } from '../../db/prepared.ts';
 import type { ListingEvent } from '../../providers/market-data/market-data-provider.ts';
 import { MARKET_CALENDAR_CHANNEL, MARKET_EVENTS_REFRESHED } from './market-calendar-cache.ts';
-import { firstValue } from '../../db/row-values.ts';
+import { deletedAny, firstValue } from '../../db/row-values.ts';
 
 /** A stored event with its listing's company name and sector (null when the listing is unknown). */
 export type MarketEventRow = ListingEvent & {
@@ -149,9 +149,8 @@ export function createMarketCalendarRepository(db: Database) {
         .execute(),
 
     /** Revokes the user's feed link; false when there was none. */
-    removeFeed: async (userId: string): Promise<boolean> =>
-      (await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).executeTakeFirst())
-        .numDeletedRows > 0n,
+    removeFeed: (userId: string): Promise<boolean> =>
+      deletedAny(db.deleteFrom('calendar_feeds').where('user_id', '=', userId)),
   };
 }
 

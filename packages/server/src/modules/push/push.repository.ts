@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { countRows, firstValue } from '../../db/row-values.ts';
+import { countRows, deletedAny, firstValue } from '../../db/row-values.ts';
 
 export type PushSubscriptionRow = {
   id: string;
@@ -57,14 +57,10 @@ export function createPushRepository(db: Database) {
       ),
 
     /** Removes one of the user's subscriptions; answers whether there was one. */
-    removeOwn: async (userId: string, id: string): Promise<boolean> =>
-      (
-        await db
-          .deleteFrom('push_subscriptions')
-          .where('id', '=', id)
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
-      ).numDeletedRows > 0n,
+    removeOwn: (userId: string, id: string): Promise<boolean> =>
+      deletedAny(
+        db.deleteFrom('push_subscriptions').where('id', '=', id).where('user_id', '=', userId),
+      ),
 
     /** Removes a subscription the push service no longer knows (404/410). */
     removeGone: async (id: string): Promise<void> => {
