@@ -6,6 +6,8 @@ import type { AccessLevel } from './access.ts';
 export type RouteSpec = {
   /** The module's level unless the route names its own. */
   access?: AccessLevel;
+  /** The module's error answers unless the route documents its own. */
+  errors?: Record<number, z.ZodType>;
   summary?: string;
   description?: string;
   params?: z.ZodType;
@@ -14,6 +16,14 @@ export type RouteSpec = {
   headers?: z.ZodType;
   /** The schema of the 200 answer. */
   response: z.ZodType;
+};
+
+/** What a route registers with: its access level and its schema, the answers it documents last. */
+type RouteOptions<S extends RouteSpec, E> = {
+  config: { access: AccessLevel | undefined };
+  schema: { tags: string[] } & Omit<S, 'access' | 'errors' | 'response'> & {
+      response: { 200: S['response'] } & (S extends { errors: infer X } ? X : E);
+    };
 };
 
 /**
@@ -26,19 +36,13 @@ export function moduleRoutes<const E extends Record<number, z.ZodType>>(shared: 
   errors: E;
   access?: AccessLevel;
 }) {
-  return function route<const S extends RouteSpec>(
-    spec: S,
-  ): {
-    config: { access: AccessLevel | undefined };
-    schema: { tags: string[] } & Omit<S, 'access' | 'response'> & {
-        response: { 200: S['response'] } & E;
-      };
-  } {
-    const { access = shared.access, response, ...request } = spec;
+  return function route<const S extends RouteSpec>(spec: S): RouteOptions<S, E> {
+    const { access = shared.access, errors = shared.errors, response, ...request } = spec;
+    const answers = { 200: response, ...errors };
     return {
       config: { access },
-      schema: { tags: shared.tags, ...request, response: { 200: response, ...shared.errors } },
-    };
+      schema: { tags: shared.tags, ...request, response: answers },
+    } as RouteOptions<S, E>;
   };
 }
 

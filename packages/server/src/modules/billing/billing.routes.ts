@@ -153,15 +153,13 @@ export function billingRoutes(
 
   app.get(
     '/payment/admin/overview',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'Admin payments view: subscriptions per plan and status, events received, failed webhooks, ledger totals, cancel feedback',
-        response: { 200: adminPaymentsResponseSchema, ...errors, 403: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'admin',
+      summary:
+        'Admin payments view: subscriptions per plan and status, events received, failed webhooks, ledger totals, cancel feedback',
+      response: adminPaymentsResponseSchema,
+      errors: errorAnswers(400, 401, 403, 404),
+    }),
     async (_request, reply) => {
       // The overview is the same object while it is kept (5 s): its bytes are written once.
       const overview = await billing.adminOverview();

@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   newsReindexResponseSchema,
   newsResponseSchema,
@@ -155,15 +154,13 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
 
   app.get(
     '/news/force_reindex/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Runs the analyst on one article again (admins and debug users; 30 an hour)',
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: newsResponseSchema, ...errors, 403: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Runs the analyst on one article again (admins and debug users; 30 an hour)',
+      params: z.object({ id: z.string().max(64) }),
+      response: newsResponseSchema,
+      errors: errorAnswers(400, 403, 404),
+    }),
     async (request, reply) =>
       answer(reply, [
         (await news.reindex(request.params.id, currentUser(request), { force: true })).article,
@@ -172,16 +169,14 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
 
   app.get(
     '/news/reindex/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          "Runs the analyst on one article again only when its inputs (title, description, text, publisher, listings, the writer's hint, the analyst) changed since the stored analysis; otherwise answers that nothing changed (admins and debug users; 30 an hour, with force_reindex)",
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: newsReindexResponseSchema, ...errors, 403: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        "Runs the analyst on one article again only when its inputs (title, description, text, publisher, listings, the writer's hint, the analyst) changed since the stored analysis; otherwise answers that nothing changed (admins and debug users; 30 an hour, with force_reindex)",
+      params: z.object({ id: z.string().max(64) }),
+      response: newsReindexResponseSchema,
+      errors: errorAnswers(400, 403, 404),
+    }),
     async (request, reply) => {
       const result = await news.reindex(request.params.id, currentUser(request), {
         force: false,
@@ -199,20 +194,14 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
 
   app.get(
     '/news/test/tickers/:newsId',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          'Debug: the ticker linker on one article — its answer, the listings it validated, the symbol-like tokens it did not',
-        params: z.object({ newsId: z.string().max(64) }),
-        response: {
-          200: newsTickerTestResponseSchema,
-          ...errors,
-          403: errorResponseSchema,
-        },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        'Debug: the ticker linker on one article — its answer, the listings it validated, the symbol-like tokens it did not',
+      params: z.object({ newsId: z.string().max(64) }),
+      response: newsTickerTestResponseSchema,
+      errors: errorAnswers(400, 403, 404),
+    }),
     async (request) => {
       const report = await news.linkerReport(request.params.newsId, currentUser(request));
       return {

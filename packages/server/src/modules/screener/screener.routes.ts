@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   deleteScreenBodySchema,
   saveScreenBodySchema,
@@ -55,20 +54,14 @@ export function screenerRoutes(
 
   app.get(
     '/screener/query',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Listings by the query language over the screener metrics (sector__in, market_cap__gte, change_pct_365__gt, from_high_pct__gte, news_count_7d__gte, sentiment_7d__gte, order_by, skip, limit; in_watchlist=1 and in_portfolio=1 for signed-in callers)',
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-        response: {
-          200: screenerResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-        },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'Listings by the query language over the screener metrics (sector__in, market_cap__gte, change_pct_365__gt, from_high_pct__gte, news_count_7d__gte, sentiment_7d__gte, order_by, skip, limit; in_watchlist=1 and in_portfolio=1 for signed-in callers)',
+      querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      response: screenerResponseSchema,
+      errors: errorAnswers(400, 401),
+    }),
     async (request, reply) => {
       const ast = screenerQuery.parse(request.query, { now: clock.now() });
       return sendJson(reply, pageAnswer(await screener.page(ast, request.user?.id ?? null)));
@@ -77,14 +70,12 @@ export function screenerRoutes(
 
   app.get(
     '/screener/facets',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'The sectors, industries and exchanges the screener’s text filters offer',
-        response: { 200: screenerFacetsResponseSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'The sectors, industries and exchanges the screener’s text filters offer',
+      response: screenerFacetsResponseSchema,
+      errors: errorAnswers(),
+    }),
     async () => ({ status: 'success' as const, ...(await screener.facets()) }),
   );
 
