@@ -13,6 +13,10 @@ import {
 
 /** One article or a few, as readers, the assistant, link previews and the sitemap read them. */
 export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
+  /** The article `id` when the viewer may see it, for the caller to choose its columns. */
+  const visibleArticle = (id: string, viewer: NewsViewer) =>
+    db.selectFrom('news').where('id', '=', id).where(visibleTo(viewer));
+
   return {
     /** One article as the API shows it, when it exists and the viewer may see it. */
     findVisibleArticle: async (
@@ -21,11 +25,8 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
     ): Promise<ArticleJson | undefined> => {
       if (!isArticleId(id)) return undefined;
       const [row] = await prepared(
-        db
-          .selectFrom('news')
+        visibleArticle(id, viewer)
           .select(['id', apiNewsJson().as('article')])
-          .where('id', '=', id)
-          .where(visibleTo(viewer))
           .compile(),
       );
       return row;
@@ -85,8 +86,7 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
     /** One article the viewer may see, with its full text (the Q&A panel's context). */
     findVisibleFact: (id: string, viewer: NewsViewer) =>
       isArticleId(id)
-        ? db
-            .selectFrom('news')
+        ? visibleArticle(id, viewer)
             .select([
               'id',
               'title',
@@ -99,8 +99,6 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
               'related_exchange_tickers',
               'articles',
             ])
-            .where('id', '=', id)
-            .where(visibleTo(viewer))
             .executeTakeFirst()
         : Promise.resolve(undefined),
 
@@ -154,8 +152,7 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
     /** What a link preview shows of one article a visitor may see (the SEO head, the OG image). */
     previewOf: (id: string) =>
       isArticleId(id)
-        ? db
-            .selectFrom('news')
+        ? visibleArticle(id, null)
             .select([
               'id',
               'title',
@@ -166,8 +163,6 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
               'updated_at',
               'related_exchange_tickers',
             ])
-            .where('id', '=', id)
-            .where(visibleTo(null))
             .executeTakeFirst()
         : Promise.resolve(undefined),
 
