@@ -1,7 +1,7 @@
 import type { TransactionType } from '@app/shared/api/portfolio';
 
-/** One ledger entry as the maths reads it (money in the listing's currency). */
-export type LedgerEntry = {
+/** What a transaction trades (money in the listing's currency). */
+export type Trade = {
   type: TransactionType;
   symbol: string;
   /** `YYYY-MM-DD`. */
@@ -9,6 +9,10 @@ export type LedgerEntry = {
   quantity: number;
   price: number;
   fees: number;
+};
+
+/** One ledger entry as the maths reads it. */
+export type LedgerEntry = Trade & {
   /** Entry order within a day (lower first); entries of one day apply in this order. */
   seq: number;
 };
