@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createNamedNotifyTrigger, dropNamedNotifyTrigger } from '../user-notify-trigger.ts';
 
 /**
  * Watchlist cache invalidation: API processes may keep a user's watchlists in memory
@@ -8,31 +9,14 @@ import { sql, type Kysely } from 'kysely';
  * truncate announces `*` (drop everything). PostgreSQL folds equal notices of one transaction.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function notify_watchlist_change() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'TRUNCATE' then
-        perform pg_notify('stockpulse_watchlists', '*');
-        return null;
-      end if;
-      if tg_op <> 'INSERT' then
-        perform pg_notify('stockpulse_watchlists', old.user_id::text);
-      end if;
-      if tg_op <> 'DELETE' then
-        perform pg_notify('stockpulse_watchlists', new.user_id::text);
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`
-    create trigger watchlists_notify_change after insert or update or delete on watchlists
-    for each row execute function notify_watchlist_change()`.execute(db);
-  await sql`
-    create trigger watchlists_notify_truncate after truncate on watchlists
-    for each statement execute function notify_watchlist_change()`.execute(db);
+  await createNamedNotifyTrigger(
+    db,
+    'watchlists',
+    'stockpulse_watchlists',
+    'notify_watchlist_change',
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop trigger watchlists_notify_truncate on watchlists`.execute(db);
-  await sql`drop trigger watchlists_notify_change on watchlists`.execute(db);
-  await sql`drop function notify_watchlist_change()`.execute(db);
+  await dropNamedNotifyTrigger(db, 'watchlists', 'notify_watchlist_change');
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createNamedNotifyTrigger, dropNamedNotifyTrigger } from '../user-notify-trigger.ts';
 
 /**
  * Alert settings cache invalidation: API processes keep users' alert settings in memory
@@ -8,31 +9,14 @@ import { sql, type Kysely } from 'kysely';
  * truncate announces `*` (drop everything). PostgreSQL folds equal notices of one transaction.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function notify_alert_settings_change() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'TRUNCATE' then
-        perform pg_notify('stockpulse_alert_settings', '*');
-        return null;
-      end if;
-      if tg_op <> 'INSERT' then
-        perform pg_notify('stockpulse_alert_settings', old.user_id::text);
-      end if;
-      if tg_op <> 'DELETE' then
-        perform pg_notify('stockpulse_alert_settings', new.user_id::text);
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`
-    create trigger alert_settings_notify_change after insert or update or delete on alert_settings
-    for each row execute function notify_alert_settings_change()`.execute(db);
-  await sql`
-    create trigger alert_settings_notify_truncate after truncate on alert_settings
-    for each statement execute function notify_alert_settings_change()`.execute(db);
+  await createNamedNotifyTrigger(
+    db,
+    'alert_settings',
+    'stockpulse_alert_settings',
+    'notify_alert_settings_change',
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop trigger alert_settings_notify_truncate on alert_settings`.execute(db);
-  await sql`drop trigger alert_settings_notify_change on alert_settings`.execute(db);
-  await sql`drop function notify_alert_settings_change()`.execute(db);
+  await dropNamedNotifyTrigger(db, 'alert_settings', 'notify_alert_settings_change');
 }

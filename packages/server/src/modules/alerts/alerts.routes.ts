@@ -14,14 +14,11 @@ import { currentUser } from '../../http/access.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { AlertsService } from './alerts.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 403);
 /** The plan facts of the caller's row, as the session lookup read it. */
 type SessionRow = (
   request: FastifyRequest,
@@ -29,6 +26,7 @@ type SessionRow = (
   | { subscription: string; subscription_status: string; current_period_end: Date | null }
   | undefined;
 const tags = ['alerts'];
+const route = moduleRoutes({ tags, errors });
 const bellAnswer = keptAnswer<Awaited<ReturnType<AlertsService['myAlerts']>>>();
 const deliveriesAnswer =
   keptAnswer<Awaited<ReturnType<AlertsService['adminListPage']>>>(deliveriesResponseSchema);
@@ -45,14 +43,11 @@ export function alertRoutes(
 
   app.get(
     '/alerts/settings',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: "The caller's alert settings and what their plan includes",
-        response: { 200: alertSettingsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: "The caller's alert settings and what their plan includes",
+      response: alertSettingsResponseSchema,
+    }),
     async (request) => {
       const { settings, entitlements } = await alerts.settings(
         currentUser(request).id,
@@ -64,15 +59,12 @@ export function alertRoutes(
 
   app.get(
     '/alerts/mine',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: "The caller's own instant alerts (the bell), newest first, and the unread count",
-        querystring: queryParams(myAlertsQueryShape),
-        response: { 200: myAlertsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: "The caller's own instant alerts (the bell), newest first, and the unread count",
+      querystring: queryParams(myAlertsQueryShape),
+      response: myAlertsResponseSchema,
+    }),
     // The kept page's bytes (the response schema documents them): written and compressed once.
     async (request, reply) => {
       const { skip, limit } = request.query;
@@ -101,16 +93,12 @@ export function alertRoutes(
 
   app.post(
     '/alerts/settings',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary:
-          'Saves any of time_zone (IANA), quiet_start, quiet_end (local hours) and hourly_cap',
-        body: alertSettingsUpdateSchema,
-        response: { 200: alertSettingsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Saves any of time_zone (IANA), quiet_start, quiet_end (local hours) and hourly_cap',
+      body: alertSettingsUpdateSchema,
+      response: alertSettingsResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await alerts.saveSettings(currentUser(request).id, request.body)),

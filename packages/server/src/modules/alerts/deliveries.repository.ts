@@ -5,6 +5,7 @@ import {
 } from '@app/shared/api/alerts';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { countRows } from '../../db/row-values.ts';
 
 export type DeliveryInsert = {
   user_id: string | null;
@@ -194,19 +195,15 @@ export function createDeliveriesRepository(db: Database) {
     },
 
     /** Instant and rule alerts sent to a user on a channel since `since` (the hourly cap). */
-    sentSince: async (userId: string, channel: DeliveryChannel, since: Date) =>
-      Number(
-        (
-          await db
-            .selectFrom('deliveries')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('user_id', '=', userId)
-            .where('channel', '=', channel)
-            .where('kind', 'in', ['instant', 'rule'])
-            .where('status', '=', 'sent')
-            .where('sent_at', '>=', since)
-            .executeTakeFirstOrThrow()
-        ).n,
+    sentSince: (userId: string, channel: DeliveryChannel, since: Date) =>
+      countRows(
+        db
+          .selectFrom('deliveries')
+          .where('user_id', '=', userId)
+          .where('channel', '=', channel)
+          .where('kind', 'in', ['instant', 'rule'])
+          .where('status', '=', 'sent')
+          .where('sent_at', '>=', since),
       ),
 
     /** A page of the latest deliveries for the admin panel, optionally of one status. */

@@ -1,8 +1,10 @@
 import { sql, type Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { sitemapPagesOf } from '../../db/sitemap-pages.ts';
 import type { CompanyPromptTable } from '../../db/schema.ts';
 import { analysisQuery, type AnalysisQueryAst } from './analysis-query.ts';
 import { readerNewsSql, visibleTo } from '../../db/article-visibility.ts';
+import { firstValue } from '../../db/row-values.ts';
 
 /** What the API reads of an analysis (dates still as Date). */
 export const ANALYSIS_COLUMNS = [
@@ -103,20 +105,14 @@ export function createAnalysisRepository(db: Database) {
      * The sitemap's pages of analysed companies in id order: each page's first company id, size
      * and newest analysis.
      */
-    sitemapPages: async (size: number) =>
-      (
-        await sql<{ first_id: string; count: number; lastmod: Date }>`
-          with analysed as (
-            select company_id, max(ai_upload_date) as lastmod from company_prompts
-            group by company_id),
-          numbered as (
-            select company_id, lastmod, row_number() over (order by company_id) - 1 as rn
-            from analysed),
-          ranked as (select *, rn / ${size} as page from numbered)
-          select (array_agg(company_id) filter (where rn % ${size} = 0))[1] as first_id,
-                 count(*)::int as count, max(lastmod) as lastmod
-          from ranked group by page order by page`.execute(db)
-      ).rows,
+    sitemapPages: (size: number) =>
+      sitemapPagesOf(
+        db,
+        sql`select company_id as id, lastmod, row_number() over (order by company_id) - 1 as rn
+            from (select company_id, max(ai_upload_date) as lastmod from company_prompts
+                  group by company_id) analysed`,
+        size,
+      ),
 
     /** Up to `size` analysed companies from `fromId` on: primary listing and newest analysis. */
     sitemapEntries: async (fromId: string, size: number) =>
@@ -250,14 +246,13 @@ export function createAnalysisRepository(db: Database) {
         : db.selectFrom('companies').selectAll().where('id', 'in', ids).execute(),
 
     /** The company that has the listing `exchangeTicker`. */
-    companyIdBySymbol: async (exchangeTicker: string) =>
-      (
-        await db
+    companyIdBySymbol: (exchangeTicker: string) =>
+      firstValue(
+        db
           .selectFrom('securities')
           .select('company_id')
-          .where('exchange_ticker', '=', exchangeTicker)
-          .executeTakeFirst()
-      )?.company_id,
+          .where('exchange_ticker', '=', exchangeTicker),
+      ),
 
     /** Each company's newest analysis (one query over company_prompts_company). */
     latestOf: async (companyIds: readonly string[]) =>

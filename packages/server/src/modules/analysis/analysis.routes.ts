@@ -1,10 +1,10 @@
 import { companyAnalysesResponseSchema } from '@app/shared/api/analysis';
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import { projectFields } from '@app/shared/query/project-fields';
 import { z } from 'zod';
 import { analysisQuery } from './analysis-query.ts';
 import { notFound } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { AnalysesPage, AnalysisService } from './analysis.service.ts';
 import type { Clock } from '../../clock.ts';
@@ -27,7 +27,7 @@ const queryKey = (query: Record<string, string | string[]>) =>
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorAnswers(400, 404);
 
 const pageParams = queryParams({
   skip: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -49,6 +49,7 @@ export function analysisRoutes(
   },
 ) {
   const tags = ['companies'];
+  const route = moduleRoutes({ tags, errors });
   // Every visitor of `/`, `/analysis/latest` and a symbol's page asks the same few pages. Kept
   // only where changes are heard (PROMPT_CACHE on).
   const answers = onChange
@@ -67,15 +68,12 @@ export function analysisRoutes(
 
   app.get(
     '/company/latest_prompts',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: "Each company's latest AI analysis, newest first, with the companies",
-        querystring: pageParams,
-        response: { 200: companyAnalysesResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: "Each company's latest AI analysis, newest first, with the companies",
+      querystring: pageParams,
+      response: companyAnalysesResponseSchema,
+    }),
     async (request, reply) => {
       const { skip, limit } = request.query;
       const body = await cached(`latest:${skip}:${limit}`, async () => ({
@@ -87,16 +85,13 @@ export function analysisRoutes(
 
   app.get(
     '/company/query_prompts',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Company analyses by the query language (company_id, ai_summary__exists, order_by=-ai_upload_date, only, skip, limit) or symbol=EXCHANGE:TICKER',
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-        response: { 200: companyAnalysesResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'Company analyses by the query language (company_id, ai_summary__exists, order_by=-ai_upload_date, only, skip, limit) or symbol=EXCHANGE:TICKER',
+      querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      response: companyAnalysesResponseSchema,
+    }),
     async (request, reply) => {
       // A question is kept only once it was answered, so a hit needs no parsing again.
       const body = await cached(`query:${queryKey(request.query)}`, async () => {

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { createPreparedRunner } from '../../db/prepared.ts';
 import type { ReferralLedgerTable } from '../../db/schema.ts';
+import type { OfflineSession } from '../../providers/payments/offline-payments.ts';
+import { countRows, firstValue } from '../../db/row-values.ts';
 
 export type BillingUser = {
   id: string;
@@ -127,17 +129,9 @@ export function createBillingRepository(db: Database) {
         .execute();
     },
 
-    createSession: async (session: {
-      id: string;
-      kind: 'checkout' | 'portal';
-      userId: string;
-      plan: string;
-      trialDays: number;
-      successUrl: string;
-      cancelUrl: string;
-      createdAt: Date;
-      expiresAt: Date;
-    }): Promise<void> => {
+    createSession: async (
+      session: OfflineSession & { createdAt: Date; expiresAt: Date },
+    ): Promise<void> => {
       await db
         .insertInto('billing_sessions')
         .values({
@@ -225,27 +219,22 @@ export function createBillingRepository(db: Database) {
         .execute(),
 
     /** When the referred user qualified (their free-month entry), if they did. */
-    qualifiedAt: async (referredId: string): Promise<Date | undefined> =>
-      (
-        await db
+    qualifiedAt: (referredId: string): Promise<Date | undefined> =>
+      firstValue(
+        db
           .selectFrom('referral_ledger')
           .select('created_at')
           .where('referred_id', '=', referredId)
-          .where('kind', '=', 'free_month')
-          .executeTakeFirst()
-      )?.created_at,
+          .where('kind', '=', 'free_month'),
+      ),
 
-    countKind: async (referrerId: string, kind: LedgerEntry['kind'], sourcePrefix = '') =>
-      Number(
-        (
-          await db
-            .selectFrom('referral_ledger')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('referrer_id', '=', referrerId)
-            .where('kind', '=', kind)
-            .where('source', 'like', sql<string>`${sourcePrefix} || '%'`)
-            .executeTakeFirstOrThrow()
-        ).n,
+    countKind: (referrerId: string, kind: LedgerEntry['kind'], sourcePrefix = '') =>
+      countRows(
+        db
+          .selectFrom('referral_ledger')
+          .where('referrer_id', '=', referrerId)
+          .where('kind', '=', kind)
+          .where('source', 'like', sql<string>`${sourcePrefix} || '%'`),
       ),
 
     /** Every qualification date of a referrer's referrals. */

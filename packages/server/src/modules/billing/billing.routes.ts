@@ -13,12 +13,14 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { acceptFormPosts, sendHtml as html } from '../../http/html-pages.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { BillingService } from './billing.service.ts';
 import { checkoutPage, portalPage } from './offline-pages.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorAnswers(400, 401, 404);
 const tags = ['payments'];
+const route = moduleRoutes({ tags, errors, access: 'public' });
 const sessionParams = z.object({ session: z.string().regex(/^[a-z_]+_[0-9a-f]{24}$/) });
 
 /** Spec §7 payment calls and the contract in @app/shared/api/billing. */
@@ -71,19 +73,16 @@ export function billingRoutes(
 
   app.get(
     '/payment/create_checkout_session',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          'A checkout for a plan; `trial` (from /register?trial=) gives a first subscription its trial days',
-        querystring: queryParams({
-          product: z.string().max(40),
-          trial: z.string().max(40).optional(),
-        }),
-        response: { 200: checkoutResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        'A checkout for a plan; `trial` (from /register?trial=) gives a first subscription its trial days',
+      querystring: queryParams({
+        product: z.string().max(40),
+        trial: z.string().max(40).optional(),
+      }),
+      response: checkoutResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       url: await billing.checkout(
@@ -111,14 +110,11 @@ export function billingRoutes(
 
   app.get(
     '/payment/status',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: "The caller's subscription as the verified events left it (/success polls it)",
-        response: { 200: subscriptionStatusResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: "The caller's subscription as the verified events left it (/success polls it)",
+      response: subscriptionStatusResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await billing.status(currentUser(request).id, sessionRow?.(request))),
@@ -144,14 +140,11 @@ export function billingRoutes(
 
   app.get(
     '/payment/referrals',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: "The caller's referral code, referrals and ledger",
-        response: { 200: referralsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: "The caller's referral code, referrals and ledger",
+      response: referralsResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await billing.referrals(currentUser(request).id)),
@@ -160,15 +153,13 @@ export function billingRoutes(
 
   app.get(
     '/payment/admin/overview',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'Admin payments view: subscriptions per plan and status, events received, failed webhooks, ledger totals, cancel feedback',
-        response: { 200: adminPaymentsResponseSchema, ...errors, 403: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'admin',
+      summary:
+        'Admin payments view: subscriptions per plan and status, events received, failed webhooks, ledger totals, cancel feedback',
+      response: adminPaymentsResponseSchema,
+      errors: errorAnswers(400, 401, 403, 404),
+    }),
     async (_request, reply) => {
       // The overview is the same object while it is kept (5 s): its bytes are written once.
       const overview = await billing.adminOverview();

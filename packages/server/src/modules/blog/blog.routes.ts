@@ -1,10 +1,10 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   blogListResponseSchema,
   blogPostResponseSchema,
   blogSlugSchema,
 } from '@app/shared/api/site';
 import { z } from 'zod';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { createAnswerCache } from '../../cache/answer-cache.ts';
 import { jsonBody, sendJson } from '../../http/kept-json.ts';
@@ -23,17 +23,15 @@ export const BLOG_ANSWER_TTL_MS = 60_000;
  */
 export function blogRoutes(app: ZodApp, { blog }: { blog: BlogService }) {
   const tags = ['blog'];
+  const route = moduleRoutes({ tags, errors: errorAnswers() });
   const answers = createAnswerCache({ ttlMs: BLOG_ANSWER_TTL_MS, maxEntries: 500 });
   app.get(
     '/blog/posts',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: "The analyst's weekly market recaps, newest first",
-        response: { 200: blogListResponseSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: "The analyst's weekly market recaps, newest first",
+      response: blogListResponseSchema,
+    }),
     async (_request, reply) =>
       sendJson(
         reply,
@@ -44,19 +42,13 @@ export function blogRoutes(app: ZodApp, { blog }: { blog: BlogService }) {
   );
   app.get(
     '/blog/posts/:slug',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'One weekly recap (markdown body, cited article ids)',
-        params: z.object({ slug: blogSlugSchema }),
-        response: {
-          200: blogPostResponseSchema,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-        },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'One weekly recap (markdown body, cited article ids)',
+      params: z.object({ slug: blogSlugSchema }),
+      response: blogPostResponseSchema,
+      errors: errorAnswers(400, 404),
+    }),
     async (request, reply) =>
       sendJson(
         reply,

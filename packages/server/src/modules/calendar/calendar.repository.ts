@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { createPreparedRunner } from '../../db/prepared.ts';
+import { countRows, deletedAny } from '../../db/row-values.ts';
 
 export type CalendarEventRow = {
   id: string;
@@ -31,16 +32,8 @@ export function createCalendarRepository(db: Database) {
           .compile(),
       ),
 
-    count: async (userId: string): Promise<number> =>
-      Number(
-        (
-          await db
-            .selectFrom('calendar_events')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('user_id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    count: (userId: string): Promise<number> =>
+      countRows(db.selectFrom('calendar_events').where('user_id', '=', userId)),
 
     insert: (userId: string, values: CalendarEventValues): Promise<CalendarEventRow> =>
       db
@@ -65,14 +58,10 @@ export function createCalendarRepository(db: Database) {
         .executeTakeFirst(),
 
     /** Removes the user's own event; false when they have none with this id. */
-    remove: async (userId: string, id: string): Promise<boolean> => {
-      const result = await db
-        .deleteFrom('calendar_events')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    },
+    remove: (userId: string, id: string): Promise<boolean> =>
+      deletedAny(
+        db.deleteFrom('calendar_events').where('id', '=', id).where('user_id', '=', userId),
+      ),
   };
 }
 

@@ -1,4 +1,4 @@
-import { deletedResponse, errorResponseSchema } from '@app/shared/api/envelope';
+import { deletedResponse } from '@app/shared/api/envelope';
 import {
   calendarEventInputSchema,
   calendarEventResponseSchema,
@@ -7,15 +7,11 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { CalendarService } from './calendar.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 const idParams = z.object({ id: z.uuid('An event id is a UUID.') });
 const deleted = deletedResponse({ id: z.string() });
 
@@ -23,19 +19,16 @@ const deleted = deletedResponse({ id: z.string() });
 export function calendarRoutes(app: ZodApp, { calendar }: { calendar: CalendarService }) {
   const config = { access: 'user' as const };
   const tags = ['calendar'];
+  const route = moduleRoutes({ tags, errors, access: 'user' });
 
   app.get(
     '/calendar/events',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Earnings and dividend dates of the caller’s holdings and watched companies, and their own events, from–to (at most 400 days)',
-        querystring: queryParams({ from: z.iso.date().optional(), to: z.iso.date().optional() }),
-        response: { 200: calendarResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary:
+        'Earnings and dividend dates of the caller’s holdings and watched companies, and their own events, from–to (at most 400 days)',
+      querystring: queryParams({ from: z.iso.date().optional(), to: z.iso.date().optional() }),
+      response: calendarResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       events: await calendar.events(currentUser(request).id, request.query),
@@ -44,15 +37,11 @@ export function calendarRoutes(app: ZodApp, { calendar }: { calendar: CalendarSe
 
   app.post(
     '/calendar/events/create',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Adds an event of the caller’s own (a title is required)',
-        body: calendarEventInputSchema,
-        response: { 200: calendarEventResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Adds an event of the caller’s own (a title is required)',
+      body: calendarEventInputSchema,
+      response: calendarEventResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       event: await calendar.create(currentUser(request).id, request.body),
@@ -61,16 +50,12 @@ export function calendarRoutes(app: ZodApp, { calendar }: { calendar: CalendarSe
 
   app.post(
     '/calendar/events/update/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Changes one of the caller’s own events',
-        params: idParams,
-        body: calendarEventInputSchema,
-        response: { 200: calendarEventResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Changes one of the caller’s own events',
+      params: idParams,
+      body: calendarEventInputSchema,
+      response: calendarEventResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       event: await calendar.update(currentUser(request).id, request.params.id, request.body),

@@ -17,22 +17,28 @@ import {
 import { isUuid, type WriteRefusal } from './comment-rows.ts';
 import type { CommentRepository } from './comment.repository.ts';
 
-/**
- * Posting (spec §4–§5): a comment, a reply or a report, the author's edit and delete — the spam
- * rules, rate limits, where a body points, and the reply e-mail.
- */
-export function createCommentPosting(deps: {
+/** What the comment service and its posting part both work with. */
+export type CommentDeps = {
   repository: CommentRepository;
   limiter: RateLimiter;
   mailer: Mailer;
   clock: Clock;
   log: FastifyBaseLogger;
   publicUrl: string;
-  /** The article's title when the viewer may see it; a 404 otherwise. */
-  visibleArticleTitle: (id: string, viewer: AuthUser) => Promise<string>;
-  /** After a write: this process and every other one read it on their next call. */
-  written: (articleId?: string) => Promise<void> | undefined;
-}) {
+};
+
+/**
+ * Posting (spec §4–§5): a comment, a reply or a report, the author's edit and delete — the spam
+ * rules, rate limits, where a body points, and the reply e-mail.
+ */
+export function createCommentPosting(
+  deps: CommentDeps & {
+    /** The article's title when the viewer may see it; a 404 otherwise. */
+    visibleArticleTitle: (id: string, viewer: AuthUser) => Promise<string>;
+    /** After a write: this process and every other one read it on their next call. */
+    written: (articleId?: string) => Promise<void> | undefined;
+  },
+) {
   const { repository, clock, written, visibleArticleTitle } = deps;
 
   /** A per-user limit with its own words (the limiter's default speaks of attempts). */

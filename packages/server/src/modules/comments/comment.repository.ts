@@ -3,6 +3,7 @@ import { poolOf, type Database } from '../../db/database.ts';
 import type { CommentRecord } from './comment-rules.ts';
 import { createCommentWrites } from './comment-writes.repository.ts';
 import { isUuid, NO_PARENT, toRecord, withAuthor, type AuthorRow } from './comment-rows.ts';
+import { firstValue } from '../../db/row-values.ts';
 
 type ListRow = Omit<AuthorRow, 'id'> & { total: number | null; id: string | null };
 
@@ -98,14 +99,8 @@ export function createCommentRepository(db: Database) {
     },
 
     /** When the account was created and whether it is still there. */
-    accountCreatedAt: async (userId: string): Promise<Date | undefined> =>
-      (
-        await db
-          .selectFrom('users')
-          .select('created_at')
-          .where('id', '=', userId)
-          .executeTakeFirst()
-      )?.created_at,
+    accountCreatedAt: (userId: string): Promise<Date | undefined> =>
+      firstValue(db.selectFrom('users').select('created_at').where('id', '=', userId)),
 
     /** Whether the author posted the same (normalised) text since `since`. */
     hasRepeat: async (userId: string, hash: string, since: Date): Promise<boolean> =>
@@ -188,14 +183,10 @@ export function createCommentRepository(db: Database) {
     },
 
     /** When the user last opened their replies (their registration before that). */
-    repliesSeenAt: async (userId: string): Promise<Date | undefined> =>
-      (
-        await db
-          .selectFrom('comment_reply_reads')
-          .select('seen_at')
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
-      )?.seen_at,
+    repliesSeenAt: (userId: string): Promise<Date | undefined> =>
+      firstValue(
+        db.selectFrom('comment_reply_reads').select('seen_at').where('user_id', '=', userId),
+      ),
 
     markRepliesSeen: async (userId: string, at: Date) => {
       await db

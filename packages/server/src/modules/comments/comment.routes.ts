@@ -10,23 +10,17 @@ import {
   unreadRepliesResponseSchema,
   updateCommentBodySchema,
 } from '@app/shared/api/comments';
-import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
+import { successResponse } from '@app/shared/api/envelope';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { CommentService } from './comment.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 const done = successResponse({});
 const dismissed = successResponse({ dismissed: z.number().int() });
 const ok = { status: 'success' as const };
@@ -47,19 +41,17 @@ const sendJson = (reply: FastifyReply, value: object, hit: boolean) =>
 /** Spec §7 News and comments: /comments/*, and the moderation calls of the admin panel. */
 export function commentRoutes(app: ZodApp, { comments }: { comments: CommentService }) {
   const tags = ['comments'];
+  const route = moduleRoutes({ tags, errors });
 
   app.get(
     '/comments/query',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'One level of a thread: parent_comment_id=NULL for the article’s comments, a comment id for its replies; oldest first, 50 a page',
-        querystring: queryParams(commentsQuerySchema.shape),
-        response: { 200: commentsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'One level of a thread: parent_comment_id=NULL for the article’s comments, a comment id for its replies; oldest first, 50 a page',
+      querystring: queryParams(commentsQuerySchema.shape),
+      response: commentsResponseSchema,
+    }),
     async (request, reply) => {
       const { value, hit } = await comments.query(request.query, request.user);
       return sendJson(reply, value, hit);
@@ -68,16 +60,13 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
 
   app.post(
     '/comments/create',
-    {
-      config: { access: 'validated' },
-      schema: {
-        tags,
-        summary:
-          'A comment (parent_obj news), a reply (parent_obj comment with parent_comment_id) or, with is_report, a report of the article or comment with its reason',
-        body: createCommentBodySchema,
-        response: { 200: commentResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'validated',
+      summary:
+        'A comment (parent_obj news), a reply (parent_obj comment with parent_comment_id) or, with is_report, a report of the article or comment with its reason',
+      body: createCommentBodySchema,
+      response: commentResponseSchema,
+    }),
     async (request) => ({
       ...ok,
       comment: await comments.create(request.body, currentUser(request)),
@@ -86,15 +75,12 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
 
   app.post(
     '/comments/update',
-    {
-      config: { access: 'validated' },
-      schema: {
-        tags,
-        summary: 'The author edits their comment',
-        body: updateCommentBodySchema,
-        response: { 200: commentResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'validated',
+      summary: 'The author edits their comment',
+      body: updateCommentBodySchema,
+      response: commentResponseSchema,
+    }),
     async (request) => ({
       ...ok,
       comment: await comments.update(request.body.id, request.body.content, currentUser(request)),
@@ -103,16 +89,13 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
 
   app.post(
     '/comments/delete',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          'The author (or an admin) deletes a comment; one with replies stays as [deleted] so they keep their place',
-        body: commentIdBodySchema,
-        response: { 200: done, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        'The author (or an admin) deletes a comment; one with replies stays as [deleted] so they keep their place',
+      body: commentIdBodySchema,
+      response: done,
+    }),
     async (request) => {
       await comments.remove(request.body.id, currentUser(request));
       return ok;
@@ -121,14 +104,11 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
 
   app.get(
     '/comments/replies/unread',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Replies to the caller’s comments since they last opened them',
-        response: { 200: unreadRepliesResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Replies to the caller’s comments since they last opened them',
+      response: unreadRepliesResponseSchema,
+    }),
     async (request, reply) => {
       const { value, hit } = await comments.unreadReplies(currentUser(request));
       return sendJson(reply, value, hit);
@@ -137,14 +117,11 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
 
   app.post(
     '/comments/replies/seen',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Marks the caller’s replies as read',
-        response: { 200: done, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Marks the caller’s replies as read',
+      response: done,
+    }),
     async (request) => {
       await comments.markRepliesSeen(currentUser(request));
       return ok;
@@ -153,19 +130,15 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
 
   app.get(
     '/comments/admin/reports',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'The reports queue: reported articles and comments with their reasons, newest first',
-        querystring: queryParams({
-          skip: z.coerce.number().int().min(0).max(100_000).default(0),
-          limit: z.coerce.number().int().min(1).max(50).default(20),
-        }),
-        response: { 200: reportsQueueResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'The reports queue: reported articles and comments with their reasons, newest first',
+      querystring: queryParams({
+        skip: z.coerce.number().int().min(0).max(100_000).default(0),
+        limit: z.coerce.number().int().min(1).max(50).default(20),
+      }),
+      response: reportsQueueResponseSchema,
+    }),
     async (request, reply) => {
       const { value, hit } = await comments.reportsQueue(request.query, currentUser(request));
       return sendJson(reply, value, hit);
@@ -174,15 +147,12 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
 
   app.post(
     '/comments/admin/hide',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Hides a comment from readers (value false shows it again)',
-        body: hideCommentBodySchema,
-        response: { 200: commentResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Hides a comment from readers (value false shows it again)',
+      body: hideCommentBodySchema,
+      response: commentResponseSchema,
+    }),
     async (request) => ({
       ...ok,
       comment: await comments.setHidden(request.body.id, request.body.value, currentUser(request)),
@@ -191,16 +161,13 @@ export function commentRoutes(app: ZodApp, { comments }: { comments: CommentServ
 
   app.post(
     '/comments/admin/dismiss',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'Dismisses the open reports of an article (parent_comment_id NULL) or a comment; a comment hidden by reports shows again',
-        body: dismissReportsBodySchema,
-        response: { 200: dismissed, ...errors },
-      },
-    },
+    route({
+      access: 'admin',
+      summary:
+        'Dismisses the open reports of an article (parent_comment_id NULL) or a comment; a comment hidden by reports shows again',
+      body: dismissReportsBodySchema,
+      response: dismissed,
+    }),
     async (request) => ({
       ...ok,
       dismissed: await comments.dismiss(request.body.parent_obj_id, request.body.parent_comment_id),

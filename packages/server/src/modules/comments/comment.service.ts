@@ -1,16 +1,11 @@
 import type { CommentsQuery } from '@app/shared/api/comments';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/access.ts';
-import type { Mailer } from '../messaging/mailer.ts';
-import type { RateLimiter } from '../security/rate-limiter.ts';
 import { articleMissing, commentMissing, VISIBILITY_TTL_MS } from './comment-answers.ts';
 import { createCommentModeration } from './comment-moderation.ts';
 import { cacheTags, type CachedAnswer, type CommentPageCache } from './comment-page-cache.ts';
-import { createCommentPosting } from './comment-posting.ts';
+import { createCommentPosting, type CommentDeps } from './comment-posting.ts';
 import { badgesValidUntil, toApiComment } from './comment-rules.ts';
 import { isUuid } from './comment-rows.ts';
-import type { CommentRepository } from './comment.repository.ts';
 
 const VISIBILITY_CACHE_MAX = 10_000;
 /** Unread replies listed in the user menu's page. */
@@ -23,18 +18,14 @@ type Viewer = { is_admin: boolean } | null;
  * replies and the answer cache here; posting in comment-posting.ts, moderation in
  * comment-moderation.ts.
  */
-export function createCommentService(deps: {
-  repository: CommentRepository;
-  limiter: RateLimiter;
-  mailer: Mailer;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  publicUrl: string;
-  /** Titles of the articles the viewer may see (the news module's visibility rule). */
-  articleTitles: (ids: string[], viewer: Viewer) => Promise<Map<string, string>>;
-  /** Serialised answers kept in this process (COMMENTS_CACHE); absent: every read is built. */
-  cache?: CommentPageCache;
-}) {
+export function createCommentService(
+  deps: CommentDeps & {
+    /** Titles of the articles the viewer may see (the news module's visibility rule). */
+    articleTitles: (ids: string[], viewer: Viewer) => Promise<Map<string, string>>;
+    /** Serialised answers kept in this process (COMMENTS_CACHE); absent: every read is built. */
+    cache?: CommentPageCache;
+  },
+) {
   const { repository, clock, cache } = deps;
 
   /** Through the cache when there is one. */

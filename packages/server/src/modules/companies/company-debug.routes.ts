@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { currentUser } from '../../http/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { JobSender } from '../../jobs/job-catalog.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
@@ -26,6 +27,7 @@ export function companyDebugRoutes(
   { companies, clock, debug }: { companies: CompanyService; clock: Clock; debug: CompanyDebugDeps },
 ) {
   const tags = ['companies'];
+  const route = moduleRoutes({ tags, errors: errorAnswers() });
   const debugErrors = {
     400: errorResponseSchema,
     401: errorResponseSchema,
@@ -53,16 +55,14 @@ export function companyDebugRoutes(
 
   app.get(
     '/company/get/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          'Debug view: one company as stored, by id or exchange ticker (admins and debug users)',
-        params: debugParams,
-        response: { 200: companiesResponseSchema, ...debugErrors },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        'Debug view: one company as stored, by id or exchange ticker (admins and debug users)',
+      params: debugParams,
+      response: companiesResponseSchema,
+      errors: errorAnswers(400, 401, 403, 404, 429),
+    }),
     async (request) => {
       const { company } = await debugCompany(request, request.params.id);
       return { status: 'success' as const, companies: [company] };

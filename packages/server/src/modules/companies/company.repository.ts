@@ -2,6 +2,7 @@ import { splitSymbol } from '@app/shared/symbols';
 import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { sitemapPagesOf } from '../../db/sitemap-pages.ts';
 import type { CompanyTable } from '../../db/schema.ts';
 import { companyQuery, type CompanyQueryAst } from './company-query.ts';
 import { suggestCompanies } from './company-suggest.repository.ts';
@@ -10,6 +11,7 @@ export { wordPrefixQuery, type SuggestionRow } from './company-suggest.repositor
 import { LIST_COMPANIES } from '../news/mention-centrality.ts';
 import { apiNewsJson } from '../news/news.repository.ts';
 import { readerNewsSql } from '../../db/article-visibility.ts';
+import { countRows } from '../../db/row-values.ts';
 
 export type CompanyRow = Selectable<CompanyTable>;
 export type NewCompany = Insertable<CompanyTable>;
@@ -22,15 +24,7 @@ export function createCompanyRepository(db: Database) {
     query: (ast: CompanyQueryAst) =>
       companyQuery.apply(db.selectFrom('companies').selectAll(), ast).execute(),
 
-    count: async () =>
-      Number(
-        (
-          await db
-            .selectFrom('companies')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    count: () => countRows(db.selectFrom('companies')),
 
     /** Inserts companies with one listing per exchange ticker, in one transaction. */
     insertWithSecurities: (companies: readonly (NewCompany & { currency?: string })[]) =>
@@ -117,17 +111,13 @@ export function createCompanyRepository(db: Database) {
     },
 
     /** The sitemap's pages of companies in id order: each page's first id, size and newest change. */
-    sitemapPages: async (size: number) =>
-      (
-        await sql<{ first_id: string; count: number; lastmod: Date }>`
-          with numbered as (
-            select id, created_at, row_number() over (order by id) - 1 as rn
-            from companies where cardinality(exchange_tickers) > 0),
-          ranked as (select *, rn / ${size} as page from numbered)
-          select (array_agg(id) filter (where rn % ${size} = 0))[1] as first_id,
-                 count(*)::int as count, max(created_at) as lastmod
-          from ranked group by page order by page`.execute(db)
-      ).rows,
+    sitemapPages: (size: number) =>
+      sitemapPagesOf(
+        db,
+        sql`select id, created_at as lastmod, row_number() over (order by id) - 1 as rn
+            from companies where cardinality(exchange_tickers) > 0`,
+        size,
+      ),
 
     /** Up to `size` listed companies from the one with id `fromId` on, in id order. */
     sitemapEntries: (fromId: string, size: number) =>

@@ -6,13 +6,13 @@ import {
   suggestionResponseSchema,
   SUGGESTION_QUERY_MAX,
 } from '@app/shared/api/companies';
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import { projectFields } from '@app/shared/query/project-fields';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
 import { companyQuery } from './company-query.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { companyDebugRoutes, type CompanyDebugDeps } from './company-debug.routes.ts';
 import type { CompanyService } from './company.service.ts';
@@ -70,7 +70,8 @@ export function companyRoutes(
   },
 ) {
   const tags = ['companies'];
-  const errors = { 400: errorResponseSchema };
+  const errors = errorAnswers(400);
+  const route = moduleRoutes({ tags, errors });
   const refreshAheadMs = REFRESH_AHEAD_MS;
   const queryCache = createAnswerCache({
     ttlMs: COMPANY_ANSWER_TTL_MS,
@@ -98,16 +99,13 @@ export function companyRoutes(
   ] as const) {
     app.get(
       url,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary:
-            'Companies by the query language (exchange_tickers=, id=, company_name=, safe_name= …)',
-          querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-          response: { 200: companiesResponseSchema, ...errors },
-        },
-      },
+      route({
+        access: 'public',
+        summary:
+          'Companies by the query language (exchange_tickers=, id=, company_name=, safe_name= …)',
+        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        response: companiesResponseSchema,
+      }),
       async (request, reply) => {
         const query = upperCaseSymbols(request.query);
         const ast = companyQuery.parse(query, { now: clock.now() });
@@ -128,17 +126,15 @@ export function companyRoutes(
 
   app.get(
     '/company/get_related/:ticker',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Related companies: those the news mentions with it most (last 90 days) first, then the same sub-industry, then the same sector',
-        params: z.object({ ticker: exchangeTickerSchema }),
-        querystring: queryParams({ limit: z.coerce.number().int().min(1).max(50).default(25) }),
-        response: { 200: relatedResponseSchema, ...errors, 404: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'Related companies: those the news mentions with it most (last 90 days) first, then the same sub-industry, then the same sector',
+      params: z.object({ ticker: exchangeTickerSchema }),
+      querystring: queryParams({ limit: z.coerce.number().int().min(1).max(50).default(25) }),
+      response: relatedResponseSchema,
+      errors: errorAnswers(400, 404),
+    }),
     async (request, reply) => {
       const { ticker } = request.params;
       const { limit } = request.query;
@@ -159,19 +155,17 @@ export function companyRoutes(
 
   app.get(
     '/company/query_symbol/:symbol',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'The company behind an EXCHANGE:TICKER symbol and its 20 newest (or oldest) news articles, ordered by order_by',
-        params: z.object({ symbol: exchangeTickerSchema }),
-        querystring: queryParams({
-          order_by: z.enum(['creation_date', '-creation_date']).default('-creation_date'),
-        }),
-        response: { 200: companyWithNewsResponseSchema, ...errors, 404: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'The company behind an EXCHANGE:TICKER symbol and its 20 newest (or oldest) news articles, ordered by order_by',
+      params: z.object({ symbol: exchangeTickerSchema }),
+      querystring: queryParams({
+        order_by: z.enum(['creation_date', '-creation_date']).default('-creation_date'),
+      }),
+      response: companyWithNewsResponseSchema,
+      errors: errorAnswers(400, 404),
+    }),
     async (request, reply) => {
       const { symbol } = request.params;
       const direction = request.query.order_by.startsWith('-') ? 'desc' : 'asc';
@@ -192,18 +186,15 @@ export function companyRoutes(
 
   app.get(
     '/company/categories',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'GICS sectors with counts, or the sub-industries of one sector',
-        querystring: queryParams({
-          group: z.enum(['gics_sector', 'gics_sub_industry']).default('gics_sector'),
-          gics_sector: z.string().max(100).optional(),
-        }),
-        response: { 200: categoriesResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'GICS sectors with counts, or the sub-industries of one sector',
+      querystring: queryParams({
+        group: z.enum(['gics_sector', 'gics_sub_industry']).default('gics_sector'),
+        gics_sector: z.string().max(100).optional(),
+      }),
+      response: categoriesResponseSchema,
+    }),
     async (request, reply) => {
       const { group, gics_sector: sector } = request.query;
       const body = await categoryCache.get(JSON.stringify([group, sector]), async () => ({
@@ -219,15 +210,12 @@ export function companyRoutes(
   for (const url of ['/ticker/suggestions', '/company/suggestions']) {
     app.get(
       url,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary: 'Ranked suggestions: exact ticker, ticker prefix, name prefix, name word, fuzzy',
-          querystring: suggestionQuery,
-          response: { 200: suggestionResponseSchema, ...errors },
-        },
-      },
+      route({
+        access: 'public',
+        summary: 'Ranked suggestions: exact ticker, ticker prefix, name prefix, name word, fuzzy',
+        querystring: suggestionQuery,
+        response: suggestionResponseSchema,
+      }),
       async (request, reply) => {
         const { query } = request.query;
         const body = await suggestionCache.get(query, async () => {

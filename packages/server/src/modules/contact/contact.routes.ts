@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   contactInboxResponseSchema,
   contactMarkRequestSchema,
@@ -13,11 +12,12 @@ import { z } from 'zod';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ContactService } from './contact.service.ts';
 
 const tags = ['contact'];
-const adminErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
+const route = moduleRoutes({ tags, errors: errorAnswers() });
 const inboxAnswer = keptAnswer<Awaited<ReturnType<ContactService['inboxPage']>>>(
   contactInboxResponseSchema,
 );
@@ -29,19 +29,13 @@ export function contactRoutes(
 ) {
   app.post(
     '/contact/submit',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Sends a message to the team (stored and mailed to the administrators)',
-        body: contactRequestSchema,
-        response: {
-          200: contactResponseSchema,
-          400: errorResponseSchema,
-          429: errorResponseSchema,
-        },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Sends a message to the team (stored and mailed to the administrators)',
+      body: contactRequestSchema,
+      response: contactResponseSchema,
+      errors: errorAnswers(400, 429),
+    }),
     async (request) => ({
       status: 'success' as const,
       message: await contact.submit(request.body, { ip: request.ip }),
@@ -50,14 +44,11 @@ export function contactRoutes(
 
   app.get(
     '/contact/details',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'The e-mail, phone and addresses shown in the footer (CONTACT_* settings)',
-        response: { 200: siteContactResponseSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'The e-mail, phone and addresses shown in the footer (CONTACT_* settings)',
+      response: siteContactResponseSchema,
+    }),
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return { status: 'success' as const, contact: details };
@@ -66,16 +57,14 @@ export function contactRoutes(
 
   app.get(
     '/contact/admin/inbox',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'A page of the contact messages, newest first (skip, limit ≤ 100), the unread count and the total',
-        querystring: queryParams(adminPageQueryShape),
-        response: { 200: contactInboxResponseSchema, 400: errorResponseSchema, ...adminErrors },
-      },
-    },
+    route({
+      access: 'admin',
+      summary:
+        'A page of the contact messages, newest first (skip, limit ≤ 100), the unread count and the total',
+      querystring: queryParams(adminPageQueryShape),
+      response: contactInboxResponseSchema,
+      errors: errorAnswers(400, 401, 403),
+    }),
     // The kept page's bytes: written and compressed once per kept page.
     async (request, reply) =>
       sendKeptJson(request, reply, inboxAnswer(await contact.inboxPage(request.query))),
@@ -83,21 +72,14 @@ export function contactRoutes(
 
   app.post(
     '/contact/admin/mark/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Marks a contact message read or unread',
-        params: z.object({ id: z.uuid('Message not found.') }),
-        body: contactMarkRequestSchema,
-        response: {
-          200: contactMarkResponseSchema,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-          ...adminErrors,
-        },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Marks a contact message read or unread',
+      params: z.object({ id: z.uuid('Message not found.') }),
+      body: contactMarkRequestSchema,
+      response: contactMarkResponseSchema,
+      errors: errorAnswers(400, 401, 403, 404),
+    }),
     async (request) => ({
       status: 'success' as const,
       message: await contact.markRead(request.params.id, request.body.read),

@@ -1,6 +1,8 @@
 import { mapsConfigResponseSchema } from '@app/shared/api/dev';
-import { errorResponseSchema } from '@app/shared/api/envelope';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
+
+const route = moduleRoutes({ tags: ['dev'], errors: errorAnswers() });
 
 /**
  * The developer gallery: what its demo pages need from the server. Only settings, no
@@ -9,14 +11,12 @@ import type { ZodApp } from '../../http/types.ts';
 export function devRoutes(app: ZodApp, deps: { googleMapsKey: string | undefined }) {
   app.get(
     '/dev/maps-config',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['dev'],
-        summary: 'The Google Maps key of the map demos (null when GOOGLE_MAPS_KEY is not set)',
-        response: { 200: mapsConfigResponseSchema, 401: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'The Google Maps key of the map demos (null when GOOGLE_MAPS_KEY is not set)',
+      response: mapsConfigResponseSchema,
+      errors: errorAnswers(401),
+    }),
     () => ({ status: 'success' as const, google_maps_key: deps.googleMapsKey ?? null }),
   );
 }

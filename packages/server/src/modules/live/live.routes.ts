@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   LIVE_HEARTBEAT_MS,
   LIVE_MAX_STREAMS_PER_CLIENT,
@@ -8,6 +7,7 @@ import {
 import { z } from 'zod';
 import { tooManyRequests } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { LiveBus, LivePart } from './live-bus.ts';
 import { parseTopics } from './live-topics.ts';
@@ -17,6 +17,8 @@ const MAX_BUFFERED_BYTES = 1_048_576;
 
 const frame = (event: string, data: unknown, id?: string) =>
   `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+const route = moduleRoutes({ tags: ['live'], errors: errorAnswers() });
 
 /**
  * `GET /api/live?topics=…` (text/event-stream): the live updates of the open page.
@@ -52,27 +54,20 @@ export function liveRoutes(app: ZodApp, { bus }: { bus: LiveBus }) {
 
   app.get(
     '/live',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['live'],
-        summary:
-          "Server-Sent Events of the open page: `news`, `quotes:EXCHANGE:TICKER` (public), `alerts` and `prompts` (the caller's own)",
-        querystring: queryParams({
-          topics: z
-            .string()
-            .max(4_000)
-            .describe('Comma-separated: news, quotes:EXCHANGE:TICKER, alerts, prompts'),
-        }),
-        headers: z.object({ 'last-event-id': z.string().max(64).optional() }).loose(),
-        response: {
-          200: z.string().describe('text/event-stream'),
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          429: errorResponseSchema,
-        },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        "Server-Sent Events of the open page: `news`, `quotes:EXCHANGE:TICKER` (public), `alerts` and `prompts` (the caller's own)",
+      querystring: queryParams({
+        topics: z
+          .string()
+          .max(4_000)
+          .describe('Comma-separated: news, quotes:EXCHANGE:TICKER, alerts, prompts'),
+      }),
+      headers: z.object({ 'last-event-id': z.string().max(64).optional() }).loose(),
+      response: z.string().describe('text/event-stream'),
+      errors: errorAnswers(400, 401, 429),
+    }),
     async (request, reply) => {
       const topics = parseTopics(request.query.topics, request.user);
       const client = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { createPreparedRunner } from '../../db/prepared.ts';
 import type { ListingEvent } from '../../providers/market-data/market-data-provider.ts';
 import { MARKET_CALENDAR_CHANNEL, MARKET_EVENTS_REFRESHED } from './market-calendar-cache.ts';
+import { deletedAny, firstValue } from '../../db/row-values.ts';
 
 /** A stored event with its listing's company name and sector (null when the listing is unknown). */
 export type MarketEventRow = ListingEvent & {
@@ -130,24 +131,14 @@ export function createMarketCalendarRepository(db: Database) {
       )?.at ?? null,
 
     /** The user whose private feed token hashes to `hash`, or undefined. */
-    feedOwner: async (hash: string): Promise<string | undefined> =>
-      (
-        await db
-          .selectFrom('calendar_feeds')
-          .select('user_id')
-          .where('token_hash', '=', hash)
-          .executeTakeFirst()
-      )?.user_id,
+    feedOwner: (hash: string): Promise<string | undefined> =>
+      firstValue(db.selectFrom('calendar_feeds').select('user_id').where('token_hash', '=', hash)),
 
     /** The user's feed link's creation time, or undefined without one. */
-    feedOf: async (userId: string): Promise<Date | undefined> =>
-      (
-        await db
-          .selectFrom('calendar_feeds')
-          .select('created_at')
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
-      )?.created_at,
+    feedOf: (userId: string): Promise<Date | undefined> =>
+      firstValue(
+        db.selectFrom('calendar_feeds').select('created_at').where('user_id', '=', userId),
+      ),
 
     /** Stores the user's one feed link (replacing an older one). */
     setFeed: (userId: string, hash: string, now: Date) =>
@@ -158,9 +149,8 @@ export function createMarketCalendarRepository(db: Database) {
         .execute(),
 
     /** Revokes the user's feed link; false when there was none. */
-    removeFeed: async (userId: string): Promise<boolean> =>
-      (await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).executeTakeFirst())
-        .numDeletedRows > 0n,
+    removeFeed: (userId: string): Promise<boolean> =>
+      deletedAny(db.deleteFrom('calendar_feeds').where('user_id', '=', userId)),
   };
 }
 

@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   companyUpcomingResponseSchema,
   feedCreatedResponseSchema,
@@ -12,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { jsonBody, sendJson } from '../../http/kept-json.ts';
 import { matchesIfNoneMatch } from '../../http/http-cache.ts';
@@ -24,8 +24,9 @@ type Kept<T extends (...args: never[]) => unknown> = Awaited<ReturnType<T>>;
 const weekAnswer = keptAnswer<Kept<MarketCalendarService['keptWeek']>>();
 const companyAnswer = keptAnswer<Kept<MarketCalendarService['keptCompany']>>();
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorAnswers(400, 401, 404);
 const tags = ['market calendar'];
+const route = moduleRoutes({ tags, errors });
 /** A calendar app keeps the feed to itself and asks again (with its ETag) after 15 minutes. */
 const FEED_CACHE_CONTROL = 'private, max-age=900';
 
@@ -47,50 +48,40 @@ export function marketCalendarRoutes(
   app: ZodApp,
   { marketCalendar }: { marketCalendar: MarketCalendarService },
 ) {
-  const user = { access: 'user' as const };
   const open = { access: 'public' as const };
 
   app.get(
     '/market-calendar/week',
-    {
-      config: open,
-      schema: {
-        tags,
-        summary:
-          'One week (Monday–Friday) of earnings or dividends; scope watchlist or holdings needs a login',
-        querystring: queryParams(marketWeekQuerySchema.shape),
-        response: { 200: marketWeekResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'One week (Monday–Friday) of earnings or dividends; scope watchlist or holdings needs a login',
+      querystring: queryParams(marketWeekQuerySchema.shape),
+      response: marketWeekResponseSchema,
+    }),
     async (request, reply) =>
       sendJson(reply, weekAnswer(await marketCalendar.keptWeek(request.query, request.user?.id))),
   );
 
   app.get(
     '/market-calendar/company/:symbol',
-    {
-      config: open,
-      schema: {
-        tags,
-        summary: 'A listing’s next results, next ex-dividend date and last four results',
-        params: z.object({ symbol: exchangeTickerSchema }),
-        response: { 200: companyUpcomingResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'A listing’s next results, next ex-dividend date and last four results',
+      params: z.object({ symbol: exchangeTickerSchema }),
+      response: companyUpcomingResponseSchema,
+    }),
     async (request, reply) =>
       sendJson(reply, companyAnswer(await marketCalendar.keptCompany(request.params.symbol))),
   );
 
   app.get(
     '/market-calendar/holdings-week',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'This week’s results, dividends and splits of the caller’s holdings',
-        response: { 200: holdingsWeekResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'This week’s results, dividends and splits of the caller’s holdings',
+      response: holdingsWeekResponseSchema,
+    }),
     async (request, reply) => {
       const answer = await marketCalendar.holdingsWeek(currentUser(request).id);
       return sendJson(reply, jsonBody({ status: 'success', ...answer }));
@@ -99,14 +90,11 @@ export function marketCalendarRoutes(
 
   app.get(
     '/market-calendar/feed',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'Whether the caller has a private calendar feed link',
-        response: { 200: feedStateResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Whether the caller has a private calendar feed link',
+      response: feedStateResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await marketCalendar.feedState(currentUser(request).id)),
@@ -115,14 +103,11 @@ export function marketCalendarRoutes(
 
   app.post(
     '/market-calendar/feed/create',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'A new private calendar feed link (the previous one stops working); shown once',
-        response: { 200: feedCreatedResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'A new private calendar feed link (the previous one stops working); shown once',
+      response: feedCreatedResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await marketCalendar.createFeed(currentUser(request).id)),
@@ -131,14 +116,11 @@ export function marketCalendarRoutes(
 
   app.post(
     '/market-calendar/feed/revoke',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'Revokes the caller’s private calendar feed link',
-        response: { 200: feedStateResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Revokes the caller’s private calendar feed link',
+      response: feedStateResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await marketCalendar.revokeFeed(currentUser(request).id)),

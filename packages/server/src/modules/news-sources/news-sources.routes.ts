@@ -1,4 +1,4 @@
-import { deletedResponse, errorResponseSchema } from '@app/shared/api/envelope';
+import { deletedResponse } from '@app/shared/api/envelope';
 import {
   newsSourceAddBodySchema,
   newsSourceResponseSchema,
@@ -10,77 +10,58 @@ import {
   opmlImportResponseSchema,
 } from '@app/shared/api/news-sources';
 import { z } from 'zod';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { NewsSourcesService } from './news-sources.service.ts';
 
 const tags = ['news sources'];
+
 const config = { access: 'admin' as const };
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
+const route = moduleRoutes({ tags, errors, access: 'admin' });
 const idParams = z.object({ id: z.string().max(100) });
 
 /** The RSS/Atom feeds the worker polls, managed by admins. */
 export function newsSourcesRoutes(app: ZodApp, { sources }: { sources: NewsSourcesService }) {
   app.get(
     '/admin/news-sources',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'The polled feeds with their state, health, last fetch, HTTP code, last error and items of the last day and week',
-        response: { 200: newsSourcesResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary:
+        'The polled feeds with their state, health, last fetch, HTTP code, last error and items of the last day and week',
+      response: newsSourcesResponseSchema,
+    }),
     async () => ({ status: 'success' as const, sources: await sources.list() }),
   );
 
   app.post(
     '/admin/news-sources',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Adds an http(s) feed; the worker reads it at its next poll (409 when listed)',
-        body: newsSourceAddBodySchema,
-        response: { 200: newsSourceResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Adds an http(s) feed; the worker reads it at its next poll (409 when listed)',
+      body: newsSourceAddBodySchema,
+      response: newsSourceResponseSchema,
+    }),
     async (request) => ({ status: 'success' as const, source: await sources.add(request.body) }),
   );
 
   app.post(
     '/admin/news-sources/test',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Reads a feed and answers the items it would store (title, date marked when estimated, link, publisher); stores nothing',
-        body: newsSourceTestBodySchema,
-        response: { 200: newsSourceTestResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary:
+        'Reads a feed and answers the items it would store (title, date marked when estimated, link, publisher); stores nothing',
+      body: newsSourceTestBodySchema,
+      response: newsSourceTestResponseSchema,
+    }),
     async (request) => ({ status: 'success' as const, ...(await sources.test(request.body.url)) }),
   );
 
   app.post(
     '/admin/news-sources/:id/state',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Pauses or resumes a feed (resuming a disabled feed clears its failures)',
-        params: idParams,
-        body: newsSourceStateBodySchema,
-        response: { 200: newsSourceResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Pauses or resumes a feed (resuming a disabled feed clears its failures)',
+      params: idParams,
+      body: newsSourceStateBodySchema,
+      response: newsSourceResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       source: await sources.setState(request.params.id, request.body.state),
@@ -123,15 +104,11 @@ export function newsSourcesRoutes(app: ZodApp, { sources }: { sources: NewsSourc
 
   app.post(
     '/admin/news-sources/opml',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Adds the feeds of an OPML document that are not listed yet',
-        body: opmlImportBodySchema,
-        response: { 200: opmlImportResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Adds the feeds of an OPML document that are not listed yet',
+      body: opmlImportBodySchema,
+      response: opmlImportResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await sources.importOpml(request.body.opml)),

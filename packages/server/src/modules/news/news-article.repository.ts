@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { readerNewsSql } from '../../db/article-visibility.ts';
+import { sitemapPagesOf } from '../../db/sitemap-pages.ts';
 import {
   apiNewsJson,
   isArticleId,
@@ -12,6 +13,10 @@ import {
 
 /** One article or a few, as readers, the assistant, link previews and the sitemap read them. */
 export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
+  /** The article `id` when the viewer may see it, for the caller to choose its columns. */
+  const visibleArticle = (id: string, viewer: NewsViewer) =>
+    db.selectFrom('news').where('id', '=', id).where(visibleTo(viewer));
+
   return {
     /** One article as the API shows it, when it exists and the viewer may see it. */
     findVisibleArticle: async (
@@ -20,11 +25,8 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
     ): Promise<ArticleJson | undefined> => {
       if (!isArticleId(id)) return undefined;
       const [row] = await prepared(
-        db
-          .selectFrom('news')
+        visibleArticle(id, viewer)
           .select(['id', apiNewsJson().as('article')])
-          .where('id', '=', id)
-          .where(visibleTo(viewer))
           .compile(),
       );
       return row;
@@ -84,8 +86,7 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
     /** One article the viewer may see, with its full text (the Q&A panel's context). */
     findVisibleFact: (id: string, viewer: NewsViewer) =>
       isArticleId(id)
-        ? db
-            .selectFrom('news')
+        ? visibleArticle(id, viewer)
             .select([
               'id',
               'title',
@@ -98,8 +99,6 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
               'related_exchange_tickers',
               'articles',
             ])
-            .where('id', '=', id)
-            .where(visibleTo(viewer))
             .executeTakeFirst()
         : Promise.resolve(undefined),
 
@@ -153,8 +152,7 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
     /** What a link preview shows of one article a visitor may see (the SEO head, the OG image). */
     previewOf: (id: string) =>
       isArticleId(id)
-        ? db
-            .selectFrom('news')
+        ? visibleArticle(id, null)
             .select([
               'id',
               'title',
@@ -165,8 +163,6 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
               'updated_at',
               'related_exchange_tickers',
             ])
-            .where('id', '=', id)
-            .where(visibleTo(null))
             .executeTakeFirst()
         : Promise.resolve(undefined),
 
@@ -174,18 +170,14 @@ export function newsArticleQueries({ db, prepared }: NewsSqlContext) {
      * The sitemap's pages of public articles in (creation_date, id) order: each page's first id,
      * size and newest change, in one pass over the visible articles' index (no OFFSET).
      */
-    sitemapPages: async (size: number) =>
-      (
-        await sql<{ first_id: string; count: number; lastmod: Date }>`
-          with numbered as (
-            select id, updated_at,
+    sitemapPages: (size: number) =>
+      sitemapPagesOf(
+        db,
+        sql`select id, updated_at as lastmod,
                    row_number() over (order by creation_date, id) - 1 as rn
-            from news where ${readerNewsSql()}),
-          ranked as (select *, rn / ${size} as page from numbered)
-          select (array_agg(id) filter (where rn % ${size} = 0))[1] as first_id,
-                 count(*)::int as count, max(updated_at) as lastmod
-          from ranked group by page order by page`.execute(db)
-      ).rows,
+            from news where ${readerNewsSql()}`,
+        size,
+      ),
 
     /** Up to `size` public articles from the one with id `fromId` on, in (creation_date, id) order. */
     sitemapEntries: async (fromId: string, size: number) =>

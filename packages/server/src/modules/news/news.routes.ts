@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   newsReindexResponseSchema,
   newsResponseSchema,
@@ -10,6 +9,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import {
   NEWS_SEARCH_MIN,
@@ -19,7 +19,7 @@ import {
 } from './news.service.ts';
 import { newsEnvelope } from './news.mapper.ts';
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorAnswers(400, 404);
 
 const pageParams = queryParams({
   skip: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -87,19 +87,17 @@ const sendFeed = (reply: FastifyReply, body: Buffer, cache: 'hit' | 'miss') =>
 /** Spec §7 "News" (query and get). Blocked articles are for admins' eyes only, whatever the filter. */
 export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
   const tags = ['news'];
+  const route = moduleRoutes({ tags, errors });
 
   app.get(
     '/news/query',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'News by the query language (ai_summary__ne, related_exchange_tickers__iendswith, sentiment_score__gte, AI__defcon_level__lte, AI__classification, publisher, experiment (NULL unless given) …)',
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-        response: { 200: newsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'News by the query language (ai_summary__ne, related_exchange_tickers__iendswith, sentiment_score__gte, AI__defcon_level__lte, AI__classification, publisher, experiment (NULL unless given) …)',
+      querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      response: newsResponseSchema,
+    }),
     async (request, reply) => {
       // The query string as sent: a question seen before skips parsing on a cache hit.
       const at = request.url.indexOf('?');
@@ -114,15 +112,12 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
 
   app.get(
     '/news/my_portfolio',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: "News about the symbols of the caller's default watchlist, newest first",
-        querystring: pageParams,
-        response: { 200: newsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: "News about the symbols of the caller's default watchlist, newest first",
+      querystring: pageParams,
+      response: newsResponseSchema,
+    }),
     async (request, reply) =>
       answerPrivateList(
         request,
@@ -133,47 +128,39 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
 
   app.get(
     '/news/company/:symbol',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'News linked to one symbol, newest first',
-        params: z.object({ symbol: exchangeTickerSchema }),
-        querystring: pageParams,
-        response: { 200: newsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'News linked to one symbol, newest first',
+      params: z.object({ symbol: exchangeTickerSchema }),
+      querystring: pageParams,
+      response: newsResponseSchema,
+    }),
     async (request, reply) =>
       answerList(reply, await news.company(request.params.symbol, request.user, request.query)),
   );
 
   app.get(
     '/news/search/:query',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: `Full-text search (title, description, text): the newest ${NEWS_SEARCH_WINDOW} matches, best match first; under ${NEWS_SEARCH_MIN} characters answers []`,
-        params: z.object({ query: z.string().max(200, 'must be at most 200 characters') }),
-        querystring: pageParams,
-        response: { 200: newsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: `Full-text search (title, description, text): the newest ${NEWS_SEARCH_WINDOW} matches, best match first; under ${NEWS_SEARCH_MIN} characters answers []`,
+      params: z.object({ query: z.string().max(200, 'must be at most 200 characters') }),
+      querystring: pageParams,
+      response: newsResponseSchema,
+    }),
     async (request, reply) =>
       answerList(reply, await news.search(request.params.query, request.user, request.query)),
   );
 
   app.get(
     '/news/force_reindex/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Runs the analyst on one article again (admins and debug users; 30 an hour)',
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: newsResponseSchema, ...errors, 403: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Runs the analyst on one article again (admins and debug users; 30 an hour)',
+      params: z.object({ id: z.string().max(64) }),
+      response: newsResponseSchema,
+      errors: errorAnswers(400, 403, 404),
+    }),
     async (request, reply) =>
       answer(reply, [
         (await news.reindex(request.params.id, currentUser(request), { force: true })).article,
@@ -182,16 +169,14 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
 
   app.get(
     '/news/reindex/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          "Runs the analyst on one article again only when its inputs (title, description, text, publisher, listings, the writer's hint, the analyst) changed since the stored analysis; otherwise answers that nothing changed (admins and debug users; 30 an hour, with force_reindex)",
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: newsReindexResponseSchema, ...errors, 403: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        "Runs the analyst on one article again only when its inputs (title, description, text, publisher, listings, the writer's hint, the analyst) changed since the stored analysis; otherwise answers that nothing changed (admins and debug users; 30 an hour, with force_reindex)",
+      params: z.object({ id: z.string().max(64) }),
+      response: newsReindexResponseSchema,
+      errors: errorAnswers(400, 403, 404),
+    }),
     async (request, reply) => {
       const result = await news.reindex(request.params.id, currentUser(request), {
         force: false,
@@ -209,20 +194,14 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
 
   app.get(
     '/news/test/tickers/:newsId',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          'Debug: the ticker linker on one article — its answer, the listings it validated, the symbol-like tokens it did not',
-        params: z.object({ newsId: z.string().max(64) }),
-        response: {
-          200: newsTickerTestResponseSchema,
-          ...errors,
-          403: errorResponseSchema,
-        },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        'Debug: the ticker linker on one article — its answer, the listings it validated, the symbol-like tokens it did not',
+      params: z.object({ newsId: z.string().max(64) }),
+      response: newsTickerTestResponseSchema,
+      errors: errorAnswers(400, 403, 404),
+    }),
     async (request) => {
       const report = await news.linkerReport(request.params.newsId, currentUser(request));
       return {
@@ -236,15 +215,12 @@ export function newsRoutes(app: ZodApp, { news }: { news: NewsService }) {
 
   app.get(
     '/news/get/:id',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'One article with its analysis',
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: newsResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'One article with its analysis',
+      params: z.object({ id: z.string().max(64) }),
+      response: newsResponseSchema,
+    }),
     async (request, reply) =>
       answerArticle(reply, await news.byId(request.params.id, request.user)),
   );

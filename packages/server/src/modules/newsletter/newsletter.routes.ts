@@ -10,31 +10,28 @@ import { adminPageQueryShape } from '@app/shared/api/users';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
-const errors = { 400: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorAnswers(400, 429);
 const tags = ['newsletter'];
+const route = moduleRoutes({ tags, errors });
 const listAnswer = keptAnswer<Awaited<ReturnType<NewsletterService['adminListPage']>>>(
   newsletterAdminResponseSchema,
 );
 
 /** Spec §7 `/subscription/subscribe/email`, the double opt-in and the admin's list. */
 export function newsletterRoutes(app: ZodApp, { newsletter }: { newsletter: NewsletterService }) {
-  const open = { access: 'public' as const };
-
   app.post(
     '/subscription/subscribe/email',
-    {
-      config: open,
-      schema: {
-        tags,
-        summary:
-          'Subscribes an address to the weekly insights: a confirmation mail is sent (the same answer for every address)',
-        body: subscribeRequestSchema,
-        response: { 200: subscribeResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'Subscribes an address to the weekly insights: a confirmation mail is sent (the same answer for every address)',
+      body: subscribeRequestSchema,
+      response: subscribeResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       message: await newsletter.subscribe(request.body.email, { ip: request.ip }),
@@ -43,15 +40,12 @@ export function newsletterRoutes(app: ZodApp, { newsletter }: { newsletter: News
 
   app.post(
     '/subscription/confirm',
-    {
-      config: open,
-      schema: {
-        tags,
-        summary: "Confirms an address with its mail's single-use token",
-        body: confirmRequestSchema,
-        response: { 200: confirmResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      summary: "Confirms an address with its mail's single-use token",
+      body: confirmRequestSchema,
+      response: confirmResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       email: await newsletter.confirm(request.body.token),

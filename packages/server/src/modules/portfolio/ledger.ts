@@ -1,7 +1,7 @@
 import type { TransactionType } from '@app/shared/api/portfolio';
 
-/** One ledger entry as the maths reads it (money in the listing's currency). */
-export type LedgerEntry = {
+/** What a transaction trades (money in the listing's currency). */
+export type Trade = {
   type: TransactionType;
   symbol: string;
   /** `YYYY-MM-DD`. */
@@ -9,6 +9,10 @@ export type LedgerEntry = {
   quantity: number;
   price: number;
   fees: number;
+};
+
+/** One ledger entry as the maths reads it. */
+export type LedgerEntry = Trade & {
   /** Entry order within a day (lower first); entries of one day apply in this order. */
   seq: number;
 };
@@ -107,16 +111,27 @@ export function applyEntry(position: Position, entry: LedgerEntry): LedgerProble
   return null;
 }
 
+/** Positions by symbol, each opened empty by its symbol's first entry; `apply` books an entry. */
+export function openPositions() {
+  const positions = new Map<string, Position>();
+  return {
+    positions,
+    apply: (entry: LedgerEntry): LedgerProblem | null => {
+      let position = positions.get(entry.symbol);
+      if (!position) positions.set(entry.symbol, (position = emptyPosition(entry.symbol)));
+      return applyEntry(position, entry);
+    },
+  };
+}
+
 /** Replays a whole ledger (in date and entry order); stops at the first problem. */
 export function replayLedger(entries: readonly LedgerEntry[]): {
   positions: Map<string, Position>;
   problem: LedgerProblem | null;
 } {
-  const positions = new Map<string, Position>();
+  const { positions, apply } = openPositions();
   for (const entry of [...entries].sort(byDateThenSeq)) {
-    let position = positions.get(entry.symbol);
-    if (!position) positions.set(entry.symbol, (position = emptyPosition(entry.symbol)));
-    const problem = applyEntry(position, entry);
+    const problem = apply(entry);
     if (problem) return { positions, problem };
   }
   return { positions, problem: null };

@@ -8,6 +8,7 @@ import {
 import { AMOUNT_MAX, amountProblem, PRICE_MAX, QUANTITY_MAX } from '@app/shared/api/amounts';
 import { parse } from 'csv-parse/sync';
 import { readCsvCell, writeCsv } from '../../http/csv-writer.ts';
+import type { Trade } from './ledger.ts';
 
 /** A parsed row before the ledger checks: the fields it gave, or why it gave none. */
 export type CsvRow = {
@@ -16,16 +17,7 @@ export type CsvRow = {
   fields: CsvTransaction | null;
   errors: string[];
 };
-export type CsvTransaction = {
-  type: TransactionType;
-  symbol: string;
-  date: string;
-  quantity: number;
-  price: number;
-  fees: number;
-  currency: string | null;
-  note: string;
-};
+export type CsvTransaction = Trade & { currency: string | null; note: string };
 
 /** Side words of broker exports (lower case) and the entry type each means. */
 const SIDE_WORDS: Record<string, TransactionType> = {

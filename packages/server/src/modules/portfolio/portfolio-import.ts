@@ -1,12 +1,6 @@
 import type { Transaction } from '@app/shared/api/portfolio';
 import type { CsvRow } from './portfolio-csv.ts';
-import {
-  applyEntry,
-  byDateThenSeq,
-  emptyPosition,
-  type LedgerEntry,
-  type Position,
-} from './ledger.ts';
+import { byDateThenSeq, openPositions, type LedgerEntry } from './ledger.ts';
 import { dateProblem, unknownSymbol } from './portfolio-rules.ts';
 
 export type ImportRow = {
@@ -64,14 +58,12 @@ export function checkImport(input: {
     fromFile.set(entry, row);
     entries.push(entry);
   });
-  const positions = new Map<string, Position>();
+  const book = openPositions();
   const lastFileRow = new Map<string, ImportRow>();
   for (const entry of entries.sort(byDateThenSeq)) {
-    let position = positions.get(entry.symbol);
-    if (!position) positions.set(entry.symbol, (position = emptyPosition(entry.symbol)));
     const own = fromFile.get(entry);
     if (own) lastFileRow.set(entry.symbol, own);
-    const problem = applyEntry(position, entry);
+    const problem = book.apply(entry);
     if (!problem) continue;
     const row = own ?? lastFileRow.get(entry.symbol) ?? rows.find((r) => r.transaction);
     row?.errors.push(own ? problem.message : `With this file, ${problem.message}`);

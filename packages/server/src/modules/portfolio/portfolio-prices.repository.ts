@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dailyReturns } from '../../db/daily-returns.ts';
 import type { Database } from '../../db/database.ts';
 import type { ListingRow } from './portfolio.repository.ts';
 
@@ -111,14 +112,7 @@ export function createPortfolioPricesRepository(db: Database) {
       (
         await sql<{ day: string; sum: number; n: number }>`
           select day::text as day, sum(r)::float8 as sum, count(r)::int as n
-          from (
-            select u.day,
-              u.close / nullif(lag(u.close) over (partition by p.exchange_ticker order by u.day), 0)
-                - 1 as r
-            from price_series p
-            cross join lateral unnest(p.days, p.close) as u(day, close)
-            where p.exchange_ticker = any(${[...symbols]}::text[])
-          ) x
+          from (${dailyReturns(sql`p.exchange_ticker = any(${[...symbols]}::text[])`)}) x
           where r is not null
           group by day`.execute(db)
       ).rows,

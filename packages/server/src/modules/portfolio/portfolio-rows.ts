@@ -1,29 +1,26 @@
 import type { Transaction } from '@app/shared/api/portfolio';
-import type { LedgerEntry } from './ledger.ts';
+import type { LedgerEntry, Trade } from './ledger.ts';
 import type { ListingRow, NewTransactionRow, TransactionRow } from './portfolio.repository.ts';
 
 /** A new entry goes after every entry already recorded on its day. */
 export const LAST = Number.MAX_SAFE_INTEGER;
 
-export const toEntry = (row: TransactionRow): LedgerEntry => ({
+/** The trade a stored or new row records, as the ledger and the API name its fields. */
+const tradeOf = (row: NewTransactionRow): Trade => ({
   type: row.type,
   symbol: row.symbol,
   date: row.trade_date,
   quantity: row.quantity,
   price: row.price,
   fees: row.fees,
-  seq: row.seq,
 });
+
+export const toEntry = (row: TransactionRow): LedgerEntry => ({ ...tradeOf(row), seq: row.seq });
 
 export const toTransaction = (row: TransactionRow): Transaction => ({
   id: row.id,
   portfolio: row.portfolio,
-  type: row.type,
-  symbol: row.symbol,
-  date: row.trade_date,
-  quantity: row.quantity,
-  price: row.price,
-  fees: row.fees,
+  ...tradeOf(row),
   currency: row.currency,
   note: row.note,
   created_at: Math.floor(row.created_at.getTime() / 1000),
@@ -46,11 +43,6 @@ export function matchListings(symbols: readonly string[], rows: readonly Listing
 
 /** A row about to be stored as a ledger entry at position `seq` of its day. */
 export const entryOf = (row: NewTransactionRow, seq: number): LedgerEntry => ({
-  type: row.type,
-  symbol: row.symbol,
-  date: row.trade_date,
-  quantity: row.quantity,
-  price: row.price,
-  fees: row.fees,
+  ...tradeOf(row),
   seq,
 });

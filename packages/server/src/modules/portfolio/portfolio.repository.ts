@@ -3,24 +3,9 @@ import { sql, type Transaction as KyselyTransaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { createPortfolioPricesRepository } from './portfolio-prices.repository.ts';
+import { countRows } from '../../db/row-values.ts';
 
-/** A stored transaction as the service reads it (numeric columns come back as numbers). */
-export type TransactionRow = {
-  id: string;
-  portfolio_id: string;
-  portfolio: string;
-  type: TransactionType;
-  symbol: string;
-  trade_date: string;
-  quantity: number;
-  price: number;
-  fees: number;
-  currency: string;
-  note: string;
-  seq: number;
-  created_at: Date;
-};
-
+/** A transaction's own fields, as a new one is written. */
 export type NewTransactionRow = {
   type: TransactionType;
   symbol: string;
@@ -30,6 +15,15 @@ export type NewTransactionRow = {
   fees: number;
   currency: string;
   note: string;
+};
+
+/** A stored transaction as the service reads it (numeric columns come back as numbers). */
+export type TransactionRow = NewTransactionRow & {
+  id: string;
+  portfolio_id: string;
+  portfolio: string;
+  seq: number;
+  created_at: Date;
 };
 
 /** A listing with its company, as holdings and validation need it. */
@@ -138,16 +132,7 @@ export function createPortfolioRepository(db: Database) {
         .where('name', '=', name)
         .executeTakeFirst(),
 
-    count: async (userId: string) =>
-      Number(
-        (
-          await db
-            .selectFrom('portfolios')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('user_id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    count: (userId: string) => countRows(db.selectFrom('portfolios').where('user_id', '=', userId)),
 
     /** Creates the portfolio when missing (concurrent first uses create one row); its id. */
     ensure: async (userId: string, name: string): Promise<string> => {

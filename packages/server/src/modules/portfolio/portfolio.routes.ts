@@ -1,4 +1,4 @@
-import { deletedResponse, errorResponseSchema } from '@app/shared/api/envelope';
+import { deletedResponse } from '@app/shared/api/envelope';
 import {
   DEFAULT_PORTFOLIO,
   IMPORT_MAX_BYTES,
@@ -21,15 +21,11 @@ import { sendKeptJson } from '../../http/kept-json.ts';
 import { responseWriter } from '../../http/serializer.ts';
 import type { TransactionList } from './portfolio-ledger-answers.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PortfolioService } from './portfolio.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 /**
  * Kept answers written once per kept value by the route's compiled response writer: a ledger (or
  * a page of it), and a snapshot whose `as_of` alone follows the clock (spliced in per second).
@@ -49,17 +45,14 @@ const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 2 + 10_000;
 export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: PortfolioService }) {
   const config = { access: 'user' as const };
   const tags = ['portfolio'];
+  const route = moduleRoutes({ tags, errors, access: 'user' });
 
   app.get(
     '/portfolio/list',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "The user's portfolios ('default' first)",
-        response: { 200: portfolioListResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: "The user's portfolios ('default' first)",
+      response: portfolioListResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       portfolios: await portfolio.list(currentUser(request).id),
@@ -68,15 +61,11 @@ export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: Portfol
 
   app.post(
     '/portfolio/create',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Creates a portfolio (at most 10 a user; an existing name is kept)',
-        body: z.object({ name: portfolioName }),
-        response: { 200: portfolioListResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Creates a portfolio (at most 10 a user; an existing name is kept)',
+      body: z.object({ name: portfolioName }),
+      response: portfolioListResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       portfolios: await portfolio.create(currentUser(request).id, request.body.name),
@@ -85,20 +74,16 @@ export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: Portfol
 
   app.get(
     '/portfolio/transactions',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "A portfolio's transactions in ledger order (date, then entry order); all of them, or `limit` from `skip`",
-        querystring: queryParams({
-          portfolio: portfolioName.default(DEFAULT_PORTFOLIO),
-          skip: z.coerce.number().int().min(0).max(TRANSACTIONS_PER_PORTFOLIO_MAX).default(0),
-          limit: z.coerce.number().int().min(1).max(1_000).optional(),
-        }),
-        response: { 200: transactionListResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary:
+        "A portfolio's transactions in ledger order (date, then entry order); all of them, or `limit` from `skip`",
+      querystring: queryParams({
+        portfolio: portfolioName.default(DEFAULT_PORTFOLIO),
+        skip: z.coerce.number().int().min(0).max(TRANSACTIONS_PER_PORTFOLIO_MAX).default(0),
+        limit: z.coerce.number().int().min(1).max(1_000).optional(),
+      }),
+      response: transactionListResponseSchema,
+    }),
     async (request, reply) => {
       const { portfolio: name, skip, limit } = request.query;
       const list = await portfolio.transactionList(currentUser(request).id, name, { skip, limit });
@@ -108,15 +93,11 @@ export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: Portfol
 
   app.post(
     '/portfolio/transactions/create',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Records a buy, sell, dividend, fee or split (validated against the ledger)',
-        body: transactionInputSchema,
-        response: { 200: transactionResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Records a buy, sell, dividend, fee or split (validated against the ledger)',
+      body: transactionInputSchema,
+      response: transactionResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       transaction: await portfolio.record(currentUser(request).id, request.body),
@@ -125,16 +106,12 @@ export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: Portfol
 
   app.post(
     '/portfolio/transactions/update/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Replaces a transaction (the ledger must stay valid)',
-        params: idParams,
-        body: transactionInputSchema,
-        response: { 200: transactionResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Replaces a transaction (the ledger must stay valid)',
+      params: idParams,
+      body: transactionInputSchema,
+      response: transactionResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       transaction: await portfolio.update(currentUser(request).id, request.params.id, request.body),
@@ -160,19 +137,15 @@ export function portfolioRoutes(app: ZodApp, { portfolio }: { portfolio: Portfol
 
   app.get(
     '/portfolio/snapshot',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Holdings (average cost), P&L, returns 1D…MAX (TWR, MWR, benchmark), value series, allocation',
-        querystring: queryParams({
-          portfolio: portfolioName.default(DEFAULT_PORTFOLIO),
-          range: z.enum(PERFORMANCE_RANGES).default('1Y'),
-        }),
-        response: { 200: portfolioSnapshotResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary:
+        'Holdings (average cost), P&L, returns 1D…MAX (TWR, MWR, benchmark), value series, allocation',
+      querystring: queryParams({
+        portfolio: portfolioName.default(DEFAULT_PORTFOLIO),
+        range: z.enum(PERFORMANCE_RANGES).default('1Y'),
+      }),
+      response: portfolioSnapshotResponseSchema,
+    }),
     async (request, reply) => {
       const { portfolio: name, range } = request.query;
       const { snapshot, asOf } = await portfolio.snapshotAt(currentUser(request).id, name, range);

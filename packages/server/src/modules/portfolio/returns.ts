@@ -1,12 +1,6 @@
 import { addIsoDays, dayNumber } from '@app/shared/dates';
 import type { PerformanceRange } from '@app/shared/api/portfolio';
-import {
-  applyEntry,
-  byDateThenSeq,
-  emptyPosition,
-  type LedgerEntry,
-  type Position,
-} from './ledger.ts';
+import { byDateThenSeq, openPositions, type LedgerEntry } from './ledger.ts';
 import { lastOnOrBefore, type DailySeries, type PriceSeries } from './performance.ts';
 
 /** A benchmark's level per day (any start), oldest first. */
@@ -174,16 +168,14 @@ export function contributions(
   base: number,
 ): Map<string, number> {
   const baseDay = base >= 0 ? (series.days[base] ?? '') : '';
-  const startPositions = new Map<string, Position>();
+  const start = openPositions();
   const gain = new Map<string, number>();
   let atWork = 0;
   const add = (symbol: string, amount: number) =>
     gain.set(symbol, (gain.get(symbol) ?? 0) + amount);
   for (const entry of [...entries].sort(byDateThenSeq)) {
     if (entry.date <= baseDay) {
-      let p = startPositions.get(entry.symbol);
-      if (!p) startPositions.set(entry.symbol, (p = emptyPosition(entry.symbol)));
-      applyEntry(p, entry);
+      start.apply(entry);
       continue;
     }
     const gross = entry.quantity * entry.price;
@@ -195,7 +187,7 @@ export function contributions(
     else if (entry.type === 'fee') add(entry.symbol, -(gross + entry.fees));
     else add(entry.symbol, -entry.fees);
   }
-  for (const [symbol, p] of startPositions) {
+  for (const [symbol, p] of start.positions) {
     if (p.quantity === 0) continue;
     const s = prices.get(symbol);
     const i = s ? lastOnOrBefore(s.days, baseDay) : -1;

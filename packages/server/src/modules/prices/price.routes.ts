@@ -1,8 +1,8 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import { historyResponseSchema, type PriceSource } from '@app/shared/api/market';
 import { exchangeTickerSchema } from '@app/shared/api/tickers';
 import { z } from 'zod';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PriceHistoryService } from './price-history.service.ts';
 import type { Clock } from '../../clock.ts';
@@ -28,6 +28,8 @@ const RANGES = {
   max: 3653,
 } as const;
 
+const route = moduleRoutes({ tags: ['tickers'], errors: errorAnswers() });
+
 /** Spec §7 `GET /ticker/history/{ticker}`: daily bars for the chart, one year by default. */
 export function priceRoutes(
   app: ZodApp,
@@ -42,22 +44,16 @@ export function priceRoutes(
   });
   app.get(
     '/ticker/history/:ticker',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['tickers'],
-        summary: 'Daily OHLCV history; range 1m, 3m, 6m, ytd, 1y (default), 5y, 10y or max',
-        params: z.object({ ticker: exchangeTickerSchema }),
-        querystring: queryParams({
-          range: z.enum(Object.keys(RANGES) as [keyof typeof RANGES]).default('1y'),
-        }),
-        response: {
-          200: historyResponseSchema,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-        },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Daily OHLCV history; range 1m, 3m, 6m, ytd, 1y (default), 5y, 10y or max',
+      params: z.object({ ticker: exchangeTickerSchema }),
+      querystring: queryParams({
+        range: z.enum(Object.keys(RANGES) as [keyof typeof RANGES]).default('1y'),
+      }),
+      response: historyResponseSchema,
+      errors: errorAnswers(400, 404),
+    }),
     async (request, reply) => {
       const to = clock.now();
       const from = new Date(to);

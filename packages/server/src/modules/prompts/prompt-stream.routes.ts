@@ -1,6 +1,6 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PromptEvent } from './prompt-events.ts';
 import type { PromptService } from './prompt.service.ts';
@@ -26,6 +26,8 @@ function finalFrame(prompt: PromptJson): string | null {
   return null;
 }
 
+const route = moduleRoutes({ tags: ['prompts'], errors: errorAnswers() });
+
 /**
  * `GET /prompts/stream/{id}` (text/event-stream): the answer of one of the caller's prompts as it
  * is written — `text` events with each piece (the text written so far comes first), `retry` when
@@ -38,20 +40,14 @@ function finalFrame(prompt: PromptJson): string | null {
 export function promptStreamRoutes(app: ZodApp, { prompts }: { prompts: PromptService }) {
   app.get(
     '/prompts/stream/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['prompts'],
-        summary:
-          "Server-Sent Events of one of the caller's prompts: `text` pieces while it is written, then `done` (the prompt) or `error`",
-        params: z.object({ id: z.string().max(64) }),
-        response: {
-          200: z.string().describe('text/event-stream'),
-          401: errorResponseSchema,
-          404: errorResponseSchema,
-        },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        "Server-Sent Events of one of the caller's prompts: `text` pieces while it is written, then `done` (the prompt) or `error`",
+      params: z.object({ id: z.string().max(64) }),
+      response: z.string().describe('text/event-stream'),
+      errors: errorAnswers(401, 404),
+    }),
     async (request, reply) => {
       const caller = currentUser(request);
       const { id } = request.params;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { sendJson } from '../../http/kept-json.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
@@ -18,12 +19,7 @@ import {
   queueStateResponseSchema,
 } from '@app/shared/api/prompts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404);
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -64,6 +60,7 @@ export function promptRoutes(
 ) {
   const user = { access: 'user' as const };
   const tags = ['prompts'];
+  const route = moduleRoutes({ tags, errors });
 
   app.post(
     '/prompts/create',
@@ -85,33 +82,27 @@ export function promptRoutes(
 
   app.get(
     '/prompts/query',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary:
-          "The caller's prompts by the query language (status, type__in, article_id, order_by=-creation_date, limit; id= for debug users; username only the caller unless admin)",
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-        response: { 200: promptQueryResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        "The caller's prompts by the query language (status, type__in, article_id, order_by=-creation_date, limit; id= for debug users; username only the caller unless admin)",
+      querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      response: promptQueryResponseSchema,
+    }),
     async (request, reply) =>
       sendRead(reply, await reads.query(currentUser(request), request.query)),
   );
 
   app.get(
     '/prompts/get/:id',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary:
-          "One of the caller's prompts (polled while it waits): prompts[0]; `only` projects fields as /prompts/query does",
-        params: idParams,
-        querystring: queryParams({ only: z.string().max(500).optional() }),
-        response: { 200: promptQueryResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        "One of the caller's prompts (polled while it waits): prompts[0]; `only` projects fields as /prompts/query does",
+      params: idParams,
+      querystring: queryParams({ only: z.string().max(500).optional() }),
+      response: promptQueryResponseSchema,
+    }),
     async (request, reply) =>
       sendRead(reply, await reads.get(currentUser(request), request.params.id, request.query.only)),
   );
@@ -152,15 +143,12 @@ export function promptRoutes(
 
   app.get(
     '/prompts/state',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'The AI queue (admins): `priority` = waiting prompts in the order they will run, `process` = being written',
-        response: { 200: queueStateResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'admin',
+      summary:
+        'The AI queue (admins): `priority` = waiting prompts in the order they will run, `process` = being written',
+      response: queueStateResponseSchema,
+    }),
     async (_request, reply) => sendRead(reply, await reads.state()),
   );
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { countRows, deletedAny, firstValue } from '../../db/row-values.ts';
 
 export type PushSubscriptionRow = {
   id: string;
@@ -25,16 +26,8 @@ export function createPushRepository(db: Database) {
         .execute(),
 
     /** How many browsers the user subscribed. */
-    countOf: async (userId: string): Promise<number> =>
-      Number(
-        (
-          await db
-            .selectFrom('push_subscriptions')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('user_id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    countOf: (userId: string): Promise<number> =>
+      countRows(db.selectFrom('push_subscriptions').where('user_id', '=', userId)),
 
     /**
      * Stores a browser's subscription. An endpoint is one browser's: subscribed again (new keys,
@@ -58,24 +51,16 @@ export function createPushRepository(db: Database) {
         .executeTakeFirstOrThrow(),
 
     /** Whether the endpoint is stored for another user than `userId`. */
-    endpointOwner: async (endpoint: string): Promise<string | undefined> =>
-      (
-        await db
-          .selectFrom('push_subscriptions')
-          .select('user_id')
-          .where('endpoint', '=', endpoint)
-          .executeTakeFirst()
-      )?.user_id,
+    endpointOwner: (endpoint: string): Promise<string | undefined> =>
+      firstValue(
+        db.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', endpoint),
+      ),
 
     /** Removes one of the user's subscriptions; answers whether there was one. */
-    removeOwn: async (userId: string, id: string): Promise<boolean> =>
-      (
-        await db
-          .deleteFrom('push_subscriptions')
-          .where('id', '=', id)
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
-      ).numDeletedRows > 0n,
+    removeOwn: (userId: string, id: string): Promise<boolean> =>
+      deletedAny(
+        db.deleteFrom('push_subscriptions').where('id', '=', id).where('user_id', '=', userId),
+      ),
 
     /** Removes a subscription the push service no longer knows (404/410). */
     removeGone: async (id: string): Promise<void> => {

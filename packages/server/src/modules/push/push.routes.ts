@@ -8,39 +8,33 @@ import {
   pushTestResponseSchema,
 } from '@app/shared/api/push';
 import { currentUser } from '../../http/access.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PushService } from './push.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorAnswers(400, 401, 429);
 
 /** Browser notifications: the server's public key and the caller's own subscribed browsers. */
 export function pushRoutes(app: ZodApp, { push }: { push: PushService }) {
   const config = { access: 'user' as const };
   const tags = ['push'];
+  const route = moduleRoutes({ tags, errors, access: 'user' });
 
   app.get(
     '/push/key',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The VAPID public key a browser subscribes with (base64url)',
-        response: { 200: pushKeyResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'The VAPID public key a browser subscribes with (base64url)',
+      response: pushKeyResponseSchema,
+    }),
     async () => ({ status: 'success' as const, public_key: await push.publicKey() }),
   );
 
   app.get(
     '/push/devices',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The caller’s browsers with notifications on, oldest first',
-        response: { 200: pushDevicesResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'The caller’s browsers with notifications on, oldest first',
+      response: pushDevicesResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       devices: await push.devices(currentUser(request).id),
@@ -89,14 +83,10 @@ export function pushRoutes(app: ZodApp, { push }: { push: PushService }) {
 
   app.post(
     '/push/test',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Sends a test notification to every browser of the caller',
-        response: { 200: pushTestResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Sends a test notification to every browser of the caller',
+      response: pushTestResponseSchema,
+    }),
     async (request) => {
       const outcome = await push.sendTest(currentUser(request).id);
       return {

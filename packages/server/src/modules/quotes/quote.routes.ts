@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
 import { tickerQuery } from './ticker-query.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { JobSender } from '../../jobs/job-catalog.ts';
 import { RATE_RULES, type RateLimiter } from '../security/rate-limiter.ts';
@@ -37,6 +38,8 @@ const addSchema = z
     (value) => new Set((value ?? '').split(',').filter(Boolean).map(Number) as (31 | 365)[]),
   );
 
+const route = moduleRoutes({ tags: ['tickers'], errors: errorAnswers() });
+
 /** Spec §7: financials, the ticker query and invalidation. */
 export function quoteRoutes(
   app: ZodApp,
@@ -51,20 +54,14 @@ export function quoteRoutes(
   const tickerCache = createAnswerCache({ ttlMs: QUOTE_ANSWER_TTL_MS, maxEntries: 500 });
   app.get(
     '/company/financials/get/:symbol',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['tickers'],
-        summary: `Latest quote and change fields of one symbol or up to ${FINANCIALS_MAX_SYMBOLS} comma-separated ones; add=31,365 adds days_31/days_365`,
-        params: z.object({ symbol: symbolListSchema }),
-        querystring: queryParams({ add: addSchema }),
-        response: {
-          200: financialsResponseSchema,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-        },
-      },
-    },
+    route({
+      access: 'public',
+      summary: `Latest quote and change fields of one symbol or up to ${FINANCIALS_MAX_SYMBOLS} comma-separated ones; add=31,365 adds days_31/days_365`,
+      params: z.object({ symbol: symbolListSchema }),
+      querystring: queryParams({ add: addSchema }),
+      response: financialsResponseSchema,
+      errors: errorAnswers(400, 404),
+    }),
     async (request, reply) => {
       const symbols = [...new Set(request.params.symbol)];
       const add = request.query.add;
@@ -87,16 +84,14 @@ export function quoteRoutes(
 
   app.get(
     '/ticker/query/simple',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['tickers'],
-        summary:
-          'Listings with their latest quote by the query language (price__gte, change_pct_N__gte/__lt, order_by=-change_pct_1 …, limit)',
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-        response: { 200: tickerQueryResponseSchema, 400: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'Listings with their latest quote by the query language (price__gte, change_pct_N__gte/__lt, order_by=-change_pct_1 …, limit)',
+      querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      response: tickerQueryResponseSchema,
+      errors: errorAnswers(400),
+    }),
     async (request, reply) => {
       const ast = tickerQuery.parse(request.query, { now: deps.clock.now() });
       const key = `${JSON.stringify(ast)}|${deps.quotes.version}`;

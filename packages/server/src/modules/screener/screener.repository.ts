@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { readerNewsSql } from '../../db/article-visibility.ts';
 import type { Database } from '../../db/database.ts';
+import { deletedAny } from '../../db/row-values.ts';
 import { createPreparedRunner } from '../../db/prepared.ts';
 import type { Fundamentals } from '../../providers/market-data/market-data-provider.ts';
 import { METRICS_REFRESHED, SCREENER_CHANNEL } from './screener-answers.ts';
@@ -284,14 +285,8 @@ export function createScreenerRepository(db: Database) {
       }),
 
     /** Deletes one of the user's screens; false when the user has none of that id. */
-    async deleteScreen(userId: string, id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('saved_screens')
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    },
+    deleteScreen: (userId: string, id: string): Promise<boolean> =>
+      deletedAny(db.deleteFrom('saved_screens').where('user_id', '=', userId).where('id', '=', id)),
   };
 }
 

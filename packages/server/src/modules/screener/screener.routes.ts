@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   deleteScreenBodySchema,
   saveScreenBodySchema,
@@ -9,6 +8,7 @@ import {
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { currentUser } from '../../http/access.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { sendJson } from '../../http/kept-json.ts';
 import { keptBytes } from '../../http/kept-answer.ts';
@@ -42,12 +42,7 @@ function pageJson(page: ScreenerPage): string {
 /** A screen's page as JSON, written once per page the service keeps. */
 const pageAnswer = keptBytes<ScreenerPage>(pageJson);
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 
 /** The stock screener: public queries, saved screens for signed-in users. */
 export function screenerRoutes(
@@ -55,24 +50,18 @@ export function screenerRoutes(
   { screener, clock }: { screener: ScreenerService; clock: Clock },
 ) {
   const tags = ['screener'];
-  const user = { access: 'user' as const };
+  const route = moduleRoutes({ tags, errors });
 
   app.get(
     '/screener/query',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Listings by the query language over the screener metrics (sector__in, market_cap__gte, change_pct_365__gt, from_high_pct__gte, news_count_7d__gte, sentiment_7d__gte, order_by, skip, limit; in_watchlist=1 and in_portfolio=1 for signed-in callers)',
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-        response: {
-          200: screenerResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-        },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        'Listings by the query language over the screener metrics (sector__in, market_cap__gte, change_pct_365__gt, from_high_pct__gte, news_count_7d__gte, sentiment_7d__gte, order_by, skip, limit; in_watchlist=1 and in_portfolio=1 for signed-in callers)',
+      querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      response: screenerResponseSchema,
+      errors: errorAnswers(400, 401),
+    }),
     async (request, reply) => {
       const ast = screenerQuery.parse(request.query, { now: clock.now() });
       return sendJson(reply, pageAnswer(await screener.page(ast, request.user?.id ?? null)));
@@ -81,27 +70,22 @@ export function screenerRoutes(
 
   app.get(
     '/screener/facets',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'The sectors, industries and exchanges the screener’s text filters offer',
-        response: { 200: screenerFacetsResponseSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'The sectors, industries and exchanges the screener’s text filters offer',
+      response: screenerFacetsResponseSchema,
+      errors: errorAnswers(),
+    }),
     async () => ({ status: 'success' as const, ...(await screener.facets()) }),
   );
 
   app.get(
     '/screener/screens',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'The caller’s saved screens and how many the plan keeps',
-        response: { 200: savedScreensResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'The caller’s saved screens and how many the plan keeps',
+      response: savedScreensResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await screener.screens(currentUser(request).id)),
@@ -110,16 +94,13 @@ export function screenerRoutes(
 
   app.post(
     '/screener/screens',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary:
-          'Saves a named screen (its query string); 409 on a name in use or past the plan’s limit',
-        body: saveScreenBodySchema,
-        response: { 200: savedScreensResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary:
+        'Saves a named screen (its query string); 409 on a name in use or past the plan’s limit',
+      body: saveScreenBodySchema,
+      response: savedScreensResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await screener.save(currentUser(request).id, request.body)),
@@ -128,15 +109,12 @@ export function screenerRoutes(
 
   app.post(
     '/screener/screens/delete',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'Deletes one of the caller’s saved screens',
-        body: deleteScreenBodySchema,
-        response: { 200: savedScreensResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Deletes one of the caller’s saved screens',
+      body: deleteScreenBodySchema,
+      response: savedScreensResponseSchema,
+    }),
     async (request) => ({
       status: 'success' as const,
       ...(await screener.remove(currentUser(request).id, request.body.id)),

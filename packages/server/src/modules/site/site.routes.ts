@@ -1,10 +1,13 @@
 import { healthResponseSchema, type ProviderSummary } from '@app/shared/api/health';
-import { errorResponseSchema, UNREACHABLE_MESSAGE } from '@app/shared/api/envelope';
+import { UNREACHABLE_MESSAGE } from '@app/shared/api/envelope';
 import { serviceUnavailable } from '../../http/errors.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { APP_VERSION } from '../../version.ts';
 
 const startedAt = Date.now();
+
+const route = moduleRoutes({ tags: ['site'], errors: errorAnswers() });
 
 /** Site-wide routes: the health check, with the providers this installation runs. */
 export function siteRoutes(
@@ -17,14 +20,12 @@ export function siteRoutes(
 ) {
   app.get(
     '/health',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['site'],
-        summary: 'Liveness and database check',
-        response: { 200: healthResponseSchema, 503: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Liveness and database check',
+      response: healthResponseSchema,
+      errors: errorAnswers(503),
+    }),
     async (request) => {
       try {
         await deps.checkDatabase();

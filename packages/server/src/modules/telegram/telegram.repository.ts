@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { firstValue } from '../../db/row-values.ts';
 
 export type ChannelKind = 'alert' | 'brief';
 export type LinkCodeState = 'ok' | 'unknown' | 'used' | 'expired';
@@ -72,14 +73,8 @@ export function createTelegramRepository(db: Database) {
         .execute();
     },
 
-    chatOfUser: async (userId: string): Promise<string | undefined> =>
-      (
-        await db
-          .selectFrom('users')
-          .select('my_telegram_chat_id')
-          .where('id', '=', userId)
-          .executeTakeFirst()
-      )?.my_telegram_chat_id,
+    chatOfUser: (userId: string): Promise<string | undefined> =>
+      firstValue(db.selectFrom('users').select('my_telegram_chat_id').where('id', '=', userId)),
 
     userOfChat: (chatId: string) =>
       db

@@ -20,14 +20,14 @@ import { notFound, unauthorized } from '../../http/errors.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { TelegramService } from './telegram.service.ts';
 import { telegramUpdateSchema } from './telegram-update.ts';
 
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 const tags = ['telegram'];
-const userErrors = { 401: errorResponseSchema };
-const adminErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
+const route = moduleRoutes({ tags, errors: errorAnswers() });
 const channelsAnswer =
   keptAnswer<Awaited<ReturnType<TelegramService['channels']>>>(channelListResponseSchema);
 const postsAnswer = keptAnswer<Awaited<ReturnType<TelegramService['recentPosts']>>>(
@@ -65,15 +65,11 @@ export function telegramRoutes(
 ) {
   app.get(
     '/telegram/info',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Whether the Telegram bot runs, its @username, and the community and channel links',
-        response: { 200: telegramInfoResponseSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Whether the Telegram bot runs, its @username, and the community and channel links',
+      response: telegramInfoResponseSchema,
+    }),
     async () => ({
       status: 'success' as const,
       ...(await telegram.info()),
@@ -84,14 +80,12 @@ export function telegramRoutes(
 
   app.post(
     '/telegram/link',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Register: a one-time deep link t.me/<bot>?start=<code> (15 minutes)',
-        response: { 200: telegramLinkResponseSchema, 409: errorResponseSchema, ...userErrors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Register: a one-time deep link t.me/<bot>?start=<code> (15 minutes)',
+      response: telegramLinkResponseSchema,
+      errors: errorAnswers(401, 409),
+    }),
     async (request) => {
       const link = await telegram.createLink(currentUser(request).id);
       return { status: 'success' as const, url: link.url, expires_at: seconds(link.expires_at) };
@@ -100,14 +94,12 @@ export function telegramRoutes(
 
   app.post(
     '/telegram/unregister',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Unregister: forgets the linked chat (my_telegram_chat_id becomes empty)',
-        response: { 200: telegramUnregisterResponseSchema, ...userErrors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Unregister: forgets the linked chat (my_telegram_chat_id becomes empty)',
+      response: telegramUnregisterResponseSchema,
+      errors: errorAnswers(401),
+    }),
     async (request) => {
       await telegram.unregister(currentUser(request).id);
       return { status: 'success' as const, my_telegram_chat_id: '' as const };
@@ -148,14 +140,12 @@ export function telegramRoutes(
 
   app.get(
     '/channels/list',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'The Telegram channels the product publishes to',
-        response: { 200: channelListResponseSchema, ...adminErrors },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'The Telegram channels the product publishes to',
+      response: channelListResponseSchema,
+      errors: errorAnswers(401, 403),
+    }),
     // The kept list's bytes: written and compressed once per kept list.
     async (request, reply) =>
       sendKeptJson(request, reply, channelsAnswer(await telegram.channels())),
@@ -163,20 +153,13 @@ export function telegramRoutes(
 
   app.post(
     '/channels/add',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Adds a channel (chat id or @name) with the kinds it receives',
-        body: channelAddRequestSchema,
-        response: {
-          200: channelResponseSchema,
-          400: errorResponseSchema,
-          409: errorResponseSchema,
-          ...adminErrors,
-        },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Adds a channel (chat id or @name) with the kinds it receives',
+      body: channelAddRequestSchema,
+      response: channelResponseSchema,
+      errors: errorAnswers(400, 401, 403, 409),
+    }),
     async (request) => ({
       status: 'success' as const,
       channel: channelJson(await telegram.addChannel(request.body)),
@@ -185,21 +168,14 @@ export function telegramRoutes(
 
   app.post(
     '/channels/set/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Enables or disables a channel, or changes the kinds it receives',
-        params: channelParams,
-        body: channelUpdateRequestSchema,
-        response: {
-          200: channelResponseSchema,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-          ...adminErrors,
-        },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Enables or disables a channel, or changes the kinds it receives',
+      params: channelParams,
+      body: channelUpdateRequestSchema,
+      response: channelResponseSchema,
+      errors: errorAnswers(400, 401, 403, 404),
+    }),
     async (request) => ({
       status: 'success' as const,
       channel: channelJson(await telegram.updateChannel(request.params.id, request.body)),
@@ -208,20 +184,13 @@ export function telegramRoutes(
 
   app.post(
     '/channels/remove/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Removes a channel and its posts log',
-        params: channelParams,
-        response: {
-          200: channelTestResponseSchema,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-          ...adminErrors,
-        },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Removes a channel and its posts log',
+      params: channelParams,
+      response: channelTestResponseSchema,
+      errors: errorAnswers(400, 401, 403, 404),
+    }),
     async (request) => {
       await telegram.removeChannel(request.params.id);
       return { status: 'success' as const, message: 'Channel removed.' };
@@ -230,21 +199,13 @@ export function telegramRoutes(
 
   app.post(
     '/channels/test/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Posts a test message to a channel',
-        params: channelParams,
-        response: {
-          200: channelTestResponseSchema,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          ...adminErrors,
-        },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Posts a test message to a channel',
+      params: channelParams,
+      response: channelTestResponseSchema,
+      errors: errorAnswers(400, 401, 403, 404, 409),
+    }),
     async (request) => {
       await telegram.testPost(request.params.id);
       return { status: 'success' as const, message: 'Test post sent.' };
@@ -253,15 +214,13 @@ export function telegramRoutes(
 
   app.get(
     '/channels/posts',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'The last 50 posts to the channels (or to one), newest first',
-        querystring: queryParams({ channel_id: z.uuid('No such channel.').optional() }),
-        response: { 200: channelPostsResponseSchema, 400: errorResponseSchema, ...adminErrors },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'The last 50 posts to the channels (or to one), newest first',
+      querystring: queryParams({ channel_id: z.uuid('No such channel.').optional() }),
+      response: channelPostsResponseSchema,
+      errors: errorAnswers(400, 401, 403),
+    }),
     // The kept posts' bytes: written and compressed once per kept page.
     async (request, reply) =>
       sendKeptJson(

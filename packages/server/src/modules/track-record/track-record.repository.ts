@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dailyReturns } from '../../db/daily-returns.ts';
 import type { Database } from '../../db/database.ts';
 import { readerNewsSql } from '../../db/article-visibility.ts';
 
@@ -80,14 +81,9 @@ export function createTrackRecordRepository(db: Database) {
     universeDailyReturns: async (from: string): Promise<{ day: string; r: number }[]> => {
       const result = await sql<{ day: string; r: number }>`
         select day::text as day, avg(r)::float8 as r
-        from (
-          select u.day,
-            u.close / nullif(lag(u.close) over (partition by p.exchange_ticker order by u.day), 0)
-              - 1 as r
-          from price_series p
-          cross join lateral unnest(p.days, p.close) as u(day, close)
-          where p.month >= (date_trunc('month', ${from}::date) - interval '1 month')::date
-        ) x
+        from (${dailyReturns(
+          sql`p.month >= (date_trunc('month', ${from}::date) - interval '1 month')::date`,
+        )}) x
         where r is not null and day >= ${from}::date
         group by day
         order by day`.execute(db);

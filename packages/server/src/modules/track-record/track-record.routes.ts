@@ -1,7 +1,7 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import { trackRecordResponseSchema, type TrackRecord } from '@app/shared/api/track-record';
 import { sendJson } from '../../http/kept-json.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { TrackRecordService } from './track-record.service.ts';
 
@@ -12,6 +12,8 @@ import type { TrackRecordService } from './track-record.service.ts';
 const recordAnswer = keptAnswer<TrackRecord>(undefined, (record) => ({ track_record: record }));
 const NO_RECORD = Buffer.from(JSON.stringify({ status: 'success', track_record: null }));
 
+const route = moduleRoutes({ tags: ['analysis'], errors: errorAnswers() });
+
 /** The analyst's public track record: the stored result of the nightly job. */
 export function trackRecordRoutes(
   app: ZodApp,
@@ -19,15 +21,13 @@ export function trackRecordRoutes(
 ) {
   app.get(
     '/analysis/track-record',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['analysis'],
-        summary:
-          "The analyst's track record: hit rates of its bullish and bearish calls against the market over 1, 5 and 20 trading days (computed nightly; null before the first run)",
-        response: { 200: trackRecordResponseSchema, 400: errorResponseSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary:
+        "The analyst's track record: hit rates of its bullish and bearish calls against the market over 1, 5 and 20 trading days (computed nightly; null before the first run)",
+      response: trackRecordResponseSchema,
+      errors: errorAnswers(400),
+    }),
     async (_request, reply) => {
       const record = await trackRecord.current();
       return sendJson(reply, record ? recordAnswer(record) : NO_RECORD);

@@ -14,11 +14,12 @@ import { currentUser } from '../../http/access.ts';
 import { keptAnswer } from '../../http/kept-answer.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ApprovalService } from './approval.service.ts';
 import { toApiUser } from './user.mapper.ts';
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorAnswers(400, 404, 409);
 const username = z.object({ username: z.string().min(1).max(60) });
 const userResponse = successResponse({ user: userSchema });
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { DB, UserTable } from '../../db/schema.ts';
 import { userSearchCondition } from '../admin/admin-pages.repository.ts';
 import type { UserRow } from './user.mapper.ts';
+import { countRows, firstValue } from '../../db/row-values.ts';
 
 /** Users whose username, e-mail or first and last name hold `search` (any case); all when empty. */
 function withSearch<Q extends SelectQueryBuilder<DB, 'users', object>>(
@@ -150,27 +151,10 @@ export function createUserRepository(db: Database) {
         .limit(page.limit)
         .execute(),
 
-    countPendingValidation: async (): Promise<number> =>
-      Number(
-        (
-          await db
-            .selectFrom('users')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where('validation_status', '=', 'pending')
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    countPendingValidation: (): Promise<number> =>
+      countRows(db.selectFrom('users').where('validation_status', '=', 'pending')),
 
-    countAdmins: async () =>
-      Number(
-        (
-          await db
-            .selectFrom('users')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('is_admin', '=', true)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    countAdmins: () => countRows(db.selectFrom('users').where('is_admin', '=', true)),
 
     // Sessions
     insertSession: (values: {
@@ -207,14 +191,10 @@ export function createUserRepository(db: Database) {
       }),
 
     /** Deletes a session; answers its user's id (undefined when there was none). */
-    deleteSession: async (tokenHash: Buffer) =>
-      (
-        await db
-          .deleteFrom('sessions')
-          .where('token_hash', '=', tokenHash)
-          .returning('user_id')
-          .executeTakeFirst()
-      )?.user_id,
+    deleteSession: (tokenHash: Buffer) =>
+      firstValue(
+        db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('user_id'),
+      ),
 
     deleteOtherSessions: (userId: string, keepTokenHash: Buffer | null) => {
       let query = db.deleteFrom('sessions').where('user_id', '=', userId);

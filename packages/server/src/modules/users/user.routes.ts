@@ -1,4 +1,4 @@
-import { errorResponseSchema, successResponse } from '@app/shared/api/envelope';
+import { successResponse } from '@app/shared/api/envelope';
 import {
   currentUserResponseSchema,
   loginRequestSchema,
@@ -16,6 +16,7 @@ import type { AppConfig } from '../../config.ts';
 import { currentUser } from '../../http/access.ts';
 import { safeRedirectPath } from '@app/shared/safe-redirect';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { ApprovalService } from './approval.service.ts';
 import {
@@ -37,12 +38,7 @@ type Deps = {
   sessionRow: (request: FastifyRequest) => UserRow | undefined;
 };
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 409, 429);
 const client = (request: FastifyRequest): Client => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? '',
@@ -55,6 +51,7 @@ export function userRoutes(
   { config, userService, approvals, sessions, sessionRow }: Deps,
 ) {
   const tags = ['users'];
+  const route = moduleRoutes({ tags, errors });
   const setSessionCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
@@ -66,14 +63,11 @@ export function userRoutes(
 
   app.post(
     '/user/create',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        body: registerRequestSchema,
-        response: { 200: sessionResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      body: registerRequestSchema,
+      response: sessionResponseSchema,
+    }),
     async (request, reply) => {
       const { row, token } = await userService.register(request.body, client(request));
       setSessionCookie(reply, token);
@@ -83,14 +77,11 @@ export function userRoutes(
 
   app.post(
     '/user/login',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        body: loginRequestSchema,
-        response: { 200: sessionResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      body: loginRequestSchema,
+      response: sessionResponseSchema,
+    }),
     async (request, reply) => {
       const { row, token } = await userService.login(
         request.body.email,
@@ -104,14 +95,11 @@ export function userRoutes(
 
   app.post(
     '/user/password_recovery',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        body: passwordRecoveryRequestSchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      body: passwordRecoveryRequestSchema,
+      response: messageResponseSchema,
+    }),
     async (request) => {
       await userService.requestRecovery(request.body.email, client(request));
       return {
@@ -123,14 +111,11 @@ export function userRoutes(
 
   app.get(
     '/user/token',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        querystring: queryParams({ key: z.string().min(1).max(200) }),
-        response: { 200: tokenExchangeResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'public',
+      querystring: queryParams({ key: z.string().min(1).max(200) }),
+      response: tokenExchangeResponseSchema,
+    }),
     async (request, reply) => {
       const { row, token } = await userService.exchangeRecoveryKey(
         request.query.key,
@@ -149,14 +134,11 @@ export function userRoutes(
 
   app.post(
     '/user/set/password',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        body: setPasswordRequestSchema,
-        response: { 200: currentUserResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      body: setPasswordRequestSchema,
+      response: currentUserResponseSchema,
+    }),
     async (request) => {
       const row = await userService.setPassword(
         me(request).id,
@@ -169,15 +151,12 @@ export function userRoutes(
 
   app.post(
     '/user/set/:key',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        params: z.object({ key: z.string().max(60) }),
-        body: setValueRequestSchema,
-        response: { 200: currentUserResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      params: z.object({ key: z.string().max(60) }),
+      body: setValueRequestSchema,
+      response: currentUserResponseSchema,
+    }),
     async (request) => {
       const row = await userService.setProperty(
         me(request).id,

@@ -1,6 +1,7 @@
 import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
 import { CompiledQuery } from 'kysely';
 import { poolOf, type Database } from '../../db/database.ts';
+import { countRows } from '../../db/row-values.ts';
 
 export type WatchlistRow = { name: string; exchange_tickers: string[] };
 
@@ -37,16 +38,7 @@ export function createWatchlistRepository(db: Database) {
       return [...new Set([...first, ...rest].flatMap((row) => row.exchange_tickers))];
     },
 
-    count: async (userId: string) =>
-      Number(
-        (
-          await db
-            .selectFrom('watchlists')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('user_id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    count: (userId: string) => countRows(db.selectFrom('watchlists').where('user_id', '=', userId)),
 
     /** Creates the list when missing (concurrent first uses create one row). */
     ensure: async (userId: string, name: string): Promise<void> => {

@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@app/shared/api/envelope';
 import {
   DEFAULT_WATCHLIST,
   watchlistNameSchema,
@@ -10,16 +9,12 @@ import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { queryParams } from '../../http/strict-query.ts';
+import { errorAnswers, moduleRoutes } from '../../http/route-options.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { QuoteService } from '../quotes/quote.service.ts';
 import type { WatchlistRow, WatchlistService } from './watchlist.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 const listParams = z.object({ list: watchlistNameSchema });
 const symbolParams = z.object({ list: watchlistNameSchema, symbol: exchangeTickerSchema });
 const answer = (row: WatchlistRow) => ({ status: 'success' as const, ...row });
@@ -37,21 +32,17 @@ export function watchlistRoutes(
   { watchlists, quotes }: { watchlists: WatchlistService; quotes: QuoteService },
 ) {
   const base = '/ticker/user/watchlist';
-  const config = { access: 'user' as const };
   const tags = ['watchlists'];
+  const route = moduleRoutes({ tags, errors, access: 'user' });
 
   app.get(
     `${base}/get/:list`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'A watchlist; add_financials=1 adds the latest quote and change fields per symbol',
-        params: listParams,
-        querystring: queryParams({ add_financials: queryFlagSchema }),
-        response: { 200: watchlistResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'A watchlist; add_financials=1 adds the latest quote and change fields per symbol',
+      params: listParams,
+      querystring: queryParams({ add_financials: queryFlagSchema }),
+      response: watchlistResponseSchema,
+    }),
     async (request, reply) => {
       // The list comes from the watchlist cache (WATCHLIST_CACHE: a change made through any
       // process is dropped everywhere before it is answered), its financials from the quote
@@ -76,15 +67,11 @@ export function watchlistRoutes(
 
   app.get(
     `${base}/append/:list/:symbol`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Adds a symbol (ignored when present; at most 200 a list)',
-        params: symbolParams,
-        response: { 200: watchlistResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Adds a symbol (ignored when present; at most 200 a list)',
+      params: symbolParams,
+      response: watchlistResponseSchema,
+    }),
     async (request) =>
       answer(
         await watchlists.append(
@@ -97,15 +84,11 @@ export function watchlistRoutes(
 
   app.get(
     `${base}/remove_ticker/:list/:symbol`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Removes a symbol from a list',
-        params: symbolParams,
-        response: { 200: watchlistResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Removes a symbol from a list',
+      params: symbolParams,
+      response: watchlistResponseSchema,
+    }),
     async (request) =>
       answer(
         await watchlists.remove(
@@ -118,15 +101,11 @@ export function watchlistRoutes(
 
   app.get(
     `${base}/remove/default/:symbol`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Removes a symbol from the default list',
-        params: z.object({ symbol: exchangeTickerSchema }),
-        response: { 200: watchlistResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Removes a symbol from the default list',
+      params: z.object({ symbol: exchangeTickerSchema }),
+      response: watchlistResponseSchema,
+    }),
     async (request) =>
       answer(
         await watchlists.remove(currentUser(request).id, DEFAULT_WATCHLIST, request.params.symbol),
@@ -135,15 +114,11 @@ export function watchlistRoutes(
 
   app.get(
     `${base}/rm/:list`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Empties a list',
-        params: listParams,
-        response: { 200: watchlistResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Empties a list',
+      params: listParams,
+      response: watchlistResponseSchema,
+    }),
     async (request) => answer(await watchlists.clear(currentUser(request).id, request.params.list)),
   );
 }

@@ -131,6 +131,7 @@ export interface CompanyPriceAction {
   exchange_ticker: string;
   price: number;
   currency: string;
+  /** Percent change over 1, 8, 31 and 365 sessions (5 → 5 %). */
   change_pct_1: number | null;
   change_pct_8: number | null;
   change_pct_31: number | null;

@@ -2,13 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { AiProvider } from './ai-provider.ts';
 import { createOfflineAiProvider } from './offline/offline-ai-provider.ts';
-import { createChatClient } from './openai/chat-client.ts';
+import { createStreamingChatClient, type ChatEndpointConfig } from './openai/chat-client.ts';
 import { createOpenAiProvider } from './openai/openai-ai-provider.ts';
 
-type AiConfig = Pick<
-  AppConfig,
-  'aiProvider' | 'openaiBaseUrl' | 'openaiApiKey' | 'openaiModel' | 'openaiTimeoutMs'
->;
+type AiConfig = Pick<AppConfig, 'aiProvider'> & ChatEndpointConfig;
 
 /**
  * The analyst `AI_PROVIDER` picks: `offline`, or `openai` (an OpenAI-compatible endpoint) with the
@@ -19,13 +16,7 @@ export function createAiProvider(config: AiConfig, log: FastifyBaseLogger): AiPr
   const offline = createOfflineAiProvider();
   if (config.aiProvider === 'offline') return offline;
   return createOpenAiProvider({
-    client: createChatClient({
-      baseUrl: config.openaiBaseUrl,
-      apiKey: config.openaiApiKey,
-      model: config.openaiModel,
-      timeoutMs: config.openaiTimeoutMs,
-      stream: true,
-    }),
+    client: createStreamingChatClient(config),
     fallback: offline,
     log,
   });

@@ -6,17 +6,20 @@ import {
 } from './payments-provider.ts';
 import { signPayload, verifySignature } from './signature.ts';
 
+/** A checkout or portal session of the offline provider. */
+export type OfflineSession = {
+  id: string;
+  kind: 'checkout' | 'portal';
+  userId: string;
+  plan: string;
+  trialDays: number;
+  successUrl: string;
+  cancelUrl: string;
+};
+
 /** Where the offline provider keeps its checkout and portal sessions (the billing repository). */
 export type OfflineSessionStore = {
-  createSession(session: {
-    id: string;
-    kind: 'checkout' | 'portal';
-    userId: string;
-    plan: string;
-    trialDays: number;
-    successUrl: string;
-    cancelUrl: string;
-  }): Promise<void>;
+  createSession(session: OfflineSession): Promise<void>;
 };
 
 /** Test card numbers (Stripe's): the first succeeds, the second is declined. */

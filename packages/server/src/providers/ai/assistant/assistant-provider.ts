@@ -7,6 +7,7 @@
  */
 
 import { CHAT_PERSONAS } from '@app/shared/api/prompts';
+import type { CompanyPriceAction } from '../ai-provider.ts';
 
 /** The six chat presets of spec §9, in the order the chat page offers them. */
 export const PERSONA_NAMES = CHAT_PERSONAS;
@@ -22,20 +23,8 @@ export interface ChatTurn {
   content: string;
 }
 
-/** The latest stored quote of a listing. Null figures are not known. */
-export interface QuoteFact {
-  /** `EXCHANGE:TICKER`. */
-  exchange_ticker: string;
-  price: number;
-  currency: string;
-  /** Percent change over 1, 8, 31 and 365 sessions (5 → 5 %). */
-  change_pct_1: number | null;
-  change_pct_8: number | null;
-  change_pct_31: number | null;
-  change_pct_365: number | null;
-  /** Lowest and highest daily close of the last 52 weeks. */
-  low_52w: number | null;
-  high_52w: number | null;
+/** The latest stored quote of a listing: its price action and when it was taken. */
+export interface QuoteFact extends CompanyPriceAction {
   /** When the quote was taken (business time). */
   as_of: Date;
 }

@@ -1,14 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../../config.ts';
-import { createChatClient } from '../openai/chat-client.ts';
+import { createStreamingChatClient, type ChatEndpointConfig } from '../openai/chat-client.ts';
 import type { AssistantProvider } from './assistant-provider.ts';
 import { createOfflineAssistant } from './offline/offline-assistant.ts';
 import { createOpenAiAssistant } from './openai/openai-assistant.ts';
 
-type AssistantConfig = Pick<
-  AppConfig,
-  'aiProvider' | 'openaiBaseUrl' | 'openaiApiKey' | 'openaiModel' | 'openaiTimeoutMs'
->;
+type AssistantConfig = Pick<AppConfig, 'aiProvider'> & ChatEndpointConfig;
 
 /**
  * The assistant `AI_PROVIDER` picks: `offline` (the rule-based analyst over the user's data), or
@@ -23,14 +20,7 @@ export function createAssistantProvider(
   const offline = createOfflineAssistant();
   if (config.aiProvider === 'offline') return offline;
   return createOpenAiAssistant({
-    client: createChatClient({
-      baseUrl: config.openaiBaseUrl,
-      apiKey: config.openaiApiKey,
-      model: config.openaiModel,
-      timeoutMs: config.openaiTimeoutMs,
-      stream: true,
-      temperature: 0.3,
-    }),
+    client: createStreamingChatClient(config, { temperature: 0.3 }),
     fallback: offline,
     log,
     ...(options.pricePer1kTokensUsd !== undefined && {

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { parseCsv } from './csv.ts';
 import type { LabelledText } from './finance-sentiment-data.ts';
 import { MODEL_LABELS, type ModelLabel } from './sentiment-model.ts';
+import { seeded } from './sentiment-training.ts';
 
 /**
  * `train` is trained on; `holdout` (written with the training sentences, paired styles) and
@@ -69,18 +70,6 @@ function readLabelledCsv(file: URL, split: string): LabelledText[] {
     }
   }
   return out;
-}
-
-/** Deterministic PRNG (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const COMPANIES = [

@@ -3,6 +3,7 @@
  * Ollama, vLLM, llama.cpp, OpenRouter). Returns the assistant's text; every failure is an
  * {@link LlmCallError} that says whether a retry can help. Retrying is the caller's job.
  */
+import type { AppConfig } from '../../../config.ts';
 import { LlmCallError, retryAfterMs } from './llm-call-error.ts';
 import { sseData } from './sse.ts';
 
@@ -106,13 +107,84 @@ async function httpError(response: Response): Promise<LlmCallError> {
   });
 }
 
+/** What a failed call throws: its own error as it is, an abort as `timed out (why)`, else a network error. */
+function callFailure(error: unknown, timedOut: string | undefined): LlmCallError {
+  if (error instanceof LlmCallError) return error;
+  if (timedOut !== undefined)
+    return new LlmCallError(`timed out (${timedOut})`, { retryable: true });
+  const cause = (error as { cause?: { code?: string } }).cause?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return new LlmCallError(`network error: ${cause ?? message}`, { retryable: true });
+}
+
+/** The settings (`OPENAI_*`) of the OpenAI-compatible endpoint the providers call. */
+export type ChatEndpointConfig = Pick<
+  AppConfig,
+  'openaiBaseUrl' | 'openaiApiKey' | 'openaiModel' | 'openaiTimeoutMs'
+>;
+
+/**
+ * A streaming client of the configured endpoint: streaming lets a long answer through under a
+ * per-chunk idle timeout instead of one timeout for the whole answer.
+ */
+export function createStreamingChatClient(
+  config: ChatEndpointConfig,
+  options: { temperature?: number } = {},
+): ChatClient {
+  return createChatClient({
+    baseUrl: config.openaiBaseUrl,
+    apiKey: config.openaiApiKey,
+    model: config.openaiModel,
+    timeoutMs: config.openaiTimeoutMs,
+    stream: true,
+    ...options,
+  });
+}
+
 export function createChatClient(options: ChatClientOptions): ChatClient {
   const url = `${options.baseUrl}/chat/completions`;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
 
-  async function readStream(body: ReadableStream<Uint8Array>, onChunk: () => void) {
+  /** One chat-completions request of `messages` with the `extra` fields; a non-2xx answer throws. */
+  async function post(
+    messages: ChatMessage[],
+    extra: object,
+    maxTokens: number | undefined,
+    signal: AbortSignal,
+  ): Promise<Response> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      signal,
+      body: JSON.stringify({
+        model: options.model,
+        messages,
+        temperature: options.temperature ?? 0.2,
+        ...extra,
+        ...(maxTokens && { max_tokens: maxTokens }),
+      }),
+    });
+    if (!response.ok) throw await httpError(response);
+    return response;
+  }
+
+  /** Why an aborted call stopped: the whole call's limit, or a stream's idle or total limit. */
+  function timeoutReason(streamed: boolean, idle: AbortSignal): string {
+    if (!streamed) return `no answer within ${options.timeoutMs} ms`;
+    return idle.aborted
+      ? `no data for ${options.timeoutMs} ms`
+      : 'the stream ran past its total limit';
+  }
+
+  /** A streamed answer's text and usage; each chunk calls `onChunk`, each piece of text `onText`. */
+  async function readStream(
+    body: ReadableStream<Uint8Array>,
+    onChunk: () => void,
+    onText?: (piece: string) => void,
+  ) {
     let text = '';
+    let usage: ChatUsage | null = null;
     for await (const data of sseData(body)) {
       onChunk();
       const chunk = parseJson(data, 'a stream chunk') as ChunkBody;
@@ -121,9 +193,14 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
           retryable: true,
         });
       }
-      text += chunk.choices?.[0]?.delta?.content ?? '';
+      usage = usageOf(chunk.usage) ?? usage;
+      const piece = chunk.choices?.[0]?.delta?.content ?? '';
+      if (piece) {
+        text += piece;
+        onText?.(piece);
+      }
     }
-    return text;
+    return { text, usage };
   }
 
   return {
@@ -137,25 +214,13 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
           ])
         : AbortSignal.timeout(options.timeoutMs);
       try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers,
-          signal,
-          body: JSON.stringify({
-            model: options.model,
-            messages,
-            temperature: options.temperature ?? 0.2,
-            response_format: { type: 'json_object' },
-            stream: options.stream,
-            ...(call.maxTokens && { max_tokens: call.maxTokens }),
-          }),
-        });
-        if (!response.ok) throw await httpError(response);
+        const format = { response_format: { type: 'json_object' }, stream: options.stream };
+        const response = await post(messages, format, call.maxTokens, signal);
         // Some compatible servers ignore `stream`; their JSON answer is read as such.
         const isSse = response.headers.get('content-type')?.includes('text/event-stream');
         if (options.stream && isSse && response.body) {
           idle.touch();
-          const text = await readStream(response.body, idle.touch);
+          const { text } = await readStream(response.body, idle.touch);
           if (!text.trim()) throw new LlmCallError('empty answer', { retryable: true });
           return text;
         }
@@ -164,18 +229,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         if (!text.trim()) throw new LlmCallError('empty answer', { retryable: true });
         return text;
       } catch (error) {
-        if (error instanceof LlmCallError) throw error;
-        if (signal.aborted) {
-          const what = !options.stream
-            ? `no answer within ${options.timeoutMs} ms`
-            : idle.signal.aborted
-              ? `no data for ${options.timeoutMs} ms`
-              : 'the stream ran past its total limit';
-          throw new LlmCallError(`timed out (${what})`, { retryable: true });
-        }
-        const cause = (error as { cause?: { code?: string } }).cause?.code;
-        const message = error instanceof Error ? error.message : String(error);
-        throw new LlmCallError(`network error: ${cause ?? message}`, { retryable: true });
+        throw callFailure(
+          error,
+          signal.aborted ? timeoutReason(options.stream, idle.signal) : undefined,
+        );
       } finally {
         idle.stop();
       }
@@ -186,40 +243,14 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       const total = AbortSignal.timeout(options.streamTotalMs ?? options.timeoutMs * 4);
       const signal = AbortSignal.any([idle.signal, total, ...(call.signal ? [call.signal] : [])]);
       try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers,
-          signal,
-          body: JSON.stringify({
-            model: options.model,
-            messages,
-            temperature: options.temperature ?? 0.2,
-            stream: true,
-            stream_options: { include_usage: true },
-            ...(call.maxTokens && { max_tokens: call.maxTokens }),
-          }),
-        });
-        if (!response.ok) throw await httpError(response);
+        const streamed = { stream: true, stream_options: { include_usage: true } };
+        const response = await post(messages, streamed, call.maxTokens, signal);
         const isSse = response.headers.get('content-type')?.includes('text/event-stream');
         let text = '';
         let usage: ChatUsage | null = null;
         if (isSse && response.body) {
           idle.touch();
-          for await (const data of sseData(response.body)) {
-            idle.touch();
-            const chunk = parseJson(data, 'a stream chunk') as ChunkBody;
-            if (chunk.error) {
-              throw new LlmCallError(`stream error: ${chunk.error.message ?? 'unknown'}`, {
-                retryable: true,
-              });
-            }
-            usage = usageOf(chunk.usage) ?? usage;
-            const piece = chunk.choices?.[0]?.delta?.content ?? '';
-            if (piece) {
-              text += piece;
-              call.onText?.(piece);
-            }
-          }
+          ({ text, usage } = await readStream(response.body, idle.touch, call.onText));
         } else {
           const body = parseJson(await response.text(), 'the response') as CompletionBody;
           text = body.choices?.[0]?.message?.content ?? '';
@@ -229,17 +260,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         if (!text.trim()) throw new LlmCallError('empty answer', { retryable: true });
         return { text, usage };
       } catch (error) {
-        if (error instanceof LlmCallError) throw error;
-        if (call.signal?.aborted) throw new LlmCallError('cancelled', { retryable: false });
-        if (signal.aborted) {
-          const what = idle.signal.aborted
-            ? `no data for ${options.timeoutMs} ms`
-            : 'the stream ran past its total limit';
-          throw new LlmCallError(`timed out (${what})`, { retryable: true });
+        if (!(error instanceof LlmCallError) && call.signal?.aborted) {
+          throw new LlmCallError('cancelled', { retryable: false });
         }
-        const cause = (error as { cause?: { code?: string } }).cause?.code;
-        const message = error instanceof Error ? error.message : String(error);
-        throw new LlmCallError(`network error: ${cause ?? message}`, { retryable: true });
+        throw callFailure(error, signal.aborted ? timeoutReason(true, idle.signal) : undefined);
       } finally {
         idle.stop();
       }

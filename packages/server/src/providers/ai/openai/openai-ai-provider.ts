@@ -4,7 +4,6 @@
  * retried, and when the model still fails the offline analyst stands in, with the reason in the
  * result's `provider`. Translation has no stand-in: its failure reaches the caller.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type {
   AiAnalysis,
   AiArticleInput,
@@ -15,28 +14,18 @@ import type {
 import { splitSentences } from '../offline/text.ts';
 import { analysisAnswerSchema, toAnalysis } from './analysis-answer.ts';
 import type { ChatClient, ChatMessage } from './chat-client.ts';
-import {
-  createCircuitBreaker,
-  DEFAULT_BREAKER,
-  type CircuitBreakerOptions,
-} from './circuit-breaker.ts';
 import { companyAnswerSchema } from './company-answer.ts';
 import { companyMessages, promptArticles } from './company-prompt.ts';
+import { createGuardedCalls, failureReason, type GuardOptions } from './guarded-calls.ts';
 import { parseAnswer } from './json-answer.ts';
-import { LlmCallError } from './llm-call-error.ts';
 import { analysisMessages, promptSentences, translationMessages } from './prompts.ts';
-import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.ts';
 import { translationAnswerSchema } from './translation-answer.ts';
 import type { z } from 'zod';
 
-export interface OpenAiProviderOptions {
+export interface OpenAiProviderOptions extends GuardOptions {
   client: ChatClient;
   /** Writes the analysis when the model fails (the offline analyst). */
   fallback: AiProvider;
-  log: FastifyBaseLogger;
-  retry?: RetryPolicy;
-  /** When to stop calling a model that keeps failing; see circuit-breaker.ts. */
-  breaker?: CircuitBreakerOptions;
 }
 
 /** Enough for the AI object (a paragraph and short fields) with room to spare. */
@@ -45,16 +34,9 @@ const TRANSLATION_MAX_TOKENS = 2_000;
 /** A 400-word analysis is about 600 tokens; markdown and citations add some. */
 const COMPANY_MAX_TOKENS = 1_500;
 
-/** The reason a call failed, short enough for a log line and the stored `provider`. */
-export function failureReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\s+/g, ' ').slice(0, 200);
-}
-
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
   const { client, fallback, log } = options;
-  const retry = options.retry ?? DEFAULT_RETRY;
-  const breaker = createCircuitBreaker(options.breaker ?? DEFAULT_BREAKER);
+  const guarded = createGuardedCalls(options);
 
   /**
    * Asks, parses and validates, retrying transient failures and answers that fail the schema;
@@ -66,24 +48,9 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     schema: Schema,
     maxTokens: number,
   ): Promise<z.output<Schema>> {
-    const skip = breaker.skipReason();
-    if (skip) throw new LlmCallError(skip, { retryable: false });
-    try {
-      const answer = await withRetries(
-        async () => parseAnswer(schema, await client.completeJson(messages, { maxTokens })),
-        retry,
-        (error, delayMs, attempt) =>
-          log.info(
-            { task, attempt, delayMs, reason: error.message },
-            'retrying the language model',
-          ),
-      );
-      breaker.success();
-      return answer;
-    } catch (error) {
-      breaker.failure(failureReason(error));
-      throw error;
-    }
+    return guarded(task, async () =>
+      parseAnswer(schema, await client.completeJson(messages, { maxTokens })),
+    );
   }
 
   async function analyzeWithFallback(article: AiArticleInput): Promise<AiAnalysis> {

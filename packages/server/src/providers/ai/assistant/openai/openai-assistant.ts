@@ -4,7 +4,6 @@
  * uses. Failures are retried while nothing has been streamed; then the offline assistant answers,
  * with the reason in `provider`. A circuit breaker skips a model that keeps failing.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import {
   NOT_ADVICE_LINE,
   type AssistantAnswer,
@@ -15,30 +14,24 @@ import {
 import { createStreamingRenumbering } from '../citations.ts';
 import type { ChatClient, ChatUsage } from '../../openai/chat-client.ts';
 import {
-  createCircuitBreaker,
-  DEFAULT_BREAKER,
-  type CircuitBreakerOptions,
-} from '../../openai/circuit-breaker.ts';
+  createGuardedCalls,
+  failureReason,
+  type GuardOptions,
+} from '../../openai/guarded-calls.ts';
 import { LlmCallError } from '../../openai/llm-call-error.ts';
-import { failureReason } from '../../openai/openai-ai-provider.ts';
-import { DEFAULT_RETRY, withRetries, type RetryPolicy } from '../../openai/retry.ts';
 import { assistantMessages, promptSources } from './assistant-messages.ts';
 
-export interface OpenAiAssistantOptions {
+export interface OpenAiAssistantOptions extends GuardOptions {
   client: ChatClient;
   /** Answers when the model fails (the offline assistant). */
   fallback: AssistantProvider;
-  log: FastifyBaseLogger;
-  retry?: RetryPolicy;
-  breaker?: CircuitBreakerOptions;
   /** Price of 1,000 tokens (prompt and completion alike) in USD; cost is null without it. */
   pricePer1kTokensUsd?: number;
 }
 
 export function createOpenAiAssistant(options: OpenAiAssistantOptions): AssistantProvider {
   const { client, fallback, log } = options;
-  const retry = options.retry ?? DEFAULT_RETRY;
-  const breaker = createCircuitBreaker(options.breaker ?? DEFAULT_BREAKER);
+  const guarded = createGuardedCalls(options);
 
   const costOf = (usage: ChatUsage): number | null =>
     options.pricePer1kTokensUsd === undefined
@@ -46,57 +39,40 @@ export function createOpenAiAssistant(options: OpenAiAssistantOptions): Assistan
       : ((usage.prompt_tokens + usage.completion_tokens) / 1000) * options.pricePer1kTokensUsd;
 
   async function ask(request: AssistantRequest, call: AnswerOptions): Promise<AssistantAnswer> {
-    const skip = breaker.skipReason();
-    if (skip) throw new LlmCallError(skip, { retryable: false });
     const sources = promptSources(request);
     const messages = assistantMessages(request, sources);
     let streamed = false;
-    try {
-      const answer = await withRetries(
-        async () => {
-          const renumbering = createStreamingRenumbering(sources.citations, (piece) => {
-            streamed = true;
-            call.onText?.(piece);
-          });
-          try {
-            const { usage } = await client.streamText(messages, {
-              maxTokens: request.maxTokens,
-              onText: (piece) => renumbering.push(piece),
-              ...(call.signal && { signal: call.signal }),
-            });
-            let text = renumbering.end().trimEnd();
-            if (!text.endsWith(NOT_ADVICE_LINE)) {
-              const tail = `\n\n${NOT_ADVICE_LINE}`;
-              call.onText?.(tail);
-              text += tail;
-            }
-            return {
-              text,
-              citations: renumbering.citations,
-              provider: `openai (${client.model})`,
-              ...(usage && { usage: { ...usage, cost_usd: costOf(usage) } }),
-            };
-          } catch (error) {
-            // Pieces already shown cannot be taken back: no retry after the stream has begun.
-            if (streamed && error instanceof LlmCallError && error.retryable) {
-              throw new LlmCallError(error.message, { retryable: false });
-            }
-            throw error;
-          }
-        },
-        retry,
-        (error, delayMs, attempt) =>
-          log.info(
-            { task: 'assistant', attempt, delayMs, reason: error.message },
-            'retrying the language model',
-          ),
-      );
-      breaker.success();
-      return answer;
-    } catch (error) {
-      breaker.failure(failureReason(error));
-      throw error;
-    }
+    return guarded('assistant', async () => {
+      const renumbering = createStreamingRenumbering(sources.citations, (piece) => {
+        streamed = true;
+        call.onText?.(piece);
+      });
+      try {
+        const { usage } = await client.streamText(messages, {
+          maxTokens: request.maxTokens,
+          onText: (piece) => renumbering.push(piece),
+          ...(call.signal && { signal: call.signal }),
+        });
+        let text = renumbering.end().trimEnd();
+        if (!text.endsWith(NOT_ADVICE_LINE)) {
+          const tail = `\n\n${NOT_ADVICE_LINE}`;
+          call.onText?.(tail);
+          text += tail;
+        }
+        return {
+          text,
+          citations: renumbering.citations,
+          provider: `openai (${client.model})`,
+          ...(usage && { usage: { ...usage, cost_usd: costOf(usage) } }),
+        };
+      } catch (error) {
+        // Pieces already shown cannot be taken back: no retry after the stream has begun.
+        if (streamed && error instanceof LlmCallError && error.retryable) {
+          throw new LlmCallError(error.message, { retryable: false });
+        }
+        throw error;
+      }
+    });
   }
 
   return {
