@@ -19,6 +19,7 @@ import { useAdminUsers } from '../api/admin-users';
 import { ADMIN_TOGGLES } from './admin-columns';
 import { AdminUserRow } from './admin-user-row';
 import classes from './admin-users-card.module.css';
+import { TableHead } from '../../../components/table-head';
 
 /** How long the search waits after the last keystroke before asking the server. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -76,18 +77,14 @@ export function AdminUsersCard({ currentUsername }: { currentUsername: string })
           </Text>
           <Table.ScrollContainer minWidth={860}>
             <Table verticalSpacing="sm" highlightOnHover className={classes.table}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Activity</Table.Th>
-                  {ADMIN_SETTABLE_KEYS.map((key) => (
-                    <Table.Th key={key}>{ADMIN_TOGGLES[key].header}</Table.Th>
-                  ))}
-                  <Table.Th>
-                    <VisuallyHidden>Delete</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                columns={[
+                  'User',
+                  'Activity',
+                  ...ADMIN_SETTABLE_KEYS.map((key) => ({ key, label: ADMIN_TOGGLES[key].header })),
+                  { key: 'delete', label: <VisuallyHidden>Delete</VisuallyHidden> },
+                ]}
+              />
               <Table.Tbody>
                 {users.map((user) => (
                   <AdminUserRow

@@ -23,6 +23,7 @@ import {
   useSetNewsSourceState,
 } from '../api/news-sources';
 import { AddSourceForm } from './add-source-form';
+import { TableHead } from '../../../components/table-head';
 
 const HEALTH: Record<NewsSourceView['health'], { label: string; color: string }> = {
   pending: { label: 'Not read yet', color: 'gray' },
@@ -178,17 +179,17 @@ export function NewsSourcesCard() {
         {sources && sources.length > 0 && (
           <Table.ScrollContainer minWidth={860}>
             <Table verticalSpacing="xs" aria-label="News sources">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Feed</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Last fetch</Table.Th>
-                  <Table.Th>HTTP</Table.Th>
-                  <Table.Th>Items day / week</Table.Th>
-                  <Table.Th>Last error</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                columns={[
+                  'Feed',
+                  'Status',
+                  'Last fetch',
+                  'HTTP',
+                  'Items day / week',
+                  'Last error',
+                  'Actions',
+                ]}
+              />
               <Table.Tbody>
                 {sources.map((source) => (
                   <SourceRow key={source.id} source={source} />

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { CardPageLinks } from '../../../components/page-links';
 import { pageCount } from '../../../lib/pagination';
 import { useDeliveries } from '../api/deliveries';
+import { TableHead } from '../../../components/table-head';
 
 const STATUS_COLORS: Record<DeliveryStatus, string> = {
   pending: 'blue',
@@ -89,15 +90,7 @@ export function DeliveriesCard() {
       {data && data.deliveries.length > 0 && (
         <ScrollArea.Autosize mah={420} type="auto">
           <Table striped highlightOnHover verticalSpacing={6} fz="sm" miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Recipient</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>When</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Recipient', 'Kind', 'Subject', 'Status', 'When']} />
             <Table.Tbody>
               {data.deliveries.map((row) => (
                 <Table.Tr key={row.id}>

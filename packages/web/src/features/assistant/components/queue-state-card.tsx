@@ -4,6 +4,7 @@ import type { queueEntrySchema } from '@app/shared/api/prompts';
 import { formatDateTime } from '@app/shared/display/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useQueueState } from '../api/queue-state';
+import { TableHead } from '../../../components/table-head';
 
 type QueueEntry = z.infer<typeof queueEntrySchema>;
 
@@ -27,16 +28,7 @@ function QueueTable({ caption, entries }: { caption: string; entries: readonly Q
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table striped fz="sm" aria-label={caption}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Working on</Table.Th>
-                <Table.Th>Plan</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Date', 'User', 'Type', 'Working on', 'Plan', 'Attempts']} />
             <Table.Tbody>
               {entries.map((entry) => (
                 <Table.Tr key={entry.id}>

@@ -13,6 +13,7 @@ import {
 import { formatDateTime, formatPrice } from '@app/shared/display/format';
 import { useAdminPayments } from '../api/admin-payments';
 import type { AdminPayments } from '../api/admin-payments';
+import { TableHead } from '../../../components/table-head';
 
 const REASONS: Record<string, string> = {
   too_expensive: 'Too expensive',
@@ -32,14 +33,7 @@ function EventTable({ label, events }: { label: string; events: AdminPayments['e
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped fz="sm" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Received</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Outcome</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Received', 'Type', 'Event', 'Outcome']} />
         <Table.Tbody>
           {events.map((event) => (
             <Table.Tr key={event.id}>

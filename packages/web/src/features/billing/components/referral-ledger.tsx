@@ -1,6 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Referrals } from '../api/referrals';
 import { formatDate, formatEuros } from '../plans';
+import { TableHead } from '../../../components/table-head';
 
 const KIND_LABELS: Record<Referrals['ledger'][number]['kind'], string> = {
   free_month: 'Free month',
@@ -41,14 +42,7 @@ export function ReferralLedger({ referrals }: { referrals: Referrals }) {
       ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table striped aria-label="Reward ledger">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>What for</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Date', 'Kind', 'What for', { label: 'Amount', ta: 'right' }]} />
             <Table.Tbody>
               {referrals.ledger.map((entry, index) => (
                 <Table.Tr key={`${String(entry.date)}-${String(index)}`}>

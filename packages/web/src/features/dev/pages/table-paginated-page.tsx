@@ -8,6 +8,7 @@ import { ChangeText } from '../../../components/change-display';
 import { DemoSection, GalleryPage } from '../components/gallery-page';
 import { DEMO_COMPANIES } from '../demo-data';
 import { DEMO_PAGE_SIZES, isDemoPageSize, pagingReducer } from '../rules';
+import { TableHead } from '../../../components/table-head';
 
 export function TablePaginatedPage() {
   const [query, setQuery] = useState('');
@@ -59,15 +60,15 @@ export function TablePaginatedPage() {
         </Group>
         <Table.ScrollContainer minWidth={480}>
           <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Symbol</Table.Th>
-                <Table.Th>Company</Table.Th>
-                <Table.Th>Sector</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Day</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              columns={[
+                'Symbol',
+                'Company',
+                'Sector',
+                { label: 'Price', ta: 'right' },
+                { label: 'Day', ta: 'right' },
+              ]}
+            />
             <Table.Tbody>
               {shown.map((company) => (
                 <Table.Tr key={company.symbol + company.name}>

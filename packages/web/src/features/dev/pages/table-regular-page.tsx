@@ -4,6 +4,7 @@ import { TopGrowthTable } from '../../market';
 import { ChangeText } from '../../../components/change-display';
 import { DemoSection, GalleryPage } from '../components/gallery-page';
 import { DEMO_COMPANIES } from '../demo-data';
+import { TableHead } from '../../../components/table-head';
 
 export function TableRegularPage() {
   return (
@@ -15,15 +16,15 @@ export function TableRegularPage() {
       <DemoSection id="table-plain" title="Plain table">
         <Table.ScrollContainer minWidth={520}>
           <Table striped highlightOnHover withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Symbol</Table.Th>
-                <Table.Th>Company</Table.Th>
-                <Table.Th>Sector</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Day</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              columns={[
+                'Symbol',
+                'Company',
+                'Sector',
+                { label: 'Price', ta: 'right' },
+                { label: 'Day', ta: 'right' },
+              ]}
+            />
             <Table.Tbody>
               {DEMO_COMPANIES.slice(0, 8).map((company) => (
                 <Table.Tr key={company.symbol}>

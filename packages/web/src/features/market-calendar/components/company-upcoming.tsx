@@ -10,6 +10,7 @@ import {
   timingLabel,
   UNKNOWN,
 } from './event-format';
+import { TableHead } from '../../../components/table-head';
 
 /** "Upcoming" on a company page: next results, next ex-dividend date, the last four results. */
 export function CompanyUpcoming({ symbol }: { symbol: string }) {
@@ -47,14 +48,7 @@ export function CompanyUpcoming({ symbol }: { symbol: string }) {
           </div>
           {data.last_results.length > 0 && (
             <Table fz="xs" verticalSpacing={4} aria-label="Last results">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Reported</Table.Th>
-                  <Table.Th>EPS</Table.Th>
-                  <Table.Th>Estimate</Table.Th>
-                  <Table.Th>Surprise</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['Reported', 'EPS', 'Estimate', 'Surprise']} />
               <Table.Tbody>
                 {data.last_results.map((result) => (
                   <Table.Tr key={result.date}>

@@ -11,6 +11,7 @@ import classes from './market-table.module.css';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from '../../../components/section-card';
 import { tickerPath } from '../../../lib/ticker-path';
+import { TableHead } from '../../../components/table-head';
 
 const PERIODS: Record<TopGrowthPeriod, { title: string; column: string }> = {
   change_pct_1: { title: 'Top Growth Today', column: 'Day' },
@@ -96,13 +97,13 @@ export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
             horizontalSpacing="xs"
             highlightOnHover
           >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Company</Table.Th>
-                <Table.Th className={classes.number}>Price</Table.Th>
-                <Table.Th className={classes.number}>{column}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              columns={[
+                'Company',
+                { label: 'Price', className: classes.number },
+                { label: column, className: classes.number },
+              ]}
+            />
             <Table.Tbody>
               {tickers.slice(0, TOP_GROWTH_ROWS).map((ticker) => (
                 <TopGrowthRow key={ticker.exchange_ticker} ticker={ticker} period={period} />

@@ -20,6 +20,7 @@ import {
   SITE_ADMIN_PAGE_SIZE,
   useNewsletterAdmin,
 } from '../api/site-admin';
+import { TableHead } from '../../../components/table-head';
 
 const STATUS_COLORS = { confirmed: 'teal', pending: 'yellow', unsubscribed: 'gray' } as const;
 
@@ -86,14 +87,7 @@ export function NewsletterAdminCard() {
           ) : (
             <ScrollArea.Autosize mah={320}>
               <Table striped verticalSpacing={6} miw={520}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>E-mail</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Signed up</Table.Th>
-                    <Table.Th>Confirmed</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead columns={['E-mail', 'Status', 'Signed up', 'Confirmed']} />
                 <Table.Tbody>
                   {data.subscribers.map((subscriber) => (
                     <Table.Tr key={subscriber.id}>

@@ -1,5 +1,7 @@
-import { Anchor, Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Code, Stack, Table, Text, Title } from '@mantine/core';
 import classes from './content-page.module.css';
+import { TableHead } from '../../../components/table-head';
+import { PageIntro } from '../components/page-intro';
 
 /** The settings a self-hoster sets first (README has every one). */
 const SETTINGS: readonly [string, string, string][] = [
@@ -61,18 +63,12 @@ const PROVIDERS: readonly [string, string, string][] = [
 export function DocumentationPage() {
   return (
     <Stack gap="xl" className={classes.wide} maw={960}>
-      <Stack gap="sm">
-        <Badge variant="light" radius="sm" w="fit-content">
-          Documentation
-        </Badge>
-        <Title order={1} className={classes.title}>
-          Run StockPulse yourself
-        </Title>
+      <PageIntro badge="Documentation" title="Run StockPulse yourself">
         <Text c="dimmed" lh={1.6}>
           StockPulse is one Node.js process with its own PostgreSQL. Offline providers make it work
           with no account anywhere; real providers are switched on by settings.
         </Text>
-      </Stack>
+      </PageIntro>
 
       <section aria-labelledby="doc-start">
         <Title order={2} id="doc-start" mb="sm">
@@ -96,13 +92,7 @@ export function DocumentationPage() {
         </Text>
         <div className={classes.tableWrap}>
           <Table striped withTableBorder verticalSpacing="xs" miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Variable</Table.Th>
-                <Table.Th>Default</Table.Th>
-                <Table.Th>What it does</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Variable', 'Default', 'What it does']} />
             <Table.Tbody>
               {SETTINGS.map(([name, fallback, text]) => (
                 <Table.Tr key={name}>
@@ -124,13 +114,7 @@ export function DocumentationPage() {
         </Title>
         <div className={classes.tableWrap}>
           <Table withTableBorder verticalSpacing="xs" miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Service</Table.Th>
-                <Table.Th>Offline (default)</Table.Th>
-                <Table.Th>Real</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Service', 'Offline (default)', 'Real']} />
             <Table.Tbody>
               {PROVIDERS.map(([kind, offline, real]) => (
                 <Table.Tr key={kind}>
