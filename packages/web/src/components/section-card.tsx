@@ -1,7 +1,7 @@
 import { Card } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The framed section each market panel sits in, named for assistive tech by its heading. */
+/** The framed section a panel or an admin card sits in, named for assistive tech by its heading. */
 export function SectionCard({
   labelledBy,
   className,

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Card,
   Group,
   Skeleton,
   Table,
@@ -20,6 +19,7 @@ import { ADMIN_TOGGLES } from './admin-columns';
 import { AdminUserRow } from './admin-user-row';
 import classes from './admin-users-card.module.css';
 import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
 
 /** How long the search waits after the last keystroke before asking the server. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -41,7 +41,7 @@ export function AdminUsersCard({ currentUsername }: { currentUsername: string })
   if (current !== page && data) setPage(current);
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-users">
+    <SectionCard labelledBy="admin-users">
       <Group justify="space-between" mb="md" gap="sm">
         <div>
           <Title order={2} size="h4" id="admin-users">
@@ -108,6 +108,6 @@ export function AdminUsersCard({ currentUsername }: { currentUsername: string })
           )}
         </>
       )}
-    </Card>
+    </SectionCard>
   );
 }

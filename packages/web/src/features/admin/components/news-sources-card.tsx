@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   FileButton,
   Group,
   Skeleton,
@@ -24,6 +23,7 @@ import {
 } from '../api/news-sources';
 import { AddSourceForm } from './add-source-form';
 import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
 
 const HEALTH: Record<NewsSourceView['health'], { label: string; color: string }> = {
   pending: { label: 'Not read yet', color: 'gray' },
@@ -124,7 +124,7 @@ export function NewsSourcesCard() {
   const importOpml = useImportOpml();
   const [imported, setImported] = useState<string | null>(null);
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-sources">
+    <SectionCard labelledBy="admin-sources">
       <Group justify="space-between" align="flex-start" mb="md">
         <div>
           <Title order={2} size="h4" id="admin-sources" mb={4}>
@@ -199,6 +199,6 @@ export function NewsSourcesCard() {
           </Table.ScrollContainer>
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
-import { Accordion, Alert, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { timeAgo } from '@app/shared/display/timeago';
 import { useState } from 'react';
 import { useOutbox, useOutboxMail } from '../api/outbox';
 import type { OutboxMessage } from '../api/outbox';
 import classes from './outbox-card.module.css';
+import { SectionCard } from '../../../components/section-card';
 
 const DELIVERY_COLORS: Record<OutboxMessage['delivery'], string> = {
   sent: 'teal',
@@ -31,7 +32,7 @@ export function OutboxCard() {
   const { data: messages, isPending, isError, error } = useOutbox();
   const [opened, setOpened] = useState<string | null>(null);
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-outbox">
+    <SectionCard labelledBy="admin-outbox">
       <Title order={2} size="h4" id="admin-outbox" mb={4}>
         Outbox
       </Title>
@@ -83,6 +84,6 @@ export function OutboxCard() {
           ))}
         </Accordion>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -3,7 +3,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
   Group,
   Paper,
   Skeleton,
@@ -25,6 +24,7 @@ import {
   useReportsQueue,
 } from '../../comments';
 import classes from './reports-queue-card.module.css';
+import { SectionCard } from '../../../components/section-card';
 
 function reportsLabel(count: number): string {
   return count === 1 ? '1 report' : `${String(count)} reports`;
@@ -155,7 +155,7 @@ function ReportedEntry({ item }: { item: ReportedItem }) {
 export function ReportsQueueCard() {
   const queue = useReportsQueue();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-reports">
+    <SectionCard labelledBy="admin-reports">
       <Group justify="space-between" mb={4}>
         <Title order={2} size="h4" id="admin-reports">
           Reports
@@ -196,6 +196,6 @@ export function ReportsQueueCard() {
           More
         </Button>
       )}
-    </Card>
+    </SectionCard>
   );
 }

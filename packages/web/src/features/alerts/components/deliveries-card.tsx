@@ -4,7 +4,6 @@ import { timeAgo } from '@app/shared/display/timeago';
 import {
   Alert,
   Badge,
-  Card,
   Group,
   ScrollArea,
   SegmentedControl,
@@ -18,6 +17,7 @@ import { CardPageLinks } from '../../../components/page-links';
 import { pageCount } from '../../../lib/pagination';
 import { useDeliveries } from '../api/deliveries';
 import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
 
 const STATUS_COLORS: Record<DeliveryStatus, string> = {
   pending: 'blue',
@@ -45,13 +45,7 @@ export function DeliveriesCard() {
     : 0;
   const pages = pageCount(shown, DELIVERIES_PAGE_SIZE);
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      component="section"
-      aria-labelledby="admin-deliveries"
-    >
+    <SectionCard labelledBy="admin-deliveries">
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
         <div>
           <Title order={2} size="h4" id="admin-deliveries" mb={4}>
@@ -122,6 +116,6 @@ export function DeliveriesCard() {
         </ScrollArea.Autosize>
       )}
       <CardPageLinks page={page} count={pages} onChange={setPage} label="Delivery pages" />
-    </Card>
+    </SectionCard>
   );
 }

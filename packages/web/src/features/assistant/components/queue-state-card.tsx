@@ -1,10 +1,11 @@
-import { Alert, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { z } from 'zod';
 import type { queueEntrySchema } from '@app/shared/api/prompts';
 import { formatDateTime } from '@app/shared/display/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useQueueState } from '../api/queue-state';
 import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
 
 type QueueEntry = z.infer<typeof queueEntrySchema>;
 
@@ -53,7 +54,7 @@ export function QueueStateCard() {
   const state = useQueueState();
   useFailureToast(state.error, 'The AI queue could not be loaded');
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-ai-queue">
+    <SectionCard labelledBy="admin-ai-queue">
       <Title order={2} size="h4" id="admin-ai-queue" mb="sm">
         Services queue
       </Title>
@@ -65,6 +66,6 @@ export function QueueStateCard() {
           <QueueTable caption="Waiting (priority order)" entries={state.data.priority} />
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

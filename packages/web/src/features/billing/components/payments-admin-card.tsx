@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  Card,
   Group,
   SimpleGrid,
   Skeleton,
@@ -14,6 +13,7 @@ import { formatDateTime, formatPrice } from '@app/shared/display/format';
 import { useAdminPayments } from '../api/admin-payments';
 import type { AdminPayments } from '../api/admin-payments';
 import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
 
 const REASONS: Record<string, string> = {
   too_expensive: 'Too expensive',
@@ -70,7 +70,7 @@ function EventTable({ label, events }: { label: string; events: AdminPayments['e
 export function PaymentsAdminCard() {
   const { data, isPending, isError, error } = useAdminPayments();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-payments">
+    <SectionCard labelledBy="admin-payments">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="admin-payments">
           Payments
@@ -165,6 +165,6 @@ export function PaymentsAdminCard() {
           </div>
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

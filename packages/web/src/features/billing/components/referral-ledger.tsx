@@ -1,7 +1,8 @@
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Referrals } from '../api/referrals';
 import { formatDate, formatEuros } from '../plans';
 import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
 
 const KIND_LABELS: Record<Referrals['ledger'][number]['kind'], string> = {
   free_month: 'Free month',
@@ -26,7 +27,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** The user's referrals and earnings, from the append-only reward ledger. */
 export function ReferralLedger({ referrals }: { referrals: Referrals }) {
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="earned-title">
+    <SectionCard labelledBy="earned-title">
       <Title order={2} size="h4" id="earned-title" mb="sm">
         Your referrals and earnings
       </Title>
@@ -60,6 +61,6 @@ export function ReferralLedger({ referrals }: { referrals: Referrals }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Card>
+    </SectionCard>
   );
 }

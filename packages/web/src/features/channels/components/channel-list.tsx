@@ -3,7 +3,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Chip,
   Group,
   Paper,
@@ -16,6 +15,7 @@ import {
 import { modals } from '@mantine/modals';
 import { useChannels, useRemoveChannel, useTestPost, useUpdateChannel } from '../api/channels';
 import { KIND_LABELS } from './channel-kinds';
+import { SectionCard } from '../../../components/section-card';
 
 function ChannelRow({ channel, botEnabled }: { channel: Channel; botEnabled: boolean }) {
   const update = useUpdateChannel();
@@ -93,7 +93,7 @@ function ChannelRow({ channel, botEnabled }: { channel: Channel; botEnabled: boo
 export function ChannelList() {
   const { data, isPending, isError, error } = useChannels();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="channel-list">
+    <SectionCard labelledBy="channel-list">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="channel-list">
           Channel list
@@ -123,6 +123,6 @@ export function ChannelList() {
           ))}
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Group,
   ScrollArea,
   Skeleton,
@@ -21,6 +20,7 @@ import {
   useNewsletterAdmin,
 } from '../api/site-admin';
 import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
 
 const STATUS_COLORS = { confirmed: 'teal', pending: 'yellow', unsubscribed: 'gray' } as const;
 
@@ -44,13 +44,7 @@ export function NewsletterAdminCard() {
       .finally(() => setExporting(false));
   };
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      component="section"
-      aria-labelledby="admin-newsletter"
-    >
+    <SectionCard labelledBy="admin-newsletter">
       <Group justify="space-between" mb="sm" wrap="wrap">
         <div>
           <Title order={2} size="h4" id="admin-newsletter">
@@ -113,6 +107,6 @@ export function NewsletterAdminCard() {
           />
         </>
       )}
-    </Card>
+    </SectionCard>
   );
 }
