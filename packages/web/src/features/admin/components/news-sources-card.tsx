@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type NewsSourceView } from '@app/shared/api/news-sources';
 import { timeAgo } from '@app/shared/display/timeago';
 import { useState } from 'react';
@@ -24,6 +13,7 @@ import {
 import { AddSourceForm } from './add-source-form';
 import { TableHead } from '../../../components/table-head';
 import { SectionCard } from '../../../components/section-card';
+import { QueryStatus } from '../../../components/query-status';
 
 const HEALTH: Record<NewsSourceView['health'], { label: string; color: string }> = {
   pending: { label: 'Not read yet', color: 'gray' },
@@ -120,7 +110,7 @@ function SourceRow({ source }: { source: NewsSourceView }) {
 
 /** The RSS/Atom feeds the worker polls: add (after a test), pause, remove, OPML in and out. */
 export function NewsSourcesCard() {
-  const { data: sources, isPending, isError, error } = useNewsSources();
+  const { data: sources, isPending, error } = useNewsSources();
   const importOpml = useImportOpml();
   const [imported, setImported] = useState<string | null>(null);
   return (
@@ -169,8 +159,7 @@ export function NewsSourcesCard() {
       <Stack gap="md">
         {imported && <Text size="sm">{imported}</Text>}
         <AddSourceForm />
-        {isError && <Alert color="red">{error.message}</Alert>}
-        {isPending && <Skeleton height={120} radius="md" />}
+        <QueryStatus pending={isPending} error={error} />
         {sources?.length === 0 && (
           <Text size="sm" c="dimmed">
             No feeds yet: the built-in sources of NEWS_SOURCES still run.

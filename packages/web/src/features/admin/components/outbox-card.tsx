@@ -5,6 +5,7 @@ import { useOutbox, useOutboxMail } from '../api/outbox';
 import type { OutboxMessage } from '../api/outbox';
 import classes from './outbox-card.module.css';
 import { SectionCard } from '../../../components/section-card';
+import { QueryStatus } from '../../../components/query-status';
 
 const DELIVERY_COLORS: Record<OutboxMessage['delivery'], string> = {
   sent: 'teal',
@@ -29,7 +30,7 @@ function OutboxMailText({ id }: { id: string }) {
 
 /** The latest e-mails of the server: recipient, subject, date; the text opens on demand. */
 export function OutboxCard() {
-  const { data: messages, isPending, isError, error } = useOutbox();
+  const { data: messages, isPending, error } = useOutbox();
   const [opened, setOpened] = useState<string | null>(null);
   return (
     <SectionCard labelledBy="admin-outbox">
@@ -39,8 +40,7 @@ export function OutboxCard() {
       <Text size="sm" c="dimmed" mb="md">
         Latest e-mails: confirmations, password recoveries and alerts.
       </Text>
-      {isError && <Alert color="red">{error.message}</Alert>}
-      {isPending && <Skeleton height={120} radius="md" />}
+      <QueryStatus pending={isPending} error={error} />
       {messages?.length === 0 && (
         <Text size="sm" c="dimmed">
           No e-mails yet.

@@ -1,23 +1,14 @@
 import { DELIVERIES_PAGE_SIZE, DELIVERY_STATUSES } from '@app/shared/api/alerts';
 import type { Delivery, DeliveryStatus } from '@app/shared/api/alerts';
 import { timeAgo } from '@app/shared/display/timeago';
-import {
-  Alert,
-  Badge,
-  Group,
-  ScrollArea,
-  SegmentedControl,
-  Skeleton,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, ScrollArea, SegmentedControl, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CardPageLinks } from '../../../components/page-links';
 import { pageCount } from '../../../lib/pagination';
 import { useDeliveries } from '../api/deliveries';
 import { TableHead } from '../../../components/table-head';
 import { SectionCard } from '../../../components/section-card';
+import { QueryStatus } from '../../../components/query-status';
 
 const STATUS_COLORS: Record<DeliveryStatus, string> = {
   pending: 'blue',
@@ -33,10 +24,7 @@ const recipientOf = (row: Delivery) => row.username ?? row.address ?? '—';
 export function DeliveriesCard() {
   const [status, setStatus] = useState<'all' | DeliveryStatus>('all');
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, error } = useDeliveries(
-    status === 'all' ? undefined : status,
-    page,
-  );
+  const { data, isPending, error } = useDeliveries(status === 'all' ? undefined : status, page);
   // The rows of the status shown (all: every status), paged by the server.
   const shown = data
     ? status === 'all'
@@ -74,8 +62,7 @@ export function DeliveriesCard() {
           />
         </ScrollArea>
       </Group>
-      {isError && <Alert color="red">{error.message}</Alert>}
-      {isPending && <Skeleton height={120} radius="md" />}
+      <QueryStatus pending={isPending} error={error} />
       {data?.deliveries.length === 0 && (
         <Text size="sm" c="dimmed">
           No deliveries.

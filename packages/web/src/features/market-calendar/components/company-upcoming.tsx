@@ -1,4 +1,4 @@
-import { Alert, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from '../../../components/section-card';
 import { useCompanyUpcoming } from '../api/market-calendar';
@@ -11,6 +11,7 @@ import {
   UNKNOWN,
 } from './event-format';
 import { TableHead } from '../../../components/table-head';
+import { QueryStatus } from '../../../components/query-status';
 
 /** "Upcoming" on a company page: next results, next ex-dividend date, the last four results. */
 export function CompanyUpcoming({ symbol }: { symbol: string }) {
@@ -22,8 +23,7 @@ export function CompanyUpcoming({ symbol }: { symbol: string }) {
       <Title order={2} size="h4" id="company-upcoming" mb="sm">
         Upcoming
       </Title>
-      {upcoming.isPending && <Skeleton height={120} radius="md" />}
-      {upcoming.isError && <Alert color="red">{upcoming.error.message}</Alert>}
+      <QueryStatus pending={upcoming.isPending} error={upcoming.error} />
       {data && (
         <Stack gap="sm">
           <div>
