@@ -39,6 +39,7 @@ import {
   selectionList,
   selectionOf,
 } from '../components/selection-picker';
+import { PageTitle } from '../../../components/page-title';
 
 const EMPTY_EDITOR: ComposerDraft = {
   id: null,
@@ -141,15 +142,10 @@ export function PromptPage() {
 
   return (
     <Stack gap="lg" maw={960} mx="auto" w="100%">
-      <div>
-        <Title order={1} size="h2">
-          AI portfolio prompts
-        </Title>
-        <Text c="dimmed" size="sm">
-          Ask for a summary of your portfolio or of chosen companies. Answers use their prices, news
-          and AI analyses, and cite each source.
-        </Text>
-      </div>
+      <PageTitle title="AI portfolio prompts">
+        Ask for a summary of your portfolio or of chosen companies. Answers use their prices, news
+        and AI analyses, and cite each source.
+      </PageTitle>
       <PlanNotice />
       <Card withBorder radius="lg" padding="lg" component="section" aria-label="Prompt editor">
         <Stack gap="md">

@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../../components/error-panel';
@@ -7,6 +7,7 @@ import { feedFiltersWith, newsFeedParamsOf } from '../api/news-feed-params';
 import { ScrollFeed } from '../components/news-feed-list';
 import { PinnedArticle } from '../components/pinned-article';
 import { useViewer } from '../../users';
+import { PageTitle } from '../../../components/page-title';
 
 export const EXPERIMENTS_ONLY_MESSAGE =
   'Experiments are only available to users with the debugging interface.';
@@ -42,16 +43,11 @@ export function ExperimentsPage() {
   const filters = feedFiltersWith(EXPERIMENT_FILTERS, params);
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Experiments
-        </Title>
-        <Text c="dimmed" size="sm">
-          {params.experiment === null
-            ? 'Articles carrying an experiment variant, newest first.'
-            : `The articles of experiment “${params.experiment}”.`}
-        </Text>
-      </div>
+      <PageTitle title="Experiments">
+        {params.experiment === null
+          ? 'Articles carrying an experiment variant, newest first.'
+          : `The articles of experiment “${params.experiment}”.`}
+      </PageTitle>
       {params.id !== null && <PinnedArticle id={params.id} />}
       <ScrollFeed
         key={JSON.stringify(filters)}
