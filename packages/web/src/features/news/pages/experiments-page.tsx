@@ -1,7 +1,6 @@
-import { Button, Center, Stack } from '@mantine/core';
-import { IconHome } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
-import { ErrorPanel } from '../../../components/error-panel';
+import { Center, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { ErrorPanel, HomeButton } from '../../../components/error-panel';
 import { EXPERIMENT_FILTERS, querySource } from '../api/news-feed';
 import { feedFiltersWith, newsFeedParamsOf } from '../api/news-feed-params';
 import { ScrollFeed } from '../components/news-feed-list';
@@ -19,11 +18,7 @@ function NotAvailable() {
         code="403"
         title="Not available"
         message={EXPERIMENTS_ONLY_MESSAGE}
-        actions={
-          <Button component={Link} to="/news/latest_ai" leftSection={<IconHome size={18} />}>
-            Back to the news
-          </Button>
-        }
+        actions={<HomeButton to="/news/latest_ai">Back to the news</HomeButton>}
       />
     </Center>
   );
