@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { EMAIL_SELECTION, PROMPT_MAX_CHARS } from '@app/shared/api/prompts';
 import type { PromptJson } from '@app/shared/api/prompts';
@@ -40,6 +29,7 @@ import {
   selectionOf,
 } from '../components/selection-picker';
 import { PageTitle } from '../../../components/page-title';
+import { SectionCardHeader } from '../../../components/section-card';
 
 const EMPTY_EDITOR: ComposerDraft = {
   id: null,
@@ -197,10 +187,7 @@ export function PromptPage() {
         </Stack>
       </Card>
       <Stack gap="sm" component="section" aria-labelledby="your-prompts">
-        <Group justify="space-between">
-          <Title order={2} size="h4" id="your-prompts">
-            Your prompts
-          </Title>
+        <SectionCardHeader id="your-prompts" title="Your prompts">
           <Button
             variant="subtle"
             color="red"
@@ -211,7 +198,7 @@ export function PromptPage() {
           >
             Remove all
           </Button>
-        </Group>
+        </SectionCardHeader>
         {list.isPending && username !== null && <Skeleton height={120} radius="md" />}
         {list.isError && !list.data && <Alert color="red">{list.error.message}</Alert>}
         {list.data && prompts.length === 0 && (

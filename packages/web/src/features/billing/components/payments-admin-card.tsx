@@ -1,10 +1,10 @@
-import { Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime, formatPrice } from '@app/shared/display/format';
 import { useAdminPayments } from '../api/admin-payments';
 import type { AdminPayments } from '../api/admin-payments';
 import type { ReactNode } from 'react';
 import { TableHead } from '../../../components/table-head';
-import { SectionCard } from '../../../components/section-card';
+import { SectionCard, SectionCardHeader } from '../../../components/section-card';
 import { QueryStatus } from '../../../components/query-status';
 
 const REASONS: Record<string, string> = {
@@ -75,16 +75,13 @@ export function PaymentsAdminCard() {
   const { data, isPending, error } = useAdminPayments();
   return (
     <SectionCard labelledBy="admin-payments">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="admin-payments">
-          Payments
-        </Title>
+      <SectionCardHeader id="admin-payments" title="Payments" mb="sm">
         {data && (
           <Badge variant="light" color={data.provider === 'offline' ? 'yellow' : 'blue'}>
             {data.provider === 'offline' ? 'Offline test mode' : data.provider}
           </Badge>
         )}
-      </Group>
+      </SectionCardHeader>
       <QueryStatus pending={isPending} error={error} />
       {data && (
         <Stack gap="md">

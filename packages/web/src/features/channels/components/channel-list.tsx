@@ -10,12 +10,11 @@ import {
   Stack,
   Switch,
   Text,
-  Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useChannels, useRemoveChannel, useTestPost, useUpdateChannel } from '../api/channels';
 import { KIND_LABELS } from './channel-kinds';
-import { SectionCard } from '../../../components/section-card';
+import { SectionCard, SectionCardHeader } from '../../../components/section-card';
 
 function ChannelRow({ channel, botEnabled }: { channel: Channel; botEnabled: boolean }) {
   const update = useUpdateChannel();
@@ -94,16 +93,13 @@ export function ChannelList() {
   const { data, isPending, isError, error } = useChannels();
   return (
     <SectionCard labelledBy="channel-list">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="channel-list">
-          Channel list
-        </Title>
+      <SectionCardHeader id="channel-list" title="Channel list" mb="sm">
         {data && (
           <Badge variant="light" color={data.enabled ? 'teal' : 'gray'}>
             {data.enabled ? 'Bot running' : 'Bot off'}
           </Badge>
         )}
-      </Group>
+      </SectionCardHeader>
       {isError && <Alert color="red">{error.message}</Alert>}
       {isPending && <Skeleton height={96} radius="md" />}
       {data && !data.enabled && (
