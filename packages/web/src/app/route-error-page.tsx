@@ -1,7 +1,7 @@
 import { Button, Center } from '@mantine/core';
-import { IconHome, IconRefresh } from '@tabler/icons-react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { ErrorPanel } from '../components/error-panel';
+import { IconRefresh } from '@tabler/icons-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ErrorPanel, HomeButton } from '../components/error-panel';
 import { reloadPage } from '../lib/browser';
 
 function describe(error: unknown): string {
@@ -24,9 +24,7 @@ export function RouteErrorPage() {
             <Button variant="default" leftSection={<IconRefresh size={18} />} onClick={reloadPage}>
               Reload
             </Button>
-            <Button component={Link} to="/" leftSection={<IconHome size={18} />}>
-              Back to home
-            </Button>
+            <HomeButton />
           </>
         }
       />

@@ -1,7 +1,6 @@
-import { Button, Center, Loader } from '@mantine/core';
-import { IconHome } from '@tabler/icons-react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { ErrorPanel } from '../components/error-panel';
+import { Center, Loader } from '@mantine/core';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorPanel, HomeButton } from '../components/error-panel';
 import { ApiError, NETWORK_FAILURE_MESSAGE } from '../lib/api-client';
 import { useCurrentUser } from '../features/users/api/current-user';
 import { hasSeenLanding } from '../features/site/landing-seen';
@@ -18,6 +17,11 @@ export function userLoadErrorPath(error: unknown): string {
   const message =
     unreachable || !(error instanceof Error) ? NETWORK_FAILURE_MESSAGE : error.message;
   return `/error?msg=${encodeURIComponent(message)}`;
+}
+
+/** A page this user may not open: why, and the way home. */
+function Forbidden({ title, message }: { title: string; message: string }) {
+  return <ErrorPanel code="403" title={title} message={message} actions={<HomeButton />} />;
 }
 
 export interface GuardedOutletProps {
@@ -55,33 +59,11 @@ export function GuardedOutlet({ loadUserFirst }: GuardedOutletProps) {
   }
   // The developer gallery answers everyone without the flag (visitors too) with a notice.
   if (guard === 'dev' && !user?.my_dev_interface) {
-    return (
-      <ErrorPanel
-        code="403"
-        title="Developer interface only"
-        message={DEV_ONLY_MESSAGE}
-        actions={
-          <Button component={Link} to="/" leftSection={<IconHome size={18} />}>
-            Back to home
-          </Button>
-        }
-      />
-    );
+    return <Forbidden title="Developer interface only" message={DEV_ONLY_MESSAGE} />;
   }
   if (guard !== 'public' && token === null) return <LoginPrompt />;
   if (guard === 'admin' && !user?.is_admin) {
-    return (
-      <ErrorPanel
-        code="403"
-        title="Administrators only"
-        message={ADMIN_ONLY_MESSAGE}
-        actions={
-          <Button component={Link} to="/" leftSection={<IconHome size={18} />}>
-            Back to home
-          </Button>
-        }
-      />
-    );
+    return <Forbidden title="Administrators only" message={ADMIN_ONLY_MESSAGE} />;
   }
   return <Outlet />;
 }

@@ -1,6 +1,7 @@
-import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconHome } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import classes from './error-panel.module.css';
 
 export interface ErrorPanelProps {
@@ -38,5 +39,20 @@ export function ErrorPanel({ title, message, code, actions }: ErrorPanelProps) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The panel's way out: a button back to a safe page, the home page unless told another. */
+export function HomeButton({
+  to = '/',
+  children = 'Back to home',
+}: {
+  to?: string;
+  children?: string;
+}) {
+  return (
+    <Button component={Link} to={to} leftSection={<IconHome size={18} />}>
+      {children}
+    </Button>
   );
 }

@@ -1,7 +1,8 @@
-import { Card } from '@mantine/core';
+import { Card, Group, Title } from '@mantine/core';
+import type { GroupProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The framed section each market panel sits in, named for assistive tech by its heading. */
+/** The framed section a panel or an admin card sits in, named for assistive tech by its heading. */
 export function SectionCard({
   labelledBy,
   className,
@@ -23,5 +24,22 @@ export function SectionCard({
     >
       {children}
     </Card>
+  );
+}
+
+/** A section's heading (its `id` names the section) with what stands at its right: a badge, a control. */
+export function SectionCardHeader({
+  id,
+  title,
+  children,
+  ...group
+}: Omit<GroupProps, 'id' | 'title' | 'justify'> & { id: string; title: ReactNode }) {
+  return (
+    <Group justify="space-between" {...group}>
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Group>
   );
 }

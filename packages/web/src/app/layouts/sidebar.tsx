@@ -4,6 +4,7 @@ import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
 } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Fragment, memo } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -28,6 +29,40 @@ function groupBySection(items: NavItem[]): [NavSection, NavItem[]][] {
   const groups = new Map<NavSection, NavItem[]>();
   for (const item of items) groups.set(item.section, [...(groups.get(item.section) ?? []), item]);
   return [...groups.entries()];
+}
+
+/** A section's name, or a plain divider when the sidebar shows icons only. */
+function SectionHeading({ title, minimized }: { title: string; minimized: boolean }) {
+  return minimized ? (
+    <div className={classes.sectionDivider} role="presentation" />
+  ) : (
+    <div className={classes.sectionTitle}>{title}</div>
+  );
+}
+
+/** A link that leaves the product: a new tab, said so to screen readers and by its icon. */
+function ExternalNavLink({
+  href,
+  label,
+  icon: LinkIcon,
+}: {
+  href: string;
+  label: string;
+  icon: Icon;
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={classes.link}
+      aria-label={`${label} (opens in a new tab)`}
+    >
+      <LinkIcon className={classes.icon} size={22} stroke={1.6} aria-hidden="true" />
+      <span className={classes.label}>{label}</span>
+      <IconExternalLink className={classes.external} size={14} aria-hidden="true" />
+    </a>
+  );
 }
 
 /**
@@ -80,36 +115,13 @@ export const Sidebar = memo(function Sidebar({
       <div className={classes.scroll}>
         {sections.map(([section, items]) => (
           <Fragment key={section}>
-            {minimized ? (
-              <div className={classes.sectionDivider} role="presentation" />
-            ) : (
-              <div className={classes.sectionTitle}>{section}</div>
-            )}
+            <SectionHeading title={section} minimized={minimized} />
             <ul className={classes.list}>
               {items.map((item) => (
                 <li key={item.path}>
                   <MinimizedTooltip label={item.label} minimized={minimized}>
                     {item.external ? (
-                      <a
-                        href={item.path}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className={classes.link}
-                        aria-label={`${item.label} (opens in a new tab)`}
-                      >
-                        <item.icon
-                          className={classes.icon}
-                          size={22}
-                          stroke={1.6}
-                          aria-hidden="true"
-                        />
-                        <span className={classes.label}>{item.label}</span>
-                        <IconExternalLink
-                          className={classes.external}
-                          size={14}
-                          aria-hidden="true"
-                        />
-                      </a>
+                      <ExternalNavLink href={item.path} label={item.label} icon={item.icon} />
                     ) : (
                       <NavLink
                         to={item.path}
@@ -135,31 +147,12 @@ export const Sidebar = memo(function Sidebar({
 
         {communityLinks.length > 0 && (
           <>
-            {minimized ? (
-              <div className={classes.sectionDivider} role="presentation" />
-            ) : (
-              <div className={classes.sectionTitle}>Community</div>
-            )}
+            <SectionHeading title="Community" minimized={minimized} />
             <ul className={classes.list}>
               {communityLinks.map((link) => (
                 <li key={link.href}>
                   <MinimizedTooltip label={link.label} minimized={minimized}>
-                    <a
-                      href={link.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={classes.link}
-                      aria-label={`${link.label} (opens in a new tab)`}
-                    >
-                      <link.icon
-                        className={classes.icon}
-                        size={22}
-                        stroke={1.6}
-                        aria-hidden="true"
-                      />
-                      <span className={classes.label}>{link.label}</span>
-                      <IconExternalLink className={classes.external} size={14} aria-hidden="true" />
-                    </a>
+                    <ExternalNavLink href={link.href} label={link.label} icon={link.icon} />
                   </MinimizedTooltip>
                 </li>
               ))}

@@ -1,8 +1,9 @@
-import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getStoredToken } from '../../../lib/session';
 import { ADMIN_QUERY_KEY } from '../api/admin-users';
+import { SectionCard } from '../../../components/section-card';
 
 /** Opens a browser session (httpOnly cookie) for this token in a new tab: /api/user/session. */
 export function openSessionLogin(): void {
@@ -16,7 +17,7 @@ export function openSessionLogin(): void {
 export function AdminToolsCard() {
   const queryClient = useQueryClient();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-tools">
+    <SectionCard labelledBy="admin-tools">
       <Group justify="space-between" gap="md">
         <div>
           <Title order={2} size="h4" id="admin-tools">
@@ -39,6 +40,6 @@ export function AdminToolsCard() {
           </Button>
         </Group>
       </Group>
-    </Card>
+    </SectionCard>
   );
 }

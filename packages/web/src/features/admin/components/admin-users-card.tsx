@@ -1,6 +1,5 @@
 import {
   Alert,
-  Card,
   Group,
   Skeleton,
   Table,
@@ -19,6 +18,8 @@ import { useAdminUsers } from '../api/admin-users';
 import { ADMIN_TOGGLES } from './admin-columns';
 import { AdminUserRow } from './admin-user-row';
 import classes from './admin-users-card.module.css';
+import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
 
 /** How long the search waits after the last keystroke before asking the server. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -40,7 +41,7 @@ export function AdminUsersCard({ currentUsername }: { currentUsername: string })
   if (current !== page && data) setPage(current);
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-users">
+    <SectionCard labelledBy="admin-users">
       <Group justify="space-between" mb="md" gap="sm">
         <div>
           <Title order={2} size="h4" id="admin-users">
@@ -76,18 +77,14 @@ export function AdminUsersCard({ currentUsername }: { currentUsername: string })
           </Text>
           <Table.ScrollContainer minWidth={860}>
             <Table verticalSpacing="sm" highlightOnHover className={classes.table}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Activity</Table.Th>
-                  {ADMIN_SETTABLE_KEYS.map((key) => (
-                    <Table.Th key={key}>{ADMIN_TOGGLES[key].header}</Table.Th>
-                  ))}
-                  <Table.Th>
-                    <VisuallyHidden>Delete</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                columns={[
+                  'User',
+                  'Activity',
+                  ...ADMIN_SETTABLE_KEYS.map((key) => ({ key, label: ADMIN_TOGGLES[key].header })),
+                  { key: 'delete', label: <VisuallyHidden>Delete</VisuallyHidden> },
+                ]}
+              />
               <Table.Tbody>
                 {users.map((user) => (
                   <AdminUserRow
@@ -111,6 +108,6 @@ export function AdminUsersCard({ currentUsername }: { currentUsername: string })
           )}
         </>
       )}
-    </Card>
+    </SectionCard>
   );
 }

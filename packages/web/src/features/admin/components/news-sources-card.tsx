@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type NewsSourceView } from '@app/shared/api/news-sources';
 import { timeAgo } from '@app/shared/display/timeago';
 import { useState } from 'react';
@@ -23,6 +11,9 @@ import {
   useSetNewsSourceState,
 } from '../api/news-sources';
 import { AddSourceForm } from './add-source-form';
+import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
+import { QueryStatus } from '../../../components/query-status';
 
 const HEALTH: Record<NewsSourceView['health'], { label: string; color: string }> = {
   pending: { label: 'Not read yet', color: 'gray' },
@@ -119,11 +110,11 @@ function SourceRow({ source }: { source: NewsSourceView }) {
 
 /** The RSS/Atom feeds the worker polls: add (after a test), pause, remove, OPML in and out. */
 export function NewsSourcesCard() {
-  const { data: sources, isPending, isError, error } = useNewsSources();
+  const { data: sources, isPending, error } = useNewsSources();
   const importOpml = useImportOpml();
   const [imported, setImported] = useState<string | null>(null);
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-sources">
+    <SectionCard labelledBy="admin-sources">
       <Group justify="space-between" align="flex-start" mb="md">
         <div>
           <Title order={2} size="h4" id="admin-sources" mb={4}>
@@ -168,8 +159,7 @@ export function NewsSourcesCard() {
       <Stack gap="md">
         {imported && <Text size="sm">{imported}</Text>}
         <AddSourceForm />
-        {isError && <Alert color="red">{error.message}</Alert>}
-        {isPending && <Skeleton height={120} radius="md" />}
+        <QueryStatus pending={isPending} error={error} />
         {sources?.length === 0 && (
           <Text size="sm" c="dimmed">
             No feeds yet: the built-in sources of NEWS_SOURCES still run.
@@ -178,17 +168,17 @@ export function NewsSourcesCard() {
         {sources && sources.length > 0 && (
           <Table.ScrollContainer minWidth={860}>
             <Table verticalSpacing="xs" aria-label="News sources">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Feed</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Last fetch</Table.Th>
-                  <Table.Th>HTTP</Table.Th>
-                  <Table.Th>Items day / week</Table.Th>
-                  <Table.Th>Last error</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                columns={[
+                  'Feed',
+                  'Status',
+                  'Last fetch',
+                  'HTTP',
+                  'Items day / week',
+                  'Last error',
+                  'Actions',
+                ]}
+              />
               <Table.Tbody>
                 {sources.map((source) => (
                   <SourceRow key={source.id} source={source} />
@@ -198,6 +188,6 @@ export function NewsSourcesCard() {
           </Table.ScrollContainer>
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

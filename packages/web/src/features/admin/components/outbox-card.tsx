@@ -1,9 +1,11 @@
-import { Accordion, Alert, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { timeAgo } from '@app/shared/display/timeago';
 import { useState } from 'react';
 import { useOutbox, useOutboxMail } from '../api/outbox';
 import type { OutboxMessage } from '../api/outbox';
 import classes from './outbox-card.module.css';
+import { SectionCard } from '../../../components/section-card';
+import { QueryStatus } from '../../../components/query-status';
 
 const DELIVERY_COLORS: Record<OutboxMessage['delivery'], string> = {
   sent: 'teal',
@@ -28,18 +30,17 @@ function OutboxMailText({ id }: { id: string }) {
 
 /** The latest e-mails of the server: recipient, subject, date; the text opens on demand. */
 export function OutboxCard() {
-  const { data: messages, isPending, isError, error } = useOutbox();
+  const { data: messages, isPending, error } = useOutbox();
   const [opened, setOpened] = useState<string | null>(null);
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-outbox">
+    <SectionCard labelledBy="admin-outbox">
       <Title order={2} size="h4" id="admin-outbox" mb={4}>
         Outbox
       </Title>
       <Text size="sm" c="dimmed" mb="md">
         Latest e-mails: confirmations, password recoveries and alerts.
       </Text>
-      {isError && <Alert color="red">{error.message}</Alert>}
-      {isPending && <Skeleton height={120} radius="md" />}
+      <QueryStatus pending={isPending} error={error} />
       {messages?.length === 0 && (
         <Text size="sm" c="dimmed">
           No e-mails yet.
@@ -83,6 +84,6 @@ export function OutboxCard() {
           ))}
         </Accordion>
       )}
-    </Card>
+    </SectionCard>
   );
 }

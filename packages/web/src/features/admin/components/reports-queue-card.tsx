@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReportedItem } from '@app/shared/api/comments';
 import { timeAgo } from '@app/shared/display/timeago';
 import { IconEyeOff, IconEye, IconTrash, IconX } from '@tabler/icons-react';
@@ -25,6 +13,7 @@ import {
   useReportsQueue,
 } from '../../comments';
 import classes from './reports-queue-card.module.css';
+import { SectionCard, SectionCardHeader } from '../../../components/section-card';
 
 function reportsLabel(count: number): string {
   return count === 1 ? '1 report' : `${String(count)} reports`;
@@ -155,17 +144,14 @@ function ReportedEntry({ item }: { item: ReportedItem }) {
 export function ReportsQueueCard() {
   const queue = useReportsQueue();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-reports">
-      <Group justify="space-between" mb={4}>
-        <Title order={2} size="h4" id="admin-reports">
-          Reports
-        </Title>
+    <SectionCard labelledBy="admin-reports">
+      <SectionCardHeader id="admin-reports" title="Reports" mb={4}>
         {!queue.isPending && !queue.isError && (
           <Badge color={queue.total > 0 ? 'orange' : 'gray'} variant="light">
             {queue.total} open
           </Badge>
         )}
-      </Group>
+      </SectionCardHeader>
       <Text size="sm" c="dimmed" mb="md">
         Articles and comments readers reported. Hidden comments stay hidden until you show them; an
         article is hidden from its own page.
@@ -196,6 +182,6 @@ export function ReportsQueueCard() {
           More
         </Button>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { SectionCard } from '../../../components/section-card';
 
 /** The site's files for search engines, as the server serves them at the root. */
 export const SITE_FILES = [
@@ -10,7 +11,7 @@ export const SITE_FILES = [
 /** Spec §2 admin tools: the sitemap and robots.txt downloads. */
 export function SiteFilesCard() {
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="site-files">
+    <SectionCard labelledBy="site-files">
       <Group justify="space-between" gap="md">
         <div>
           <Title order={2} size="h4" id="site-files">
@@ -36,6 +37,6 @@ export function SiteFilesCard() {
           ))}
         </Group>
       </Group>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { QueueUser } from '@app/shared/api/users';
 import { timeAgo } from '@app/shared/display/timeago';
 import { IconCheck, IconX } from '@tabler/icons-react';
@@ -17,6 +6,7 @@ import { useAdminReject } from '../api/admin-reject';
 import { useAdminUpdate } from '../api/admin-update';
 import { useValidationQueue } from '../api/validation-queue';
 import { fullName, initials } from '../../users';
+import { SectionCard, SectionCardHeader } from '../../../components/section-card';
 
 function QueueEntry({ user }: { user: QueueUser }) {
   const approve = useAdminUpdate();
@@ -74,17 +64,14 @@ export function ValidationQueueCard() {
   const users = data?.users;
   const total = data?.total ?? 0;
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-queue">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4" id="admin-queue">
-          Approval queue
-        </Title>
+    <SectionCard labelledBy="admin-queue">
+      <SectionCardHeader id="admin-queue" title="Approval queue" mb="md">
         {data && (
           <Badge color={total > 0 ? 'yellow' : 'gray'} variant="light">
             {total.toLocaleString('en-US')} waiting
           </Badge>
         )}
-      </Group>
+      </SectionCardHeader>
       {isError && <Alert color="red">{error.message}</Alert>}
       {isPending && <Skeleton height={80} radius="md" />}
       {users?.length === 0 && (
@@ -103,6 +90,6 @@ export function ValidationQueueCard() {
           more after them.
         </Text>
       )}
-    </Card>
+    </SectionCard>
   );
 }

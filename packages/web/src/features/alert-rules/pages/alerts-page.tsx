@@ -30,6 +30,7 @@ import {
 } from '../api/alert-rules';
 import classes from './alerts-page.module.css';
 import { AlertRuleForm, EMPTY_RULE, type AlertRuleFormValues } from '../components/alert-rule-form';
+import { TableHead } from '../../../components/table-head';
 
 const STATUS_LABELS: Record<AlertRule['status'], { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },
@@ -191,16 +192,14 @@ function RulesCard() {
       )}
       {rules.data && rules.data.rules.length > 0 && (
         <Table verticalSpacing="sm" aria-label="Your alert rules" className={classes.rules}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Alert</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Last fired</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            columns={[
+              'Alert',
+              'Status',
+              'Last fired',
+              { key: 'actions', label: <VisuallyHidden>Actions</VisuallyHidden> },
+            ]}
+          />
           <Table.Tbody>
             {rules.data.rules.map((rule) => (
               <RuleRow key={rule.id} rule={rule} onEdit={() => setEditing({ rule })} />

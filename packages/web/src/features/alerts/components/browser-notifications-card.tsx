@@ -1,6 +1,6 @@
 import type { PushDevice } from '@app/shared/api/push';
 import { formatDateTime } from '@app/shared/display/format';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,6 +15,7 @@ import {
   useRemovePushDevice,
   useSendTestPush,
 } from '../api/push-devices';
+import { SectionCard } from '../../../components/section-card';
 
 export const BROWSER_PUSH_TEXTS: Record<Exclude<PushSupport, 'available'>, string> = {
   unsupported: 'This browser cannot show notifications from websites.',
@@ -113,7 +114,7 @@ export function BrowserNotificationsCard() {
 
   const support = state.data?.support;
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="browser-push">
+    <SectionCard labelledBy="browser-push">
       <Group gap="xs" mb={4}>
         <IconBell size={20} aria-hidden />
         <Title order={2} size="h4" id="browser-push">
@@ -176,6 +177,6 @@ export function BrowserNotificationsCard() {
           </Stack>
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,22 +1,14 @@
 import { DELIVERIES_PAGE_SIZE, DELIVERY_STATUSES } from '@app/shared/api/alerts';
 import type { Delivery, DeliveryStatus } from '@app/shared/api/alerts';
 import { timeAgo } from '@app/shared/display/timeago';
-import {
-  Alert,
-  Badge,
-  Card,
-  Group,
-  ScrollArea,
-  SegmentedControl,
-  Skeleton,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, ScrollArea, SegmentedControl, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CardPageLinks } from '../../../components/page-links';
 import { pageCount } from '../../../lib/pagination';
 import { useDeliveries } from '../api/deliveries';
+import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
+import { QueryStatus } from '../../../components/query-status';
 
 const STATUS_COLORS: Record<DeliveryStatus, string> = {
   pending: 'blue',
@@ -32,10 +24,7 @@ const recipientOf = (row: Delivery) => row.username ?? row.address ?? '—';
 export function DeliveriesCard() {
   const [status, setStatus] = useState<'all' | DeliveryStatus>('all');
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, error } = useDeliveries(
-    status === 'all' ? undefined : status,
-    page,
-  );
+  const { data, isPending, error } = useDeliveries(status === 'all' ? undefined : status, page);
   // The rows of the status shown (all: every status), paged by the server.
   const shown = data
     ? status === 'all'
@@ -44,13 +33,7 @@ export function DeliveriesCard() {
     : 0;
   const pages = pageCount(shown, DELIVERIES_PAGE_SIZE);
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      component="section"
-      aria-labelledby="admin-deliveries"
-    >
+    <SectionCard labelledBy="admin-deliveries">
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
         <div>
           <Title order={2} size="h4" id="admin-deliveries" mb={4}>
@@ -79,8 +62,7 @@ export function DeliveriesCard() {
           />
         </ScrollArea>
       </Group>
-      {isError && <Alert color="red">{error.message}</Alert>}
-      {isPending && <Skeleton height={120} radius="md" />}
+      <QueryStatus pending={isPending} error={error} />
       {data?.deliveries.length === 0 && (
         <Text size="sm" c="dimmed">
           No deliveries.
@@ -89,15 +71,7 @@ export function DeliveriesCard() {
       {data && data.deliveries.length > 0 && (
         <ScrollArea.Autosize mah={420} type="auto">
           <Table striped highlightOnHover verticalSpacing={6} fz="sm" miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Recipient</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>When</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Recipient', 'Kind', 'Subject', 'Status', 'When']} />
             <Table.Tbody>
               {data.deliveries.map((row) => (
                 <Table.Tr key={row.id}>
@@ -129,6 +103,6 @@ export function DeliveriesCard() {
         </ScrollArea.Autosize>
       )}
       <CardPageLinks page={page} count={pages} onChange={setPage} label="Delivery pages" />
-    </Card>
+    </SectionCard>
   );
 }

@@ -4,7 +4,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Card,
   Group,
   NumberInput,
   Select,
@@ -17,6 +16,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAlertSettings, useSaveAlertSettings } from '../api/alert-settings';
+import { SectionCard } from '../../../components/section-card';
 
 /** The alert notifications with the plan that includes each (spec §9 pricing). */
 export const NOTIFICATIONS: {
@@ -96,7 +96,7 @@ export function NotificationSettingsCard() {
   };
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="alert-settings">
+    <SectionCard labelledBy="alert-settings">
       <Title order={2} size="h4" id="alert-settings" mb={4}>
         Alerts and digests
       </Title>
@@ -155,6 +155,6 @@ export function NotificationSettingsCard() {
           />
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

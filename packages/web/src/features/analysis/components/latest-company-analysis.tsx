@@ -1,6 +1,6 @@
 import { newsLink } from '@app/shared/display/slug';
 import { timeAgo } from '@app/shared/display/timeago';
-import { Anchor, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { MarkdownText } from '../../../components/markdown/markdown-text';
 import { SentimentBadge } from '../../../components/sentiment-badge';
 import { useLatestCompanyAnalysis } from '../api/company-analyses';
 import { citationHrefs } from './analysis-card';
+import { SectionCard } from '../../../components/section-card';
 
 export const NO_ANALYSIS_TEXT = 'The AI analyst has not reviewed this company yet.';
 
@@ -27,7 +28,7 @@ export function LatestCompanyAnalysis({
   const analysis = latest.data;
   const uploaded = analysis ? new Date(analysis.ai_upload_date * 1000) : null;
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
+    <SectionCard labelledBy={headingId}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Stack gap={2}>
@@ -91,6 +92,6 @@ export function LatestCompanyAnalysis({
           </Anchor>
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

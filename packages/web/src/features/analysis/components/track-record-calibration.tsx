@@ -3,6 +3,7 @@ import type { TrackRecordCalibrationBin } from '@app/shared/api/track-record';
 import { BarChart } from '@mantine/charts';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { horizonLabel, signedReturn } from './track-record-format';
+import { TableHead } from '../../../components/table-head';
 
 const COLOURS = ['blue.4', 'violet.6', 'grape.8'];
 /** Score ranges with fewer calls are left out of the chart: their means are mostly noise. */
@@ -56,17 +57,14 @@ export function CalibrationChart({
       />
       <Table.ScrollContainer minWidth={520}>
         <Table aria-label="Calibration figures" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Score</Table.Th>
-              <Table.Th scope="col">Calls</Table.Th>
-              {horizons.map((h) => (
-                <Table.Th key={h} scope="col">
-                  {horizonLabel(h)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            scope="col"
+            columns={[
+              'Score',
+              'Calls',
+              ...horizons.map((h) => ({ key: String(h), label: horizonLabel(h) })),
+            ]}
+          />
           <Table.Tbody>
             {bins.map((bin) => (
               <Table.Tr key={bin.label}>

@@ -5,6 +5,7 @@ import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { tickerPath } from '../../../lib/ticker-path';
 import { horizonLabel, signedReturn } from './track-record-format';
+import { TableHead } from '../../../components/table-head';
 
 const articlePath = (id: string) => `${PAGE_PATHS.newsView}?id=${encodeURIComponent(id)}`;
 
@@ -66,16 +67,17 @@ export function CallsTable({
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table striped aria-label={title} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Entry</Table.Th>
-                <Table.Th scope="col">Company</Table.Th>
-                <Table.Th scope="col">Call</Table.Th>
-                <Table.Th scope="col">Article</Table.Th>
-                <Table.Th scope="col">{horizonLabel(horizon)}</Table.Th>
-                <Table.Th scope="col">vs market</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              scope="col"
+              columns={[
+                'Entry',
+                'Company',
+                'Call',
+                'Article',
+                { label: horizonLabel(horizon) },
+                'vs market',
+              ]}
+            />
             <Table.Tbody>
               {calls.map((call) => (
                 <CallRow

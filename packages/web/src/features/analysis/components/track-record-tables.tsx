@@ -1,6 +1,7 @@
 import type { TrackRecordGroup, TrackRecordStat } from '@app/shared/api/track-record';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { horizonLabel, rate, signedReturn } from './track-record-format';
+import { TableHead } from '../../../components/table-head';
 
 /** One card per horizon: the hit rate, its interval, the calls and their mean return. */
 export function HitRateCards({ stats }: { stats: readonly TrackRecordStat[] }) {
@@ -77,16 +78,13 @@ export function GroupTable({
       ) : (
         <Table.ScrollContainer minWidth={520}>
           <Table striped highlightOnHover aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Calls</Table.Th>
-                {horizons.map((h) => (
-                  <Table.Th key={h} scope="col">
-                    {horizonLabel(h)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              scope="col"
+              columns={[
+                'Calls',
+                ...horizons.map((h) => ({ key: String(h), label: horizonLabel(h) })),
+              ]}
+            />
             <Table.Tbody>
               {groups.map((group) => (
                 <Table.Tr key={group.key}>

@@ -1,8 +1,9 @@
-import { Card, Group, Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { useCurrentUser } from '../../users';
 import { lazy, Suspense } from 'react';
+import { SectionCard } from '../../../components/section-card';
 
 const TITLE_ID = 'article-questions-title';
 
@@ -26,7 +27,7 @@ function Loading() {
 export function ArticleQuestions({ articleId }: { articleId: string }) {
   const { token, user } = useCurrentUser();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={TITLE_ID}>
+    <SectionCard labelledBy={TITLE_ID}>
       <Group gap="xs" mb="sm">
         <IconMessageChatbot size={20} aria-hidden />
         <Title order={2} size="h4" id={TITLE_ID}>
@@ -47,6 +48,6 @@ export function ArticleQuestions({ articleId }: { articleId: string }) {
       ) : (
         <Loading />
       )}
-    </Card>
+    </SectionCard>
   );
 }

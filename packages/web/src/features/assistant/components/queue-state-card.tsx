@@ -1,9 +1,11 @@
-import { Alert, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { z } from 'zod';
 import type { queueEntrySchema } from '@app/shared/api/prompts';
 import { formatDateTime } from '@app/shared/display/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useQueueState } from '../api/queue-state';
+import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
 
 type QueueEntry = z.infer<typeof queueEntrySchema>;
 
@@ -27,16 +29,7 @@ function QueueTable({ caption, entries }: { caption: string; entries: readonly Q
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table striped fz="sm" aria-label={caption}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Working on</Table.Th>
-                <Table.Th>Plan</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Date', 'User', 'Type', 'Working on', 'Plan', 'Attempts']} />
             <Table.Tbody>
               {entries.map((entry) => (
                 <Table.Tr key={entry.id}>
@@ -61,7 +54,7 @@ export function QueueStateCard() {
   const state = useQueueState();
   useFailureToast(state.error, 'The AI queue could not be loaded');
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-ai-queue">
+    <SectionCard labelledBy="admin-ai-queue">
       <Title order={2} size="h4" id="admin-ai-queue" mb="sm">
         Services queue
       </Title>
@@ -73,6 +66,6 @@ export function QueueStateCard() {
           <QueueTable caption="Waiting (priority order)" entries={state.data.priority} />
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

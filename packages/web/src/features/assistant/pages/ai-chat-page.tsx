@@ -1,9 +1,10 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCurrentUser } from '../../users';
 import { AssistantChat } from '../components/assistant-chat';
 import { PlanNotice } from '../components/plan-notice';
+import { PageTitle } from '../../../components/page-title';
 
 /** Spec §2: the chat page's title when the URL gives none. */
 export const DEFAULT_CHAT_TITLE = 'Your Portfolio Questions and Answers';
@@ -21,14 +22,9 @@ export function AiChatPage() {
 
   return (
     <Stack gap="lg" maw={960} mx="auto" w="100%">
-      <div>
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Text c="dimmed" size="sm">
-          Answers come from your watchlist, its prices, news and AI analyses, and cite each source.
-        </Text>
-      </div>
+      <PageTitle title={title}>
+        Answers come from your watchlist, its prices, news and AI analyses, and cite each source.
+      </PageTitle>
       <PlanNotice />
       <Card withBorder radius="lg" padding="lg">
         {user ? (

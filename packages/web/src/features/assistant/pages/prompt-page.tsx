@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { EMAIL_SELECTION, PROMPT_MAX_CHARS } from '@app/shared/api/prompts';
 import type { PromptJson } from '@app/shared/api/prompts';
@@ -39,6 +28,8 @@ import {
   selectionList,
   selectionOf,
 } from '../components/selection-picker';
+import { PageTitle } from '../../../components/page-title';
+import { SectionCardHeader } from '../../../components/section-card';
 
 const EMPTY_EDITOR: ComposerDraft = {
   id: null,
@@ -141,15 +132,10 @@ export function PromptPage() {
 
   return (
     <Stack gap="lg" maw={960} mx="auto" w="100%">
-      <div>
-        <Title order={1} size="h2">
-          AI portfolio prompts
-        </Title>
-        <Text c="dimmed" size="sm">
-          Ask for a summary of your portfolio or of chosen companies. Answers use their prices, news
-          and AI analyses, and cite each source.
-        </Text>
-      </div>
+      <PageTitle title="AI portfolio prompts">
+        Ask for a summary of your portfolio or of chosen companies. Answers use their prices, news
+        and AI analyses, and cite each source.
+      </PageTitle>
       <PlanNotice />
       <Card withBorder radius="lg" padding="lg" component="section" aria-label="Prompt editor">
         <Stack gap="md">
@@ -201,10 +187,7 @@ export function PromptPage() {
         </Stack>
       </Card>
       <Stack gap="sm" component="section" aria-labelledby="your-prompts">
-        <Group justify="space-between">
-          <Title order={2} size="h4" id="your-prompts">
-            Your prompts
-          </Title>
+        <SectionCardHeader id="your-prompts" title="Your prompts">
           <Button
             variant="subtle"
             color="red"
@@ -215,7 +198,7 @@ export function PromptPage() {
           >
             Remove all
           </Button>
-        </Group>
+        </SectionCardHeader>
         {list.isPending && username !== null && <Skeleton height={120} radius="md" />}
         {list.isError && !list.data && <Alert color="red">{list.error.message}</Alert>}
         {list.data && prompts.length === 0 && (

@@ -1,18 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime, formatPrice } from '@app/shared/display/format';
 import { useAdminPayments } from '../api/admin-payments';
 import type { AdminPayments } from '../api/admin-payments';
+import type { ReactNode } from 'react';
+import { TableHead } from '../../../components/table-head';
+import { SectionCard, SectionCardHeader } from '../../../components/section-card';
+import { QueryStatus } from '../../../components/query-status';
 
 const REASONS: Record<string, string> = {
   too_expensive: 'Too expensive',
@@ -32,14 +25,7 @@ function EventTable({ label, events }: { label: string; events: AdminPayments['e
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped fz="sm" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Received</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Outcome</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Received', 'Type', 'Event', 'Outcome']} />
         <Table.Tbody>
           {events.map((event) => (
             <Table.Tr key={event.id}>
@@ -69,33 +55,38 @@ function EventTable({ label, events }: { label: string; events: AdminPayments['e
   );
 }
 
+/** One part of the view under its small heading. */
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text fw={600} size="sm" mb={4}>
+        {title}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
 /**
  * The admin panel's payments view: subscriptions by plan and status, the webhook
  * events received and those that failed, the referral ledger's totals and cancel feedback.
  */
 export function PaymentsAdminCard() {
-  const { data, isPending, isError, error } = useAdminPayments();
+  const { data, isPending, error } = useAdminPayments();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-payments">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="admin-payments">
-          Payments
-        </Title>
+    <SectionCard labelledBy="admin-payments">
+      <SectionCardHeader id="admin-payments" title="Payments" mb="sm">
         {data && (
           <Badge variant="light" color={data.provider === 'offline' ? 'yellow' : 'blue'}>
             {data.provider === 'offline' ? 'Offline test mode' : data.provider}
           </Badge>
         )}
-      </Group>
-      {isError && <Alert color="red">{error.message}</Alert>}
-      {isPending && <Skeleton height={120} radius="md" />}
+      </SectionCardHeader>
+      <QueryStatus pending={isPending} error={error} />
       {data && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <div>
-              <Text fw={600} size="sm" mb={4}>
-                Subscriptions
-              </Text>
+            <Part title="Subscriptions">
               {data.subscriptions.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   No subscriptions yet.
@@ -113,11 +104,8 @@ export function PaymentsAdminCard() {
                   </Table.Tbody>
                 </Table>
               )}
-            </div>
-            <div>
-              <Text fw={600} size="sm" mb={4}>
-                Referral ledger
-              </Text>
+            </Part>
+            <Part title="Referral ledger">
               {data.ledger_totals.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   No entries yet.
@@ -135,24 +123,15 @@ export function PaymentsAdminCard() {
                   </Table.Tbody>
                 </Table>
               )}
-            </div>
+            </Part>
           </SimpleGrid>
-          <div>
-            <Text fw={600} size="sm" mb={4}>
-              Failed webhooks
-            </Text>
+          <Part title="Failed webhooks">
             <EventTable label="Failed webhooks" events={data.failed_events} />
-          </div>
-          <div>
-            <Text fw={600} size="sm" mb={4}>
-              Events received
-            </Text>
+          </Part>
+          <Part title="Events received">
             <EventTable label="Events received" events={data.events} />
-          </div>
-          <div>
-            <Text fw={600} size="sm" mb={4}>
-              Cancel feedback
-            </Text>
+          </Part>
+          <Part title="Cancel feedback">
             {data.cancel_feedback.length === 0 ? (
               <Text size="sm" c="dimmed">
                 None.
@@ -168,9 +147,9 @@ export function PaymentsAdminCard() {
                 ))}
               </Stack>
             )}
-          </div>
+          </Part>
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

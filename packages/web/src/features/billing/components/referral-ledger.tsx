@@ -1,6 +1,8 @@
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Referrals } from '../api/referrals';
 import { formatDate, formatEuros } from '../plans';
+import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
 
 const KIND_LABELS: Record<Referrals['ledger'][number]['kind'], string> = {
   free_month: 'Free month',
@@ -25,7 +27,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** The user's referrals and earnings, from the append-only reward ledger. */
 export function ReferralLedger({ referrals }: { referrals: Referrals }) {
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="earned-title">
+    <SectionCard labelledBy="earned-title">
       <Title order={2} size="h4" id="earned-title" mb="sm">
         Your referrals and earnings
       </Title>
@@ -41,14 +43,7 @@ export function ReferralLedger({ referrals }: { referrals: Referrals }) {
       ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table striped aria-label="Reward ledger">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>What for</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Date', 'Kind', 'What for', { label: 'Amount', ta: 'right' }]} />
             <Table.Tbody>
               {referrals.ledger.map((entry, index) => (
                 <Table.Tr key={`${String(entry.date)}-${String(index)}`}>
@@ -66,6 +61,6 @@ export function ReferralLedger({ referrals }: { referrals: Referrals }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Card>
+    </SectionCard>
   );
 }

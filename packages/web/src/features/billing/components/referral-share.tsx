@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCopy, IconShare } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import {
@@ -8,6 +8,7 @@ import {
 } from '../../../components/share/share-links';
 import { absoluteSiteUrl } from '../../../lib/site-url';
 import { showErrorToast, showInfoToast } from '../../../lib/toast';
+import { SectionCard } from '../../../components/section-card';
 
 export const CODE_COPIED = 'Referral code copied!';
 export const CODE_COPY_FAILED = 'Copy failed. Please try manually.';
@@ -66,7 +67,7 @@ export function ReferralShare({ code, username }: { code: string; username: stri
   };
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="share-title">
+    <SectionCard labelledBy="share-title">
       <Title order={2} size="h4" id="share-title" mb="sm">
         Share your link
       </Title>
@@ -105,6 +106,6 @@ export function ReferralShare({ code, username }: { code: string; username: stri
           )}
         </Group>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

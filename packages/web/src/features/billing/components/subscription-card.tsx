@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { useSubscriptionStatus } from '../api/subscription-status';
 import { formatDate, hasPlan, planName, PORTAL_HREF, STATUS_LABELS } from '../plans';
+import { SectionCard } from '../../../components/section-card';
 
 const STATUS_COLORS: Record<string, string> = {
   active: 'teal',
@@ -19,13 +20,7 @@ export function SubscriptionCard() {
   const status = useSubscriptionStatus();
   const state = status.data;
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      component="section"
-      aria-labelledby="subscription-title"
-    >
+    <SectionCard labelledBy="subscription-title">
       <Title order={2} size="h4" id="subscription-title" mb="xs">
         Subscription
       </Title>
@@ -82,6 +77,6 @@ export function SubscriptionCard() {
           </Group>
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,19 +1,10 @@
 import { channelAddRequestSchema } from '@app/shared/api/telegram';
 import type { ChannelKind } from '@app/shared/api/telegram';
-import {
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useAddChannel } from '../api/channels';
 import { KIND_LABELS } from './channel-kinds';
+import { SectionCard } from '../../../components/section-card';
 
 type Values = { chat_id: string; title: string; kinds: ChannelKind[] };
 
@@ -31,7 +22,7 @@ export function AddChannelForm() {
   });
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="add-channel">
+    <SectionCard labelledBy="add-channel">
       <Title order={2} size="h4" id="add-channel" mb={4}>
         Add a channel
       </Title>
@@ -67,6 +58,6 @@ export function AddChannelForm() {
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

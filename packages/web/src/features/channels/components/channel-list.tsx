@@ -3,7 +3,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Chip,
   Group,
   Paper,
@@ -11,11 +10,11 @@ import {
   Stack,
   Switch,
   Text,
-  Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useChannels, useRemoveChannel, useTestPost, useUpdateChannel } from '../api/channels';
 import { KIND_LABELS } from './channel-kinds';
+import { SectionCard, SectionCardHeader } from '../../../components/section-card';
 
 function ChannelRow({ channel, botEnabled }: { channel: Channel; botEnabled: boolean }) {
   const update = useUpdateChannel();
@@ -93,17 +92,14 @@ function ChannelRow({ channel, botEnabled }: { channel: Channel; botEnabled: boo
 export function ChannelList() {
   const { data, isPending, isError, error } = useChannels();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="channel-list">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="channel-list">
-          Channel list
-        </Title>
+    <SectionCard labelledBy="channel-list">
+      <SectionCardHeader id="channel-list" title="Channel list" mb="sm">
         {data && (
           <Badge variant="light" color={data.enabled ? 'teal' : 'gray'}>
             {data.enabled ? 'Bot running' : 'Bot off'}
           </Badge>
         )}
-      </Group>
+      </SectionCardHeader>
       {isError && <Alert color="red">{error.message}</Alert>}
       {isPending && <Skeleton height={96} radius="md" />}
       {data && !data.enabled && (
@@ -123,6 +119,6 @@ export function ChannelList() {
           ))}
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

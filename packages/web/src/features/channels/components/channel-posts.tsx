@@ -1,12 +1,13 @@
-import { Alert, Badge, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useChannelPosts } from '../api/channels';
 import { formatDate, POST_KIND_LABELS } from './channel-kinds';
+import { SectionCard } from '../../../components/section-card';
 
 /** The last 50 posts to the channels, newest first, failures with Telegram's reason. */
 export function ChannelPosts() {
   const { data: posts, isPending, isError, error } = useChannelPosts();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="channel-posts">
+    <SectionCard labelledBy="channel-posts">
       <Title order={2} size="h4" id="channel-posts" mb="sm">
         Last posts
       </Title>
@@ -47,6 +48,6 @@ export function ChannelPosts() {
           ))}
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

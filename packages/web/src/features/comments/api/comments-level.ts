@@ -4,6 +4,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { useStoredToken } from '../../../lib/use-stored-token';
 import { commentLevelQueryKey } from './comments-query-keys';
+import { pagedView } from './paged-view';
 
 export interface CommentsPage {
   comments: Comment[];
@@ -60,15 +61,6 @@ export function commentLevelQueryOptions(
 export function useCommentLevel(articleId: string, parentCommentId: string | null) {
   const token = useStoredToken();
   const query = useInfiniteQuery(commentLevelQueryOptions(articleId, parentCommentId, token));
-  const pages = query.data?.pages ?? [];
-  return {
-    comments: pages.flatMap((page) => page.comments),
-    total: pages.at(-1)?.total ?? 0,
-    isPending: query.isPending,
-    isError: query.isError,
-    error: query.error,
-    hasMore: query.hasNextPage,
-    loadingMore: query.isFetchingNextPage,
-    loadMore: () => void query.fetchNextPage(),
-  };
+  const { items, ...paging } = pagedView(query, (page) => page.comments);
+  return { comments: items, ...paging };
 }

@@ -9,6 +9,7 @@ import {
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { COMMENTS_QUERY_KEY, REPORTS_QUEUE_QUERY_KEY } from './comments-query-keys';
+import { pagedView } from './paged-view';
 
 /** Reported items per page of the admin queue. */
 export const REPORTS_PAGE_SIZE = 20;
@@ -43,17 +44,7 @@ export function reportsQueueQueryOptions() {
 /** The admin reports queue, 20 at a time. */
 export function useReportsQueue() {
   const query = useInfiniteQuery(reportsQueueQueryOptions());
-  const pages = query.data?.pages ?? [];
-  return {
-    items: pages.flatMap((page) => page.items),
-    total: pages.at(-1)?.total ?? 0,
-    isPending: query.isPending,
-    isError: query.isError,
-    error: query.error,
-    hasMore: query.hasNextPage,
-    loadingMore: query.isFetchingNextPage,
-    loadMore: () => void query.fetchNextPage(),
-  };
+  return pagedView(query, (page) => page.items);
 }
 
 export interface DismissReportsBody {

@@ -1,10 +1,9 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Comment } from '@app/shared/api/comments';
-import { timeAgo } from '@app/shared/display/timeago';
 import { useState } from 'react';
 import { useCommentLevel } from '../api/comments-level';
 import { CommentActionArea, CommentActionBar } from './comment-actions';
-import { SubscriptionBadge } from './subscription-badge';
+import { CommentByline } from './comment-byline';
 import { useCommentThread } from './comment-thread-context';
 import classes from './comments.module.css';
 
@@ -34,21 +33,11 @@ export function CommentItem({ comment, depth }: { comment: Comment; depth: numbe
         aria-label={placeholder ? 'Removed comment' : `Comment by ${comment.username}`}
         className={`${classes.comment} ${comment.is_hidden && !placeholder ? classes.hidden : ''}`}
       >
-        <Group gap={6} wrap="wrap">
-          {!placeholder && (
-            <Text size="sm" fw={600}>
-              {comment.username}
-            </Text>
-          )}
-          <SubscriptionBadge icon={comment.subscription} />
-          <Text
-            size="xs"
-            c="dimmed"
-            component="time"
-            dateTime={new Date(comment.creation_date * 1000).toISOString()}
-          >
-            {timeAgo(comment.creation_date)}
-          </Text>
+        <CommentByline
+          username={placeholder ? null : comment.username}
+          subscription={comment.subscription}
+          creationDate={comment.creation_date}
+        >
           {comment.update_date !== null && !comment.is_deleted && (
             <Text size="xs" c="dimmed">
               (edited)
@@ -59,7 +48,7 @@ export function CommentItem({ comment, depth }: { comment: Comment; depth: numbe
               Hidden
             </Badge>
           )}
-        </Group>
+        </CommentByline>
         {/* Plain text as typed (never HTML): React escapes it, CSS keeps its line breaks. */}
         <Text
           size="sm"

@@ -1,11 +1,10 @@
-import { Alert, Anchor, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { timeAgo } from '@app/shared/display/timeago';
+import { Alert, Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { unreadRepliesQueryOptions, useMarkRepliesSeen } from '../api/replies-unread';
 import type { UnreadReply } from '../api/replies-unread';
-import { SubscriptionBadge } from '../components/subscription-badge';
+import { CommentByline } from '../components/comment-byline';
 import { useCurrentUser } from '../../users';
 import classes from '../components/comments.module.css';
 
@@ -13,20 +12,11 @@ function ReplyCard({ reply }: { reply: UnreadReply }) {
   return (
     <Card withBorder radius="md" padding="md" component="li">
       <Stack gap={4}>
-        <Group gap={6} wrap="wrap">
-          <Text size="sm" fw={600}>
-            {reply.username}
-          </Text>
-          <SubscriptionBadge icon={reply.subscription} />
-          <Text
-            size="xs"
-            c="dimmed"
-            component="time"
-            dateTime={new Date(reply.creation_date * 1000).toISOString()}
-          >
-            {timeAgo(reply.creation_date)}
-          </Text>
-        </Group>
+        <CommentByline
+          username={reply.username}
+          subscription={reply.subscription}
+          creationDate={reply.creation_date}
+        />
         <Text size="sm" className={classes.content}>
           {reply.content}
         </Text>

@@ -1,8 +1,8 @@
-import { Group, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { CalendarEvent } from '@app/shared/api/portfolio';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
-import { SectionCard } from '../../../components/section-card';
+import { SectionCard, SectionCardHeader } from '../../../components/section-card';
 import { AgendaView, CalendarToolbar, EventDialog, MonthView } from '../../portfolio';
 import type { CalendarViewMode, EventDraft } from '../../portfolio';
 import { GalleryPage } from '../components/gallery-page';
@@ -76,16 +76,13 @@ export function CalendarPage() {
       intro="The dashboard's calendar (month and agenda views, the event dialog) on a fixed demo month; events stay in this page."
     >
       <SectionCard labelledBy="demo-calendar-title">
-        <Group justify="space-between" gap="xs" mb="md">
-          <Title order={2} size="h4" id="demo-calendar-title">
-            March 2026
-          </Title>
+        <SectionCardHeader id="demo-calendar-title" title="March 2026" gap="xs" mb="md">
           <CalendarToolbar
             view={view}
             onViewChange={setView}
             onNewEvent={() => setDialog({ event: null, day: DEMO_TODAY })}
           />
-        </Group>
+        </SectionCardHeader>
         {view === 'month' ? <MonthView {...viewProps} /> : <AgendaView {...viewProps} />}
       </SectionCard>
       <Text size="xs" c="dimmed">

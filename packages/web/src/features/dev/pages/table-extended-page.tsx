@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { DemoSection, GalleryPage } from '../components/gallery-page';
 import { DEMO_CART, DEMO_PRICING_CARDS } from '../demo-data';
 import { cartQuantity } from '../rules';
+import { TableHead } from '../../../components/table-head';
 
 export function TableExtendedPage() {
   const [lines, setLines] = useState(DEMO_CART);
@@ -35,14 +36,14 @@ export function TableExtendedPage() {
       <DemoSection id="table-cart" title="Shopping cart">
         <Table.ScrollContainer minWidth={320}>
           <Table withTableBorder verticalSpacing="sm" horizontalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="center">Quantity</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              columns={[
+                'Product',
+                { label: 'Price', ta: 'right' },
+                { label: 'Quantity', ta: 'center' },
+                { label: 'Amount', ta: 'right' },
+              ]}
+            />
             <Table.Tbody>
               {lines.map((line) => (
                 <Table.Tr key={line.id}>

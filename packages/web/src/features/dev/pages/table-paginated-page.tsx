@@ -1,13 +1,12 @@
-import { Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { formatPrice } from '@app/shared/display/format';
+import { Group, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { PageLinks } from '../../../components/page-links';
 import { pageCount, pageSlice } from '../../../lib/pagination';
-import { ChangeText } from '../../../components/change-display';
 import { DemoSection, GalleryPage } from '../components/gallery-page';
 import { DEMO_COMPANIES } from '../demo-data';
 import { DEMO_PAGE_SIZES, isDemoPageSize, pagingReducer } from '../rules';
+import { DemoCompaniesTable } from '../components/demo-companies-table';
 
 export function TablePaginatedPage() {
   const [query, setQuery] = useState('');
@@ -57,32 +56,7 @@ export function TablePaginatedPage() {
             }}
           />
         </Group>
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Symbol</Table.Th>
-                <Table.Th>Company</Table.Th>
-                <Table.Th>Sector</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Day</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((company) => (
-                <Table.Tr key={company.symbol + company.name}>
-                  <Table.Td ff="monospace">{company.symbol}</Table.Td>
-                  <Table.Td>{company.name}</Table.Td>
-                  <Table.Td>{company.sector}</Table.Td>
-                  <Table.Td ta="right">{formatPrice(company.price, 'USD')}</Table.Td>
-                  <Table.Td ta="right">
-                    <ChangeText value={company.changePct} format="percent" />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DemoCompaniesTable companies={shown} minWidth={480} />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             Page {paging.page} of {count}

@@ -1,9 +1,8 @@
-import { SimpleGrid, Table } from '@mantine/core';
-import { formatPrice } from '@app/shared/display/format';
+import { SimpleGrid } from '@mantine/core';
 import { TopGrowthTable } from '../../market';
-import { ChangeText } from '../../../components/change-display';
 import { DemoSection, GalleryPage } from '../components/gallery-page';
 import { DEMO_COMPANIES } from '../demo-data';
+import { DemoCompaniesTable } from '../components/demo-companies-table';
 
 export function TableRegularPage() {
   return (
@@ -13,32 +12,11 @@ export function TableRegularPage() {
       intro="A plain table in the product's style, and the market's top-growth tables as the home page shows them (live data)."
     >
       <DemoSection id="table-plain" title="Plain table">
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped highlightOnHover withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Symbol</Table.Th>
-                <Table.Th>Company</Table.Th>
-                <Table.Th>Sector</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Day</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {DEMO_COMPANIES.slice(0, 8).map((company) => (
-                <Table.Tr key={company.symbol}>
-                  <Table.Td ff="monospace">{company.symbol}</Table.Td>
-                  <Table.Td>{company.name}</Table.Td>
-                  <Table.Td>{company.sector}</Table.Td>
-                  <Table.Td ta="right">{formatPrice(company.price, 'USD')}</Table.Td>
-                  <Table.Td ta="right">
-                    <ChangeText value={company.changePct} format="percent" />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DemoCompaniesTable
+          companies={DEMO_COMPANIES.slice(0, 8)}
+          minWidth={520}
+          highlightOnHover
+        />
       </DemoSection>
       <DemoSection id="table-market" title="Market tables">
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

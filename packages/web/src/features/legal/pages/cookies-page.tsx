@@ -4,6 +4,7 @@ import { ContactSentence } from '../../site';
 import { LegalDocument } from '../components/legal-document';
 import type { LegalSection } from '../components/legal-document';
 import classes from '../components/legal-document.module.css';
+import { TableHead } from '../../../components/table-head';
 
 interface CookieRow {
   name: string;
@@ -102,14 +103,7 @@ const sections: readonly LegalSection[] = [
           withTableBorder
           verticalSpacing="sm"
         >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Cookie</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-              <Table.Th scope="col">Purpose</Table.Th>
-              <Table.Th scope="col">Duration</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead scope="col" columns={['Cookie', 'Type', 'Purpose', 'Duration']} />
           <Table.Tbody>
             {COOKIE_TABLE.map((cookie) => (
               <Table.Tr key={cookie.name}>

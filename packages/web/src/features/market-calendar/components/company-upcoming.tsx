@@ -1,4 +1,4 @@
-import { Alert, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from '../../../components/section-card';
 import { useCompanyUpcoming } from '../api/market-calendar';
@@ -10,6 +10,8 @@ import {
   timingLabel,
   UNKNOWN,
 } from './event-format';
+import { TableHead } from '../../../components/table-head';
+import { QueryStatus } from '../../../components/query-status';
 
 /** "Upcoming" on a company page: next results, next ex-dividend date, the last four results. */
 export function CompanyUpcoming({ symbol }: { symbol: string }) {
@@ -21,8 +23,7 @@ export function CompanyUpcoming({ symbol }: { symbol: string }) {
       <Title order={2} size="h4" id="company-upcoming" mb="sm">
         Upcoming
       </Title>
-      {upcoming.isPending && <Skeleton height={120} radius="md" />}
-      {upcoming.isError && <Alert color="red">{upcoming.error.message}</Alert>}
+      <QueryStatus pending={upcoming.isPending} error={upcoming.error} />
       {data && (
         <Stack gap="sm">
           <div>
@@ -47,14 +48,7 @@ export function CompanyUpcoming({ symbol }: { symbol: string }) {
           </div>
           {data.last_results.length > 0 && (
             <Table fz="xs" verticalSpacing={4} aria-label="Last results">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Reported</Table.Th>
-                  <Table.Th>EPS</Table.Th>
-                  <Table.Th>Estimate</Table.Th>
-                  <Table.Th>Surprise</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['Reported', 'EPS', 'Estimate', 'Surprise']} />
               <Table.Tbody>
                 {data.last_results.map((result) => (
                   <Table.Tr key={result.date}>

@@ -1,11 +1,11 @@
-import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Company } from '@app/shared/api/companies';
 import { useFinancials } from '../api/financials';
 import classes from './company-info-card.module.css';
-import { companyInitials } from './company-text';
 import { QuoteSummary, QuoteSummarySkeleton } from './quote-summary';
 import { WatchCheckbox } from './watch-checkbox';
 import { AlertMeButton } from '../../alert-rules';
+import { CompanyAvatar } from './company-avatar';
 
 /** Spec §2 company page header: the company name and quote type, its price and the watch box. */
 export function CompanyHeader({ company, symbol }: { company: Company; symbol: string | null }) {
@@ -16,16 +16,7 @@ export function CompanyHeader({ company, symbol }: { company: Company; symbol: s
     <Card withBorder radius="lg" padding="lg" className={classes.card}>
       <Group justify="space-between" align="flex-start" gap="md">
         <Group gap="md" wrap="nowrap" align="flex-start" className={classes.header}>
-          <Avatar
-            src={quote.data?.image ?? null}
-            alt=""
-            size={56}
-            radius="md"
-            color="blue"
-            variant="light"
-          >
-            {companyInitials(company.company_name)}
-          </Avatar>
+          <CompanyAvatar image={quote.data?.image} name={company.company_name} size={56} />
           <Stack gap={6} className={classes.header}>
             <Title order={1} size="h2" className={classes.name}>
               {company.company_name}

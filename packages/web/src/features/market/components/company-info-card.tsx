@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Avatar,
   Badge,
   Button,
   Card,
@@ -17,11 +16,12 @@ import { Link } from 'react-router';
 import { useCompany } from '../api/company';
 import { useFinancials } from '../api/financials';
 import classes from './company-info-card.module.css';
-import { companyInitials, companySummary, websiteLink } from './company-text';
+import { companySummary, websiteLink } from './company-text';
 import { QuoteSummary } from './quote-summary';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from '../../../components/section-card';
 import { tickerPath } from '../../../lib/ticker-path';
+import { CompanyAvatar } from './company-avatar';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 
@@ -100,16 +100,7 @@ export function CompanyInfoCard({ symbol }: { symbol: string }) {
     <SectionCard labelledBy={titleId} className={classes.card}>
       <Stack gap="md">
         <Group gap="md" wrap="nowrap" align="flex-start">
-          <Avatar
-            src={financials.data?.image ?? null}
-            alt=""
-            size={48}
-            radius="md"
-            color="blue"
-            variant="light"
-          >
-            {companyInitials(info.company_name)}
-          </Avatar>
+          <CompanyAvatar image={financials.data?.image} name={info.company_name} size={48} />
           <Stack gap={4} className={classes.header}>
             <Title order={3} size="h4" id={titleId} className={classes.name}>
               {info.company_name}

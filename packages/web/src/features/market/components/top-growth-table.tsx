@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { Ticker } from '@app/shared/api/market';
 import { formatPrice } from '@app/shared/display/format';
 import { Link } from 'react-router';
@@ -9,8 +9,9 @@ import { ChangeArrowIcon, ChangeText } from '../../../components/change-display'
 import { DemoDataBadge } from './demo-data-badge';
 import classes from './market-table.module.css';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { SectionCard } from '../../../components/section-card';
+import { SectionCard, SectionCardHeader } from '../../../components/section-card';
 import { tickerPath } from '../../../lib/ticker-path';
+import { TableHead } from '../../../components/table-head';
 
 const PERIODS: Record<TopGrowthPeriod, { title: string; column: string }> = {
   change_pct_1: { title: 'Top Growth Today', column: 'Day' },
@@ -66,12 +67,9 @@ export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
 
   return (
     <SectionCard labelledBy={titleId} className={classes.card}>
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
+      <SectionCardHeader id={titleId} title={title} mb="sm" gap="xs">
         {demo && <DemoDataBadge size="xs" />}
-      </Group>
+      </SectionCardHeader>
       {isPending && <Skeleton height={190} radius="md" />}
       {isError && !tickers && <Alert color="red">{error.message}</Alert>}
       {empty && warmingUp && (
@@ -96,13 +94,13 @@ export function TopGrowthTable({ period }: { period: TopGrowthPeriod }) {
             horizontalSpacing="xs"
             highlightOnHover
           >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Company</Table.Th>
-                <Table.Th className={classes.number}>Price</Table.Th>
-                <Table.Th className={classes.number}>{column}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              columns={[
+                'Company',
+                { label: 'Price', className: classes.number },
+                { label: column, className: classes.number },
+              ]}
+            />
             <Table.Tbody>
               {tickers.slice(0, TOP_GROWTH_ROWS).map((ticker) => (
                 <TopGrowthRow key={ticker.exchange_ticker} ticker={ticker} period={period} />

@@ -9,6 +9,7 @@ import classes from './market-table.module.css';
 import type { WatchlistRow } from './watchlist-rows';
 import { tickerPath } from '../../../lib/ticker-path';
 import { AlertMeButton } from '../../alert-rules';
+import { TableHead } from '../../../components/table-head';
 
 /** What a row offers: removal (own list), adding (a suggestion), or nothing (visitors). */
 export type WatchlistRowAction = 'remove' | 'add' | 'none';
@@ -130,25 +131,23 @@ export function WatchlistTable({ rows, action, list, label }: WatchlistTableProp
           highlightOnHover
           aria-label={label}
         >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Company</Table.Th>
-              <Table.Th className={classes.number}>Price</Table.Th>
-              <Table.Th className={classes.number}>Since open</Table.Th>
-              <Table.Th className={classes.number}>Since open %</Table.Th>
-              <Table.Th className={classes.number}>Day range</Table.Th>
-              {action === 'remove' && (
-                <Table.Th>
-                  <VisuallyHidden>Alert</VisuallyHidden>
-                </Table.Th>
-              )}
-              {action !== 'none' && (
-                <Table.Th>
-                  <VisuallyHidden>{action === 'remove' ? 'Remove' : 'Watch'}</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            columns={[
+              'Company',
+              { label: 'Price', className: classes.number },
+              { label: 'Since open', className: classes.number },
+              { label: 'Since open %', className: classes.number },
+              { label: 'Day range', className: classes.number },
+              action === 'remove' && {
+                key: 'alert',
+                label: <VisuallyHidden>Alert</VisuallyHidden>,
+              },
+              action !== 'none' && {
+                key: 'action',
+                label: <VisuallyHidden>{action === 'remove' ? 'Remove' : 'Watch'}</VisuallyHidden>,
+              },
+            ]}
+          />
           <Table.Tbody>
             {rows.map((row) => (
               <WatchlistRowView key={row.symbol} row={row} action={action} list={list} />

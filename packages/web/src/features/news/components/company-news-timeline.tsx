@@ -1,5 +1,5 @@
 import { SentimentBadge } from '../../../components/sentiment-badge';
-import { Anchor, Button, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { NewsArticle } from '@app/shared/api/news';
 import { newsLink } from '@app/shared/display/slug';
 import { displayTitle } from '@app/shared/display/title';
@@ -13,6 +13,7 @@ import { useLoadMore } from './use-load-more';
 import { useNewsFailure } from './use-news-failure';
 import { symbolSegment } from '../../../lib/ticker-path';
 import { useDisplayClock } from '../../../lib/hydration';
+import { SectionCard } from '../../../components/section-card';
 
 /** GET /news/company/{symbol}: the news linked to one listing, newest first. */
 export function companyNewsSource(symbol: string): NewsSource {
@@ -70,7 +71,7 @@ export function CompanyNewsTimeline({ symbol }: { symbol: string }) {
   const headingId = useId();
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
+    <SectionCard labelledBy={headingId}>
       <Stack gap="md">
         <Title order={2} size="h4" id={headingId}>
           News timeline
@@ -100,6 +101,6 @@ export function CompanyNewsTimeline({ symbol }: { symbol: string }) {
           </div>
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,12 +1,12 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { IconHome } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
-import { ErrorPanel } from '../../../components/error-panel';
+import { Center, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { ErrorPanel, HomeButton } from '../../../components/error-panel';
 import { EXPERIMENT_FILTERS, querySource } from '../api/news-feed';
 import { feedFiltersWith, newsFeedParamsOf } from '../api/news-feed-params';
 import { ScrollFeed } from '../components/news-feed-list';
 import { PinnedArticle } from '../components/pinned-article';
 import { useViewer } from '../../users';
+import { PageTitle } from '../../../components/page-title';
 
 export const EXPERIMENTS_ONLY_MESSAGE =
   'Experiments are only available to users with the debugging interface.';
@@ -18,11 +18,7 @@ function NotAvailable() {
         code="403"
         title="Not available"
         message={EXPERIMENTS_ONLY_MESSAGE}
-        actions={
-          <Button component={Link} to="/news/latest_ai" leftSection={<IconHome size={18} />}>
-            Back to the news
-          </Button>
-        }
+        actions={<HomeButton to="/news/latest_ai">Back to the news</HomeButton>}
       />
     </Center>
   );
@@ -42,16 +38,11 @@ export function ExperimentsPage() {
   const filters = feedFiltersWith(EXPERIMENT_FILTERS, params);
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Experiments
-        </Title>
-        <Text c="dimmed" size="sm">
-          {params.experiment === null
-            ? 'Articles carrying an experiment variant, newest first.'
-            : `The articles of experiment “${params.experiment}”.`}
-        </Text>
-      </div>
+      <PageTitle title="Experiments">
+        {params.experiment === null
+          ? 'Articles carrying an experiment variant, newest first.'
+          : `The articles of experiment “${params.experiment}”.`}
+      </PageTitle>
       {params.id !== null && <PinnedArticle id={params.id} />}
       <ScrollFeed
         key={JSON.stringify(filters)}

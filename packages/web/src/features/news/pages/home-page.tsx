@@ -1,8 +1,9 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { HOME_FEED_SIZE, LATEST_AI_FILTERS, useNewsList } from '../api/news-list';
 import { ArticleCard } from '../components/article-card';
 import { NewsError, NewsLoader, NoNews } from '../components/news-list-states';
 import { useNewsFailure } from '../components/use-news-failure';
+import { PageTitle } from '../../../components/page-title';
 
 /** /home (spec §2 home news feed): the 20 newest articles with related tickers and an AI summary. */
 export function HomePage() {
@@ -10,14 +11,9 @@ export function HomePage() {
   const failure = useNewsFailure(query.error);
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Hot news
-        </Title>
-        <Text c="dimmed" size="sm">
-          The newest market stories, summarised by our AI analyst.
-        </Text>
-      </div>
+      <PageTitle title="Hot news">
+        The newest market stories, summarised by our AI analyst.
+      </PageTitle>
       {query.isPending && <NewsLoader />}
       {failure !== null && <NewsError message={failure} />}
       {query.data?.length === 0 && <NoNews />}

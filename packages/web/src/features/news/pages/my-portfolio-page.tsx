@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { showInfoToast } from '../../../lib/toast';
@@ -8,6 +8,7 @@ import { PinnedArticle } from '../components/pinned-article';
 import { newsFeedParamsOf } from '../api/news-feed-params';
 import type { NewsSource } from '../api/news-feed';
 import { useWatchlist } from '../../market';
+import { PageTitle } from '../../../components/page-title';
 
 /** Spec §8: the portfolio feed with nothing watched. */
 export const EMPTY_PORTFOLIO_MESSAGE =
@@ -37,14 +38,9 @@ export function MyPortfolioPage() {
   if (empty) return <Navigate replace to={EMPTY_PORTFOLIO_PATH} />;
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          My portfolio feed
-        </Title>
-        <Text c="dimmed" size="sm">
-          The latest news about the companies in your watchlist.
-        </Text>
-      </div>
+      <PageTitle title="My portfolio feed">
+        The latest news about the companies in your watchlist.
+      </PageTitle>
       {id !== null && <PinnedArticle id={id} />}
       {/* A watchlist that failed to load does not hide the feed: the server knows the list. */}
       {watchlist.isPending ? (

@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { newsFeedFor, querySource } from '../api/news-feed';
 import type { NewsFeed } from '../api/news-feed';
@@ -6,6 +6,7 @@ import { feedFiltersWith, newsFeedParamsOf } from '../api/news-feed-params';
 import { NoNews } from '../components/news-list-states';
 import { PagedFeed, ScrollFeed } from '../components/news-feed-list';
 import { PinnedArticle } from '../components/pinned-article';
+import { PageTitle } from '../../../components/page-title';
 
 function FeedBody({ feed }: { feed: NewsFeed }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -52,14 +53,7 @@ export function NewsFeedPage() {
   if (feed === null) return <NoNews />;
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {feed.heading}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {feed.description}
-        </Text>
-      </div>
+      <PageTitle title={feed.heading}>{feed.description}</PageTitle>
       <FeedBody feed={feed} />
     </Stack>
   );

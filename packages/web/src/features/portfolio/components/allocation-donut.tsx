@@ -3,6 +3,7 @@ import { Group, Stack, Table, Text } from '@mantine/core';
 import type { PortfolioSnapshot } from '@app/shared/api/portfolio';
 import { formatPrice } from '@app/shared/display/format';
 import classes from './portfolio.module.css';
+import { TableHead } from '../../../components/table-head';
 
 /** Distinct Mantine colours, in order, for up to ten sectors (then they repeat). */
 const COLORS = [
@@ -53,13 +54,13 @@ export function AllocationDonut({
       />
       <Stack gap={4} style={{ flex: '1 1 240px', minWidth: 0 }}>
         <Table verticalSpacing={4} aria-label="Allocation by sector">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Sector</Table.Th>
-              <Table.Th className={classes.number}>Value</Table.Th>
-              <Table.Th className={classes.number}>Weight</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            columns={[
+              'Sector',
+              { label: 'Value', className: classes.number },
+              { label: 'Weight', className: classes.number },
+            ]}
+          />
           <Table.Tbody>
             {data.map((slice, index) => (
               <Table.Tr key={slice.name}>

@@ -1,6 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DashboardNav } from './dashboard-nav';
+import { PageTitle } from '../../../components/page-title';
 
 /** Title, one line of purpose and the dashboard's page links, the same on every page. */
 export function PageHeader({
@@ -15,14 +16,7 @@ export function PageHeader({
 }) {
   return (
     <Stack gap="xs">
-      <div>
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {children}
-        </Text>
-      </div>
+      <PageTitle title={title}>{children}</PageTitle>
       {nav && <DashboardNav />}
     </Stack>
   );

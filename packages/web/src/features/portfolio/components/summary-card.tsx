@@ -1,11 +1,11 @@
-import { Badge, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { COST_METHOD_LABEL, PERFORMANCE_RANGES } from '@app/shared/api/portfolio';
 import type { PerformanceRange, PortfolioSnapshot } from '@app/shared/api/portfolio';
 import { formatPercent, formatPrice } from '@app/shared/display/format';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { ChangeText, changeClass } from '../../../components/change-display';
-import { SectionCard } from '../../../components/section-card';
+import { SectionCard, SectionCardHeader } from '../../../components/section-card';
 import { formatSignedMoney } from './portfolio-format';
 import classes from './portfolio.module.css';
 
@@ -71,14 +71,11 @@ export function PortfolioSummaryCard({ snapshot }: { snapshot: PortfolioSnapshot
   return (
     <SectionCard labelledBy={titleId} className={classes.card}>
       <Stack gap="md">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} size="h4" id={titleId}>
-            Portfolio
-          </Title>
+        <SectionCardHeader id={titleId} title="Portfolio" gap="xs">
           <Badge variant="light" color="gray" radius="sm">
             Cost method: {COST_METHOD_LABEL}
           </Badge>
-        </Group>
+        </SectionCardHeader>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md" verticalSpacing="sm">
           <Figure label="Value">{formatPrice(summary.market_value, currency)}</Figure>
           <Figure label="Day change">

@@ -15,6 +15,7 @@ import { addDays, formatDay, todayIso } from '../dates';
 import { KIND_LABELS } from './calendar-views';
 import { formatSignedMoney } from './portfolio-format';
 import classes from './portfolio.module.css';
+import { TableHead } from '../../../components/table-head';
 
 /** How many rows a widget lists. */
 const WIDGET_ROWS = 5;
@@ -191,13 +192,13 @@ export function RecommendationsWidget() {
   return (
     <Table.ScrollContainer minWidth={420} maxHeight={420}>
       <Table verticalSpacing={4} aria-label="Recommendations" stickyHeader>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Company</Table.Th>
-            <Table.Th className={classes.number}>Month</Table.Th>
-            <Table.Th className={classes.number}>Year</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            'Company',
+            { label: 'Month', className: classes.number },
+            { label: 'Year', className: classes.number },
+          ]}
+        />
         <Table.Tbody>
           {recommendations.data.map((row) => (
             <Table.Tr key={row.exchange_ticker}>

@@ -32,6 +32,7 @@ import type { MappingField } from '../components/csv-header';
 import { PageHeader } from '../components/page-header';
 import { formatQuantity } from '../components/portfolio-format';
 import classes from '../components/portfolio.module.css';
+import { TableHead } from '../../../components/table-head';
 
 type Format = 'ours' | 'broker';
 
@@ -56,18 +57,18 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
   return (
     <Table.ScrollContainer minWidth={640} maxHeight={480}>
       <Table verticalSpacing={4} striped stickyHeader aria-label="Import preview">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Line</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Symbol</Table.Th>
-            <Table.Th className={classes.number}>Quantity</Table.Th>
-            <Table.Th className={classes.number}>Price</Table.Th>
-            <Table.Th className={classes.number}>Fees</Table.Th>
-            <Table.Th>Errors</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            'Line',
+            'Date',
+            'Type',
+            'Symbol',
+            { label: 'Quantity', className: classes.number },
+            { label: 'Price', className: classes.number },
+            { label: 'Fees', className: classes.number },
+            'Errors',
+          ]}
+        />
         <Table.Tbody>
           {preview.rows.map((row) => {
             const tx = row.transaction;

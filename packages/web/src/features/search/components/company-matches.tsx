@@ -1,4 +1,4 @@
-import { Alert, Card, Grid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Grid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Suggestion } from '../../tickers';
@@ -6,10 +6,11 @@ import type { CompanySearch } from '../use-deferred-search';
 import classes from './company-matches.module.css';
 import { tickerPath } from '../../../lib/ticker-path';
 import { CompanyInfoCard } from '../../market';
+import { SectionCard } from '../../../components/section-card';
 
 function OtherMatches({ matches }: { matches: readonly Suggestion[] }) {
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="other-matches">
+    <SectionCard labelledBy="other-matches">
       <Title order={3} size="h5" id="other-matches" mb="sm">
         Other matches
       </Title>
@@ -36,7 +37,7 @@ function OtherMatches({ matches }: { matches: readonly Suggestion[] }) {
           ))}
         </ul>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

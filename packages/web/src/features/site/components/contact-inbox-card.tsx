@@ -3,7 +3,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Group,
   Skeleton,
   Stack,
@@ -16,6 +15,7 @@ import { CardPageLinks } from '../../../components/page-links';
 import { pageCount } from '../../../lib/pagination';
 import { SITE_ADMIN_PAGE_SIZE, useContactInbox, useMarkContactMessage } from '../api/site-admin';
 import classes from './contact-inbox-card.module.css';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * The admin panel's contact inbox: messages newest first, 20 a page (the server pages them),
@@ -27,7 +27,7 @@ export function ContactInboxCard() {
   const pages = pageCount(data?.total ?? 0, SITE_ADMIN_PAGE_SIZE);
   const mark = useMarkContactMessage();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admin-contact">
+    <SectionCard labelledBy="admin-contact">
       <Group gap="sm" mb={4}>
         <Title order={2} size="h4" id="admin-contact">
           Contact inbox
@@ -95,6 +95,6 @@ export function ContactInboxCard() {
         </Accordion>
       )}
       <CardPageLinks page={page} count={pages} onChange={setPage} label="Contact inbox pages" />
-    </Card>
+    </SectionCard>
   );
 }

@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Group,
   ScrollArea,
   Skeleton,
@@ -20,6 +19,8 @@ import {
   SITE_ADMIN_PAGE_SIZE,
   useNewsletterAdmin,
 } from '../api/site-admin';
+import { TableHead } from '../../../components/table-head';
+import { SectionCard } from '../../../components/section-card';
 
 const STATUS_COLORS = { confirmed: 'teal', pending: 'yellow', unsubscribed: 'gray' } as const;
 
@@ -43,13 +44,7 @@ export function NewsletterAdminCard() {
       .finally(() => setExporting(false));
   };
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      component="section"
-      aria-labelledby="admin-newsletter"
-    >
+    <SectionCard labelledBy="admin-newsletter">
       <Group justify="space-between" mb="sm" wrap="wrap">
         <div>
           <Title order={2} size="h4" id="admin-newsletter">
@@ -86,14 +81,7 @@ export function NewsletterAdminCard() {
           ) : (
             <ScrollArea.Autosize mah={320}>
               <Table striped verticalSpacing={6} miw={520}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>E-mail</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Signed up</Table.Th>
-                    <Table.Th>Confirmed</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead columns={['E-mail', 'Status', 'Signed up', 'Confirmed']} />
                 <Table.Tbody>
                   {data.subscribers.map((subscriber) => (
                     <Table.Tr key={subscriber.id}>
@@ -119,6 +107,6 @@ export function NewsletterAdminCard() {
           />
         </>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useBlogPosts } from '../api/blog';
 import classes from './content-page.module.css';
+import { PageIntro } from '../components/page-intro';
 
 export const formatWeek = (start: string, end: string) => {
   const day = (iso: string, year: boolean) =>
@@ -19,18 +20,12 @@ export function BlogPage() {
   const { data: posts, isPending, isError, error } = useBlogPosts();
   return (
     <Stack gap="xl" className={classes.wide} maw={860}>
-      <Stack gap="sm">
-        <Badge variant="light" radius="sm" w="fit-content">
-          Blog
-        </Badge>
-        <Title order={1} className={classes.title}>
-          Weekly market recaps
-        </Title>
+      <PageIntro badge="Blog" title="Weekly market recaps">
         <Text c="dimmed" lh={1.6}>
           Every weekend the StockPulse analyst writes up the week from its prices and its news: the
           best and worst performers, the sectors and the stories that mattered.
         </Text>
-      </Stack>
+      </PageIntro>
       {isPending && (
         <Center py="xl">
           <Loader aria-label="Loading the recaps" />

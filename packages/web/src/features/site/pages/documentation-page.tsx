@@ -1,5 +1,8 @@
-import { Anchor, Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Code, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import classes from './content-page.module.css';
+import { TableHead } from '../../../components/table-head';
+import { PageIntro } from '../components/page-intro';
 
 /** The settings a self-hoster sets first (README has every one). */
 const SETTINGS: readonly [string, string, string][] = [
@@ -57,27 +60,60 @@ const PROVIDERS: readonly [string, string, string][] = [
   ],
 ];
 
+/** One part of the page under its heading. */
+function DocSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+/** A three-column table of the page; `first` draws the cell that names the row. */
+function DocTable({
+  columns,
+  rows,
+  striped,
+  first,
+}: {
+  columns: string[];
+  rows: readonly (readonly [string, string, string])[];
+  striped?: boolean;
+  first: (value: string) => ReactNode;
+}) {
+  return (
+    <div className={classes.tableWrap}>
+      <Table striped={striped} withTableBorder verticalSpacing="xs" miw={640}>
+        <TableHead columns={columns} />
+        <Table.Tbody>
+          {rows.map(([name, second, third]) => (
+            <Table.Tr key={name}>
+              {first(name)}
+              <Table.Td>{second}</Table.Td>
+              <Table.Td>{third}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
 /** /documentation: self-hosting in two commands, the settings, the providers, the API. */
 export function DocumentationPage() {
   return (
     <Stack gap="xl" className={classes.wide} maw={960}>
-      <Stack gap="sm">
-        <Badge variant="light" radius="sm" w="fit-content">
-          Documentation
-        </Badge>
-        <Title order={1} className={classes.title}>
-          Run StockPulse yourself
-        </Title>
+      <PageIntro badge="Documentation" title="Run StockPulse yourself">
         <Text c="dimmed" lh={1.6}>
           StockPulse is one Node.js process with its own PostgreSQL. Offline providers make it work
           with no account anywhere; real providers are switched on by settings.
         </Text>
-      </Stack>
+      </PageIntro>
 
-      <section aria-labelledby="doc-start">
-        <Title order={2} id="doc-start" mb="sm">
-          Two commands
-        </Title>
+      <DocSection id="doc-start" title="Two commands">
         <Text mb="sm">On a fresh clone (Node.js and npm installed):</Text>
         <code className={classes.code}>{'npm ci\nnpm start'}</code>
         <Text mt="sm" c="dimmed" lh={1.6}>
@@ -85,76 +121,40 @@ export function DocumentationPage() {
           PostgreSQL and a demo data set loaded on the first start (demo login: demo /
           demo-investor). <Code>npm test</Code> runs every test.
         </Text>
-      </section>
+      </DocSection>
 
-      <section aria-labelledby="doc-config">
-        <Title order={2} id="doc-config" mb="sm">
-          Configuration
-        </Title>
+      <DocSection id="doc-config" title="Configuration">
         <Text mb="sm" c="dimmed">
           Environment variables, each with its default. The README lists every setting.
         </Text>
-        <div className={classes.tableWrap}>
-          <Table striped withTableBorder verticalSpacing="xs" miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Variable</Table.Th>
-                <Table.Th>Default</Table.Th>
-                <Table.Th>What it does</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {SETTINGS.map(([name, fallback, text]) => (
-                <Table.Tr key={name}>
-                  <Table.Td>
-                    <Code>{name}</Code>
-                  </Table.Td>
-                  <Table.Td>{fallback}</Table.Td>
-                  <Table.Td>{text}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
-      </section>
+        <DocTable
+          striped
+          columns={['Variable', 'Default', 'What it does']}
+          rows={SETTINGS}
+          first={(name) => (
+            <Table.Td>
+              <Code>{name}</Code>
+            </Table.Td>
+          )}
+        />
+      </DocSection>
 
-      <section aria-labelledby="doc-providers">
-        <Title order={2} id="doc-providers" mb="sm">
-          Providers
-        </Title>
-        <div className={classes.tableWrap}>
-          <Table withTableBorder verticalSpacing="xs" miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Service</Table.Th>
-                <Table.Th>Offline (default)</Table.Th>
-                <Table.Th>Real</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {PROVIDERS.map(([kind, offline, real]) => (
-                <Table.Tr key={kind}>
-                  <Table.Td fw={600}>{kind}</Table.Td>
-                  <Table.Td>{offline}</Table.Td>
-                  <Table.Td>{real}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
-      </section>
+      <DocSection id="doc-providers" title="Providers">
+        <DocTable
+          columns={['Service', 'Offline (default)', 'Real']}
+          rows={PROVIDERS}
+          first={(kind) => <Table.Td fw={600}>{kind}</Table.Td>}
+        />
+      </DocSection>
 
-      <section aria-labelledby="doc-api">
-        <Title order={2} id="doc-api" mb="sm">
-          API
-        </Title>
+      <DocSection id="doc-api" title="API">
         <Text lh={1.6}>
           Every call is under <Code>/api</Code> and answers <Code>{'{"status":"success", …}'}</Code>{' '}
           or <Code>{'{"status":"error","error_msg":…}'}</Code>. The interactive reference is at{' '}
           <Anchor href="/api/docs">/api/docs</Anchor> and the OpenAPI document at{' '}
           <Anchor href="/api/openapi.json">/api/openapi.json</Anchor>.
         </Text>
-      </section>
+      </DocSection>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Accordion, Anchor, Badge, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Stack, Text } from '@mantine/core';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import classes from './content-page.module.css';
+import { PageIntro } from '../components/page-intro';
 
 const QUESTIONS: readonly { q: string; a: ReactNode }[] = [
   {
@@ -78,13 +79,7 @@ const QUESTIONS: readonly { q: string; a: ReactNode }[] = [
 export function FaqPage() {
   return (
     <Stack gap="xl" className={classes.wide} maw={860}>
-      <Stack gap="sm">
-        <Badge variant="light" radius="sm" w="fit-content">
-          FAQ
-        </Badge>
-        <Title order={1} className={classes.title}>
-          Frequently asked questions
-        </Title>
+      <PageIntro badge="FAQ" title="Frequently asked questions">
         <Text c="dimmed">
           Something else?{' '}
           <Anchor component={Link} to={PAGE_PATHS.contact}>
@@ -92,7 +87,7 @@ export function FaqPage() {
           </Anchor>
           .
         </Text>
-      </Stack>
+      </PageIntro>
       <Accordion variant="separated" radius="md" chevronPosition="right">
         {QUESTIONS.map((item) => (
           <Accordion.Item key={item.q} value={item.q}>

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { Link } from 'react-router';
 import classes from './content-page.module.css';
+import { PageIntro } from '../components/page-intro';
 
 /** A screen of the product with what it does; the screenshots were taken from the running app. */
 const SCREENS = [
@@ -61,18 +62,12 @@ const MORE = [
 export function FeaturesPage() {
   return (
     <Stack gap={56} className={classes.wide}>
-      <Stack gap="sm" maw={720}>
-        <Badge variant="light" radius="sm" w="fit-content">
-          Features
-        </Badge>
-        <Title order={1} className={classes.title}>
-          Everything StockPulse does
-        </Title>
+      <PageIntro badge="Features" title="Everything StockPulse does" maw={720}>
         <Text c="dimmed" size="lg" lh={1.6}>
           News summarised by AI, company analysis, charts, a portfolio with alerts and an assistant
           that knows what you own. Here is each screen as it looks in the product.
         </Text>
-      </Stack>
+      </PageIntro>
 
       {SCREENS.map((screen, index) => (
         <SimpleGrid

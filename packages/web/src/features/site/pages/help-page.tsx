@@ -1,7 +1,8 @@
-import { Anchor, Badge, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { Link } from 'react-router';
 import classes from './content-page.module.css';
+import { PageIntro } from '../components/page-intro';
 
 /** Each screen of the product and how to use it. */
 const SCREENS: readonly { title: string; path: string; steps: readonly string[] }[] = [
@@ -81,13 +82,7 @@ const SCREENS: readonly { title: string; path: string; steps: readonly string[] 
 export function HelpPage() {
   return (
     <Stack gap="xl" className={classes.wide}>
-      <Stack gap="sm" maw={720}>
-        <Badge variant="light" radius="sm" w="fit-content">
-          Help
-        </Badge>
-        <Title order={1} className={classes.title}>
-          How to use StockPulse
-        </Title>
+      <PageIntro badge="Help" title="How to use StockPulse" maw={720}>
         <Text c="dimmed" lh={1.6}>
           Each screen in a few lines. Still stuck? Read the{' '}
           <Anchor component={Link} to={PAGE_PATHS.faq}>
@@ -99,7 +94,7 @@ export function HelpPage() {
           </Anchor>
           .
         </Text>
-      </Stack>
+      </PageIntro>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {SCREENS.map((screen) => (
           <Card key={screen.title} withBorder radius="lg" padding="lg" component="section">

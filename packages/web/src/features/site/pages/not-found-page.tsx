@@ -1,7 +1,7 @@
 import { Button, Center } from '@mantine/core';
-import { IconArrowLeft, IconHome } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
-import { ErrorPanel } from '../../../components/error-panel';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { ErrorPanel, HomeButton } from '../../../components/error-panel';
 
 export const NOT_FOUND_MESSAGE = 'The page you requested could not be found.';
 
@@ -22,9 +22,7 @@ export function NotFoundPage() {
             >
               Go back
             </Button>
-            <Button component={Link} to="/" leftSection={<IconHome size={18} />}>
-              Back to home
-            </Button>
+            <HomeButton />
           </>
         }
       />

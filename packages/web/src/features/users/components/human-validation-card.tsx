@@ -1,9 +1,10 @@
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import type { User } from '@app/shared/api/users';
 import { Link } from 'react-router';
 import { VALIDATION_STATUS_DISPLAY } from '../validation-status';
 import { ValidateEmailLink } from './validate-email-link';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * Spec §5: commenting and reporting need a user validated as human. Not validated: a link e-mails
@@ -14,7 +15,7 @@ export function HumanValidationCard({ user }: { user: User }) {
   const display = VALIDATION_STATUS_DISPLAY[status];
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="human-title">
+    <SectionCard labelledBy="human-title">
       <Title order={2} size="h4" id="human-title">
         Account validation
       </Title>
@@ -40,6 +41,6 @@ export function HumanValidationCard({ user }: { user: User }) {
           <ValidateEmailLink />
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,14 +1,15 @@
-import { Card, Grid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Grid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { User } from '@app/shared/api/users';
 import { flagsOfGroup, PROFILE_TEXT_FIELDS, PROFILE_TEXT_KEYS } from '../profile-fields';
 import type { UserFlagKey } from '../profile-fields';
 import { ProfileTextField } from './profile-text-field';
 import { ProfileToggle } from './profile-toggle';
+import { SectionCard } from '../../../components/section-card';
 
 /** The edit-profile form (spec §2 profile page, §4 profile: each change is saved on its own). */
 export function ProfileDetailsCard({ user }: { user: User }) {
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="profile-edit">
+    <SectionCard labelledBy="profile-edit">
       <Stack gap={4} mb="md">
         <Title order={2} size="h4" id="profile-edit">
           Edit profile
@@ -32,7 +33,7 @@ export function ProfileDetailsCard({ user }: { user: User }) {
           </Grid.Col>
         ))}
       </Grid>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -48,7 +49,7 @@ export function PreferencesCard({
   planLocks?: Partial<Record<UserFlagKey, string>>;
 }) {
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="profile-prefs">
+    <SectionCard labelledBy="profile-prefs">
       <Title order={2} size="h4" id="profile-prefs" mb="md">
         Notifications and preferences
       </Title>
@@ -66,6 +67,6 @@ export function PreferencesCard({
           </Grid.Col>
         ))}
       </Grid>
-    </Card>
+    </SectionCard>
   );
 }

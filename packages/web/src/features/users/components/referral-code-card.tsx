@@ -1,6 +1,7 @@
-import { ActionIcon, Card, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import { SectionCard } from '../../../components/section-card';
 
 export const REFERRAL_COPIED = 'Referral code copied!';
 export const REFERRAL_COPY_FAILED = 'Failed to copy. Please try again.';
@@ -21,7 +22,7 @@ export function ReferralCodeCard({ code }: { code: string }) {
     );
   };
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="referral-title">
+    <SectionCard labelledBy="referral-title">
       <Title order={2} size="h4" id="referral-title">
         Referral code
       </Title>
@@ -47,6 +48,6 @@ export function ReferralCodeCard({ code }: { code: string }) {
           </Tooltip>
         }
       />
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBrandTelegram, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useStoredToken } from '../../../lib/use-stored-token';
 import { currentUserQueryOptions } from '../api/current-user';
 import { useTelegramInfo, useTelegramLink, useTelegramUnregister } from '../api/telegram';
+import { SectionCard } from '../../../components/section-card';
 
 /** How often the card asks whether the bot has linked the chat, while the user is in Telegram. */
 export const LINK_POLL_MS = 2_000;
@@ -126,7 +127,7 @@ export function TelegramCard({ chatId }: { chatId: string }) {
   }
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="telegram-title">
+    <SectionCard labelledBy="telegram-title">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -141,6 +142,6 @@ export function TelegramCard({ chatId }: { chatId: string }) {
         </Group>
         {body}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }
