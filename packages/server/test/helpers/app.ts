@@ -19,6 +19,8 @@ export type TestApp = {
   database: TestDatabase;
   jobs: JobQueue;
   config: AppConfig;
+  /** The app's services (their caches' state, for tests that wait for a listener). */
+  services: Services;
   close: () => Promise<void>;
 };
 
@@ -52,7 +54,7 @@ export async function buildTestApp(
     worker: options.worker ?? false,
     definitions: jobDefinitions,
   });
-  const app = await buildApp({
+  const deps = {
     config,
     db: database.db,
     jobs,
@@ -60,15 +62,19 @@ export async function buildTestApp(
     clock: options.clock ?? systemClock,
     ...(options.marketData && { marketData: options.marketData }),
     ...(options.pushAgent && { pushAgent: options.pushAgent }),
-  });
+  };
+  const services = createServices(deps);
+  const app = await buildApp({ ...deps, services });
   await app.ready();
   return {
     app,
     database,
     jobs,
     config,
+    services,
     close: async () => {
       await app.close();
+      services.close();
       await jobs.stop(1_000);
       await database.drop();
     },
