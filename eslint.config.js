@@ -125,6 +125,8 @@ const ARTICLE_VISIBILITY_SYNTAX = [
     message: ARTICLE_VISIBILITY,
   },
 ];
+const DATES_IN_ONE_STYLE =
+  'Dates are written by @app/shared/display/dates (formatDateTime, formatDate, formatDay …), in one style for every reader.';
 const ENVELOPE_IN_ROUTES =
   'The success envelope belongs to routes and http/: return the domain value and write it in the route (http/kept-answer.ts for kept values).';
 
@@ -281,6 +283,22 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  // Every date on the web reads one way (@app/shared/display/dates): a component formatting its
+  // own would bring back a second style, or the reader's locale, which the server cannot know.
+  {
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: DATES_IN_ONE_STYLE,
+        })),
+        { object: 'Intl', property: 'DateTimeFormat', message: DATES_IN_ONE_STYLE },
       ],
     },
   },

@@ -52,7 +52,7 @@ describe('the blog: weekly recaps written by the job from demo data, idempotentl
     const one = await t.app.inject({ method: 'GET', url: `/api/blog/posts/${posts[0]?.slug}` });
     const post = one.json<{ post: { body: string; title: string; week_start: string } }>().post;
     expect(post.week_start).toBe('2026-11-16');
-    expect(post.title).toMatch(/^Weekly market recap, Nov 16–Nov 20: /);
+    expect(post.title).toMatch(/^Weekly market recap, 16–20 Nov 2026: /);
     expect(post.body).toContain('## Best and worst performers');
     expect(post.body).toContain('synthetic prices');
   });

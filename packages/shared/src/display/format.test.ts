@@ -2,7 +2,6 @@ import { describe, it, expect } from 'vitest';
 import {
   formatChange,
   formatCompact,
-  formatDateTime,
   formatPercent,
   formatPrice,
   formatVolume,
@@ -155,19 +154,5 @@ describe('formatCompact', () => {
   it('clamps significant digits to at least 1 and falls back to 3 when not finite', () => {
     expect(formatCompact(1_234_567, 0)).toBe('1M');
     expect(formatCompact(1_234_567, Number.NaN)).toBe('1.23M');
-  });
-});
-
-describe('formatDateTime', () => {
-  it('writes epoch seconds and dates as day, month, year and 24-hour time', () => {
-    expect(formatDateTime(1_795_615_500, 'UTC')).toBe('25 Nov 2026, 14:05');
-    expect(formatDateTime(new Date('2026-11-25T14:05:00Z'), 'America/New_York')).toBe(
-      '25 Nov 2026, 09:05',
-    );
-  });
-
-  it('answers — for a date that is not one', () => {
-    expect(formatDateTime(Number.NaN)).toBe(NOT_AVAILABLE);
-    expect(formatDateTime(new Date('nope'))).toBe(NOT_AVAILABLE);
   });
 });

@@ -80,29 +80,3 @@ export function formatCompact(n: number, significantDigits = 3): string {
 export function formatVolume(n: number): string {
   return formatCompact(n, 3);
 }
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * A moment as '24 Nov 2026, 14:05' (a number is epoch seconds, like every API date), in
- * `timeZone` (default: the reader's own zone); invalid input → '—'.
- */
-export function formatDateTime(date: Date | number, timeZone?: string): string {
-  const ms = typeof date === 'number' ? date * 1000 : date.getTime();
-  if (!Number.isFinite(ms)) return NOT_AVAILABLE;
-  const key = timeZone ?? '';
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      ...(timeZone ? { timeZone } : {}),
-    });
-    dateTimeFormats.set(key, format);
-  }
-  return format.format(ms);
-}

@@ -5,7 +5,7 @@ import { createContext, startTransition, useContext, useEffect, useState } from 
  * page (app/first-screen/render.tsx) and the app hydrates that markup (main.tsx, `hydrateRoot`)
  * instead of drawing it again. The hydrating render must give exactly the server's markup, so
  * whatever the browser alone knows — the visitor's layout preferences, the screen width, time
- * zone, locale and clock — is the server's during that render and switches after it, in a
+ * zone and clock — is the server's during that render and switches after it, in a
  * transition (React slices it).
  *
  * True on the server (no window), and in the browser from `startHydrating()` until the hydrated
@@ -77,30 +77,30 @@ const DrawnAtContext = createContext<number | null>(null);
 /** Provided by the server's renderer and by the hydrating app with the same instant. */
 export const DrawnAtProvider = DrawnAtContext.Provider;
 
-/** How dates read: the locale, time zone and current instant a component formats with. */
+/**
+ * How dates read: the time zone and current instant a component formats with (every date is
+ * written in one fixed style: `@app/shared/display/dates`).
+ */
 export interface DisplayClock {
-  /** undefined: the browser's own. */
-  locale: string | undefined;
   /** undefined: the visitor's own. */
   timeZone: string | undefined;
   /** Epoch ms of "now"; undefined: the moment of the render (`Date.now()`). */
   now: number | undefined;
 }
 
-/** The server's: it knows neither the visitor's zone nor its locale, and drew at `drawnAt`. */
-export const SERVER_LOCALE = 'en-US';
+/** The server's: it does not know the visitor's zone, and drew at `drawnAt`. */
 export const SERVER_TIME_ZONE = 'UTC';
-const BROWSER_CLOCK: DisplayClock = { locale: undefined, timeZone: undefined, now: undefined };
+const BROWSER_CLOCK: DisplayClock = { timeZone: undefined, now: undefined };
 
 /**
- * The clock to format dates with: the server's (en-US, UTC, the instant it drew the page) while
+ * The clock to format dates with: the server's (UTC, the instant it drew the page) while
  * the server's markup is drawn or hydrated, else the visitor's own.
  */
 export function useDisplayClock(): DisplayClock {
   const hydrated = useHydrated();
   const drawnAt = useContext(DrawnAtContext);
   if (hydrated || drawnAt === null) return BROWSER_CLOCK;
-  return { locale: SERVER_LOCALE, timeZone: SERVER_TIME_ZONE, now: drawnAt };
+  return { timeZone: SERVER_TIME_ZONE, now: drawnAt };
 }
 
 /** `new Date(clock.now)`, or the current moment. */

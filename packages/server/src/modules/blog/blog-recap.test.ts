@@ -51,7 +51,7 @@ describe('writeRecap', () => {
       { demoPrices: true },
     );
     expect(recap?.slug).toBe('weekly-market-recap-2026-11-16');
-    expect(recap?.title).toBe('Weekly market recap, Nov 16–Nov 20: AAA leads a rising market');
+    expect(recap?.title).toBe('Weekly market recap, 16–20 Nov 2026: AAA leads a rising market');
     expect(recap?.excerpt).toContain(
       'the 4 listings we follow moved +0.50% on average, 2 rose and 2 fell',
     );
@@ -90,7 +90,7 @@ describe('writeRecap', () => {
         },
       );
     const flat = headline(98.4); // average −0.30 %
-    expect(flat?.title).toBe('Weekly market recap, Nov 16–Nov 20: AAA leads a flat market');
+    expect(flat?.title).toBe('Weekly market recap, 16–20 Nov 2026: AAA leads a flat market');
     expect(flat?.excerpt).toContain('It was a flat week for stocks');
     expect(headline(97)?.title).toMatch(/AAA leads a falling market$/); // −1.00 %
     expect(headline(100.5)?.title).toMatch(/AAA leads a rising market$/); // +0.75 %

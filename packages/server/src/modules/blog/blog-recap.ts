@@ -1,5 +1,6 @@
 import { tickerOf } from '@app/shared/symbols';
 import { addIsoDays, isoDay } from '@app/shared/dates';
+import { formatDay, formatDayRange } from '@app/shared/display/dates';
 /**
  * The analyst's weekly market recap, written from the week's closes and news: pure functions,
  * no I/O, so the text is tested on its own and the same week always reads the same.
@@ -60,19 +61,6 @@ export const recapSlug = (week: RecapWeek) => `weekly-market-recap-${week.start}
 
 const pct = (move: WeekMove) => ((move.after - move.before) / move.before) * 100;
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}%`;
-const longDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 /**
  * A story's tone is the analyst's call, which the stored score's sign carries (neutral scores 0):
  * a weak but confident call is still a call, as in the feeds and the track record.
@@ -135,7 +123,7 @@ export function writeRecap(
   const sectors = sectorMoves(ranked);
   const leader = best[0];
   const laggard = worst[0];
-  const range = `${shortDay(week.start)}–${shortDay(week.end)}`;
+  const range = formatDayRange(week.start, week.end);
 
   const headline = leader
     ? `${tickerOf(leader.symbol)} leads ${marketMove(average)}`
@@ -146,7 +134,7 @@ export function writeRecap(
   const line = (move: WeekMove) =>
     `- **${move.company}** (${move.symbol}): ${signed(pct(move))}, ${move.before.toFixed(2)} → ${move.after.toFixed(2)}`;
   const sections = [
-    `## The week in numbers\n\nFrom Monday ${longDay(week.start)} to Friday ${longDay(week.end)} it was ${mood(average)}. Across the ${ranked.length} listings we follow, the average move from the previous Friday's close was **${signed(average)}**; ${up} rose and ${ranked.length - up} fell.`,
+    `## The week in numbers\n\nFrom Monday ${formatDay(week.start, { year: false })} to Friday ${formatDay(week.end, { year: false })} it was ${mood(average)}. Across the ${ranked.length} listings we follow, the average move from the previous Friday's close was **${signed(average)}**; ${up} rose and ${ranked.length - up} fell.`,
     `## Best and worst performers\n\nBest:\n\n${best.map(line).join('\n')}\n\nWorst:\n\n${worst.map(line).join('\n')}`,
   ];
   if (sectors.length > 0) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatDate } from '@app/shared/display/dates';
 import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderOgPng, type OgCard } from './og-image.ts';
@@ -19,14 +20,6 @@ export type OgImageDeps = {
   /** Renders a card; tests may count calls. */
   render?: (card: OgCard) => Promise<Buffer>;
 };
-
-const day = (date: Date) =>
-  date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * The Open Graph image of an article, a company or the site: rendered once per content version
@@ -72,7 +65,7 @@ export function createOgImageService(deps: OgImageDeps) {
         headline: articleTitle(row.title) ?? SITE.name,
         ...(row.ai_summary && { subline: row.ai_summary }),
         chips: row.related_exchange_tickers,
-        footer: [row.publisher, day(row.creation_date)].filter(Boolean).join(' · '),
+        footer: [row.publisher, formatDate(row.creation_date, 'UTC')].filter(Boolean).join(' · '),
       });
     },
 

@@ -47,17 +47,6 @@ export function isConfirmed(state: SubscriptionState | undefined): state is Subs
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** Epoch seconds as '24 Nov 2026'. */
-export function formatDate(epochSeconds: number): string {
-  return dateFormat.format(epochSeconds * 1000);
-}
-
 /** Euro cents as '€12.50' ('-€3.00' for a reversal). */
 export function formatEuros(cents: number): string {
   return formatPrice(cents / 100, 'EUR');

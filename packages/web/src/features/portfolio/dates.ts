@@ -70,24 +70,6 @@ export function monthGridDays(month: string): string[] {
   return Array.from({ length: count }, (_, index) => addDays(first, index));
 }
 
-const MONTH_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** 'March 2026'. */
-export function formatMonth(month: string): string {
-  return MONTH_FORMAT.format(parseDay(`${month}-01`));
-}
-
-/** 'Mon, Mar 2, 2026'. */
-export function formatDay(day: string): string {
-  return DAY_FORMAT.format(parseDay(day));
-}
-
 /** The UTC calendar day of an epoch-seconds trading-day timestamp (price bars). */
 export function barDay(epochSeconds: number): string {
   return new Date(epochSeconds * 1000).toISOString().slice(0, 10);

@@ -4,6 +4,7 @@ import { timeAgo } from '@app/shared/display/timeago';
 import { useState } from 'react';
 import { showErrorToast } from '../../../lib/toast';
 import { useAddNewsSource, useTestNewsSource } from '../api/news-sources';
+import { formatDateTime } from '@app/shared/display/dates';
 
 /** The add form: "Test" reads the feed and shows what it would store before "Add source". */
 export function AddSourceForm() {
@@ -92,7 +93,7 @@ export function AddSourceForm() {
                         </Badge>
                       </>
                     ) : (
-                      new Date(item.date * 1000).toLocaleString()
+                      formatDateTime(item.date)
                     )}
                   </Text>
                 </li>

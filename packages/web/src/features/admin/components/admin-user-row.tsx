@@ -8,6 +8,7 @@ import { useAdminRemove } from '../api/admin-remove';
 import { AdminToggle } from './admin-toggle';
 import classes from './admin-users-card.module.css';
 import { fullName, initials } from '../../users';
+import { formatDateTime } from '@app/shared/display/dates';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this item?';
 
@@ -44,7 +45,7 @@ export function AdminUserRow({ user, isSelf }: { user: User; isSelf: boolean }) 
         </Group>
       </Table.Td>
       <Table.Td>
-        <Text size="xs" c="dimmed" title={new Date(user.creation_date * 1000).toLocaleString()}>
+        <Text size="xs" c="dimmed" title={formatDateTime(user.creation_date)}>
           Joined {timeAgo(user.creation_date)}
         </Text>
         <Text size="xs" c="dimmed">

@@ -6,19 +6,13 @@ import type { OutboxMessage } from '../api/outbox';
 import classes from './outbox-card.module.css';
 import { SectionCard } from '../../../components/section-card';
 import { QueryStatus } from '../../../components/query-status';
+import { formatDateTime } from '@app/shared/display/dates';
 
 const DELIVERY_COLORS: Record<OutboxMessage['delivery'], string> = {
   sent: 'teal',
   logged: 'gray',
   failed: 'red',
 };
-
-function formatDate(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toLocaleString(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}
 
 /** The text of an opened mail, asked from the server when its row opens. */
 function OutboxMailText({ id }: { id: string }) {
@@ -65,7 +59,7 @@ export function OutboxCard() {
                     <Text size="xs" c="dimmed">
                       To {message.to}
                     </Text>
-                    <Text size="xs" c="dimmed" title={formatDate(message.creation_date)}>
+                    <Text size="xs" c="dimmed" title={formatDateTime(message.creation_date)}>
                       · {timeAgo(message.creation_date)}
                     </Text>
                     <Badge size="xs" variant="light" color={DELIVERY_COLORS[message.delivery]}>
@@ -76,7 +70,7 @@ export function OutboxCard() {
               </Accordion.Control>
               <Accordion.Panel>
                 <Text size="xs" c="dimmed" mb={6}>
-                  {formatDate(message.creation_date)}
+                  {formatDateTime(message.creation_date)}
                 </Text>
                 {opened === message.id && <OutboxMailText id={message.id} />}
               </Accordion.Panel>

@@ -1,5 +1,5 @@
 import type { PushDevice } from '@app/shared/api/push';
-import { formatDateTime } from '@app/shared/display/format';
+import { formatDateTime } from '@app/shared/display/dates';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
 import { tickerPath } from '../../../lib/ticker-path';
 import { PriceChart, StockTable } from '../../market';
+import { formatDateTime } from '@app/shared/display/dates';
 
 /** `[n]` of the analysis links to its n-th cited article: `/n/{id}#{SLUG}`. */
 export function citationHrefs(analysis: CompanyAnalysis): string[] {
@@ -49,7 +50,7 @@ export function AnalysisCard({
             </Title>
             <Text size="sm" c="dimmed">
               {symbol && `${symbol} · `}
-              <time dateTime={uploaded.toISOString()} title={uploaded.toLocaleString()}>
+              <time dateTime={uploaded.toISOString()} title={formatDateTime(uploaded)}>
                 {timeAgo(analysis.ai_upload_date)}
               </time>
             </Text>

@@ -9,6 +9,7 @@ import { SentimentBadge } from '../../../components/sentiment-badge';
 import { useLatestCompanyAnalysis } from '../api/company-analyses';
 import { citationHrefs } from './analysis-card';
 import { SectionCard } from '../../../components/section-card';
+import { formatDateTime } from '@app/shared/display/dates';
 
 export const NO_ANALYSIS_TEXT = 'The AI analyst has not reviewed this company yet.';
 
@@ -37,7 +38,7 @@ export function LatestCompanyAnalysis({
             </Title>
             {analysis && uploaded && (
               <Text size="xs" c="dimmed">
-                <time dateTime={uploaded.toISOString()} title={uploaded.toLocaleString()}>
+                <time dateTime={uploaded.toISOString()} title={formatDateTime(uploaded)}>
                   {timeAgo(analysis.ai_upload_date)}
                 </time>
               </Text>

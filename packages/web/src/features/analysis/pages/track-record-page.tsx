@@ -1,6 +1,6 @@
 import type { TrackRecord } from '@app/shared/api/track-record';
 import { PAGE_PATHS } from '@app/shared/app-routes';
-import { formatDateTime } from '@app/shared/display/format';
+import { formatDateTime } from '@app/shared/display/dates';
 import { Alert, Anchor, Center, Divider, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconFlask, IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';

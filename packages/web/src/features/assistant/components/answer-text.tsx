@@ -1,6 +1,6 @@
 import { Anchor, List, Stack, Text } from '@mantine/core';
 import type { PromptCitation } from '@app/shared/api/prompts';
-import { formatDateTime } from '@app/shared/display/format';
+import { formatDateTime } from '@app/shared/display/dates';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MarkdownText } from '../../../components/markdown/markdown-text';

@@ -1,6 +1,6 @@
 import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { PAGE_PATHS } from '@app/shared/app-routes';
-import { formatDateTime } from '@app/shared/display/format';
+import { formatDateTime } from '@app/shared/display/dates';
 import { Link } from 'react-router';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useCurrentUser } from '../../users';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { z } from 'zod';
 import type { queueEntrySchema } from '@app/shared/api/prompts';
-import { formatDateTime } from '@app/shared/display/format';
+import { formatDateTime } from '@app/shared/display/dates';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useQueueState } from '../api/queue-state';
 import { TableHead } from '../../../components/table-head';

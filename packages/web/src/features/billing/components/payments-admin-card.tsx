@@ -1,5 +1,6 @@
 import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { formatDateTime, formatPrice } from '@app/shared/display/format';
+import { formatDateTime } from '@app/shared/display/dates';
+import { formatPrice } from '@app/shared/display/format';
 import { useAdminPayments } from '../api/admin-payments';
 import type { AdminPayments } from '../api/admin-payments';
 import type { ReactNode } from 'react';

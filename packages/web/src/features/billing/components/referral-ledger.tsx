@@ -1,8 +1,9 @@
 import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Referrals } from '../api/referrals';
-import { formatDate, formatEuros } from '../plans';
+import { formatEuros } from '../plans';
 import { TableHead } from '../../../components/table-head';
 import { SectionCard } from '../../../components/section-card';
+import { formatDate } from '@app/shared/display/dates';
 
 const KIND_LABELS: Record<Referrals['ledger'][number]['kind'], string> = {
   free_month: 'Free month',

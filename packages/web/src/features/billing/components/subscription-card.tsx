@@ -2,8 +2,9 @@ import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { useSubscriptionStatus } from '../api/subscription-status';
-import { formatDate, hasPlan, planName, PORTAL_HREF, STATUS_LABELS } from '../plans';
+import { hasPlan, planName, PORTAL_HREF, STATUS_LABELS } from '../plans';
 import { SectionCard } from '../../../components/section-card';
+import { formatDate } from '@app/shared/display/dates';
 
 const STATUS_COLORS: Record<string, string> = {
   active: 'teal',

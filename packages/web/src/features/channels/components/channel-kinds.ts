@@ -10,10 +10,3 @@ export const POST_KIND_LABELS: Record<ChannelKind | 'test', string> = {
   ...KIND_LABELS,
   test: 'Test post',
 };
-
-export function formatDate(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toLocaleString(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}

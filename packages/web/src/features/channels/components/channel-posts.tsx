@@ -1,7 +1,8 @@
 import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useChannelPosts } from '../api/channels';
-import { formatDate, POST_KIND_LABELS } from './channel-kinds';
+import { POST_KIND_LABELS } from './channel-kinds';
 import { SectionCard } from '../../../components/section-card';
+import { formatDateTime } from '@app/shared/display/dates';
 
 /** The last 50 posts to the channels, newest first, failures with Telegram's reason. */
 export function ChannelPosts() {
@@ -33,7 +34,7 @@ export function ChannelPosts() {
                   {post.status}
                 </Badge>
                 <Text size="xs" c="dimmed">
-                  {formatDate(post.created_at)}
+                  {formatDateTime(post.created_at)}
                 </Text>
               </Group>
               <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>

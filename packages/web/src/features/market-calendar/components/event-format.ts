@@ -1,4 +1,5 @@
 import type { EarningsTiming, MarketEvent } from '@app/shared/api/market-calendar';
+import { formatDay } from '@app/shared/display/dates';
 import { formatCompact, formatPercent, formatPrice } from '@app/shared/display/format';
 
 /** What the reader sees for a figure the source does not give. */
@@ -31,15 +32,8 @@ export function surpriseLabel(pct: number | null): string | null {
 export const surpriseColor = (pct: number | null) =>
   pct === null || pct === 0 ? 'gray' : pct > 0 ? 'teal' : 'red';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-
 /** `Mon 23 Nov` of a `YYYY-MM-DD` day. */
-export const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+export const dayLabel = (day: string) => formatDay(day, { weekday: true, year: false });
 
 /** A dividend's line: its amount and dates, or that it is not declared yet. */
 export function dividendLine(event: MarketEvent): string {

@@ -1,5 +1,6 @@
 import { Group, Skeleton, Text } from '@mantine/core';
 import type { Financials } from '@app/shared/api/market';
+import { formatDateTime } from '@app/shared/display/dates';
 import { formatPrice } from '@app/shared/display/format';
 import { ChangeArrowIcon, ChangeText } from '../../../components/change-display';
 import { DemoDataBadge } from './demo-data-badge';
@@ -7,12 +8,8 @@ import { useDisplayClock } from '../../../lib/hydration';
 import type { DisplayClock } from '../../../lib/hydration';
 import classes from './quote-summary.module.css';
 
-function asOf(financials: Financials, { locale, timeZone }: DisplayClock): string {
-  return new Date(financials.as_of * 1000).toLocaleString(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  });
+function asOf(financials: Financials, { timeZone }: DisplayClock): string {
+  return formatDateTime(financials.as_of, timeZone);
 }
 
 /** Price, change and change % of a quote, with the 'Demo data' badge for demo prices. */
@@ -23,7 +20,7 @@ export function QuoteSummary({
   financials: Financials;
   compact?: boolean;
 }) {
-  // The server's locale and zone while its first screen is hydrated (lib/hydration.ts).
+  // The server's zone while its first screen is hydrated (lib/hydration.ts).
   const clock = useDisplayClock();
   return (
     <div className={compact ? classes.compact : undefined}>

@@ -1,4 +1,5 @@
 import { timeAgo } from '@app/shared/display/timeago';
+import { formatDateTime, formatTime } from '@app/shared/display/dates';
 import { Alert, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import type { Financials, PeriodChange } from '@app/shared/api/market';
 import { formatPrice, NOT_AVAILABLE } from '@app/shared/display/format';
@@ -118,23 +119,19 @@ export const STALE_AFTER_SECONDS = 300;
  * price source failing) says how old, in orange.
  */
 function SnapshotAge({ updatedAt, receivedAt }: { updatedAt: number; receivedAt: number }) {
-  // The server's locale and zone while its first screen is hydrated (lib/hydration.ts).
-  const { locale, timeZone } = useDisplayClock();
+  // The server's zone while its first screen is hydrated (lib/hydration.ts).
+  const { timeZone } = useDisplayClock();
   const stale = receivedAt / 1000 - updatedAt > STALE_AFTER_SECONDS;
   if (stale) {
     return (
-      <Text
-        size="xs"
-        c="orange"
-        title={new Date(updatedAt * 1000).toLocaleString(locale, { timeZone })}
-      >
+      <Text size="xs" c="orange" title={formatDateTime(updatedAt, timeZone)}>
         Last updated {timeAgo(updatedAt, new Date(receivedAt))}
       </Text>
     );
   }
   return (
     <Text size="xs" c="dimmed">
-      Updated {new Date(updatedAt * 1000).toLocaleTimeString(locale, { timeZone })}
+      Updated {formatTime(updatedAt, timeZone, true)}
     </Text>
   );
 }

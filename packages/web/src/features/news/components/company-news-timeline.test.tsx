@@ -60,10 +60,10 @@ describe('company news timeline', { timeout: 20_000 }, () => {
 
     const tuesday = await screen.findByRole(
       'region',
-      { name: 'Tuesday, November 17, 2026' },
+      { name: 'Tuesday, 17 November 2026' },
       LOADED,
     );
-    const monday = screen.getByRole('region', { name: 'Monday, November 16, 2026' });
+    const monday = screen.getByRole('region', { name: 'Monday, 16 November 2026' });
     const days = screen.getAllByRole('region', { name: /2026$/ });
     expect(days).toEqual([tuesday, monday]);
 
@@ -76,7 +76,7 @@ describe('company news timeline', { timeout: 20_000 }, () => {
     expect(within(first).getByRole('link').getAttribute('href')).toBe(
       '/n/a1#CHIP_EXPORT_RULES_TIGHTEN',
     );
-    expect(within(first).getByText('03:30 PM')).toBeTruthy();
+    expect(within(first).getByText('15:30')).toBeTruthy();
     expect(within(first).getByText('Very bearish -6')).toBeTruthy();
     expect(within(first).getByText('regulation')).toBeTruthy();
     expect(within(monday).getByText('Neutral 0')).toBeTruthy();

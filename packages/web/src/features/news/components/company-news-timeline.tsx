@@ -7,7 +7,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useNewsFeed } from '../api/news-feed';
 import type { NewsSource } from '../api/news-feed';
-import { timelineDays, timeOfDay } from '../timeline-days';
+import { formatTime } from '@app/shared/display/dates';
+import { timelineDays } from '../timeline-days';
 import { NewsError, NewsLoader, NoNews } from './news-list-states';
 import { useLoadMore } from './use-load-more';
 import { useNewsFailure } from './use-news-failure';
@@ -32,7 +33,7 @@ function TimelineEntry({ article, timeZone }: { article: NewsArticle; timeZone?:
         component="time"
         dateTime={new Date(article.creation_date * 1000).toISOString()}
       >
-        {timeOfDay(article.creation_date, timeZone)}
+        {formatTime(article.creation_date, timeZone)}
       </Text>
       <Anchor component={Link} to={newsLink(article.id, rawTitle)} fw={600} size="sm">
         {displayTitle(rawTitle)}

@@ -1,9 +1,10 @@
 import { tickerOf } from '@app/shared/symbols';
+import { formatDay } from '@app/shared/display/dates';
 import { Anchor, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { CalendarEvent } from '@app/shared/api/portfolio';
 import { Link } from 'react-router';
 import { tickerPath } from '../../../lib/ticker-path';
-import { formatDay, monthGridDays, monthOf } from '../dates';
+import { monthGridDays, monthOf } from '../dates';
 import classes from './portfolio.module.css';
 
 export const KIND_LABELS: Record<CalendarEvent['kind'], string> = {
@@ -83,13 +84,13 @@ export function MonthView({ month, today, events, onEdit, onAdd }: CalendarViewP
           key={day}
           className={classes.dayCell}
           role="gridcell"
-          aria-label={formatDay(day)}
+          aria-label={formatDay(day, { weekday: true })}
           data-outside={monthOf(day) !== month || undefined}
           data-today={day === today || undefined}
         >
           <UnstyledButton
             onClick={() => onAdd(day)}
-            aria-label={`Add an event on ${formatDay(day)}`}
+            aria-label={`Add an event on ${formatDay(day, { weekday: true })}`}
             fz="xs"
             fw={600}
           >
@@ -123,7 +124,7 @@ export function AgendaView({ events, today, onEdit }: CalendarViewProps) {
       {byDay.map(([day, dayEvents]) => (
         <li key={day}>
           <Text size="sm" fw={700} c={day === today ? 'blue' : undefined}>
-            {formatDay(day)}
+            {formatDay(day, { weekday: true })}
             {day === today ? ' · Today' : ''}
           </Text>
           <Stack gap={4} mt={4}>

@@ -1,4 +1,5 @@
 import { Anchor, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { formatDay } from '@app/shared/display/dates';
 import type { Holding } from '@app/shared/api/portfolio';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { formatPercent } from '@app/shared/display/format';
@@ -11,7 +12,7 @@ import { useNewsList } from '../../news';
 import { useCalendarEvents } from '../api/calendar';
 import { useRecommendations } from '../api/recommendations';
 import { isEmptySnapshot, usePortfolioSnapshot } from '../api/snapshot';
-import { addDays, formatDay, todayIso } from '../dates';
+import { addDays, todayIso } from '../dates';
 import { KIND_LABELS } from './calendar-views';
 import { formatSignedMoney } from './portfolio-format';
 import classes from './portfolio.module.css';
@@ -158,7 +159,7 @@ export function UpcomingEventsWidget() {
             <strong>{KIND_LABELS[event.kind]}</strong> · {event.title}
           </Text>
           <Text size="xs" c="dimmed">
-            {formatDay(event.date)}
+            {formatDay(event.date, { weekday: true })}
           </Text>
         </li>
       ))}

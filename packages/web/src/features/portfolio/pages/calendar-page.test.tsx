@@ -62,11 +62,11 @@ describe('/dashboard/calendar', () => {
     // March 2026 in whole weeks: Monday 23 February to Sunday 5 April.
     expect(call?.search.get('from')).toBe('2026-02-23');
     expect(call?.search.get('to')).toBe('2026-04-05');
-    const tenth = await screen.findByRole('gridcell', { name: 'Tue, Mar 10, 2026' });
+    const tenth = await screen.findByRole('gridcell', { name: 'Tue 10 Mar 2026' });
     expect(
       within(tenth).getByRole('button', { name: 'Edit My event: Review the portfolio' }),
     ).toBeTruthy();
-    const twelfth = screen.getByRole('gridcell', { name: 'Thu, Mar 12, 2026' });
+    const twelfth = screen.getByRole('gridcell', { name: 'Thu 12 Mar 2026' });
     expect(within(twelfth).getByTitle('Earnings: Apple earnings')).toBeTruthy();
 
     const user = userEvent.setup();
@@ -88,7 +88,7 @@ describe('/dashboard/calendar', () => {
     renderInRouter(<CalendarPage />, '/dashboard/calendar?month=2026-03');
     const user = userEvent.setup();
     await user.click(
-      await screen.findByRole('button', { name: 'Add an event on Wed, Mar 18, 2026' }),
+      await screen.findByRole('button', { name: 'Add an event on Wed 18 Mar 2026' }),
     );
 
     const dialog = await screen.findByRole('dialog', { name: 'New event' });
@@ -112,7 +112,7 @@ describe('/dashboard/calendar', () => {
       symbol: 'NASDAQ:AAPL',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const cell = screen.getByRole('gridcell', { name: 'Wed, Mar 18, 2026' });
+    const cell = screen.getByRole('gridcell', { name: 'Wed 18 Mar 2026' });
     expect(
       await within(cell).findByRole('button', { name: 'Edit My event: Rebalance' }),
     ).toBeTruthy();

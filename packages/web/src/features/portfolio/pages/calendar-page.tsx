@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { formatMonth } from '@app/shared/display/dates';
 import type { CalendarEvent } from '@app/shared/api/portfolio';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -13,15 +14,7 @@ import type { CalendarViewMode } from '../components/calendar-toolbar';
 import { EventDialog } from '../components/event-dialog';
 import { PageHeader } from '../components/page-header';
 import classes from '../components/portfolio.module.css';
-import {
-  formatMonth,
-  isMonth,
-  monthGridDays,
-  monthOf,
-  monthSpan,
-  shiftMonth,
-  todayIso,
-} from '../dates';
+import { isMonth, monthGridDays, monthOf, monthSpan, shiftMonth, todayIso } from '../dates';
 
 /** The dialog: closed, a new event on a day, or one of the user's events. */
 type Dialog = null | { event: CalendarEvent | null; day: string };

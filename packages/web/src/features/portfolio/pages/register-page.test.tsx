@@ -61,7 +61,7 @@ describe('/portfolio/register', () => {
 
     const price = screen.getByRole('textbox', { name: /^Price/ });
     await waitFor(() => expect((price as HTMLInputElement).value).toBe('$150.25'));
-    expect(screen.getByText('Close on Mon, Mar 2, 2026: 150.25')).toBeTruthy();
+    expect(screen.getByText('Close on Mon 2 Mar 2026: 150.25')).toBeTruthy();
     const record = screen.getByRole('button', { name: 'Record the purchase' });
     expect((record as HTMLButtonElement).disabled).toBe(true);
     await user.type(screen.getByRole('textbox', { name: /^Quantity/ }), '10');

@@ -1,3 +1,4 @@
+import { formatDay } from '@app/shared/display/dates';
 import {
   Alert,
   Button,
@@ -23,7 +24,7 @@ import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SuggestionInput } from '../../tickers';
 import { usePortfolioSnapshot } from '../api/snapshot';
 import { useCreateTransaction } from '../api/transaction-create';
-import { formatDay, todayIso } from '../dates';
+import { todayIso } from '../dates';
 import { useDayClose } from '../components/day-close';
 import { HoldingCard } from '../components/holding-card';
 import { PageHeader } from '../components/page-header';
@@ -180,7 +181,7 @@ export function RegisterPage() {
 
   const closeHint =
     close && (type === 'buy' || type === 'sell')
-      ? `Close on ${formatDay(close.day)}: ${formatPrice(close.close)}`
+      ? `Close on ${formatDay(close.day, { weekday: true })}: ${formatPrice(close.close)}`
       : undefined;
 
   return (

@@ -1,5 +1,5 @@
 import { SCREENER_PRESETS } from '@app/shared/api/screener';
-import { formatDateTime } from '@app/shared/display/format';
+import { formatDateTime } from '@app/shared/display/dates';
 import {
   Alert,
   Button,

@@ -21,13 +21,11 @@ import {
 } from '../api/site-admin';
 import { TableHead } from '../../../components/table-head';
 import { SectionCard } from '../../../components/section-card';
+import { formatDate } from '@app/shared/display/dates';
 
 const STATUS_COLORS = { confirmed: 'teal', pending: 'yellow', unsubscribed: 'gray' } as const;
 
-const day = (seconds: number | null) =>
-  seconds === null
-    ? '—'
-    : new Date(seconds * 1000).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const day = (seconds: number | null) => (seconds === null ? '—' : formatDate(seconds));
 
 /** The admin panel's newsletter card: counts per status, the list 20 a page, the CSV export. */
 export function NewsletterAdminCard() {

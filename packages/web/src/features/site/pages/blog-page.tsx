@@ -3,17 +3,7 @@ import { Link } from 'react-router';
 import { useBlogPosts } from '../api/blog';
 import classes from './content-page.module.css';
 import { PageIntro } from '../components/page-intro';
-
-export const formatWeek = (start: string, end: string) => {
-  const day = (iso: string, year: boolean) =>
-    new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
-      month: 'short',
-      day: 'numeric',
-      ...(year && { year: 'numeric' }),
-      timeZone: 'UTC',
-    });
-  return `${day(start, false)} – ${day(end, true)}`;
-};
+import { formatDayRange } from '@app/shared/display/dates';
 
 /** /blog: the analyst's weekly market recaps, each at its own URL. */
 export function BlogPage() {
@@ -40,7 +30,7 @@ export function BlogPage() {
       {posts?.map((post) => (
         <Card key={post.slug} withBorder radius="lg" padding="lg" component="article">
           <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={4}>
-            Week of {formatWeek(post.week_start, post.week_end)}
+            Week of {formatDayRange(post.week_start, post.week_end)}
           </Text>
           <Title order={2} size="h3" mb="xs">
             <Anchor component={Link} to={`/blog/${post.slug}`} inherit>

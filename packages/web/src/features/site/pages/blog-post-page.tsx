@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorPanel } from '../../../components/error-panel';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
 import { useBlogPost } from '../api/blog';
-import { formatWeek } from './blog-page';
+import { formatDayRange } from '@app/shared/display/dates';
 import classes from './content-page.module.css';
 import postClasses from './blog-post-page.module.css';
 
@@ -41,7 +41,7 @@ export function BlogPostPage() {
           <IconArrowLeft size={14} aria-hidden="true" /> All recaps
         </Anchor>
         <Badge variant="light" radius="sm" w="fit-content">
-          Week of {formatWeek(post.week_start, post.week_end)}
+          Week of {formatDayRange(post.week_start, post.week_end)}
         </Badge>
         <Title order={1} className={classes.title}>
           {post.title}
