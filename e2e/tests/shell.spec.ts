@@ -80,6 +80,27 @@ test.describe('the app shell', () => {
       expect(violations, path).toEqual([]);
     }
   });
+
+  test('the server-drawn feed can be read and its links followed before any script runs', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    // The first screen is drawn once the server's renderer has started; until then the loader.
+    await expect(async () => {
+      await page.goto('/news/latest_ai');
+      await expect(page.locator('#root[data-first-screen]')).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    const ticker = page.locator('#root a[href^="/ticker/"]').first();
+    const href = await ticker.getAttribute('href');
+    await ticker.click();
+    await expect(page).toHaveURL(`${process.env.E2E_BASE_URL ?? ''}${href ?? ''}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.close();
+  });
 });
 
 test.describe('layout preferences', () => {

@@ -59,7 +59,7 @@ describe("drawing a page's first screen on the server", () => {
     const res = await page('/news/latest_ai');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(
-      '<div id="root" data-first-screen inert><main id="drawn">/news/latest_ai|',
+      '<div id="root" data-first-screen><main id="drawn">/news/latest_ai|',
     );
     expect(res.body).toContain('/api/news/query?ai_summary__ne=NULL');
     expect(res.body).toContain(' 200 success</main></div>');

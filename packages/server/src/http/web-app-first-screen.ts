@@ -164,8 +164,9 @@ export function firstScreens(
 
 /**
  * index.html with the drawn screen in #root (replacing the loader) and its query cache. The
- * screen is `inert` until the app replaces it: a tap or a keystroke on the server's markup would
- * be lost (the app draws its own), so nothing there can be clicked or focused meanwhile. With
+ * screen is live markup: its links work before any script has run (a plain navigation); a
+ * button does nothing until the app runs. It is not `inert`: that blocks the links, and lifting
+ * it at hydration makes the browser restyle the whole page in one long task. With
  * `bootAfterPaint` (the build's `first-screen-boot.js`), the entry script and the module preloads
  * leave the head for that script, which adds them once the screen has been painted.
  */
@@ -175,7 +176,7 @@ export function withFirstScreen(html: string, screen: FirstScreen, bootAfterPain
   if (root === null) return html;
   const page =
     html.slice(0, root.index) +
-    `<div id="root" data-first-screen inert>${screen.html}</div>\n    ` +
+    `<div id="root" data-first-screen>${screen.html}</div>\n    ` +
     `<script type="application/json" id="first-screen-state">${screen.state}</script>` +
     html.slice(root.index + root[0].length);
   if (!bootAfterPaint) return page;

@@ -21,7 +21,6 @@ export function App({ router: givenRouter, queryClient, drawnAt }: AppProps) {
     hydrationDone();
     const root = document.getElementById('root');
     root?.removeAttribute('data-first-screen');
-    root?.removeAttribute('inert');
   }, []);
   return (
     <DrawnAtProvider value={drawnAt ?? null}>

@@ -32,7 +32,7 @@ const STATE = JSON.stringify({
 /** The page as the server sends it with a drawn first screen (server `withFirstScreen`). */
 function drawnPage() {
   document.body.innerHTML =
-    '<div id="root" data-first-screen inert><main>drawn</main></div>' +
+    '<div id="root" data-first-screen><main>drawn</main></div>' +
     `<script type="application/json" id="first-screen-state">${STATE}</script>`;
   return document.getElementById('root') as HTMLElement;
 }
