@@ -1,3 +1,4 @@
+import { DAY_MS, dayNumber, isoDay } from '../dates.ts';
 import { NOT_AVAILABLE } from './format.ts';
 
 /**
@@ -71,14 +72,13 @@ function dateParts(date: Date | number, timeZone?: string): DateParts | null {
   };
 }
 
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** A calendar day `YYYY-MM-DD` as the instant of its UTC midnight; null when it is not a day. */
 function dayInstant(day: string): Date | null {
-  const match = ISO_DAY.exec(day);
-  if (!match) return null;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === day ? date : null;
+  const days = dayNumber(day);
+  if (!Number.isFinite(days)) return null;
+  const date = new Date(days * DAY_MS);
+  // dayNumber reads 30 February as 2 March: only a day that comes back the same is one.
+  return isoDay(date) === day ? date : null;
 }
 
 /**
