@@ -6,15 +6,13 @@ import { NOT_AVAILABLE } from './format.ts';
  * before the month, the month's English name, a 24-hour clock — '17 Nov 2026, 15:30'. Only the
  * time zone is the reader's. Intl supplies the names and the zone arithmetic; the strings are
  * put together here from its parts, so the server's first screen and the browser's hydrating
- * render agree to the character whatever ICU version each one ships (ICU moves commas and
- * spaces between versions: 'Tue, 17 Nov 2026' but 'Tue 17 Nov').
+ * render agree to the character whatever ICU version each one ships (ICU's own en-GB writes
+ * 'Tue, 17 Nov 2026' but 'Tue 17 Nov', and such details move between versions).
  */
 interface DateParts {
   weekday: string;
-  weekdayLong: string;
   day: string;
   month: string;
-  monthLong: string;
   year: string;
   hour: string;
   minute: string;
@@ -52,19 +50,19 @@ function partsOf(format: Intl.DateTimeFormat, ms: number): Record<string, string
   return parts;
 }
 
-/** The named parts of an instant in `timeZone` (default: the reader's own); null when invalid. */
-function dateParts(date: Date | number, timeZone?: string): DateParts | null {
+/**
+ * The named parts of an instant in `timeZone` (default: the reader's own), the weekday's and the
+ * month's names short ('Tue', 'Nov') or with `long` written out; null when invalid.
+ */
+function dateParts(date: Date | number, timeZone?: string, long = false): DateParts | null {
   const ms = typeof date === 'number' ? date * 1000 : date.getTime();
   if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
-  const { short, long } = formatsIn(timeZone);
-  const s = partsOf(short, ms);
-  const l = partsOf(long, ms);
+  const pair = formatsIn(timeZone);
+  const s = partsOf(long ? pair.long : pair.short, ms);
   return {
     weekday: s.weekday ?? '',
-    weekdayLong: l.weekday ?? '',
     day: s.day ?? '',
     month: s.month ?? '',
-    monthLong: l.month ?? '',
     year: s.year ?? '',
     hour: s.hour ?? '',
     minute: s.minute ?? '',
@@ -105,8 +103,8 @@ export function formatTime(date: Date | number, timeZone?: string, seconds = fal
 
 /** The day of a moment written out, 'Tuesday, 17 November 2026', in `timeZone`; invalid → '—'. */
 export function formatLongDate(date: Date | number, timeZone?: string): string {
-  const p = dateParts(date, timeZone);
-  return p ? `${p.weekdayLong}, ${p.day} ${p.monthLong} ${p.year}` : NOT_AVAILABLE;
+  const p = dateParts(date, timeZone, true);
+  return p ? `${p.weekday}, ${p.day} ${p.month} ${p.year}` : NOT_AVAILABLE;
 }
 
 const dayKeyFormats = new Map<string, Intl.DateTimeFormat>();
@@ -151,8 +149,8 @@ export function formatDay(
 /** A month `YYYY-MM` as 'November 2026'; not a month → '—'. */
 export function formatMonth(month: string): string {
   const instant = dayInstant(`${month}-01`);
-  const p = instant && dateParts(instant, 'UTC');
-  return p ? `${p.monthLong} ${p.year}` : NOT_AVAILABLE;
+  const p = instant && dateParts(instant, 'UTC', true);
+  return p ? `${p.month} ${p.year}` : NOT_AVAILABLE;
 }
 
 /**
