@@ -1,4 +1,4 @@
-import { Anchor, Table, Text, Title } from '@mantine/core';
+import { Anchor, Text, Title } from '@mantine/core';
 import type { TitleOrder } from '@mantine/core';
 import Markdown, { RuleType } from 'markdown-to-jsx';
 import type { MarkdownToJSX } from 'markdown-to-jsx';
@@ -54,19 +54,18 @@ function heading(level: number) {
   };
 }
 
+/**
+ * A markdown table as plain elements in a natively scrolling box, styled like Mantine's bordered,
+ * striped table (markdown-text.module.css). Mantine's `Table` would bring its `ScrollContainer`,
+ * and with it ScrollArea (about 7 KB gzipped together) into every feed's and article's first load
+ * for the rare summary that has a table; native horizontal scrolling is also what a phone expects.
+ */
 const TABLE_OVERRIDES = {
   table: ({ children }: { children?: ReactNode }) => (
-    <Table.ScrollContainer minWidth={320} className={classes.tableScroll}>
-      <Table withTableBorder withColumnBorders striped fz="sm">
-        {children}
-      </Table>
-    </Table.ScrollContainer>
+    <div className={classes.tableScroll}>
+      <table className={classes.table}>{children}</table>
+    </div>
   ),
-  thead: Table.Thead,
-  tbody: Table.Tbody,
-  tr: Table.Tr,
-  th: ({ children, style }: ComponentProps<'th'>) => <Table.Th style={style}>{children}</Table.Th>,
-  td: ({ children, style }: ComponentProps<'td'>) => <Table.Td style={style}>{children}</Table.Td>,
 };
 
 const OVERRIDES: MarkdownToJSX.Overrides = {
