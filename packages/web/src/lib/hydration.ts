@@ -41,6 +41,14 @@ export function startHydrating(container?: Element): void {
   boundariesLeft = container ? countBoundaries(container) : 0;
 }
 
+/**
+ * Whether a render now draws the server's markup (on the server, or the browser's hydrating
+ * render): state that only the browser knows must start as the server's then.
+ */
+export function isDrawingServerMarkup(): boolean {
+  return drawingServerMarkup;
+}
+
 /** The app's first layout effect: the root's part is hydrated (or was drawn fresh). */
 export function hydrationDone(): void {
   rootHydrated = true;

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { isDrawingServerMarkup } from '../hydration';
 import { liveClient, type LiveClient, type LiveMessage } from './live-client';
 
 /**
@@ -26,11 +27,26 @@ export function useLive(
   }, [key, client]);
 }
 
-/** Whether the live stream is up: pages poll (spec §9) only while it is not. */
+/**
+ * Whether the live stream is up: pages poll (spec §9) only while it is not. A change re-renders
+ * its readers in a transition, which React slices: it only switches polling on or off, and the
+ * stream's `ready` arrives while a phone is still busy with the page's start (with
+ * `useSyncExternalStore` every reader re-rendered at once, in one task). A component mounted
+ * later reads the stream's state at once; the server's markup was drawn disconnected.
+ */
 export function useLiveConnected(client: LiveClient = liveClient): boolean {
-  return useSyncExternalStore(
-    (listener) => client.onConnectedChange(listener),
-    () => client.isConnected(),
-    () => false,
+  const [connected, setConnected] = useState(
+    () => !isDrawingServerMarkup() && client.isConnected(),
   );
+  useEffect(() => {
+    const sync = () => {
+      startTransition(() => {
+        setConnected(client.isConnected());
+      });
+    };
+    // It may have changed between the render and this effect.
+    sync();
+    return client.onConnectedChange(sync);
+  }, [client]);
+  return connected;
 }
