@@ -9,7 +9,7 @@ import type { Plugin, Rollup } from 'vite';
 
 type OutputChunk = Rollup.OutputChunk;
 import { defineConfig } from 'vitest/config';
-import { appShellScrollClassNames } from './build/app-shell-scroll-class-names';
+import { appShellLean } from './build/app-shell-lean';
 import { mantineStableIds } from './build/mantine-stable-ids';
 import { scrollAreaMergeRefs } from './build/scroll-area-merge-refs';
 
@@ -358,7 +358,7 @@ export default defineConfig({
     react(),
     mantineStableIds(),
     scrollAreaMergeRefs(),
-    appShellScrollClassNames(),
+    appShellLean(),
     stagedEntry(),
     staticLandingPage(),
     firstViewAssets(),
