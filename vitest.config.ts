@@ -18,6 +18,7 @@ const WEB_ISOLATED = WEB_FILES.filter((file) =>
   FRESH_MODULES.test(readFileSync(`${WEB_ROOT}/${file}`, 'utf8')),
 );
 const WEB_SHARED = WEB_FILES.filter((file) => !WEB_ISOLATED.includes(file));
+const WEB_TEST_TIMEOUT_MS = 15_000;
 
 export default defineConfig({
   test: {
@@ -52,6 +53,9 @@ export default defineConfig({
         test: {
           name: 'web',
           isolate: false,
+          // A hang's limit, not a speed check: a form test typing through user-event took 5.3 s
+          // here while the other workers shared the 2 cores (1.4 s alone), over vitest's 5 s.
+          testTimeout: WEB_TEST_TIMEOUT_MS,
           exclude: [...configDefaults.exclude, ...WEB_ISOLATED],
         },
       },
@@ -59,7 +63,11 @@ export default defineConfig({
         extends: `${WEB_ROOT}/vite.config.ts`,
         root: WEB_ROOT,
         // The web config's include and this exclude add up (Vite merges arrays by concatenation).
-        test: { name: 'web-isolated', exclude: [...configDefaults.exclude, ...WEB_SHARED] },
+        test: {
+          name: 'web-isolated',
+          testTimeout: WEB_TEST_TIMEOUT_MS,
+          exclude: [...configDefaults.exclude, ...WEB_SHARED],
+        },
       },
     ],
   },
