@@ -72,10 +72,19 @@ test.describe('browser notifications', () => {
       },
     });
     expect(stored.status()).toBe(200);
+    // The live stream that carries the user's alerts: an alert published before it is open is
+    // not replayed to it, so the test publishes only once the stream has answered.
+    const alertsStream = page.waitForResponse(
+      (res) =>
+        res.url().includes('/api/live?') &&
+        (new URL(res.url()).searchParams.get('topics') ?? '').split(',').includes('alerts'),
+      { timeout: 60_000 },
+    );
     await page.reload();
     const devices = card.getByRole('list', { name: 'Browsers with notifications on' });
     await expect(devices.getByText('Chrome on Linux')).toBeVisible({ timeout: 30_000 });
     await expect(card.getByRole('button', { name: 'Send a test notification' })).toBeEnabled();
+    expect((await alertsStream).headers()['content-type']).toContain('text/event-stream');
 
     // An instant alert written for the user reaches the open page through the live stream.
     const db = await serverDatabase();
