@@ -67,8 +67,8 @@ function staticLandingPage(): Plugin {
       });
       const renderer = (await import(
         `${pathToFileURL(path.join(ssrDir, 'render.js')).href}?at=${Date.now()}`
-      )) as { renderLandingBody: () => Promise<string> };
-      const body = await renderer.renderLandingBody();
+      )) as { renderLandingBody: () => string };
+      const body = renderer.renderLandingBody();
       const cssDir = path.join(ssrDir, 'assets');
       const css = readdirSync(cssDir)
         .filter((file) => file.endsWith('.css'))

@@ -62,7 +62,6 @@ async function start(container: HTMLElement) {
     StrictMode,
     null,
     createElement(App, {
-      router: firstScreen?.router,
       queryClient: firstScreen?.queryClient,
       drawnAt: firstScreen?.drawnAt,
     }),

@@ -1,21 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { BrowserRouter } from 'react-router';
 import { DrawnAtProvider, hydrationDone } from '../lib/hydration';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 export interface AppProps {
-  /** main.tsx creates them first when the page came with its first screen drawn. */
-  router?: ReturnType<typeof createAppRouter>;
+  /** main.tsx creates it first when the page came with its first screen drawn. */
   queryClient?: QueryClient;
   /** When the server drew the first screen the app hydrates (first-screen/take-first-screen.ts). */
   drawnAt?: number;
 }
 
 /** The tree the server draws too (first-screen/render.tsx): hydration needs the same shape. */
-export function App({ router: givenRouter, queryClient, drawnAt }: AppProps) {
-  const [router] = useState(() => givenRouter ?? createAppRouter());
+export function App({ queryClient, drawnAt }: AppProps) {
   // The server's first screen (first-screen/) is hydrated or replaced: the root is the app's.
   useLayoutEffect(() => {
     hydrationDone();
@@ -25,7 +23,9 @@ export function App({ router: givenRouter, queryClient, drawnAt }: AppProps) {
   return (
     <DrawnAtProvider value={drawnAt ?? null}>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </DrawnAtProvider>
   );

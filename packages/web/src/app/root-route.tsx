@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet } from 'react-router';
 import { useStoredToken } from '../lib/use-stored-token';
 import { useDocumentMeta } from './document-meta';
+import { usePageLoading } from './page-loading';
+import { useScrollRestoration } from './scroll-restoration';
 import classes from './root-route.module.css';
 
 // Signed-in users only: the chunk (and its schemas) stays out of what visitors load.
@@ -17,14 +19,14 @@ const LiveAlerts = lazy(() =>
  */
 export function RootRoute() {
   useDocumentMeta();
-  const navigation = useNavigation();
+  useScrollRestoration();
+  const pageLoading = usePageLoading();
   const token = useStoredToken();
   return (
     <>
-      {navigation.state !== 'idle' && (
+      {pageLoading && (
         <div className={classes.progress} role="progressbar" aria-label="Loading page" />
       )}
-      <ScrollRestoration />
       <Outlet />
       {token !== null && (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { createContext, useContext } from 'react';
 import type { RouteGuard, RouteMeta } from './route-types';
 
 /** What every route of the table carries in its react-router `handle`. */
@@ -7,26 +7,19 @@ export interface RouteHandle {
   meta?: RouteMeta;
 }
 
-function isRouteHandle(value: unknown): value is RouteHandle {
-  return typeof value === 'object' && value !== null && 'guard' in value;
-}
+/**
+ * The handle of the route the location matches, deepest first (router.tsx `AppRoutes` matches
+ * once per location and provides it): layouts read the guard and meta of the page they frame,
+ * which they could not read from below.
+ */
+export const RouteHandleContext = createContext<RouteHandle | undefined>(undefined);
 
-/** Meta of the deepest matched route that has any. */
+/** Meta of the matched route, if it has any. */
 export function useRouteMeta(): RouteMeta | undefined {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const handle = matches[index]?.handle;
-    if (isRouteHandle(handle) && handle.meta) return handle.meta;
-  }
-  return undefined;
+  return useContext(RouteHandleContext)?.meta;
 }
 
-/** Guard of the deepest matched route ('public' when none says otherwise). */
+/** Guard of the matched route ('public' when none says otherwise). */
 export function useRouteGuard(): RouteGuard {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const handle = matches[index]?.handle;
-    if (isRouteHandle(handle)) return handle.guard;
-  }
-  return 'public';
+  return useContext(RouteHandleContext)?.guard ?? 'public';
 }

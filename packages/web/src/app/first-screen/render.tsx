@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { DrawnAtProvider } from '../../lib/hydration';
 import { AppProviders } from '../providers';
 import { createQueryClient } from '../query-client';
-import { buildRouteObjects } from '../router';
+import { AppRoutes, preloadRoute } from '../router';
 
 /** An anonymous GET of our own API, answered in process by the server (`app.inject`). */
 export type ApiFetch = (url: string) => Promise<{ status: number; body: string }>;
@@ -48,26 +48,18 @@ globalThis.fetch = (input, init) => {
     );
 };
 
-/** The app's tree as main.tsx hydrates it (app.tsx), with the static router. */
-function appTree(
-  router: ReturnType<typeof createStaticRouter>,
-  context: StaticContext,
-  client: ReturnType<typeof createQueryClient>,
-  drawnAt: number,
-) {
+/** The app's tree as main.tsx hydrates it (app.tsx), with the static router at `url`. */
+function appTree(url: string, client: ReturnType<typeof createQueryClient>, drawnAt: number) {
   return (
     <DrawnAtProvider value={drawnAt}>
       <AppProviders queryClient={client}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProviders>
     </DrawnAtProvider>
   );
 }
-
-type StaticContext = Exclude<
-  Awaited<ReturnType<ReturnType<typeof createStaticHandler>['query']>>,
-  Response
->;
 
 /**
  * The first screen of a public page (the feed, a company) as an anonymous visitor sees
@@ -83,10 +75,8 @@ export async function renderFirstScreen(
   allowedApiUrls: readonly string[],
   fetchApi: ApiFetch,
 ): Promise<FirstScreen | null> {
-  const handler = createStaticHandler(buildRouteObjects());
-  const context = await handler.query(new Request(`http://localhost${url}`));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The page's chunk is loaded first: `renderToString` cannot wait for a lazy page.
+  if (!(await preloadRoute(new URL(url, 'http://localhost').pathname))) return null;
   const client = createQueryClient();
   // A failed answer leaves the part to the browser at once instead of retrying here.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
@@ -95,7 +85,7 @@ export async function renderFirstScreen(
   return requestApi.run(store, async () => {
     // A query that needs another's answer (the quote after the company) appears a pass later.
     const tried = new Set<string>();
-    let html = renderToString(appTree(router, context, client, drawnAt));
+    let html = renderToString(appTree(url, client, drawnAt));
     for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
       const pending = client
         .getQueryCache()
@@ -111,7 +101,7 @@ export async function renderFirstScreen(
         ),
       );
       if (!answers.includes(true)) break;
-      html = renderToString(appTree(router, context, client, drawnAt));
+      html = renderToString(appTree(url, client, drawnAt));
     }
     const state = JSON.stringify({ ...dehydrate(client), drawnAt }).replace(/</g, '\\u003c');
     client.clear();

@@ -3,12 +3,11 @@ import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { getStoredToken } from '../../lib/session';
 import { hasDefaultLayout } from '../layouts/layout-preferences';
 import { createQueryClient } from '../query-client';
-import { createAppRouter } from '../router';
+import { preloadRoute } from '../router';
 
 export { startHydrating } from '../../lib/hydration';
 
 export interface FirstScreenStart {
-  router: ReturnType<typeof createAppRouter>;
   queryClient: QueryClient;
   /**
    * When the server drew the screen (epoch ms), set when the app is to hydrate it: an anonymous
@@ -45,17 +44,6 @@ export async function takeFirstScreen(
     }
   }
   stateElement?.remove();
-  const router = createAppRouter();
-  await new Promise<void>((resolve) => {
-    if (router.state.initialized) {
-      resolve();
-      return;
-    }
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-  return { router, queryClient, drawnAt };
+  await preloadRoute(window.location.pathname);
+  return { queryClient, drawnAt };
 }

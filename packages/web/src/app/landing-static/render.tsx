@@ -10,11 +10,11 @@ import {
 } from '@app/shared/api/site';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { FIGURES_UNKNOWN } from '../../features/site/pages/landing-data';
 import { LandingPage } from '../../features/site/pages/landing-page';
 import { AuthLayout } from '../layouts/auth-layout';
+import { RouteHandleContext } from '../route-handle';
 import type { RouteHandle } from '../route-handle';
 import { appRoutes } from '../routes';
 import { cssVariablesResolver, theme } from '../theme';
@@ -57,22 +57,15 @@ function ToastTemplates() {
  * seen); every link is an ordinary link into the app. Sections start hidden: the enhancer reveals
  * them as they scroll into view, like FadeInSection.
  */
-export async function renderLandingBody(): Promise<string> {
+export function renderLandingBody(): string {
   const landing = appRoutes.find((route) => route.path === PAGE_PATHS.landing);
   if (landing?.kind !== 'page') throw new Error('The route table has no /landing page.');
   const handle: RouteHandle = { guard: landing.guard, meta: landing.meta };
-  const routes: RouteObject[] = [
-    { Component: AuthLayout, children: [{ path: landing.path, handle, Component: LandingPage }] },
-  ];
   // FadeInSection shows its section at once without IntersectionObserver: it exists in browsers.
   const globals = globalThis as { IntersectionObserver?: unknown };
   globals.IntersectionObserver ??= function IntersectionObserver() {
     // Never called while rendering: only its presence counts.
   };
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${landing.path}`));
-  if (context instanceof Response) throw new Error('The landing route answered a redirect.');
-  const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = new QueryClient();
   return renderToString(
     <MantineProvider
@@ -81,7 +74,15 @@ export async function renderLandingBody(): Promise<string> {
       defaultColorScheme="auto"
     >
       <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={landing.path}>
+          <RouteHandleContext value={handle}>
+            <Routes>
+              <Route element={<AuthLayout />}>
+                <Route path={landing.path} element={<LandingPage />} />
+              </Route>
+            </Routes>
+          </RouteHandleContext>
+        </StaticRouter>
         <div className={classes.toasts} id="landing-toasts" aria-live="polite" />
         <ToastTemplates />
         <script

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { renderWithProviders } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { MainLayout } from './main-layout';
 import { hydrationDone, startHydrating } from '../../lib/hydration';
 import type * as NavVisibilityModule from '../nav-visibility';
@@ -30,7 +29,7 @@ describe('the main layout after hydration', () => {
   it('drops the hidden search box without drawing the sidebar again', async () => {
     // As main.tsx before hydrateRoot: the layout's first render is the server's.
     startHydrating();
-    const router = createMemoryRouter([
+    renderRoutes([
       {
         element: (
           <MainLayout
@@ -41,7 +40,6 @@ describe('the main layout after hydration', () => {
         children: [{ path: '*', element: <h1>Page</h1> }],
       },
     ]);
-    renderWithProviders(<RouterProvider router={router} />);
     await screen.findByRole('heading', { name: 'Page' });
     // The server's layout has both search boxes; the visitor's (a phone here) has one.
     await waitFor(() => expect(screen.getAllByRole('searchbox')).toHaveLength(1));

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeUser, stubApi, storeLoggedIn, success } from '../../../test/api-stub';
-import { renderRoute, renderWithProviders } from '../../../test/render';
+import { renderRoute, renderRoutes } from '../../../test/render';
 import { buildRouteObjects } from '../router';
 import type { AppRouteEntry } from '../route-types';
 
@@ -147,10 +146,9 @@ describe('route meta in the main layout', () => {
   });
 
   function renderSample(meta: Parameters<typeof entry>[0]) {
-    const router = createMemoryRouter(buildRouteObjects([entry(meta)]), {
+    renderRoutes(buildRouteObjects([entry(meta)]), {
       initialEntries: ['/sample'],
     });
-    renderWithProviders(<RouterProvider router={router} />);
   }
 
   it('shows the action bar unless noActionBar is set', async () => {

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DELETE_CONFIRM_TEXT } from '@app/shared/api/comments';
 import type { ReportedItem } from '@app/shared/api/comments';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import { makeComment } from '../../../../test/fixtures/comments';
-import { renderWithProviders } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { ReportsQueueCard } from './reports-queue-card';
 
 const spam = makeComment({ username: 'spammer', content: 'Buy my course', parent_obj_id: 'n1' });
@@ -43,8 +42,7 @@ function renderQueue() {
     'POST /api/comments/delete': success(),
     'POST /api/comments/admin/dismiss': success(),
   });
-  const router = createMemoryRouter([{ path: '*', element: <ReportsQueueCard /> }]);
-  renderWithProviders(<RouterProvider router={router} />);
+  renderRoutes([{ path: '*', element: <ReportsQueueCard /> }]);
   return { api, user: userEvent.setup() };
 }
 

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../../../test/api-stub';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
-import { renderWithProviders } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { DeliveriesCard } from './deliveries-card';
 import { NotificationSettingsCard } from './notification-settings-card';
 
@@ -47,8 +46,7 @@ function renderCard(ui = <NotificationSettingsCard />) {
       counts: { pending: 0, sending: 0, sent: 3, failed: 1, skipped: 2 },
     }),
   });
-  const router = createMemoryRouter([{ path: '*', element: ui }]);
-  renderWithProviders(<RouterProvider router={router} />);
+  renderRoutes([{ path: '*', element: ui }]);
   return { api, user: userEvent.setup() };
 }
 
@@ -125,8 +123,7 @@ describe('admin deliveries card', () => {
         };
       },
     });
-    const router = createMemoryRouter([{ path: '*', element: <DeliveriesCard /> }]);
-    renderWithProviders(<RouterProvider router={router} />);
+    renderRoutes([{ path: '*', element: <DeliveriesCard /> }]);
     const user = userEvent.setup();
     expect(await screen.findByText('Digest 1')).toBeTruthy();
     const asked = () =>

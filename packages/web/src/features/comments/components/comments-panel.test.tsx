@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import {
   DELETE_CONFIRM_TEXT,
@@ -12,7 +11,7 @@ import type { User } from '@app/shared/api/users';
 import { failure, makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { StubHandler } from '../../../../test/api-stub';
 import { commentsServer, makeComment } from '../../../../test/fixtures/comments';
-import { renderWithProviders } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { CommentsPanel } from './comments-panel';
 
 const ARTICLE_PATH = '/n/news-1#CHIPS_BEAT_ESTIMATES';
@@ -37,7 +36,7 @@ function renderPanel({
     ...routes,
   });
   const onCountChange = vi.fn();
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       {
         path: '*',
@@ -54,7 +53,6 @@ function renderPanel({
     ],
     { initialEntries: ['/news/latest_ai'] },
   );
-  renderWithProviders(<RouterProvider router={router} />);
   return { api, server, router, onCountChange, user: userEvent.setup() };
 }
 

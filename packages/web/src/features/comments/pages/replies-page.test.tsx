@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import { makeComment } from '../../../../test/fixtures/comments';
-import { renderWithProviders } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { RepliesCountBadge } from '../components/replies-count-badge';
 import { RepliesPage } from './replies-page';
 
@@ -27,8 +26,7 @@ function renderWithReplies(ui: React.ReactNode, unread: ReturnType<typeof reply>
       return { body: success() };
     },
   });
-  const router = createMemoryRouter([{ path: '*', element: ui }]);
-  renderWithProviders(<RouterProvider router={router} />);
+  renderRoutes([{ path: '*', element: ui }]);
   return api;
 }
 

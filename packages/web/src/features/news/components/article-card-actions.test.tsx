@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { NewsArticle } from '@app/shared/api/news';
 import type { User } from '@app/shared/api/users';
 import { failure, makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { StubHandler } from '../../../../test/api-stub';
-import { renderWithProviders } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { ArticleCard } from './article-card';
 import { isArticlePage } from './article-card-parts';
 import { makeArticle } from '../../../../test/fixtures/news';
@@ -34,10 +33,9 @@ function renderCard(
     'GET /api/user/get/me': success({ current_user: user ?? makeUser() }),
     ...routes,
   });
-  const router = createMemoryRouter([{ path: '*', element: <ArticleCard article={article} /> }], {
+  renderRoutes([{ path: '*', element: <ArticleCard article={article} /> }], {
     initialEntries: [url],
   });
-  renderWithProviders(<RouterProvider router={router} />);
   return api;
 }
 

@@ -1,14 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { NewsArticle } from '@app/shared/api/news';
 import type { User } from '@app/shared/api/users';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import { commentsServer, makeComment } from '../../../../test/fixtures/comments';
 import { makeArticle } from '../../../../test/fixtures/news';
-import { renderWithProviders } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { ArticleCard } from './article-card';
 import { interestStarsLabel } from './article-card-stars';
 
@@ -28,10 +27,9 @@ function renderCard(article: NewsArticle, user?: User) {
     'GET /api/user/get/me': success({ current_user: user ?? makeUser() }),
     ...server.routes,
   });
-  const router = createMemoryRouter([{ path: '*', element: <ArticleCard article={article} /> }], {
+  renderRoutes([{ path: '*', element: <ArticleCard article={article} /> }], {
     initialEntries: ['/news/latest_ai'],
   });
-  renderWithProviders(<RouterProvider router={router} />);
   return { api, user: userEvent.setup() };
 }
 

@@ -1,11 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewsArticle } from '@app/shared/api/news';
 import { makeUser, stubApi, success } from '../../../../test/api-stub';
 import { makeArticle } from '../../../../test/fixtures/news';
-import { renderWithProviders } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { preloadTooltip } from '../../../components/lazy-tooltip';
 import { ArticleCard } from './article-card';
 
@@ -16,10 +15,9 @@ beforeAll(async () => {
 
 function renderCard(article: NewsArticle) {
   stubApi({ 'GET /api/user/get/me': success({ current_user: makeUser() }) });
-  const router = createMemoryRouter([{ path: '*', element: <ArticleCard article={article} /> }], {
+  renderRoutes([{ path: '*', element: <ArticleCard article={article} /> }], {
     initialEntries: ['/news/latest_ai'],
   });
-  renderWithProviders(<RouterProvider router={router} />);
 }
 
 describe("the article card's sentiment badge says how sure the analyst is", () => {

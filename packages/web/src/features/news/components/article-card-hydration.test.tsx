@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, stubApi, success } from '../../../../test/api-stub';
 import { makeArticle } from '../../../../test/fixtures/news';
-import { renderWithProviders } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { DrawnAtProvider, hydrationDone, startHydrating } from '../../../lib/hydration';
 import type * as ArticleTextModule from './article-text';
 import type * as TimeagoModule from '@app/shared/display/timeago';
@@ -55,7 +54,7 @@ describe('an article card after hydration', () => {
     stubApi({ 'GET /api/user/get/me': success({ current_user: makeUser() }) });
     // As main.tsx before hydrateRoot: components start on the server's values.
     startHydrating();
-    const router = createMemoryRouter([
+    renderRoutes([
       {
         path: '*',
         element: (
@@ -65,7 +64,6 @@ describe('an article card after hydration', () => {
         ),
       },
     ]);
-    renderWithProviders(<RouterProvider router={router} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Hydrated story' })).toBeTruthy();
     // First the server's instant, then the visitor's own clock.
     await waitFor(() => expect(clocks.nows.length).toBeGreaterThanOrEqual(2));

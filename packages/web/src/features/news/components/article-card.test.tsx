@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { User } from '@app/shared/api/users';
-import { renderWithProviders } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import type { NewsArticle } from '@app/shared/api/news';
 import { ArticleCard } from './article-card';
 import { makeArticle } from '../../../../test/fixtures/news';
@@ -15,8 +14,7 @@ function renderCard(article: NewsArticle, user?: User) {
     'GET /api/user/get/me': success({ current_user: user ?? makeUser() }),
     [`POST /api/news/set/${article.id}/is_blocked`]: success(),
   });
-  const router = createMemoryRouter([{ path: '*', element: <ArticleCard article={article} /> }]);
-  renderWithProviders(<RouterProvider router={router} />);
+  renderRoutes([{ path: '*', element: <ArticleCard article={article} /> }]);
   return api;
 }
 

@@ -1,19 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { NewsArticle } from '@app/shared/api/news';
 import { makeUser, stubApi, success } from '../../../../test/api-stub';
 import { makeArticle } from '../../../../test/fixtures/news';
-import { renderWithProviders } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { ArticleCard } from './article-card';
 import { articleTexts } from './article-story';
 
 function renderCard(article: NewsArticle, full = false) {
   stubApi({ 'GET /api/user/get/me': success({ current_user: makeUser() }) });
-  const router = createMemoryRouter([
+  renderRoutes([
     { path: '*', element: <ArticleCard article={article} full={full} /> },
   ]);
-  renderWithProviders(<RouterProvider router={router} />);
   return screen.getByRole('article');
 }
 

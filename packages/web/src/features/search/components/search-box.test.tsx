@@ -1,11 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failure, stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall, StubResponse } from '../../../../test/api-stub';
-import { renderWithProviders } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { preloadSuggestionInput } from '../../tickers';
 import { SearchBox } from './search-box';
 
@@ -35,7 +35,7 @@ function Location() {
 }
 
 function renderSearchBox() {
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         path: '*',
@@ -49,7 +49,6 @@ function renderSearchBox() {
     ],
     { initialEntries: ['/about'] },
   );
-  renderWithProviders(<RouterProvider router={router} />);
   return screen.getByRole('combobox', { name: 'Search companies' });
 }
 
