@@ -9,9 +9,7 @@ import { articleTexts } from './article-story';
 
 function renderCard(article: NewsArticle, full = false) {
   stubApi({ 'GET /api/user/get/me': success({ current_user: makeUser() }) });
-  renderRoutes([
-    { path: '*', element: <ArticleCard article={article} full={full} /> },
-  ]);
+  renderRoutes([{ path: '*', element: <ArticleCard article={article} full={full} /> }]);
   return screen.getByRole('article');
 }
 
