@@ -24,7 +24,7 @@ const PAGES = [
   { name: 'landing', html: 'landing.html', budget: 60, target: 60 },
   { name: 'feed', html: 'index.html', chunk: 'news-feed-page', budget: 213, target: 170 },
   { name: 'article', html: 'index.html', chunk: 'news-view-page', budget: 209, target: 170 },
-  { name: 'company', html: 'index.html', chunk: 'company-page', budget: 247, target: 220 },
+  { name: 'company', html: 'index.html', chunk: 'company-page', budget: 240, target: 220 },
 ];
 
 const gzipKb = (file) =>

@@ -1,4 +1,4 @@
-import { Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from '../../../components/section-card';
 import { useCompanyUpcoming } from '../api/market-calendar';
@@ -10,8 +10,10 @@ import {
   timingLabel,
   UNKNOWN,
 } from './event-format';
-import { TableHead } from '../../../components/table-head';
 import { QueryStatus } from '../../../components/query-status';
+import classes from './company-upcoming.module.css';
+
+const RESULT_COLUMNS = ['Reported', 'EPS', 'Estimate', 'Surprise'];
 
 /** "Upcoming" on a company page: next results, next ex-dividend date, the last four results. */
 export function CompanyUpcoming({ symbol }: { symbol: string }) {
@@ -47,23 +49,29 @@ export function CompanyUpcoming({ symbol }: { symbol: string }) {
             </Text>
           </div>
           {data.last_results.length > 0 && (
-            <Table fz="xs" verticalSpacing={4} aria-label="Last results">
-              <TableHead columns={['Reported', 'EPS', 'Estimate', 'Surprise']} />
-              <Table.Tbody>
+            <table className={classes.table} aria-label="Last results">
+              <thead>
+                <tr>
+                  {RESULT_COLUMNS.map((column) => (
+                    <th key={column}>{column}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
                 {data.last_results.map((result) => (
-                  <Table.Tr key={result.date}>
-                    <Table.Td>{dayLabel(result.date)}</Table.Td>
-                    <Table.Td>{money(result.eps_reported)}</Table.Td>
-                    <Table.Td>{money(result.eps_estimate)}</Table.Td>
-                    <Table.Td>
+                  <tr key={result.date}>
+                    <td>{dayLabel(result.date)}</td>
+                    <td>{money(result.eps_reported)}</td>
+                    <td>{money(result.eps_estimate)}</td>
+                    <td>
                       <Text size="xs" fw={600} c={surpriseColor(result.eps_surprise_pct)}>
                         {surpriseLabel(result.eps_surprise_pct) ?? UNKNOWN}
                       </Text>
-                    </Table.Td>
-                  </Table.Tr>
+                    </td>
+                  </tr>
                 ))}
-              </Table.Tbody>
-            </Table>
+              </tbody>
+            </table>
           )}
           <Group gap="xs">
             <Text size="xs" c="dimmed">
