@@ -331,9 +331,15 @@ function reactRouterProduction(): Plugin {
  * first-screen-boot.js) already preloads every file of the stages (stagedEntry), and Vite's preload
  * helper compared each of the stages' ~80 files with every `<link>` of the page, for each stage —
  * about 40 ms of a phone's main thread before the app started. The chunks the app loads later
- * (a page, a dialog) keep theirs.
+ * (a page, a dialog) keep theirs, without the shell's files (`appShellFiles`): every page of the
+ * app has loaded those before it imports anything, and listing them in every lazy page of the
+ * route table (React, Mantine's core, TanStack…) was about 3 KB of the first load's JavaScript.
  */
 const appEntryFiles = new Set<string>();
+/** The app entry, its stages and everything they import statically. */
+const appShellFiles = new Set<string>();
+/** The static landing page's script and its imports: a page without the app's shell. */
+const landingFiles = new Set<string>();
 function appEntryNames(): Plugin {
   return {
     name: 'stockpulse:app-entry-names',
@@ -343,12 +349,33 @@ function appEntryNames(): Plugin {
     generateBundle: {
       order: 'pre',
       handler(_options, bundle) {
-        for (const output of Object.values(bundle))
-          if (output.type === 'chunk' && output.isEntry && output.name === 'index')
+        const addWithImports = (into: Set<string>, fileName: string) => {
+          if (into.has(fileName)) return;
+          into.add(fileName);
+          const output = bundle[fileName];
+          if (output?.type !== 'chunk') return;
+          for (const imported of output.imports) addWithImports(into, imported);
+        };
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk' || !output.isEntry) continue;
+          if (output.name === 'index') {
             appEntryFiles.add(output.fileName);
+            addWithImports(appShellFiles, output.fileName);
+            for (const stage of output.dynamicImports) addWithImports(appShellFiles, stage);
+          } else {
+            addWithImports(landingFiles, output.fileName);
+          }
+        }
       },
     },
   };
+}
+
+/** The files a lazy chunk's import preloads (see appEntryNames). */
+function preloadedDependencies(hostId: string, deps: string[]): string[] {
+  if (appEntryFiles.has(hostId)) return [];
+  if (landingFiles.has(hostId)) return deps;
+  return deps.filter((dep) => !appShellFiles.has(dep));
 }
 
 export default defineConfig({
@@ -370,7 +397,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     modulePreload: {
-      resolveDependencies: (_file, deps, { hostId }) => (appEntryFiles.has(hostId) ? [] : deps),
+      resolveDependencies: (_file, deps, { hostId }) => preloadedDependencies(hostId, deps),
     },
     rolldownOptions: {
       input: { index: 'index.html', 'landing-enhance': LANDING_ENHANCE },
