@@ -103,7 +103,7 @@ describe('scroll restoration', () => {
     expect(scrollTo).toHaveBeenCalledWith(0, 640);
   });
 
-  it("never gives a fresh load another load's position (its first entry has no key of its own)", () => {
+  it('returns a reloaded first page of the tab to where it was, and starts another one at its top', () => {
     const first = render(
       <MemoryRouter initialEntries={['/news']}>
         <Page />
@@ -114,11 +114,20 @@ describe('scroll restoration', () => {
     first.unmount();
     scrollTo.mockClear();
 
+    // Another page typed into the tab: its first entry has the same key.
+    const other = render(
+      <MemoryRouter initialEntries={['/screener']}>
+        <Page />
+      </MemoryRouter>,
+    );
+    expect(scrollTo).not.toHaveBeenCalled();
+    other.unmount();
+
     render(
       <MemoryRouter initialEntries={['/news']}>
         <Page />
       </MemoryRouter>,
     );
-    expect(scrollTo).not.toHaveBeenCalled();
+    expect(scrollTo).toHaveBeenCalledWith(0, 900);
   });
 });

@@ -1,15 +1,22 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import type { Location } from 'react-router';
 
 /** Where the positions of this tab's history entries are kept across a reload. */
 const STORAGE_KEY = 'stockpulse-scroll-positions';
 /** Positions kept: the entries a reader may still go back to. */
 const MAX_POSITIONS = 200;
-/**
- * The key of an entry the app did not create (the tab's first page): every fresh load has it, so
- * its position is kept for going back to it, never restored in another load.
- */
+/** The key react-router gives an entry it did not create: the first page a tab loaded. */
 const FIRST_ENTRY_KEY = 'default';
+
+/**
+ * The entry a position belongs to. Every fresh load's first entry has the same key, so its
+ * address is part of it: a reload of that page returns to where it was, another page typed into
+ * the tab starts at its top.
+ */
+function entryKey({ key, pathname, search }: Location): string {
+  return key === FIRST_ENTRY_KEY ? `${key} ${pathname}${search}` : key;
+}
 
 function readPositions(): Map<string, number> {
   try {
@@ -28,12 +35,7 @@ function readPositions(): Map<string, number> {
 
 function writePositions(positions: Map<string, number>) {
   try {
-    sessionStorage.setItem(
-      STORAGE_KEY,
-      JSON.stringify(
-        [...positions].filter(([key]) => key !== FIRST_ENTRY_KEY).slice(-MAX_POSITIONS),
-      ),
-    );
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].slice(-MAX_POSITIONS)));
   } catch {
     // Storage full or refused (private mode): positions are kept for this page's life only.
   }
@@ -63,7 +65,8 @@ export function useScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const positions = useRef<Map<string, number> | null>(null);
-  const currentKey = useRef(location.key);
+  const key = entryKey(location);
+  const currentKey = useRef(key);
 
   useEffect(() => {
     positions.current ??= readPositions();
@@ -88,19 +91,16 @@ export function useScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
-    if (currentKey.current === location.key) {
+    if (currentKey.current === key) {
       // The first render: a reloaded tab returns to where it was, a link to `#id` goes there.
-      const saved =
-        location.key === FIRST_ENTRY_KEY
-          ? undefined
-          : (positions.current ??= readPositions()).get(location.key);
+      const saved = (positions.current ??= readPositions()).get(key);
       if (saved !== undefined) window.scrollTo(0, saved);
       else scrollToHash(location.hash);
       return;
     }
-    currentKey.current = location.key;
+    currentKey.current = key;
     if (navigationType === NavigationType.Pop) {
-      const saved = positions.current?.get(location.key);
+      const saved = positions.current?.get(key);
       if (saved !== undefined) {
         window.scrollTo(0, saved);
         return;
@@ -108,5 +108,5 @@ export function useScrollRestoration() {
     }
     if (scrollToHash(location.hash)) return;
     if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
-  }, [location.key, location.hash, navigationType]);
+  }, [key, location.hash, navigationType]);
 }
