@@ -6,6 +6,7 @@ import { Fragment, useMemo } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router';
 import { isExternalUrl, safeMarkdownUrl } from './markdown-urls';
+import plainTable from '../plain-table.module.css';
 import classes from './markdown-text.module.css';
 
 /**
@@ -63,7 +64,7 @@ function heading(level: number) {
 const TABLE_OVERRIDES = {
   table: ({ children }: { children?: ReactNode }) => (
     <div className={classes.tableScroll}>
-      <table className={classes.table}>{children}</table>
+      <table className={`${plainTable.table} ${classes.table}`}>{children}</table>
     </div>
   ),
 };

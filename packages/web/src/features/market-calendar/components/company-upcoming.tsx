@@ -11,6 +11,7 @@ import {
   UNKNOWN,
 } from './event-format';
 import { QueryStatus } from '../../../components/query-status';
+import plainTable from '../../../components/plain-table.module.css';
 import classes from './company-upcoming.module.css';
 
 const RESULT_COLUMNS = ['Reported', 'EPS', 'Estimate', 'Surprise'];
@@ -49,7 +50,7 @@ export function CompanyUpcoming({ symbol }: { symbol: string }) {
             </Text>
           </div>
           {data.last_results.length > 0 && (
-            <table className={classes.table} aria-label="Last results">
+            <table className={`${plainTable.table} ${classes.table}`} aria-label="Last results">
               <thead>
                 <tr>
                   {RESULT_COLUMNS.map((column) => (
