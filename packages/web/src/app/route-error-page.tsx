@@ -43,7 +43,10 @@ interface BoundaryState {
   erroredAt: string | null;
 }
 
-/** React catches render errors only in a class component's `getDerivedStateFromError`. */
+/**
+ * React catches render errors only in a class component's `getDerivedStateFromError` (and logs
+ * them itself: React 19's `onCaughtError` default).
+ */
 class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: undefined, erroredAt: null };
 
@@ -61,10 +64,6 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     // The reader went elsewhere: that page is rendered afresh.
     if (state.erroredAt !== props.locationKey) return { error: undefined, erroredAt: null };
     return null;
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error(error);
   }
 
   override render() {

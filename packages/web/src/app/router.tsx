@@ -135,12 +135,22 @@ function deepestHandle(routes: RouteObject[], pathname: string): RouteHandle | u
   return undefined;
 }
 
-/** The route table at the current location, with its matched route's handle for the layouts. */
+/**
+ * The route table at the current location, with its matched route's handle for the layouts.
+ * `useRoutes` matches too but keeps its matches to itself; a second match per location costs
+ * about 1 ms unthrottled.
+ */
 export function AppRoutes({ routes = defaultRoutes() }: { routes?: RouteObject[] }) {
   const { pathname } = useLocation();
   const handle = useMemo(() => deepestHandle(routes, pathname), [routes, pathname]);
   const element = useRoutes(routes);
   return <RouteHandleContext value={handle}>{element}</RouteHandleContext>;
+}
+
+/** The chunk of the page the table draws at `pathname` (none for a redirect or no match). */
+function pageChunkAt(pathname: string, routes: RouteObject[]): PageChunk | undefined {
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+  return route === undefined ? undefined : pageChunks.get(route);
 }
 
 /**
@@ -152,8 +162,7 @@ export async function preloadRoute(
   pathname: string,
   routes: RouteObject[] = defaultRoutes(),
 ): Promise<boolean> {
-  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
-  const chunk = route === undefined ? undefined : pageChunks.get(route);
+  const chunk = pageChunkAt(pathname, routes);
   if (chunk === undefined) return false;
   if (!loadedPages.has(chunk)) loadedPages.set(chunk, await loadPage(chunk));
   return true;
@@ -161,7 +170,6 @@ export async function preloadRoute(
 
 /** Whether the chunk of the page at `pathname` has arrived (a redirect or no page: false). */
 export function isRouteLoaded(pathname: string, routes: RouteObject[] = defaultRoutes()): boolean {
-  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
-  const chunk = route === undefined ? undefined : pageChunks.get(route);
+  const chunk = pageChunkAt(pathname, routes);
   return chunk !== undefined && loadedPages.has(chunk);
 }
