@@ -323,8 +323,27 @@ function reactRouterProduction(): Plugin {
     config: () => ({
       resolve: { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] },
     }),
+    transform(code, id) {
+      if (!REACT_ROUTER_CHUNK.test(id.split('?')[0] ?? id)) return null;
+      // Same line count: the source map stays true.
+      const next = code
+        .replace(ROUTER_TOP_LEVEL_CALL, '$1/* @__PURE__ */ $2(')
+        .replace(ROUTER_DISPLAY_NAME, '');
+      return next === code ? null : { code: next, map: null };
+    },
   };
 }
+
+const REACT_ROUTER_CHUNK = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w]+\.mjs$/;
+/**
+ * `var Form = React.forwardRef(…)` and its kin at the top of React Router's chunk: calls a bundler
+ * must keep unless marked pure, so every component of the library stayed in the app whether it was
+ * used or not (its forms, fetchers and submissions). React's `forwardRef`, `memo` and
+ * `createContext` have no side effects.
+ */
+const ROUTER_TOP_LEVEL_CALL = /^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext))\(/gm;
+/** `Form.displayName = "Form";`: a development name that, as a statement, kept its component. */
+const ROUTER_DISPLAY_NAME = /^[\w$]+\.displayName = "[^"\n]*";$/gm;
 
 /**
  * The app entry's own dynamic imports (its stages) get no runtime preloads: index.html (or

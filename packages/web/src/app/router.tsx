@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { readyModule } from '../lib/ready-module';
 import { SearchBox } from '../features/search/components/search-box';
 import { UserMenu } from './layouts/user-menu';
 import { AuthLayout } from './layouts/auth-layout';
@@ -34,21 +35,14 @@ const loadedPages = new WeakMap<PageChunk, ComponentType>();
 
 /**
  * The page of `chunk` as a lazy component. When the chunk is already in (`preloadRoute`, before
- * the first render or a server render) it is handed over synchronously — a thenable that calls
- * back at once, which `React.lazy` takes without suspending — so hydration and `renderToString`
- * draw the page itself; otherwise the first render suspends until the chunk arrives.
+ * the first render or a server render) it is handed over synchronously (`readyModule`), so
+ * hydration and `renderToString` draw the page itself; otherwise the first render suspends until
+ * the chunk arrives.
  */
 function lazyPage(chunk: PageChunk): LazyExoticComponent<ComponentType> {
   return lazy(() => {
     const loaded = loadedPages.get(chunk);
-    if (loaded !== undefined) {
-      const ready = {
-        then: (resolve: (module: { default: ComponentType }) => void) => {
-          resolve({ default: loaded });
-        },
-      };
-      return ready as unknown as Promise<{ default: ComponentType }>;
-    }
+    if (loaded !== undefined) return readyModule(loaded);
     return trackPageLoad(loadPage(chunk)).then((Page) => {
       loadedPages.set(chunk, Page);
       return { default: Page };

@@ -2,7 +2,12 @@ import { Suspense, useLayoutEffect } from 'react';
 import type { ReactNode } from 'react';
 import { boundaryHydrated } from './hydration';
 
-function BoundaryMark() {
+/**
+ * Counts its Suspense boundary as hydrated when it commits (`boundaryHydrated`): every boundary
+ * of the server's markup holds one, or the browser's clock would never take over from the
+ * server's (lib/hydration.ts).
+ */
+export function HydrationMark() {
   useLayoutEffect(() => {
     boundaryHydrated();
   }, []);
@@ -18,7 +23,7 @@ function BoundaryMark() {
 export function HydrationBoundary({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={null}>
-      <BoundaryMark />
+      <HydrationMark />
       {children}
     </Suspense>
   );

@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { MarkdownText, shiftedHeadingOrder } from './markdown-text';
+import { shiftedHeadingOrder } from './markdown-body';
+import { MarkdownText } from './markdown-text';
+import type { MarkdownCitations } from './markdown-text';
 import { isExternalUrl, safeMarkdownUrl } from './markdown-urls';
 
-function renderMarkdown(text: string, citations?: Parameters<typeof MarkdownText>[0]['citations']) {
+function renderMarkdown(text: string, citations?: MarkdownCitations) {
   return renderWithProviders(<MarkdownText citations={citations}>{text}</MarkdownText>);
 }
 

@@ -1,11 +1,8 @@
-import { Anchor, Text, Title } from '@mantine/core';
-import type { TitleOrder } from '@mantine/core';
-import Markdown, { RuleType } from 'markdown-to-jsx';
-import type { MarkdownToJSX } from 'markdown-to-jsx';
-import { Fragment, useMemo } from 'react';
-import type { ComponentProps, ReactNode } from 'react';
-import { Link, useInRouterContext } from 'react-router';
-import { isExternalUrl, safeMarkdownUrl } from './markdown-urls';
+import { Text } from '@mantine/core';
+import { lazy, memo, Suspense } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { HydrationMark } from '../../lib/hydration-boundary';
+import { readyModule } from '../../lib/ready-module';
 import plainTable from '../plain-table.module.css';
 import classes from './markdown-text.module.css';
 
@@ -15,145 +12,74 @@ import classes from './markdown-text.module.css';
  */
 export type MarkdownCitations = readonly (string | null | undefined)[] | ((n: number) => ReactNode);
 
-/** Spec §9: markdown headings render at level plus 4, capped at h6 (`#` → h5, `##`+ → h6). */
-export function shiftedHeadingOrder(level: number): TitleOrder {
-  return Math.min(level + 4, 6) as TitleOrder;
+/**
+ * A markdown table's classes. Its styles are part of the page with the text's own (imported
+ * here, not by the renderer): the server draws tables before the renderer has loaded.
+ */
+export const TABLE_CLASS_NAME = `${plainTable.table} ${classes.table}`;
+
+interface BodyProps {
+  children: string;
+  citations?: MarkdownCitations;
 }
 
-function MarkdownLink({ href, children }: ComponentProps<'a'>) {
-  const inRouter = useInRouterContext();
-  if (!href) return <>{children}</>;
-  if (isExternalUrl(href)) {
-    return (
-      <Anchor href={href} target="_blank" rel="noopener noreferrer nofollow" inherit>
-        {children}
-      </Anchor>
-    );
-  }
-  if (inRouter && !href.startsWith('#')) {
-    return (
-      <Anchor component={Link} to={href} inherit>
-        {children}
-      </Anchor>
-    );
-  }
-  return (
-    <Anchor href={href} inherit>
-      {children}
-    </Anchor>
-  );
-}
-
-function heading(level: number) {
-  const order = shiftedHeadingOrder(level);
-  return function MarkdownHeading({ children }: ComponentProps<'h1'>) {
-    return (
-      <Title order={order} className={classes.heading}>
-        {children}
-      </Title>
-    );
-  };
-}
+/*
+ * The markdown renderer (markdown-body.tsx with markdown-to-jsx, about 8 KB gzipped) is not part
+ * of a page's first load: the server draws a page's markdown into its HTML, and the browser
+ * hydrates each text once the renderer has arrived, keeping the server's markup until then (a
+ * Suspense boundary that suspends while hydrating leaves its HTML in place). Its download starts
+ * as soon as a page that draws markdown is evaluated, alongside the page's own work.
+ */
+let loadedBody: ComponentType<BodyProps> | undefined;
+let loadingBody: Promise<ComponentType<BodyProps>> | undefined;
 
 /**
- * A markdown table as plain elements in a natively scrolling box, styled like Mantine's bordered,
- * striped table (markdown-text.module.css). Mantine's `Table` would bring its `ScrollContainer`,
- * and with it ScrollArea (about 7 KB gzipped together) into every feed's and article's first load
- * for the rare summary that has a table; native horizontal scrolling is also what a phone expects.
+ * Loads the markdown renderer; MarkdownText draws markdown without suspending afterwards. The
+ * server awaits it before drawing a page. A failed download (offline) resolves to the plain text.
  */
-const TABLE_OVERRIDES = {
-  table: ({ children }: { children?: ReactNode }) => (
-    <div className={classes.tableScroll}>
-      <table className={`${plainTable.table} ${classes.table}`}>{children}</table>
-    </div>
-  ),
-};
+export function preloadMarkdown(): Promise<ComponentType<BodyProps>> {
+  loadingBody ??= import('./markdown-body').then(
+    (module) => {
+      loadedBody = module.MarkdownBody;
+      return module.MarkdownBody;
+    },
+    () => PlainText,
+  );
+  return loadingBody;
+}
 
-const OVERRIDES: MarkdownToJSX.Overrides = {
-  a: MarkdownLink,
-  h1: heading(1),
-  h2: heading(2),
-  h3: heading(3),
-  h4: heading(4),
-  h5: heading(5),
-  h6: heading(6),
-  p: ({ children }: { children?: ReactNode }) => (
-    <Text size="sm" className={classes.paragraph}>
-      {children}
+const MarkdownBody = lazy(() =>
+  loadedBody ? readyModule(loadedBody) : preloadMarkdown().then((Body) => ({ default: Body })),
+);
+
+const LINK = /!?\[([^\]]*)\]\([^)]*\)/g;
+const BLOCK_MARK = /^\s{0,3}(?:#{1,6}\s+|>\s?)/gm;
+const INLINE_MARK = /\*\*|__|~~|`/g;
+
+/**
+ * The text while the renderer loads, or when it could not be loaded: its paragraphs, links as
+ * their text, without the signs of headings, quotes, emphasis and code.
+ */
+function PlainText({ children }: BodyProps) {
+  const paragraphs = children
+    .split(/\n\s*\n/)
+    .map((block) => block.replace(LINK, '$1').replace(BLOCK_MARK, '').replace(INLINE_MARK, ''))
+    .filter((block) => block.trim() !== '');
+  return paragraphs.map((paragraph, index) => (
+    <Text key={index} size="sm" className={`${classes.paragraph} ${classes.plain}`}>
+      {paragraph.trim()}
     </Text>
-  ),
-  ...TABLE_OVERRIDES,
-  // Images would load third-party URLs from AI text (tracking); their alt text is kept.
-  img: ({ alt }: { alt?: string }) => (alt ? <>{alt}</> : null),
-};
-
-const CITATION_MARKER = /\[(\d+)\]/g;
-
-/** A `[n]` marker as the citations make it: a link, what the render function returns, or text. */
-function citation(citations: MarkdownCitations, n: number, marker: string, key: string) {
-  if (typeof citations === 'function') {
-    const rendered = citations(n);
-    return rendered === null || rendered === undefined ? marker : <sup key={key}>{rendered}</sup>;
-  }
-  const href = safeMarkdownUrl(citations[n - 1] ?? '');
-  if (href === undefined) return marker;
-  return (
-    <sup key={key}>
-      <MarkdownLink href={href}>{marker}</MarkdownLink>
-    </sup>
-  );
-}
-
-/** Text with its `[n]` markers cited; a marker inside a link stays part of the link's text. */
-function citedText(text: string, citations: MarkdownCitations, key: string): ReactNode {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(CITATION_MARKER)) {
-    if (match.index > last) parts.push(text.slice(last, match.index));
-    parts.push(citation(citations, Number(match[1]), match[0], `${key}-${String(match.index)}`));
-    last = match.index + match[0].length;
-  }
-  if (last === 0) return text;
-  if (last < text.length) parts.push(text.slice(last));
-  return <Fragment key={key}>{parts}</Fragment>;
+  ));
 }
 
 /**
- * Raw HTML in the text is never rendered: script-like elements and self-closing tags are
- * dropped, any other tag leaves its content as markdown (what the text says, not its markup).
+ * Markdown (GitHub flavour: tables, lists, strikethrough) without any raw HTML. Links keep only
+ * http(s), relative and `#` URLs; external ones open in a new tab. With `citations`, `[n]` markers
+ * in the text become links (to sources, articles…). Memoised: a hydrating text must not be
+ * re-rendered by its parent before the renderer is in (React would drop the server's markup for
+ * the plain text), so callers keep `citations` stable.
  */
-function renderRule(citations: MarkdownCitations | undefined): MarkdownToJSX.Options['renderRule'] {
-  return (next, node, renderChildren, state) => {
-    const key = String(state.key ?? '');
-    if (node.type === RuleType.htmlSelfClosing || node.type === RuleType.htmlComment) return null;
-    if (node.type === RuleType.htmlBlock) {
-      // script, style and pre keep their content as raw `text`: dropped with them.
-      if (node.text !== undefined || !node.children) return null;
-      return <Fragment key={key}>{renderChildren(node.children, state)}</Fragment>;
-    }
-    if (node.type === RuleType.link) {
-      // Its text is rendered as inside an anchor: a `[n]` there is part of the link's text.
-      return (
-        <MarkdownLink key={key} href={safeMarkdownUrl(node.target)} title={node.title}>
-          {renderChildren(node.children, { ...state, inAnchor: true })}
-        </MarkdownLink>
-      );
-    }
-    if (citations && !state.inAnchor) {
-      if (node.type === RuleType.text) return citedText(node.text, citations, key);
-      // `[1][2]` reads as a reference link; the text never defines references, so it is markers.
-      if (node.type === RuleType.refLink) return citedText(node.fallbackChildren, citations, key);
-    }
-    return next();
-  };
-}
-
-/**
- * Renders markdown (GitHub flavour: tables, lists, strikethrough) without any raw HTML. Links keep
- * only http(s), relative and `#` URLs; external ones open in a new tab. With `citations`, `[n]`
- * markers in the text become links (to sources, articles…).
- */
-export function MarkdownText({
+export const MarkdownText = memo(function MarkdownText({
   children,
   citations,
   className,
@@ -162,19 +88,14 @@ export function MarkdownText({
   citations?: MarkdownCitations;
   className?: string;
 }) {
-  const options = useMemo<MarkdownToJSX.Options>(
-    () => ({
-      forceBlock: true,
-      wrapper: Fragment,
-      overrides: OVERRIDES,
-      sanitizer: (value) => safeMarkdownUrl(value) ?? null,
-      renderRule: renderRule(citations),
-    }),
-    [citations],
-  );
   return (
     <div className={className ? `${classes.root} ${className}` : classes.root}>
-      <Markdown options={options}>{children}</Markdown>
+      <Suspense fallback={<PlainText>{children}</PlainText>}>
+        <HydrationMark />
+        <MarkdownBody citations={citations}>{children}</MarkdownBody>
+      </Suspense>
     </div>
   );
-}
+});
+
+void preloadMarkdown();

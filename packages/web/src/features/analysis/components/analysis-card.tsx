@@ -4,7 +4,7 @@ import type { Company } from '@app/shared/api/companies';
 import { newsLink } from '@app/shared/display/slug';
 import { timeAgo } from '@app/shared/display/timeago';
 import { Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
 import { tickerPath } from '../../../lib/ticker-path';
@@ -34,6 +34,7 @@ export function AnalysisCard({
   const symbol = company?.exchange_tickers[0] ?? null;
   const score = Math.round(analysis.sentiment_score);
   const uploaded = new Date(analysis.ai_upload_date * 1000);
+  const citations = useMemo(() => citationHrefs(analysis), [analysis]);
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={headingId}>
       <Stack gap="md">
@@ -60,7 +61,7 @@ export function AnalysisCard({
         {showMarket && symbol ? (
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 6 }}>
-              <MarkdownText citations={citationHrefs(analysis)}>{analysis.ai_summary}</MarkdownText>
+              <MarkdownText citations={citations}>{analysis.ai_summary}</MarkdownText>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 6 }}>
               <Stack gap="lg">
@@ -70,7 +71,7 @@ export function AnalysisCard({
             </Grid.Col>
           </Grid>
         ) : (
-          <MarkdownText citations={citationHrefs(analysis)}>{analysis.ai_summary}</MarkdownText>
+          <MarkdownText citations={citations}>{analysis.ai_summary}</MarkdownText>
         )}
       </Stack>
     </Card>

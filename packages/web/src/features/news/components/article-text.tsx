@@ -1,6 +1,7 @@
 import { Anchor, Button, Collapse, List, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { NewsAi } from '@app/shared/api/news';
+import { useCallback } from 'react';
 import type { ReactNode } from 'react';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
 
@@ -36,6 +37,20 @@ export function ArticleText({
   sources: NewsAi['sources'];
 }) {
   const [opened, { open, toggle }] = useDisclosure(false);
+  const sourceCount = sources.length;
+  const citation = useCallback(
+    (number: number): ReactNode =>
+      number >= 1 && number <= sourceCount ? (
+        <Anchor
+          href={`#${sourceAnchor(cardId, number)}`}
+          onClick={open}
+          aria-label={`Source ${String(number)}`}
+        >
+          [{number}]
+        </Anchor>
+      ) : null,
+    [cardId, sourceCount, open],
+  );
   const blocks = texts.map((text) => text.trim()).filter(Boolean);
   if (blocks.length === 0) return null;
   const hasMarkers = blocks.some((text) => /\[\d+\]/.test(text));
@@ -43,16 +58,6 @@ export function ArticleText({
   // together after the last paragraph.
   const trailing = hasMarkers ? [] : sources.map((_source, index) => index + 1);
   const listId = `${cardId}-sources`;
-  const citation = (number: number): ReactNode =>
-    number >= 1 && number <= sources.length ? (
-      <Anchor
-        href={`#${sourceAnchor(cardId, number)}`}
-        onClick={open}
-        aria-label={`Source ${String(number)}`}
-      >
-        [{number}]
-      </Anchor>
-    ) : null;
   return (
     <Stack gap="xs">
       {blocks.map((text, index) => (
