@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { globSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -397,6 +397,30 @@ function preloadedDependencies(hostId: string, deps: string[]): string[] {
   return deps.filter((dep) => !appShellFiles.has(dep));
 }
 
+/**
+ * Tabler icons that one source file alone imports. Those travel in that file's chunk (a page, the
+ * sidebar) instead of the shared icons chunk, which every page loads: an icon shared by several
+ * files is there once, an icon of one page is not loaded by the others.
+ */
+function iconsOfOneFile(): Set<string> {
+  const importers = new Map<string, number>();
+  const files = globSync('src/**/*.{ts,tsx}', {
+    cwd: import.meta.dirname,
+    exclude: (file) => /\.test\.tsx?$/.test(file),
+  });
+  for (const file of files) {
+    const code = readFileSync(path.join(import.meta.dirname, file), 'utf8');
+    for (const block of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@tabler\/icons-react'/g)) {
+      for (const name of (block[1] ?? '').split(',').map((part) => part.trim())) {
+        if (/^Icon\w+$/.test(name)) importers.set(name, (importers.get(name) ?? 0) + 1);
+      }
+    }
+  }
+  return new Set([...importers].filter(([, count]) => count === 1).map(([name]) => name));
+}
+const ICONS_OF_ONE_FILE = iconsOfOneFile();
+const TABLER_ICON = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](Icon\w+)\.mjs$/;
+
 export default defineConfig({
   plugins: [
     reactRouterProduction(),
@@ -429,7 +453,12 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/ },
+            {
+              name: 'icons',
+              test: (id) =>
+                /node_modules[\\/]@tabler[\\/]/.test(id) &&
+                !ICONS_OF_ONE_FILE.has(TABLER_ICON.exec(id)?.[1] ?? ''),
+            },
           ],
         },
       },

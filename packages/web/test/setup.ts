@@ -2,15 +2,18 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { preloadMarkdown } from '../src/components/markdown/markdown-text';
+import { preloadDeferredComponents } from '../src/lib/deferred-component';
 
 // findBy*/waitFor give up after 1 s by default: a page's first render with its lazy chunks and
 // mocked answers took longer on a loaded 2-core machine (load average 25: dozens of tests failed
 // at 1 s, then at Vitest's 5 s). A passing test is not slowed; only a failing one waits longer.
 configure({ asyncUtilTimeout: 5_000 });
-// Markdown is drawn at once, as on the server and once the browser has loaded its renderer
-// (markdown-text.test.tsx covers the text before it has).
-await preloadMarkdown();
+// Deferred components (markdown, the sidebar) draw at once, as on the server and once the browser
+// has loaded them (markdown-text-loading.test.tsx covers the time before). Before each test: by
+// then the test file's imports have declared theirs.
+beforeEach(async () => {
+  await preloadDeferredComponents();
+});
 // Same for a whole test (Vitest's default is 5 s); the server project allows 30 s.
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -6,11 +6,11 @@ import {
   isVisibleTo,
   viewerOf,
   visibleLinks,
-  visibleSidebarItems,
   visibleTopBarLinks,
 } from './nav-visibility';
 import type { Viewer } from './nav-visibility';
-import { SIDEBAR_NAV, USER_MENU_LINKS } from './navigation';
+import { USER_MENU_LINKS } from './navigation';
+import { SIDEBAR_NAV, visibleSidebarItems } from './sidebar-nav';
 
 const allRoutesExist = () => true;
 const user: Viewer = { ...ANONYMOUS_VIEWER, loggedIn: true };

@@ -1,7 +1,7 @@
 import { ANONYMOUS_VIEWER, viewerOf, type Viewer } from '../features/users/viewer';
 import { hasRoute } from './routes';
-import { AUTH_MENU_LINKS, SIDEBAR_NAV, TOP_BAR_LINKS } from './navigation';
-import type { FooterLink, NavItem, TopBarLink } from './navigation';
+import { AUTH_MENU_LINKS, TOP_BAR_LINKS } from './navigation';
+import type { FooterLink, TopBarLink } from './navigation';
 
 /** Who sees an item (spec §6). An item is shown when ANY audience it names applies to the viewer. */
 export interface NavVisibility {
@@ -44,15 +44,6 @@ export function visibleLinks<
     (item) =>
       (item.external === true || routeExists(item.path)) && isVisibleTo(item.visibility, viewer),
   );
-}
-
-/** Sidebar items the viewer may see whose page exists. */
-export function visibleSidebarItems(
-  viewer: Viewer,
-  items: readonly NavItem[] = SIDEBAR_NAV,
-  routeExists: (path: string) => boolean = hasRoute,
-): NavItem[] {
-  return visibleLinks(viewer, items, routeExists);
 }
 
 /** Top-bar links for the current token state whose page exists. */

@@ -2,9 +2,9 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { deferredComponent } from '../lib/deferred-component';
 import { readyModule } from '../lib/ready-module';
 import { SearchBox } from '../features/search/components/search-box';
-import { UserMenu } from './layouts/user-menu';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { loadPage } from './lazy-page';
@@ -29,6 +29,19 @@ import type { AppRouteEntry, RouteLayout } from './route-types';
  * per location (`RouteHandleContext`), errors are caught per route (`RouteErrorBoundary`) and
  * scrolling is restored by `scroll-restoration.ts`.
  */
+
+function NoUserMenu() {
+  return null;
+}
+
+/**
+ * The sidebar's user menu (a signed-in visitor's; a page the server draws has none) is not part of
+ * a page's first load (lib/deferred-component.tsx).
+ */
+const { Component: UserMenu } = deferredComponent<object>(
+  () => import('./layouts/user-menu').then((module) => module.UserMenu),
+  { fallback: NoUserMenu, unavailable: NoUserMenu },
+);
 
 /** Page components whose chunk has arrived, by the table's loader. */
 const loadedPages = new WeakMap<PageChunk, ComponentType>();

@@ -18,11 +18,18 @@ export function HydrationMark() {
  * A Suspense boundary around a part of a page the server draws. When the app hydrates
  * the server's markup, React hydrates each boundary in a render and commit of its own after the
  * root's, so the first commit — and the effects and synchronous updates Mantine's components
- * start in it — is split into shorter tasks. Nothing in it suspends (the fallback never shows).
+ * start in it — is split into shorter tasks. A deferred component in it (lib/deferred-component.ts)
+ * keeps the server's markup until its chunk is in; a fresh render draws `fallback` meanwhile.
  */
-export function HydrationBoundary({ children }: { children: ReactNode }) {
+export function HydrationBoundary({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={fallback}>
       <HydrationMark />
       {children}
     </Suspense>

@@ -5,7 +5,7 @@ import { StaticRouter } from 'react-router';
 import { DrawnAtProvider } from '../../lib/hydration';
 import { AppProviders } from '../providers';
 import { createQueryClient } from '../query-client';
-import { preloadMarkdown } from '../../components/markdown/markdown-text';
+import { preloadDeferredComponents } from '../../lib/deferred-component';
 import { AppRoutes, preloadRoute } from '../router';
 
 /** An anonymous GET of our own API, answered in process by the server (`app.inject`). */
@@ -76,13 +76,10 @@ export async function renderFirstScreen(
   allowedApiUrls: readonly string[],
   fetchApi: ApiFetch,
 ): Promise<FirstScreen | null> {
-  // The page's chunk and the markdown renderer are loaded first: `renderToString` cannot wait
+  // The page's chunk and the deferred components are loaded first: `renderToString` cannot wait
   // for a lazy component.
-  const [isPage] = await Promise.all([
-    preloadRoute(new URL(url, 'http://localhost').pathname),
-    preloadMarkdown(),
-  ]);
-  if (!isPage) return null;
+  if (!(await preloadRoute(new URL(url, 'http://localhost').pathname))) return null;
+  await preloadDeferredComponents();
   const client = createQueryClient();
   // A failed answer leaves the part to the browser at once instead of retrying here.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });

@@ -3,12 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { MainLayout } from './main-layout';
 import { hydrationDone, startHydrating } from '../../lib/hydration';
-import type * as NavVisibilityModule from '../nav-visibility';
+import type * as SidebarNavModule from '../sidebar-nav';
 
 /** Every time the sidebar works out its links (once per render of the sidebar). */
 const sidebar = vi.hoisted(() => ({ renders: 0 }));
-vi.mock('../nav-visibility', async (importOriginal) => {
-  const real = await importOriginal<typeof NavVisibilityModule>();
+vi.mock('../sidebar-nav', async (importOriginal) => {
+  const real = await importOriginal<typeof SidebarNavModule>();
   return {
     ...real,
     visibleSidebarItems: (...args: Parameters<typeof real.visibleSidebarItems>) => {

@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { deferredComponent } from '../../lib/deferred-component';
 import { useHydrated } from '../../lib/hydration';
 import { HydrationBoundary } from '../../lib/hydration-boundary';
 import { GuardedOutlet } from '../route-guard';
@@ -8,7 +9,8 @@ import { useRouteMeta } from '../route-handle';
 import { ActionBar } from './action-bar';
 import { useLayoutPreferences } from './layout-preferences';
 import classes from './main-layout.module.css';
-import { Sidebar } from './sidebar';
+import sidebarClasses from './sidebar.module.css';
+import type { SidebarProps } from './sidebar';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 
@@ -16,6 +18,31 @@ import { TopBar } from './top-bar';
 const DrawerOverlay = lazy(async () => ({
   default: (await import('./drawer-overlay')).DrawerOverlay,
 }));
+
+/** The sidebar's frame while its chunk loads. */
+function SidebarFrame({ minimized }: SidebarProps) {
+  return <div className={sidebarClasses.sidebar} data-minimized={minimized || undefined} />;
+}
+
+/** In place of the sidebar when its chunk could not be downloaded (offline). */
+function SidebarUnavailable() {
+  return (
+    <p className={classes.sidebarUnavailable}>
+      The menu could not be loaded. <a href="">Reload the page</a> to try again.
+    </p>
+  );
+}
+
+/**
+ * The sidebar with its links and their icons is not part of a page's first load
+ * (lib/deferred-component.tsx): a phone shows it only in the drawer, and on a desktop the server's
+ * markup is its first view until the chunk is in. Its styles come with the layout, not with that
+ * chunk, so that the server's sidebar is drawn with them.
+ */
+const { Component: Sidebar } = deferredComponent<SidebarProps>(
+  () => import('./sidebar').then((module) => module.Sidebar),
+  { fallback: SidebarFrame, unavailable: SidebarUnavailable },
+);
 
 export interface MainLayoutProps {
   /** Search box of the top bar (search issue). */
@@ -90,14 +117,12 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
         data-drawer-opened={drawerOpened || undefined}
         data-desktop-opened={preferences.sidebarOpen || undefined}
       >
-        <HydrationBoundary>
-          <Sidebar
-            minimized={minimized}
-            userMenu={userMenu}
-            onNavigate={drawer.close}
-            onToggleMinimized={toggleMinimized}
-          />
-        </HydrationBoundary>
+        <Sidebar
+          minimized={minimized}
+          userMenu={userMenu}
+          onNavigate={drawer.close}
+          onToggleMinimized={toggleMinimized}
+        />
       </AppShell.Navbar>
       {drawerOpened && !isDesktop && (
         <Suspense fallback={null}>

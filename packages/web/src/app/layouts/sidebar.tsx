@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Fragment, memo } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { visibleSidebarItems } from '../nav-visibility';
+import { visibleSidebarItems } from '../sidebar-nav';
 import { useCommunityLinks } from '../../features/users';
 import type { NavItem, NavSection } from '../navigation';
 import { useViewer } from '../../features/users/viewer';

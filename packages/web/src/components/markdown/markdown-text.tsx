@@ -1,8 +1,6 @@
 import { Text } from '@mantine/core';
-import { lazy, memo, Suspense } from 'react';
-import type { ComponentType, ReactNode } from 'react';
-import { HydrationMark } from '../../lib/hydration-boundary';
-import { readyModule } from '../../lib/ready-module';
+import type { ReactNode } from 'react';
+import { deferredComponent } from '../../lib/deferred-component';
 import plainTable from '../plain-table.module.css';
 import classes from './markdown-text.module.css';
 
@@ -23,33 +21,15 @@ interface BodyProps {
   citations?: MarkdownCitations;
 }
 
-/*
- * The markdown renderer (markdown-body.tsx with markdown-to-jsx, about 8 KB gzipped) is not part
- * of a page's first load: the server draws a page's markdown into its HTML, and the browser
- * hydrates each text once the renderer has arrived, keeping the server's markup until then (a
- * Suspense boundary that suspends while hydrating leaves its HTML in place). Its download starts
- * as soon as a page that draws markdown is evaluated, alongside the page's own work.
- */
-let loadedBody: ComponentType<BodyProps> | undefined;
-let loadingBody: Promise<ComponentType<BodyProps>> | undefined;
-
 /**
- * Loads the markdown renderer; MarkdownText draws markdown without suspending afterwards. The
- * server awaits it before drawing a page. A failed download (offline) resolves to the plain text.
+ * The markdown renderer (markdown-body.tsx with markdown-to-jsx, about 8 KB gzipped) is not part
+ * of a page's first load (lib/deferred-component.ts): the server draws a page's markdown into its
+ * HTML and the browser hydrates each text once the renderer is in. A failed download leaves the
+ * plain text.
  */
-export function preloadMarkdown(): Promise<ComponentType<BodyProps>> {
-  loadingBody ??= import('./markdown-body').then(
-    (module) => {
-      loadedBody = module.MarkdownBody;
-      return module.MarkdownBody;
-    },
-    () => PlainText,
-  );
-  return loadingBody;
-}
-
-const MarkdownBody = lazy(() =>
-  loadedBody ? readyModule(loadedBody) : preloadMarkdown().then((Body) => ({ default: Body })),
+const { Component: MarkdownBody } = deferredComponent<BodyProps>(
+  () => import('./markdown-body').then((module) => module.MarkdownBody),
+  { fallback: PlainText, unavailable: PlainText },
 );
 
 const LINK = /!?\[([^\]]*)\]\([^)]*\)/g;
@@ -75,11 +55,11 @@ function PlainText({ children }: BodyProps) {
 /**
  * Markdown (GitHub flavour: tables, lists, strikethrough) without any raw HTML. Links keep only
  * http(s), relative and `#` URLs; external ones open in a new tab. With `citations`, `[n]` markers
- * in the text become links (to sources, articles…). Memoised: a hydrating text must not be
- * re-rendered by its parent before the renderer is in (React would drop the server's markup for
- * the plain text), so callers keep `citations` stable.
+ * in the text become links (to sources, articles…). Callers keep `citations` stable (a memoised
+ * list or callback): a text whose props change before the renderer is in is drawn again as plain
+ * text in place of the server's markup.
  */
-export const MarkdownText = memo(function MarkdownText({
+export function MarkdownText({
   children,
   citations,
   className,
@@ -90,12 +70,7 @@ export const MarkdownText = memo(function MarkdownText({
 }) {
   return (
     <div className={className ? `${classes.root} ${className}` : classes.root}>
-      <Suspense fallback={<PlainText>{children}</PlainText>}>
-        <HydrationMark />
-        <MarkdownBody citations={citations}>{children}</MarkdownBody>
-      </Suspense>
+      <MarkdownBody citations={citations}>{children}</MarkdownBody>
     </div>
   );
-});
-
-void preloadMarkdown();
+}

@@ -10,7 +10,7 @@ export { useWatchlist } from './api/watchlist-get';
 export { CompanyHeader } from './components/company-header';
 export { COMPANY_NOT_FOUND, CompanyInfoCard } from './components/company-info-card';
 export { CompanyProfile } from './components/company-profile';
-export { PriceChart } from './components/price-chart';
+export { PriceChart } from './components/deferred-price-chart';
 export { RelatedCompanies } from './components/related-companies';
 export { StockTable } from './components/stock-table';
 export { WatchCheckbox } from './components/watch-checkbox';

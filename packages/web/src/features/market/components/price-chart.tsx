@@ -50,7 +50,7 @@ export function PriceChart({ symbol }: { symbol: string }) {
 
   return (
     <SectionCard labelledBy={headingId}>
-      <Group justify="space-between" mb="sm" gap="xs">
+      <Group justify="space-between" mb="sm" gap="xs" className={classes.header}>
         <Group gap="xs">
           <Title order={2} size="h4" id={headingId}>
             Chart
