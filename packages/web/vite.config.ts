@@ -9,7 +9,6 @@ import type { Plugin, Rollup } from 'vite';
 
 type OutputChunk = Rollup.OutputChunk;
 import { defineConfig } from 'vitest/config';
-import { appShellLean } from './build/app-shell-lean';
 import { mantineStableIds } from './build/mantine-stable-ids';
 import { scrollAreaMergeRefs } from './build/scroll-area-merge-refs';
 
@@ -428,7 +427,6 @@ export default defineConfig({
     react(),
     mantineStableIds(),
     scrollAreaMergeRefs(),
-    appShellLean(),
     stagedEntry(),
     staticLandingPage(),
     firstViewAssets(),

@@ -1,6 +1,14 @@
-import { AppShell } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { deferredComponent } from '../../lib/deferred-component';
 import { useHydrated } from '../../lib/hydration';
 import { HydrationBoundary } from '../../lib/hydration-boundary';
@@ -53,15 +61,51 @@ export interface MainLayoutProps {
   userMenu?: ReactNode;
 }
 
-const SIDEBAR_WIDTH = 264;
-const SIDEBAR_MINIMIZED_WIDTH = 76;
 const DESKTOP_QUERY = '(min-width: 48em)';
+/**
+ * react-remove-scroll-bar's class for fixed elements at the right edge: while a modal locks the
+ * page's scrolling, they keep their place where the scroll bar was.
+ */
+const RIGHT_SCROLL_BAR_POSITION = 'right-scroll-bar-position';
 
-/** Spec §2 main layout: sidebar, top bar, optional action bar, page, footer. */
+/**
+ * True for the layout's first 200 ms and while the window is being resized: the sidebar and the
+ * page do not animate into place on load or when the width crosses the phone breakpoint.
+ */
+function useSettling(): boolean {
+  const [settling, setSettling] = useState(true);
+  const timeout = useRef<number | undefined>(undefined);
+  const settleSoon = useCallback(() => {
+    window.clearTimeout(timeout.current);
+    timeout.current = window.setTimeout(() => {
+      startTransition(() => {
+        setSettling(false);
+      });
+    }, 200);
+  }, []);
+  useWindowEvent('resize', () => {
+    setSettling(true);
+    settleSoon();
+  });
+  useEffect(() => {
+    settleSoon();
+    return () => {
+      window.clearTimeout(timeout.current);
+    };
+  }, [settleSoon]);
+  return settling;
+}
+
+/**
+ * Spec §2 main layout: sidebar, top bar, optional action bar, page, footer. The frame is
+ * main-layout.module.css (fixed top bar and sidebar, a drawer on phones), not Mantine's AppShell:
+ * the same layout without its per-render media styles and parts (about 4 KB gzipped on every page).
+ */
 export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProps) {
   const meta = useRouteMeta();
   const preferences = useLayoutPreferences();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const resizing = useSettling();
   const { sidebarMinimized, setSidebarMinimized } = preferences;
   // Stable, so the memoised sidebar is not drawn again when the layout is (the switch to the
   // visitor's width after hydration, the drawer).
@@ -85,21 +129,17 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
   const actionBarSearchShown = onServer || !isDesktop ? actionBarSearch : actionBarSearch && null;
 
   return (
-    <AppShell
-      layout="alt"
-      header={{ height: 64 }}
-      navbar={{
-        width: minimized ? SIDEBAR_MINIMIZED_WIDTH : SIDEBAR_WIDTH,
-        breakpoint: 'sm',
-        collapsed: { mobile: !drawerOpened, desktop: !preferences.sidebarOpen },
-      }}
-      padding={0}
+    <div
       className={classes.shell}
+      data-minimized={minimized || undefined}
+      data-drawer-opened={drawerOpened || undefined}
+      data-desktop-collapsed={!preferences.sidebarOpen || undefined}
+      data-resizing={resizing || undefined}
     >
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
-      <AppShell.Header className={classes.header}>
+      <header className={`${classes.header} ${RIGHT_SCROLL_BAR_POSITION}`}>
         <TopBar
           title={meta?.title}
           search={topBarSearch}
@@ -107,11 +147,10 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
           onToggleDrawer={drawer.toggle}
           preferences={preferences}
         />
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Navbar
+      <nav
         className={classes.navbar}
-        withBorder={false}
         aria-label="Main navigation"
         data-sidebar-color={preferences.sidebarColor}
         data-drawer-opened={drawerOpened || undefined}
@@ -123,14 +162,14 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
           onNavigate={drawer.close}
           onToggleMinimized={toggleMinimized}
         />
-      </AppShell.Navbar>
+      </nav>
       {drawerOpened && !isDesktop && (
         <Suspense fallback={null}>
           <DrawerOverlay onClose={drawer.close} />
         </Suspense>
       )}
 
-      <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
+      <main className={classes.main} id="main-content" tabIndex={-1}>
         {actionBar && <ActionBar description={meta?.description} search={actionBarSearchShown} />}
         <div className={meta?.hideContent ? classes.bare : classes.content}>
           {/* Hydrated in a commit of its own (lib/hydration-boundary.tsx). */}
@@ -139,7 +178,7 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
           </HydrationBoundary>
         </div>
         {!meta?.hideFooter && <SiteFooter />}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
