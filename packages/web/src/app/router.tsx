@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { useCurrentUser } from '../features/users/api/current-user';
 import { deferredComponent } from '../lib/deferred-component';
 import { readyModule } from '../lib/ready-module';
 import { SearchBox } from '../features/search/components/search-box';
@@ -35,13 +36,17 @@ function NoUserMenu() {
 }
 
 /**
- * The sidebar's user menu (a signed-in visitor's; a page the server draws has none) is not part of
- * a page's first load (lib/deferred-component.tsx).
+ * The sidebar's user menu is not part of a page's first load (lib/deferred-component.tsx), and a
+ * visitor without a session (every page the server draws) never loads it.
  */
-const { Component: UserMenu } = deferredComponent<object>(
+const { Component: DeferredUserMenu } = deferredComponent<object>(
   () => import('./layouts/user-menu').then((module) => module.UserMenu),
   { fallback: NoUserMenu, unavailable: NoUserMenu },
 );
+
+function UserMenu() {
+  return useCurrentUser().token === null ? null : <DeferredUserMenu />;
+}
 
 /** Page components whose chunk has arrived, by the table's loader. */
 const loadedPages = new WeakMap<PageChunk, ComponentType>();

@@ -17,8 +17,8 @@ export interface DeferredComponent<P> {
  * HTML (`preloadDeferredComponents` first), and the browser hydrates it once its chunk has
  * arrived: a boundary that suspends while hydrating leaves the server's markup in place until
  * then. A fresh render (a signed-in visitor, a later page) draws `fallback` with the same props
- * meanwhile; a failed download (offline) draws `unavailable`. The download starts when the module
- * that declares the component is evaluated, alongside the page's own work.
+ * meanwhile; a failed download (offline) draws `unavailable`. The download starts when the
+ * component is first drawn: a page that does not draw it (a feed has no chart) never loads it.
  */
 export function deferredComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -49,7 +49,6 @@ export function deferredComponent<P extends object>(
       </HydrationBoundary>
     );
   });
-  void preload();
   return { Component: Deferred as ComponentType<P>, preload };
 }
 
