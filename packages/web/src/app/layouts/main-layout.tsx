@@ -131,7 +131,7 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
   return (
     <div
       className={classes.shell}
-      data-minimized={minimized || undefined}
+      data-sidebar-minimized={minimized || undefined}
       data-drawer-opened={drawerOpened || undefined}
       data-desktop-collapsed={!preferences.sidebarOpen || undefined}
       data-resizing={resizing || undefined}
