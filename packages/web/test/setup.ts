@@ -2,6 +2,10 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+// The modules that declare deferred components a page loads with its lazy chunk: declared here,
+// they are loaded before every test, not only when a test file imports them itself.
+import '../src/components/markdown/markdown-text';
+import '../src/features/market/components/deferred-price-chart';
 import { preloadDeferredComponents } from '../src/lib/deferred-component';
 
 // findBy*/waitFor give up after 1 s by default: a page's first render with its lazy chunks and
