@@ -1,6 +1,6 @@
-import { TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
+import { PlainSearchField } from './plain-search-field';
 import { searchFieldLook } from './search-field-look';
 import type { SuggestionCombobox, SuggestionHandover } from './suggestion-combobox';
 import type { SuggestionInputProps } from './suggestion-combobox';
@@ -84,7 +84,7 @@ export function SuggestionInput(props: SuggestionInputProps) {
         onSubmitText(text);
       }}
     >
-      <TextInput
+      <PlainSearchField
         ref={field}
         {...searchFieldLook({ label, hideLabel, description, placeholder, size })}
         value={value}
