@@ -302,6 +302,23 @@ export default tseslint.config(
       ],
     },
   },
+  // React Router's Link and NavLink carry its framework-mode prefetching into every page: the app's
+  // links are components/link.tsx, built on the router's hooks.
+  {
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='react-router'] > ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
+          message:
+            "Use Link and NavLink of components/link.tsx: React Router's bring its prefetching into every page.",
+        },
+      ],
+    },
+  },
   // No source file over 300 lines: a longer file holds more than one idea. Data tables are exempt
   // (DATA_TABLES).
   {

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconHome } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import classes from './error-panel.module.css';
 
 export interface ErrorPanelProps {

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './link';
 import classes from './login-prompt.module.css';
 
 export const LOGIN_PROMPT_TEXT = 'Please login or register to access this functionality.';

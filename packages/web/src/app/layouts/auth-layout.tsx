@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { BrandLogo } from '../../components/brand-logo';
 import { authMenuLinks } from '../nav-visibility';
 import { GuardedOutlet } from '../route-guard';

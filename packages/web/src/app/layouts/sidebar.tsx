@@ -7,7 +7,7 @@ import {
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Fragment, memo } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../components/link';
 import { BrandLogo } from '../../components/brand-logo';
 import { visibleSidebarItems } from '../sidebar-nav';
 import { useCommunityLinks } from '../../features/users';

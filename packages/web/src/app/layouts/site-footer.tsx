@@ -1,5 +1,5 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { existingLinks } from '../nav-visibility';
 import { FOOTER_LINKS } from '../navigation';
 import classes from './site-footer.module.css';

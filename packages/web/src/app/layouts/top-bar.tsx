@@ -1,7 +1,8 @@
 import { ActionIcon, Burger, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/link';
 import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { useLogout } from '../../features/users/api/logout';
 import { useStoredToken } from '../../lib/use-stored-token';

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text } fro
 import type { ReportedItem } from '@app/shared/api/comments';
 import { timeAgo } from '@app/shared/display/timeago';
 import { IconEyeOff, IconEye, IconTrash, IconX } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import {
   confirmCommentDelete,
   deleteComment,

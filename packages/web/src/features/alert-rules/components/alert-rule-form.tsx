@@ -24,7 +24,7 @@ import {
   type AlertRuleScope,
 } from '@app/shared/api/alert-rules';
 import { DEFAULT_WATCHLIST } from '@app/shared/api/market';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useSaveAlertRule } from '../api/alert-rules';
 
 /** What the form holds: the rule's fields as inputs hold them ('' for an empty one). */

@@ -21,7 +21,7 @@ import {
 import { timeAgo } from '@app/shared/display/timeago';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import {
   useAlertRuleHistory,
   useAlertRules,

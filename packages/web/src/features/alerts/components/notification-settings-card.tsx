@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useAlertSettings, useSaveAlertSettings } from '../api/alert-settings';
 import { SectionCard } from '../../../components/section-card';
 

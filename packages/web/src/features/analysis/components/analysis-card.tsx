@@ -5,7 +5,7 @@ import { newsLink } from '@app/shared/display/slug';
 import { timeAgo } from '@app/shared/display/timeago';
 import { Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
 import { tickerPath } from '../../../lib/ticker-path';
 import { PriceChart, StockTable } from '../../market';

@@ -3,7 +3,7 @@ import { timeAgo } from '@app/shared/display/timeago';
 import { Anchor, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
 import { SentimentBadge } from '../../../components/sentiment-badge';
 import { useLatestCompanyAnalysis } from '../api/company-analyses';

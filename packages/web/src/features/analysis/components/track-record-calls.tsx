@@ -2,7 +2,7 @@ import { PAGE_PATHS } from '@app/shared/app-routes';
 import type { TrackRecordCall } from '@app/shared/api/track-record';
 import { formatSigned } from '@app/shared/display/format';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { tickerPath } from '../../../lib/ticker-path';
 import { horizonLabel, signedReturn } from './track-record-format';
 import { TableHead } from '../../../components/table-head';

@@ -1,7 +1,7 @@
 import { ANALYSIS_PAGE_SIZE } from '@app/shared/api/analysis';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useAnalysesPage } from '../api/company-analyses';
 import { AnalysisList } from '../components/analysis-list';
 import { usePageParam } from './page-param';

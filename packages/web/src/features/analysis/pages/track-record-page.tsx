@@ -3,7 +3,7 @@ import { PAGE_PATHS } from '@app/shared/app-routes';
 import { formatDateTime } from '@app/shared/display/dates';
 import { Alert, Anchor, Center, Divider, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconFlask, IconHourglass } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { ErrorPanel } from '../../../components/error-panel';
 import { useTrackRecord } from '../api/track-record';
 import { CallsTable } from '../components/track-record-calls';

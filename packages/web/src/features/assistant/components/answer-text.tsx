@@ -2,7 +2,7 @@ import { Anchor, List, Stack, Text } from '@mantine/core';
 import type { PromptCitation } from '@app/shared/api/prompts';
 import { formatDateTime } from '@app/shared/display/dates';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
 import classes from './assistant.module.css';
 

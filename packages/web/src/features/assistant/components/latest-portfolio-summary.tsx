@@ -1,7 +1,7 @@
 import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { formatDateTime } from '@app/shared/display/dates';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useCurrentUser } from '../../users';
 import { usePromptList } from '../api/prompt-list';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { FREE_DAILY_PROMPTS } from '@app/shared/api/prompts';
 import { IconSparkles } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useViewer } from '../../users';
 
 /**

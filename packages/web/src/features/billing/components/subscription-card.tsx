@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { useSubscriptionStatus } from '../api/subscription-status';
 import { hasPlan, planName, PORTAL_HREF, STATUS_LABELS } from '../plans';

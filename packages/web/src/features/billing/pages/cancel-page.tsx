@@ -14,7 +14,7 @@ import { PAGE_PATHS } from '@app/shared/app-routes';
 import { IconMoodSad } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { showErrorToast } from '../../../lib/toast';
 import { useViewer } from '../../users';
 import { useCancelFeedback } from '../api/cancel-feedback';

@@ -3,7 +3,7 @@ import { PAGE_PATHS } from '@app/shared/app-routes';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { ContactSentence } from '../../site';
 import { USERS_QUERY_KEY, useViewer } from '../../users';
 import { useSubscriptionStatus } from '../api/subscription-status';

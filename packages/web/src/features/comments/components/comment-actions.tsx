@@ -4,7 +4,7 @@ import { DELETE_CONFIRM_TEXT } from '@app/shared/api/comments';
 import type { Comment } from '@app/shared/api/comments';
 import { IconArrowBackUp, IconFlag, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import {
   createComment,
   deleteComment,

@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { VALIDATE_AS_HUMAN_TEXT } from '@app/shared/api/comments';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { registerPath } from '../comment-rules';
 import type { RegisterReason } from '../comment-rules';
 import { useCurrentUser, ValidateEmailLink } from '../../users';

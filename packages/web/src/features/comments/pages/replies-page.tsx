@@ -1,7 +1,7 @@
 import { Alert, Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { unreadRepliesQueryOptions, useMarkRepliesSeen } from '../api/replies-unread';
 import type { UnreadReply } from '../api/replies-unread';
 import { CommentByline } from '../components/comment-byline';

@@ -1,7 +1,7 @@
 import { tickerOf } from '@app/shared/symbols';
 import { Alert, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { SUB_INDUSTRY_LIMIT, useSubIndustryCompanies } from '../api/sub-industry-companies';
 import classes from './explore.module.css';
 import { tickerPath } from '../../../lib/ticker-path';

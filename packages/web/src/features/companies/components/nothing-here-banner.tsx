@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconMoodSad } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 
 export const NOTHING_HERE_TEXT = "You don't have anything in your portfolio";
 

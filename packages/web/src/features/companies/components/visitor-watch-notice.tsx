@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/link';
 import { LOGIN_PROMPT_TEXT } from '../../../components/login-prompt';
 
 /** Spec §2 login prompt on the stock tracker: watching a company needs an account. */

@@ -1,7 +1,8 @@
 import { Button, Center, Grid, Loader, Stack } from '@mantine/core';
 import type { Company } from '@app/shared/api/companies';
 import { IconCompass } from '@tabler/icons-react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { usePageTitle } from '../../../lib/page-title';
 import { ErrorPanel } from '../../../components/error-panel';
 import {

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCategory } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { showInfoToast } from '../../../lib/toast';
 import { useCompanyBySafeName } from '../api/company-lookup';
 import { explorePath } from '../explore-params';

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/link';
 import { GALLERY_GROUPS } from '../gallery';
 import type { GalleryGroup } from '../gallery';
 

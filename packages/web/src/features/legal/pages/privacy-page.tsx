@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { ContactSentence } from '../../site';
 import { LegalDocument } from '../components/legal-document';
 import type { LegalSection } from '../components/legal-document';

@@ -1,7 +1,7 @@
 import { tickerOf } from '@app/shared/symbols';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { MarketEvent } from '@app/shared/api/market-calendar';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { tickerPath } from '../../../lib/ticker-path';
 import {
   dividendLine,

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from '../../../components/section-card';
 import { useHoldingsWeek } from '../api/market-calendar';

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowRight, IconExternalLink } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useCompany } from '../api/company';
 import { useFinancials } from '../api/financials';
 import classes from './company-info-card.module.css';

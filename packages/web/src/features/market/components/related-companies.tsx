@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Skeleton, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { RELATED_SHOWN_MAX, useRelatedCompanies } from '../api/related-companies';
 import classes from './market-table.module.css';
 import { useFailureToast } from '../../../lib/use-failure-toast';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { Ticker } from '@app/shared/api/market';
 import { formatPrice } from '@app/shared/display/format';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useEffect } from 'react';
 import { TOP_GROWTH_ROWS, useMarketWarmingUp, useTopGrowth } from '../api/ticker-query';
 import type { TopGrowthPeriod } from '../api/ticker-query';

@@ -1,7 +1,8 @@
 import { Anchor, Checkbox, Stack, Text } from '@mantine/core';
 import { DEFAULT_WATCHLIST } from '@app/shared/api/market-constants';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/link';
 import { useStoredToken } from '../../../lib/use-stored-token';
 import { useWatchlistAppend } from '../api/watchlist-append';
 import { useWatchlist } from '../api/watchlist-get';

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { DEFAULT_TICKERS, DEFAULT_WATCHLIST } from '@app/shared/api/market';
 import { IconLogin, IconUserPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useStoredToken } from '../../../lib/use-stored-token';
 import { useFinancialsList } from '../api/financials';
 import { useWatchlistClear } from '../api/watchlist-clear';

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { formatPrice, NOT_AVAILABLE } from '@app/shared/display/format';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useWatchlistAppend } from '../api/watchlist-append';
 import { useWatchlistRemove } from '../api/watchlist-remove';
 import { ChangeArrowIcon, ChangeLevelIcon, ChangeText } from '../../../components/change-display';

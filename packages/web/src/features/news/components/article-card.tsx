@@ -6,7 +6,7 @@ import type { NewsArticle } from '@app/shared/api/news';
 import { newsLink } from '@app/shared/display/slug';
 import { displayTitle } from '@app/shared/display/title';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { absoluteSiteUrl } from '../../../lib/site-url';
 import { useSetNewsBlocked } from '../api/news-set-blocked';
 import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-panels';

@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import type { NewsArticle } from '@app/shared/api/news';
 import { newsLink } from '@app/shared/display/slug';
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 
 /** The publisher of our own market briefs: written from quotes, they have no original to read. */
 export const MARKET_BRIEF_PUBLISHER = 'Market Brief';

@@ -4,7 +4,7 @@ import type { NewsArticle } from '@app/shared/api/news';
 import { newsLink } from '@app/shared/display/slug';
 import { displayTitle } from '@app/shared/display/title';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useNewsFeed } from '../api/news-feed';
 import type { NewsSource } from '../api/news-feed';
 import { formatTime } from '@app/shared/display/dates';

@@ -2,7 +2,7 @@ import { tickerOf } from '@app/shared/symbols';
 import { formatDay } from '@app/shared/display/dates';
 import { Anchor, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { CalendarEvent } from '@app/shared/api/portfolio';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { tickerPath } from '../../../lib/ticker-path';
 import { monthGridDays, monthOf } from '../dates';
 import classes from './portfolio.module.css';

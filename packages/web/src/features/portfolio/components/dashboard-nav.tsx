@@ -8,7 +8,8 @@ import {
   IconLayoutGrid,
   IconPlus,
 } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/link';
 
 const LINKS = [
   { label: 'Overview', path: PAGE_PATHS.dashboard, icon: IconLayoutDashboard },

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import type { Holding } from '@app/shared/api/portfolio';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { IconLayoutDashboard, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { tickerPath } from '../../../lib/ticker-path';
 import { ChangeText, changeClass } from '../../../components/change-display';
 import { formatMoney, formatQuantity, formatSignedMoney } from './portfolio-format';

@@ -2,7 +2,7 @@ import { Anchor, Group, Table, Text, Title, UnstyledButton, VisuallyHidden } fro
 import type { Holding } from '@app/shared/api/portfolio';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { tickerPath } from '../../../lib/ticker-path';
 import { AlertMeButton } from '../../alert-rules';
 import { DemoDataBadge } from '../../market';

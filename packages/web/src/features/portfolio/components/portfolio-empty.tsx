@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 
 /** Shown where portfolio figures would be while the user has recorded nothing. */
 export function PortfolioEmpty() {

@@ -4,7 +4,7 @@ import type { Holding } from '@app/shared/api/portfolio';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { formatPercent } from '@app/shared/display/format';
 import { timeAgo } from '@app/shared/display/timeago';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { tickerPath } from '../../../lib/ticker-path';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { ChangeText, changeClass } from '../../../components/change-display';

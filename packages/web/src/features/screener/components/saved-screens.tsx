@@ -13,7 +13,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { screenNameSchema } from '@app/shared/api/screener';
 import { z } from 'zod';
 import { IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useDeleteScreen, useSaveScreen, useSavedScreens } from '../api/saved-screens';
 
 const nameForm = z.object({ name: screenNameSchema });

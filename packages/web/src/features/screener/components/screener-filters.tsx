@@ -1,6 +1,6 @@
 import type { ScreenerField } from '@app/shared/api/screener';
 import { Anchor, Checkbox, Group, MultiSelect, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useScreenerFacets } from '../api/screener-get';
 import { readFlag, readList, readRange, withFlag, withList, withRange } from '../screener-params';
 import { RangeFilter } from './range-filter';

@@ -9,7 +9,7 @@ import {
 import { Anchor, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { ChangeText } from '../../../components/change-display';
 import type { Sort } from '../screener-params';
 import classes from './screener-table.module.css';

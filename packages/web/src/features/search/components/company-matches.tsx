@@ -1,6 +1,6 @@
 import { Alert, Grid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Suggestion } from '../../tickers';
 import type { CompanySearch } from '../use-deferred-search';
 import classes from './company-matches.module.css';

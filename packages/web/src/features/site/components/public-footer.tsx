@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { PAGE_PATHS } from '@app/shared/app-routes';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { BrandLogo } from '../../../components/brand-logo';
 import { useSiteContact } from '../api/site-contact';
 import classes from './public-footer.module.css';

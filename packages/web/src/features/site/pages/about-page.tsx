@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { IconMail } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useCommunityLinks } from '../../users';
 import { useSiteContact } from '../api/site-contact';
 import { FEATURES, TEAM } from './about-data';

@@ -1,5 +1,5 @@
 import { Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useBlogPosts } from '../api/blog';
 import classes from './content-page.module.css';
 import { PageIntro } from '../components/page-intro';

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { PAGE_PATHS } from '@app/shared/app-routes';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { ErrorPanel } from '../../../components/error-panel';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
 import { useBlogPost } from '../api/blog';

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { ErrorPanel } from '../../../components/error-panel';
 import { useSessionStore } from '../../../lib/session-store';
 

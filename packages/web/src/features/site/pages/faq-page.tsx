@@ -1,7 +1,7 @@
 import { Accordion, Anchor, Stack, Text } from '@mantine/core';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import classes from './content-page.module.css';
 import { PageIntro } from '../components/page-intro';
 

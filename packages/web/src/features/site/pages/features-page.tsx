@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PAGE_PATHS } from '@app/shared/app-routes';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import classes from './content-page.module.css';
 import { PageIntro } from '../components/page-intro';
 

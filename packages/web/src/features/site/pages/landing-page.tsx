@@ -13,7 +13,7 @@ import {
 import { IconArrowRight, IconChartLine } from '@tabler/icons-react';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { FadeInSection } from '../components/fade-in-section';
 import { PublicFooter } from '../components/public-footer';
 import { SubscribeForm } from '../components/subscribe-form';

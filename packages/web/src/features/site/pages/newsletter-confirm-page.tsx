@@ -2,7 +2,8 @@ import { Button, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconCircleCheck, IconClockX } from '@tabler/icons-react';
 import { PAGE_PATHS } from '@app/shared/app-routes';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmNewsletter } from '../api/newsletter-confirm';
 import classes from './content-page.module.css';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import type { User } from '@app/shared/api/users';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { VALIDATION_STATUS_DISPLAY } from '../validation-status';
 import { ValidateEmailLink } from './validate-email-link';
 import { SectionCard } from '../../../components/section-card';

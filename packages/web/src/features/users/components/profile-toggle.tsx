@@ -1,5 +1,5 @@
 import { Anchor, Switch, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useSetUserValue } from '../api/set-user-value';
 import { PROFILE_FLAGS } from '../profile-fields';
 import type { UserFlagKey } from '../profile-fields';

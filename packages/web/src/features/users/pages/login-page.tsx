@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { showInfoToast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 import { useLogout } from '../api/logout';

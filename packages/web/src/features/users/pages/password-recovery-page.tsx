@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useRecoveryToken } from '../api/recovery-token';
 import { useSetPassword } from '../api/set-password';

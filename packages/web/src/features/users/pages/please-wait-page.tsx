@@ -1,6 +1,6 @@
 import { Badge, Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useCurrentUser } from '../api/current-user';
 import { AuthCard } from '../components/auth-card';
 import { VALIDATION_STATUS_DISPLAY } from '../validation-status';

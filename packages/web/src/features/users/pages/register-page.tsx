@@ -9,7 +9,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { PASSWORD_MIN, USERNAME_MIN } from '@app/shared/api/users';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { isPlanId, startCheckout } from '../../../lib/checkout';
 import { safeNextPath, toastAuthError } from '../auth-messages';
 import { REGISTER_FIELDS, registerFormSchema, useAuthForm } from '../auth-validation';
