@@ -765,6 +765,16 @@ async function readRoutes(
       },
     ),
   );
+  // A company page's AI review: the latest analysis with a summary, by ticker, every listing once.
+  const review = (symbol: string) =>
+    `company/query_prompts?symbol=${encodeURIComponent(symbol)}&ai_summary__exists=1&order_by=-ai_upload_date&limit=1`;
+  rows.push(
+    await load(
+      `company review: query_prompts?symbol=&ai_summary__exists=1 (${symbols.length})`,
+      `${stack.api}/${review(symbols[0] ?? '')}`,
+      { seconds, paths: symbols.map((symbol) => `${apiPath}/${review(symbol)}`) },
+    ),
+  );
   printTable(
     `bench/ai 3. prompts read routes (${seconds} s per route, 32 connections; ratio to the indexed SELECT; target ≥ 0.5×, no errors)`,
     rows,

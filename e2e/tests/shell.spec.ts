@@ -101,6 +101,29 @@ test.describe('the app shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await context.close();
   });
+
+  test("the server draws a company page's AI review, so nothing below it moves when the app starts", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await expect(async () => {
+      await page.goto('/ticker/NASDAQ:AAPL');
+      await expect(page.locator('#root[data-first-screen]')).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    const review = page.getByRole('region', { name: 'AI review' });
+    // Drawn: the review with its date, or the plain "not reviewed" line; not the loading skeleton.
+    await expect(
+      review
+        .locator('time')
+        .or(review.getByText('The AI analyst has not reviewed this company yet.')),
+    ).toHaveCount(1);
+    await expect(review.locator('.mantine-Skeleton-root')).toHaveCount(0);
+    await context.close();
+  });
 });
 
 test.describe('layout preferences', () => {

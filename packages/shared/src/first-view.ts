@@ -79,15 +79,25 @@ export function firstViewOf(pathname: string, search = ''): FirstView | null {
 /**
  * Public answers of a company page (`/ticker/{symbol}`) that the server draws and dehydrates with
  * its first screen but does not preload (the drawn page carries them): the price history at the
- * chart's default range, the news timeline's first page and the related companies, in the app's
- * exact spelling (`packages/web/src/app/first-view.test.ts` compares them with the app's own).
- * Fetched by the app after its start, each arrived alone and re-rendered the page.
+ * chart's default range, the news timeline's first page, the AI review, the upcoming dates and the
+ * related companies, in the app's exact spelling (`packages/web/src/app/first-view.test.ts`
+ * compares them with the app's own). Fetched by the app after its start, each arrived alone and
+ * re-rendered the page; the AI review, the tallest, pushed the cards below it down (a layout
+ * shift of 0.08 at 1366 px).
  */
 export function companyDrawnWith(symbol: string): string[] {
   const segment = symbolSegment(symbol);
+  const review = new URLSearchParams({
+    symbol,
+    ai_summary__exists: '1',
+    order_by: '-ai_upload_date',
+    limit: '1',
+  });
   return [
     `/api/ticker/history/${segment}?range=1y`,
     `/api/news/company/${segment}?skip=0&limit=5`,
+    `/api/company/query_prompts?${review.toString()}`,
+    `/api/market-calendar/company/${segment}`,
     `/api/company/get_related/${segment}?limit=25`,
   ];
 }

@@ -10,6 +10,8 @@ import { companyNewsSource } from '../features/news/components/company-news-time
 import { FEED_PAGE_SIZE, newsFeedFor, querySource } from '../features/news/api/news-feed';
 import { feedFiltersWith, newsFeedParamsOf } from '../features/news/api/news-feed-params';
 import { companyFilterOf } from '../features/companies/pages/company-page';
+import { fetchLatestCompanyAnalysis } from '../features/analysis/api/company-analyses';
+import { fetchCompanyUpcoming } from '../features/market-calendar/api/market-calendar';
 import { buildApiUrl } from '../lib/api-client';
 
 /** The URLs the app GETs while `load` runs (each answered with an empty success). */
@@ -77,7 +79,7 @@ describe('the first view the server preloads', () => {
     expect(firstViewOf('/ticker/NASDAQ:AAPL')).toEqual(view);
   });
 
-  it('draws a company page with the history, news timeline and related companies the app asks for', async () => {
+  it('draws a company page with the history, news timeline, AI review, upcoming dates and related companies the app asks for', async () => {
     const symbol = 'NASDAQ:AAPL';
     const urls = await urlsFetchedBy(async () => {
       await fetchPriceHistory(symbol, DEFAULT_HISTORY_RANGE).catch(() => null);
@@ -85,6 +87,8 @@ describe('the first view the server preloads', () => {
       await fetchNewsFrom(news.path, news.params, { skip: 0, limit: FEED_PAGE_SIZE }).catch(
         () => null,
       );
+      await fetchLatestCompanyAnalysis({ symbol }).catch(() => null);
+      await fetchCompanyUpcoming(symbol).catch(() => null);
       await fetchRelatedCompanies(symbol).catch(() => null);
     });
     expect(companyDrawnWith(symbol)).toEqual(urls);

@@ -61,31 +61,38 @@ export function useAnalysesPage(source: AnalysesSource, page: number, pageSize: 
   return useQuery(analysesPageQueryOptions(source, page, pageSize));
 }
 
+/** Whose latest analysis: a company by its ticker (the URL a company page's path gives), or by id. */
+export type LatestAnalysisOf = { symbol: string } | { companyId: string };
+
 /**
- * Spec §7 "a company's latest AI review": GET /company/query_prompts?company_id=&ai_summary__exists=1
- * &order_by=-ai_upload_date&limit=1, the newest analysis or null when there is none.
+ * Spec §7 "a company's latest AI review": GET /company/query_prompts?symbol=|company_id=
+ * &ai_summary__exists=1&order_by=-ai_upload_date&limit=1, the newest analysis or null when there
+ * is none. By ticker when the page has one: that URL follows from the page's path, so the server
+ * draws the review with the page's first screen (`companyDrawnWith` of `@app/shared/first-view`)
+ * instead of the review arriving after it and pushing the cards below it down.
  */
 export async function fetchLatestCompanyAnalysis(
-  companyId: string,
+  of: LatestAnalysisOf,
   signal?: AbortSignal,
 ): Promise<CompanyAnalysis | null> {
+  const whose = 'symbol' in of ? { symbol: of.symbol } : { company_id: of.companyId };
   const response = await apiGet(
     '/company/query_prompts',
-    { company_id: companyId, ai_summary__exists: 1, order_by: '-ai_upload_date', limit: 1 },
+    { ...whose, ai_summary__exists: 1, order_by: '-ai_upload_date', limit: 1 },
     { loadSchema: loadAnalysesSchema, signal },
   );
   return response.news[0] ?? null;
 }
 
-export function latestCompanyAnalysisQueryOptions(companyId: string) {
+export function latestCompanyAnalysisQueryOptions(of: LatestAnalysisOf) {
   return queryOptions({
-    queryKey: [...ANALYSIS_QUERY_KEY, 'latest-of', companyId] as const,
-    queryFn: ({ signal }) => fetchLatestCompanyAnalysis(companyId, signal),
+    queryKey: [...ANALYSIS_QUERY_KEY, 'latest-of', of] as const,
+    queryFn: ({ signal }) => fetchLatestCompanyAnalysis(of, signal),
     staleTime: 60_000,
   });
 }
 
 /** The company's latest analysis (null: it has none). */
-export function useLatestCompanyAnalysis(companyId: string) {
-  return useQuery(latestCompanyAnalysisQueryOptions(companyId));
+export function useLatestCompanyAnalysis(of: LatestAnalysisOf) {
+  return useQuery(latestCompanyAnalysisQueryOptions(of));
 }

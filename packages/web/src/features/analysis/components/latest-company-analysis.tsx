@@ -25,7 +25,7 @@ export function LatestCompanyAnalysis({
   symbol: string | null;
 }) {
   const headingId = useId();
-  const latest = useLatestCompanyAnalysis(companyId);
+  const latest = useLatestCompanyAnalysis(symbol ? { symbol } : { companyId });
   const analysis = latest.data;
   const uploaded = analysis ? new Date(analysis.ai_upload_date * 1000) : null;
   return (

@@ -92,12 +92,17 @@ function companyServer(financials: Partial<Financials> = {}, analyses: CompanyAn
     }),
     [`GET /api/ticker/invalidate/${AMD}`]: success(),
     'GET /api/ticker/user/watchlist/get/default': watchlistBody([AMD]),
-    'GET /api/company/query_prompts': (call: ApiCall) => ({
-      body: analysesBody(
-        analyses.filter((analysis) => analysis.company_id === call.search.get('company_id')),
-        [],
-      ),
-    }),
+    'GET /api/company/query_prompts': (call: ApiCall) => {
+      // As the server does, a ticker stands for its company.
+      const companyId =
+        call.search.get('symbol') === AMD ? makeCompany(AMD).id : call.search.get('company_id');
+      return {
+        body: analysesBody(
+          analyses.filter((analysis) => analysis.company_id === companyId),
+          [],
+        ),
+      };
+    },
     [`GET /api/news/company/${AMD}`]: success({
       news: [makeArticle({ id: 'amd-news', AI: { title: 'AMD ships a new chip' } })],
     }),
@@ -165,7 +170,8 @@ describe('company page', () => {
         .getAttribute('href'),
     ).toBe(`/analysis/${AMD}`);
     const call = api.callsTo('GET /api/company/query_prompts')[0];
-    expect(call?.search.get('company_id')).toBe(amd.id);
+    // By ticker: the URL follows from the page's path, so the server draws the review.
+    expect(call?.search.get('symbol')).toBe(AMD);
     expect(call?.search.get('ai_summary__exists')).toBe('1');
     expect(call?.search.get('order_by')).toBe('-ai_upload_date');
     expect(call?.search.get('limit')).toBe('1');
