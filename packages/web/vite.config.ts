@@ -11,6 +11,7 @@ type OutputChunk = Rollup.OutputChunk;
 import { defineConfig } from 'vitest/config';
 import { mantineStableIds } from './build/mantine-stable-ids';
 import { scrollAreaMergeRefs } from './build/scroll-area-merge-refs';
+import { mantineUnusedGroups } from './build/mantine-unused-groups';
 
 const LANDING_RENDER = 'src/app/landing-static/render.tsx';
 const LANDING_ENHANCE = 'src/app/landing-static/enhance.ts';
@@ -481,5 +482,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     css: false,
+    mantineUnusedGroups(path.join(import.meta.dirname, 'src')),
   },
 });
