@@ -349,16 +349,55 @@ const ROUTER_DISPLAY_NAME = /^[\w$]+\.displayName = "[^"\n]*";$/gm;
  * The app entry's own dynamic imports (its stages) get no runtime preloads: index.html (or
  * first-screen-boot.js) already preloads every file of the stages (stagedEntry), and Vite's preload
  * helper compared each of the stages' ~80 files with every `<link>` of the page, for each stage —
- * about 40 ms of a phone's main thread before the app started. The chunks the app loads later
- * (a page, a dialog) keep theirs, without the shell's files (`appShellFiles`): every page of the
- * app has loaded those before it imports anything, and listing them in every lazy page of the
- * route table (React, Mantine's core, TanStack…) was about 3 KB of the first load's JavaScript.
+ * about 40 ms of a phone's main thread before the app started.
+ *
+ * What the shell loads later (a page of the route table, a deferred component, a dialog) preloads
+ * only its CSS, which Vite's helper waits for so that nothing is drawn unstyled. Its JavaScript
+ * files are not listed: those lists (every file of ~70 pages and their parts, 301 names, with an
+ * index list per import) were about 6 KB of every page's first load. Instead, each chunk the shell
+ * imports dynamically imports all the chunks it needs itself (`hoistChunkImports`), so the
+ * browser asks for all of them as soon as it has read that one chunk: a page not visited yet costs
+ * one round trip more (its chunk, then the rest at once) than a full list; without either, it
+ * would fetch them level after level (Rolldown does not hoist a chunk's imports). A chunk that a
+ * page loads later keeps its full list (the list is in that page's chunk, off the first load).
  */
 const appEntryFiles = new Set<string>();
 /** The app entry, its stages and everything they import statically. */
 const appShellFiles = new Set<string>();
 /** The static landing page's script and its imports: a page without the app's shell. */
 const landingFiles = new Set<string>();
+
+/**
+ * Adds to `chunk` an import of every chunk it needs only through its imports (the shell's files
+ * aside: loaded before it). They come after its own imports, whose dependencies they already are,
+ * so nothing is evaluated in another order; a chunk's hash covers its imports' hashes, so the
+ * name still stands for the content. The source map stays valid: the new statements come last.
+ */
+function hoistChunkImports(bundle: Rollup.OutputBundle, chunk: Rollup.OutputChunk): void {
+  const needed = new Set<string>();
+  const visit = (fileName: string) => {
+    const output = bundle[fileName];
+    if (output?.type !== 'chunk') return;
+    for (const imported of output.imports) {
+      if (needed.has(imported) || appShellFiles.has(imported)) continue;
+      needed.add(imported);
+      visit(imported);
+    }
+  };
+  visit(chunk.fileName);
+  const own = new Set(chunk.imports);
+  const hoisted = [...needed].filter((file) => !own.has(file) && file !== chunk.fileName);
+  if (hoisted.length === 0) return;
+  const dir = path.posix.dirname(chunk.fileName);
+  const statements = hoisted.map((file) => `import"./${path.posix.relative(dir, file)}";`).join('');
+  const mapComment = /\n\/\/# sourceMappingURL=[^\n]*\n?$/.exec(chunk.code);
+  chunk.code =
+    mapComment === null
+      ? `${chunk.code}\n${statements}\n`
+      : `${chunk.code.slice(0, mapComment.index)}\n${statements}${mapComment[0]}`;
+  chunk.imports.push(...hoisted);
+}
+
 function appEntryNames(): Plugin {
   return {
     name: 'stockpulse:app-entry-names',
@@ -385,6 +424,18 @@ function appEntryNames(): Plugin {
             addWithImports(landingFiles, output.fileName);
           }
         }
+        const loadedByShell = new Set<string>();
+        for (const fileName of appShellFiles) {
+          const output = bundle[fileName];
+          if (output?.type !== 'chunk') continue;
+          for (const target of output.dynamicImports) {
+            if (!appShellFiles.has(target)) loadedByShell.add(target);
+          }
+        }
+        for (const fileName of loadedByShell) {
+          const output = bundle[fileName];
+          if (output?.type === 'chunk') hoistChunkImports(bundle, output);
+        }
       },
     },
   };
@@ -394,6 +445,9 @@ function appEntryNames(): Plugin {
 function preloadedDependencies(hostId: string, deps: string[]): string[] {
   if (appEntryFiles.has(hostId)) return [];
   if (landingFiles.has(hostId)) return deps;
+  if (appShellFiles.has(hostId)) {
+    return deps.filter((dep) => dep.endsWith('.css') && !appShellFiles.has(dep));
+  }
   return deps.filter((dep) => !appShellFiles.has(dep));
 }
 
@@ -428,6 +482,7 @@ export default defineConfig({
     react(),
     mantineStableIds(),
     scrollAreaMergeRefs(),
+    mantineUnusedGroups(path.join(import.meta.dirname, 'src')),
     stagedEntry(),
     staticLandingPage(),
     firstViewAssets(),
@@ -482,6 +537,5 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     css: false,
-    mantineUnusedGroups(path.join(import.meta.dirname, 'src')),
   },
 });
