@@ -1,5 +1,5 @@
 import { SentimentBadge } from '../../../components/sentiment-badge';
-import { Anchor, Badge, Card, Group, Highlight, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TitleOrder } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { NewsArticle } from '@app/shared/api/news';
@@ -13,6 +13,7 @@ import { ArticlePanelButtons, articlePanelId, useArticlePanel } from './article-
 import { ArticleAnimation } from './article-animation';
 import { ArticleCardStars } from './article-card-stars';
 import { ArticleIcon } from './article-icon';
+import { SearchHighlight } from './search-highlight';
 import { ArticleText } from './article-text';
 import { AlsoReportedBy, articleTexts, hasOriginal } from './article-story';
 import classes from './article-card.module.css';
@@ -102,9 +103,7 @@ export function ArticleCard({
               {highlight.trim() === '' ? (
                 title
               ) : (
-                <Highlight component="span" inherit highlight={searchWords(highlight)}>
-                  {title}
-                </Highlight>
+                <SearchHighlight words={searchWords(highlight)}>{title}</SearchHighlight>
               )}
             </Anchor>
           </Title>

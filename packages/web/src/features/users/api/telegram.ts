@@ -1,13 +1,10 @@
 import type { TelegramInfo } from '@app/shared/api/telegram';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@app/shared/api/users';
-import { apiGet, apiPost } from '../../../lib/api-client';
-import { getStoredToken } from '../../../lib/session';
-import { showErrorToast } from '../../../lib/toast';
-import { cacheCurrentUser, currentUserQueryKey } from './current-user';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
 
 // The response schemas are imported on demand (zod stays out of a page's first load): the
-// menus ask for the bot's info on every page.
+// menus ask for the bot's info on every page. Linking and unlinking (mutations, the profile
+// page's) are telegram-link.ts, so that TanStack's mutation code stays off every page too.
 export type TelegramBotInfo = Omit<TelegramInfo, 'status'>;
 
 /** GET /telegram/info: whether the bot runs, its @username, and the menus' community links. */
@@ -34,38 +31,4 @@ export function telegramInfoQueryOptions() {
 
 export function useTelegramInfo() {
   return useQuery(telegramInfoQueryOptions());
-}
-
-/** POST /telegram/link: a one-time deep link `https://t.me/<bot>?start=<code>` (15 minutes). */
-export async function postTelegramLink(): Promise<{ url: string; expiresAt: Date }> {
-  const { telegramLinkResponseSchema } = await import('@app/shared/api/telegram');
-  const { url, expires_at } = await apiPost('/telegram/link', undefined, {
-    schema: telegramLinkResponseSchema,
-  });
-  return { url, expiresAt: new Date(expires_at * 1000) };
-}
-
-export function useTelegramLink() {
-  return useMutation({
-    mutationFn: postTelegramLink,
-    onError: (error) => showErrorToast(error.message),
-  });
-}
-
-/** POST /telegram/unregister: forgets the linked chat; the cached user follows. */
-export function useTelegramUnregister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      const { telegramUnregisterResponseSchema } = await import('@app/shared/api/telegram');
-      return apiPost('/telegram/unregister', undefined, {
-        schema: telegramUnregisterResponseSchema,
-      });
-    },
-    onSuccess: () => {
-      const user = queryClient.getQueryData<User>(currentUserQueryKey(getStoredToken()));
-      if (user) cacheCurrentUser(queryClient, { ...user, my_telegram_chat_id: '' });
-    },
-    onError: (error) => showErrorToast(error.message),
-  });
 }

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useStoredToken } from '../../../lib/use-stored-token';
 import { currentUserQueryOptions } from '../api/current-user';
-import { useTelegramInfo, useTelegramLink, useTelegramUnregister } from '../api/telegram';
+import { useTelegramInfo } from '../api/telegram';
+import { useTelegramLink, useTelegramUnregister } from '../api/telegram-link';
 import { SectionCard } from '../../../components/section-card';
 
 /** How often the card asks whether the bot has linked the chat, while the user is in Telegram. */
