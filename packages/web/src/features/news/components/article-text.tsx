@@ -1,8 +1,9 @@
-import { Anchor, Button, Collapse, List, Stack } from '@mantine/core';
+import { Anchor, Button, List, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { NewsAi } from '@app/shared/api/news';
 import { useCallback } from 'react';
 import type { ReactNode } from 'react';
+import { useDeferredCollapse } from '../../../components/collapse/deferred-collapse';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
 
 function sourceAnchor(cardId: string, number: number): string {
@@ -37,6 +38,7 @@ export function ArticleText({
   sources: NewsAi['sources'];
 }) {
   const [opened, { open, toggle }] = useDisclosure(false);
+  const sourcesPanel = useDeferredCollapse(opened);
   const sourceCount = sources.length;
   const citation = useCallback(
     (number: number): ReactNode =>
@@ -71,20 +73,23 @@ export function ArticleText({
             variant="subtle"
             size="compact-sm"
             onClick={toggle}
+            onPointerEnter={sourcesPanel.engage}
+            onFocus={sourcesPanel.engage}
+            onTouchStart={sourcesPanel.engage}
             aria-expanded={opened}
             aria-controls={listId}
           >
             Sources ({sources.length})
           </Button>
-          <Collapse expanded={opened}>
+          {sourcesPanel.panel(
             <List type="ordered" size="sm" id={listId} spacing={4} mt="xs">
               {sources.map((source, index) => (
                 <List.Item key={source.index} id={sourceAnchor(cardId, index + 1)}>
                   {source.text}
                 </List.Item>
               ))}
-            </List>
-          </Collapse>
+            </List>,
+          )}
         </div>
       )}
     </Stack>
