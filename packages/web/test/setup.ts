@@ -8,6 +8,7 @@ import '../src/components/markdown/markdown-text';
 import '../src/features/market/components/deferred-price-chart';
 import '../src/features/news/components/search-highlight';
 import '../src/components/collapse/deferred-collapse';
+import '../src/features/news/components/article-icon';
 import { preloadDeferredComponents } from '../src/lib/deferred-component';
 
 // findBy*/waitFor give up after 1 s by default: a page's first render with its lazy chunks and

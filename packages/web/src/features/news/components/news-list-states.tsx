@@ -1,4 +1,5 @@
-import { Alert, Center, Loader, Text } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
+import { PlainAlert } from '../../../components/plain-alert';
 
 export const NO_NEWS_MESSAGE = 'No news found.';
 
@@ -20,8 +21,8 @@ export function NoNews() {
 
 export function NewsError({ message }: { message: string }) {
   return (
-    <Alert color="red" role="alert" title="News could not be loaded">
+    <PlainAlert color="red" role="alert" title="News could not be loaded">
       {message}
-    </Alert>
+    </PlainAlert>
   );
 }

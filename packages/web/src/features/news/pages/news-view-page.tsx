@@ -1,4 +1,5 @@
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { PlainAlert } from '../../../components/plain-alert';
 import { useSearchParams } from 'react-router';
 import { ArticleQuestions } from '../../assistant';
 import { NEWS_NOT_FOUND_MESSAGE, useNewsArticle } from '../api/news-article';
@@ -15,9 +16,9 @@ export function NewsViewPage() {
 
   if (!id) {
     return (
-      <Alert color="yellow" role="alert">
+      <PlainAlert color="yellow" role="alert">
         {NEWS_NOT_FOUND_MESSAGE}
-      </Alert>
+      </PlainAlert>
     );
   }
   return (

@@ -4,35 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PlainSearchField } from './plain-search-field';
 import { searchFieldLook } from './search-field-look';
-
-/** The element tree of `html` with attributes sorted and ids named by order of appearance. */
-function canonical(html: string): string {
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  container.querySelectorAll('style').forEach((style) => {
-    style.remove();
-  });
-  const ids = new Map<string, string>();
-  const idOf = (value: string) => {
-    const base = /^(mantine-[^-]+)(.*)$/.exec(value);
-    if (!base?.[1]) return value;
-    if (!ids.has(base[1])) ids.set(base[1], `id${ids.size}`);
-    return `${ids.get(base[1])}${base[2] ?? ''}`;
-  };
-  const walk = (node: Node): string => {
-    if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
-    if (!(node instanceof Element)) return '';
-    const attributes = [...node.attributes]
-      .map(({ name, value }) =>
-        ['id', 'for', 'aria-describedby', 'aria-labelledby'].includes(name)
-          ? `${name}=${idOf(value)}`
-          : `${name}=${value}`,
-      )
-      .sort();
-    return `<${node.localName} ${attributes.join(' ')}>${[...node.childNodes].map(walk).join('')}</${node.localName}>`;
-  };
-  return [...container.childNodes].map(walk).join('');
-}
+import { canonicalMarkup } from '../../../../test/markup';
 
 const LOOKS: {
   name: string;
@@ -88,10 +60,10 @@ describe("the suggestion field's plain stand-in", () => {
         <PlainSearchField {...searchFieldLook(look)} {...field} />
       </MantineProvider>,
     );
-    expect(canonical(plain)).toBe(canonical(mantine));
+    expect(canonicalMarkup(plain)).toBe(canonicalMarkup(mantine));
     // The comparison sees the parts that matter: a label, the icon, the input.
-    expect(canonical(plain)).toContain('<input ');
-    expect(canonical(plain)).toContain('tabler-icon-search');
-    if (!look.hideLabel) expect(canonical(plain)).toContain(`>${look.label}</label>`);
+    expect(canonicalMarkup(plain)).toContain('<input ');
+    expect(canonicalMarkup(plain)).toContain('tabler-icon-search');
+    if (!look.hideLabel) expect(canonicalMarkup(plain)).toContain(`>${look.label}</label>`);
   });
 });
