@@ -1,10 +1,10 @@
 import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPanel, HomeButton } from '../components/error-panel';
 import { ApiError, NETWORK_FAILURE_MESSAGE } from '../lib/api-client';
 import { useCurrentUser } from '../features/users/api/current-user';
 import { hasSeenLanding } from '../features/site/landing-seen';
-import { LoginPrompt } from '../components/login-prompt';
 import { useRouteGuard } from './route-handle';
 
 export const ADMIN_ONLY_MESSAGE = 'This page is only available to administrators.';
@@ -17,6 +17,23 @@ export function userLoadErrorPath(error: unknown): string {
   const message =
     unreachable || !(error instanceof Error) ? NETWORK_FAILURE_MESSAGE : error.message;
   return `/error?msg=${encodeURIComponent(message)}`;
+}
+
+/**
+ * The prompt a visitor meets on a page for users: a chunk of its own (with its styles), as the
+ * pages a visitor opens first (the feeds, a company) never show it; the article page, whose
+ * questions box shows it to visitors, has it in its own chunk.
+ */
+const LoginPrompt = lazy(() =>
+  import('../components/login-prompt').then((module) => ({ default: module.LoginPrompt })),
+);
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Center mih={240} role="status" aria-label={label}>
+      <Loader />
+    </Center>
+  );
 }
 
 /** A page this user may not open: why, and the way home. */
@@ -51,17 +68,19 @@ export function GuardedOutlet({ loadUserFirst }: GuardedOutletProps) {
   }
   if (token !== null && user === undefined && needsUser) {
     if (isError) return <Navigate replace to={userLoadErrorPath(error)} />;
-    return (
-      <Center mih={240} role="status" aria-label="Loading your account">
-        <Loader />
-      </Center>
-    );
+    return <Loading label="Loading your account" />;
   }
   // The developer gallery answers everyone without the flag (visitors too) with a notice.
   if (guard === 'dev' && !user?.my_dev_interface) {
     return <Forbidden title="Developer interface only" message={DEV_ONLY_MESSAGE} />;
   }
-  if (guard !== 'public' && token === null) return <LoginPrompt />;
+  if (guard !== 'public' && token === null) {
+    return (
+      <Suspense fallback={<Loading label="Loading" />}>
+        <LoginPrompt />
+      </Suspense>
+    );
+  }
   if (guard === 'admin' && !user?.is_admin) {
     return <Forbidden title="Administrators only" message={ADMIN_ONLY_MESSAGE} />;
   }
