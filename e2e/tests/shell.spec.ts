@@ -1,4 +1,20 @@
+import type { Browser } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+
+/** `path` as the server draws it, in a browser that runs no script. */
+async function openDrawnPage(browser: Browser, path: string) {
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  // The first screen is drawn once the server's renderer has started; until then the loader.
+  await expect(async () => {
+    await page.goto(path);
+    await expect(page.locator('#root[data-first-screen]')).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  return { context, page };
+}
 
 test.describe('the app shell', () => {
   test('an unknown path answers HTTP 404 and shows the not-found text', async ({ page }) => {
@@ -84,16 +100,7 @@ test.describe('the app shell', () => {
   test('the server-drawn feed can be read and its links followed before any script runs', async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      baseURL: process.env.E2E_BASE_URL,
-      javaScriptEnabled: false,
-    });
-    const page = await context.newPage();
-    // The first screen is drawn once the server's renderer has started; until then the loader.
-    await expect(async () => {
-      await page.goto('/news/latest_ai');
-      await expect(page.locator('#root[data-first-screen]')).toHaveCount(1, { timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
+    const { context, page } = await openDrawnPage(browser, '/news/latest_ai');
     const ticker = page.locator('#root a[href^="/ticker/"]').first();
     const href = await ticker.getAttribute('href');
     await ticker.click();
@@ -105,15 +112,7 @@ test.describe('the app shell', () => {
   test("the server draws a company page's AI review, so nothing below it moves when the app starts", async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      baseURL: process.env.E2E_BASE_URL,
-      javaScriptEnabled: false,
-    });
-    const page = await context.newPage();
-    await expect(async () => {
-      await page.goto('/ticker/NASDAQ:AAPL');
-      await expect(page.locator('#root[data-first-screen]')).toHaveCount(1, { timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
+    const { context, page } = await openDrawnPage(browser, '/ticker/NASDAQ:AAPL');
     const review = page.getByRole('region', { name: 'AI review' });
     // Drawn: the review with its date, or the plain "not reviewed" line; not the loading skeleton.
     await expect(
