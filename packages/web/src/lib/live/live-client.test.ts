@@ -144,4 +144,56 @@ describe('live client', () => {
     expect(FakeSource.opened).toHaveLength(4);
     client.close();
   });
+
+  it("replays the open stream's earlier events of its topics to a subscription that asks, in their order", async () => {
+    vi.useFakeTimers();
+    let token: string | null = 'tok';
+    let sessionChanged = () => {};
+    const client = createLiveClient({
+      createSource: (url) => new FakeSource(url) as unknown as EventSource,
+      token: () => token,
+      onSessionChange: (listener) => {
+        sessionChanged = listener;
+        return () => undefined;
+      },
+    });
+    // The bell opens the stream; the toasts' code comes later.
+    client.subscribe({ topics: ['alerts', 'quotes:NASDAQ:AAPL'], onMessage: () => undefined });
+    await flush();
+    const source = FakeSource.opened[0]!;
+    source.emit('ready', { topics: ['alerts', 'quotes:NASDAQ:AAPL'] });
+    source.emit('alerts', { topic: 'alerts', count: 1, n: 1 });
+    for (let n = 0; n < 30; n += 1) source.emit('quotes', { topic: 'quotes:NASDAQ:AAPL', n });
+    source.emit('alerts', { topic: 'alerts', count: 2, n: 2 });
+
+    const plain: LiveMessage[] = [];
+    client.subscribe({ topics: ['alerts'], onMessage: (m) => plain.push(m) });
+    expect(plain).toEqual([]);
+    const late: LiveMessage[] = [];
+    client.subscribe({ topics: ['alerts'], onMessage: (m) => late.push(m), replay: true });
+    // Quotes on another topic do not push the alerts out of what is kept.
+    expect(late.map((m) => m.data.n)).toEqual([1, 2]);
+    const quotes: LiveMessage[] = [];
+    client.subscribe({
+      topics: ['quotes:NASDAQ:AAPL'],
+      onMessage: (m) => quotes.push(m),
+      replay: true,
+    });
+    // At most the last 20 of a topic.
+    expect(quotes.map((m) => m.data.n)).toEqual(Array.from({ length: 20 }, (_, i) => i + 10));
+    source.emit('alerts', { topic: 'alerts', count: 3, n: 3 });
+    expect(late.map((m) => m.data.n)).toEqual([1, 2, 3]);
+    await flush();
+    expect(FakeSource.opened).toHaveLength(1);
+
+    // Another account: the new stream starts with nothing to replay.
+    token = 'other';
+    sessionChanged();
+    await flush();
+    expect(FakeSource.opened).toHaveLength(2);
+    const next: LiveMessage[] = [];
+    client.subscribe({ topics: ['alerts'], onMessage: (m) => next.push(m), replay: true });
+    expect(next).toEqual([]);
+    client.close();
+  });
 });

@@ -13,12 +13,20 @@ export interface LiveSubscription {
   onMessage: (message: LiveMessage) => void;
   /** Events may have been missed (reconnect, server reset): refetch what the page shows. */
   onReset?: () => void;
+  /**
+   * Also hand over the events of its topics the open stream carried before this subscription
+   * came (at most the last `REPLAY_EVENTS` of each topic): for a listener whose code loads after the stream
+   * opened for another component of the same topics, since a live event is not sent twice.
+   */
+  replay?: boolean;
 }
 
 /** Topic changes are gathered this long before the stream is reopened. */
 const REOPEN_DELAY_MS = 50;
 const EVENT_NAMES = ['news', 'quotes', 'alerts', 'prompts'] as const;
 const USER_TOPICS = new Set(['alerts', 'prompts']);
+/** Events of the open stream kept for a subscription that asks for them (`replay`). */
+const REPLAY_EVENTS = 20;
 
 type Source = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'> & {
   onerror: ((this: EventSource, ev: Event) => unknown) | null;
@@ -57,6 +65,9 @@ export function createLiveClient(
   let connected = false;
   let everReady = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The open stream's latest events by topic, oldest first; emptied when another stream opens. */
+  let heard = new Map<string, { order: number; message: LiveMessage }[]>();
+  let heardCount = 0;
 
   const setConnected = (next: boolean) => {
     if (connected === next) return;
@@ -82,8 +93,12 @@ export function createLiveClient(
     } catch {
       return;
     }
+    const message = { event, data };
+    heardCount += 1;
+    const ofTopic = heard.get(data.topic) ?? [];
+    heard.set(data.topic, [...ofTopic.slice(1 - REPLAY_EVENTS), { order: heardCount, message }]);
     for (const subscription of subscriptions) {
-      if (subscription.topics.includes(data.topic)) subscription.onMessage({ event, data });
+      if (subscription.topics.includes(data.topic)) subscription.onMessage(message);
     }
   };
 
@@ -101,6 +116,7 @@ export function createLiveClient(
     source?.close();
     source = undefined;
     openKey = nextKey;
+    heard = new Map();
     everReady = false;
     setConnected(false);
     if (!createSource || topics.length === 0) return;
@@ -142,6 +158,11 @@ export function createLiveClient(
         onSessionChange(schedule);
       }
       subscriptions.add(subscription);
+      if (subscription.replay) {
+        const missed = subscription.topics.flatMap((topic) => heard.get(topic) ?? []);
+        missed.sort((a, b) => a.order - b.order);
+        for (const { message } of missed) subscription.onMessage(message);
+      }
       schedule();
       return () => {
         subscriptions.delete(subscription);
@@ -161,6 +182,7 @@ export function createLiveClient(
       source?.close();
       source = undefined;
       openKey = '';
+      heard = new Map();
       setConnected(false);
     },
   };

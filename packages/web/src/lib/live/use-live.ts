@@ -4,13 +4,15 @@ import { liveClient, type LiveClient, type LiveMessage } from './live-client';
 
 /**
  * Listens to live topics while the component is mounted (`news`, `quotes:NASDAQ:AAPL`, `alerts`,
- * `prompts`); the callbacks may change between renders without reopening the stream.
+ * `prompts`); the callbacks may change between renders without reopening the stream. With
+ * `replay`, the open stream's earlier events of these topics come first (`LiveSubscription`).
  */
 export function useLive(
   topics: readonly string[],
   onMessage: (message: LiveMessage) => void,
   onReset?: () => void,
   client: LiveClient = liveClient,
+  replay = false,
 ) {
   const handlers = useRef({ onMessage, onReset });
   useEffect(() => {
@@ -23,8 +25,9 @@ export function useLive(
       topics: key.split(','),
       onMessage: (message) => handlers.current.onMessage(message),
       onReset: () => handlers.current.onReset?.(),
+      replay,
     });
-  }, [key, client]);
+  }, [key, client, replay]);
 }
 
 /**

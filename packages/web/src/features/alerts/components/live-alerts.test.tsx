@@ -47,4 +47,16 @@ describe('live alerts (in-app notifications)', () => {
     act(() => emit('alerts', { topic: 'alerts', count: 1 }));
     client.close();
   });
+
+  it('shows an alert the stream carried before its code had loaded (the bell opened the stream)', async () => {
+    const { client, emit } = fakeLiveClient();
+    const bell = client.subscribe({ topics: ['alerts'], onMessage: () => undefined });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 80)));
+    emit('ready', { topics: ['alerts'] });
+    emit('alerts', { topic: 'alerts', count: 1, alerts: [alert(7)] });
+    renderInRouter(<LiveAlerts client={client} />);
+    expect(await screen.findByText('Regulator opens a probe 7')).toBeTruthy();
+    bell();
+    client.close();
+  });
 });

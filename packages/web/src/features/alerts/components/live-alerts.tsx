@@ -65,7 +65,9 @@ export function showAlertToast(alert: LiveAlert, go: Go, more = 0): void {
 /**
  * The signed-in user's instant alerts (`alerts` on the live stream, the caller's own)
  * arrive as in-app notifications while any page is open: one toast per story, at most three at
- * once. The admin's deliveries list refreshes too. Mounted once for signed-in users (root route).
+ * once. The admin's deliveries list refreshes too. Mounted once for signed-in users (root route),
+ * from a chunk that may load after the bell opened the stream: the alerts the stream carried
+ * before are replayed to it, since a live event is not sent twice.
  */
 export function LiveAlerts({ client = liveClient }: { client?: LiveClient }) {
   const queryClient = useQueryClient();
@@ -86,6 +88,7 @@ export function LiveAlerts({ client = liveClient }: { client?: LiveClient }) {
     },
     undefined,
     client,
+    true,
   );
   return null;
 }
