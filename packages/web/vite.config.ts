@@ -12,6 +12,10 @@ import { defineConfig } from 'vitest/config';
 import { mantineStableIds } from './build/mantine-stable-ids';
 import { scrollAreaMergeRefs } from './build/scroll-area-merge-refs';
 import { mantineUnusedGroups } from './build/mantine-unused-groups';
+import { appMantineStyles, mantineUsedStyles } from './build/mantine-used-styles';
+
+/** Only the Mantine styles of components the app and the Mantine packages it uses import. */
+const usedStyles = () => mantineUsedStyles(appMantineStyles(import.meta.dirname));
 
 const LANDING_RENDER = 'src/app/landing-static/render.tsx';
 const LANDING_ENHANCE = 'src/app/landing-static/enhance.ts';
@@ -55,7 +59,7 @@ function staticLandingPage(): Plugin {
         root,
         // Errors only: it warns that landing-page.tsx, imported here, is also a lazy page chunk.
         logLevel: 'error',
-        plugins: [react()],
+        plugins: [react(), usedStyles()],
         build: {
           ssr: LANDING_RENDER,
           outDir: ssrDir,
@@ -483,6 +487,7 @@ export default defineConfig({
     mantineStableIds(),
     scrollAreaMergeRefs(),
     mantineUnusedGroups(path.join(import.meta.dirname, 'src')),
+    usedStyles(),
     stagedEntry(),
     staticLandingPage(),
     firstViewAssets(),
