@@ -21,6 +21,8 @@ const TARGET: Record<(typeof CATEGORIES)[number], number> = {
 };
 /** Total blocking time (ms) and cumulative layout shift a page may have under that profile. */
 const TBT_TARGET_MS = 200;
+/** No main-thread task longer than this during load and interaction (a long task, by definition). */
+const LONG_TASK_MS = 50;
 const CLS_TARGET = 0.05;
 /**
  * JavaScript budgets (KB, gzip -9, every script a first load fetches, the chart's chunk fetched
@@ -62,6 +64,9 @@ type Scores = Record<(typeof CATEGORIES)[number], number> & {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's long-tasks audit (tasks over 50 ms, simulated): the longest, and how many. */
+  longestTaskMs: number;
+  longTasks: number;
   scripts: string[];
   /** Lighthouse's measure of this machine's CPU in the run. */
   benchmarkIndex: number;
@@ -132,6 +137,7 @@ async function score(
     lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
     cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+    ...longTasksOf(audits['long-tasks']?.details),
     benchmarkIndex: result.lhr.environment.benchmarkIndex,
     scripts: (
       (
@@ -142,6 +148,13 @@ async function score(
       .filter((item) => item.resourceType === 'Script')
       .map((item) => item.url),
   };
+}
+
+/** The longest task over 50 ms in Lighthouse's long-tasks audit (0: none), and how many there are. */
+function longTasksOf(details: unknown): { longestTaskMs: number; longTasks: number } {
+  const items = (details as { items?: { duration?: number }[] } | undefined)?.items ?? [];
+  const durations = items.map((item) => item.duration ?? 0);
+  return { longestTaskMs: Math.round(Math.max(0, ...durations)), longTasks: durations.length };
 }
 
 /** The scripts a page load fetched (Lighthouse's network records), gzipped (-9) as sent compressed. */
@@ -158,11 +171,17 @@ interface Vitals {
   lcpMs: number;
   cls: number;
   inpMs: number;
+  /** Main-thread tasks of the load and the interactions over 50 ms: the longest, and how many. */
+  longestTaskMs: number;
+  longTasks: number;
 }
 
-/** Collects LCP, CLS and the interactions' durations in the page (PerformanceObserver). */
+/** Collects LCP, CLS, the interactions' durations and long tasks in the page (PerformanceObserver). */
 const VITALS_INIT_SCRIPT = `
-  window.__vitals = { lcp: 0, cls: 0, inp: 0 };
+  window.__vitals = { lcp: 0, cls: 0, inp: 0, tasks: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__vitals.tasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__vitals.lcp = e.renderTime || e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -234,13 +253,15 @@ async function measureVitals(url: string, cpuSlowdown: number): Promise<Vitals> 
     const heading = await page.locator('h1').first().boundingBox();
     if (heading) await page.mouse.click(heading.x + 8, heading.y + heading.height / 2);
     await page.waitForTimeout(1000);
-    const vitals = await page.evaluate<{ lcp: number; cls: number; inp: number }>(
+    const vitals = await page.evaluate<{ lcp: number; cls: number; inp: number; tasks: number[] }>(
       'window.__vitals',
     );
     return {
       lcpMs: Math.round(vitals.lcp),
       cls: Math.round(vitals.cls * 1000) / 1000,
       inpMs: Math.round(Math.max(vitals.inp, 16)),
+      longestTaskMs: Math.round(Math.max(0, ...vitals.tasks)),
+      longTasks: vitals.tasks.length,
     };
   } finally {
     await browser.close();
@@ -360,7 +381,10 @@ export async function runLighthouseBench() {
     const scriptsOf = new Map<string, string[]>();
     for (const preset of presets) {
       console.log(`\n${preset} (${presetLabel[preset]})`);
-      console.log('page'.padEnd(26) + 'perf  a11y  best   seo    FCP ms   LCP ms   TBT ms    CLS');
+      console.log(
+        'page'.padEnd(26) +
+          'perf  a11y  best   seo    FCP ms   LCP ms   TBT ms    CLS  longest task ms (tasks > 50)',
+      );
       for (const page of pages) {
         // Warm the server's caches (the page head, the API's feed cache) as a visitor before would.
         await fetch(page.url);
@@ -386,7 +410,7 @@ export async function runLighthouseBench() {
         const s = runs[Math.floor(runs.length / 2)] ?? runs[0];
         if (s === undefined) continue;
         console.log(
-          `${''.padEnd(26)}runs: perf ${runs.map((r) => r.performance).join('/')}, LCP ${runs.map((r) => r.lcpMs).join('/')}, TBT ${runs.map((r) => r.tbtMs).join('/')}, machine idle ${runs.map((r) => idlePercent(r.idle)).join('/')} % (other work took the rest of the 2 cores)`,
+          `${''.padEnd(26)}runs: perf ${runs.map((r) => r.performance).join('/')}, LCP ${runs.map((r) => r.lcpMs).join('/')}, TBT ${runs.map((r) => r.tbtMs).join('/')}, longest task ${runs.map((r) => r.longestTaskMs).join('/')}, machine idle ${runs.map((r) => idlePercent(r.idle)).join('/')} % (other work took the rest of the 2 cores)`,
         );
         if (!scriptsOf.has(page.key)) scriptsOf.set(page.key, s.scripts);
         const mark = (category: (typeof CATEGORIES)[number]) =>
@@ -399,7 +423,8 @@ export async function runLighthouseBench() {
             String(s.tbtMs).padStart(9) +
             (s.tbtMs <= TBT_TARGET_MS ? ' ' : '!') +
             s.cls.toFixed(3).padStart(7) +
-            (s.cls <= CLS_TARGET ? ' ' : '!'),
+            (s.cls <= CLS_TARGET ? ' ' : '!') +
+            `${String(s.longestTaskMs).padStart(6)}${s.longestTaskMs <= LONG_TASK_MS ? ' ' : '!'} (${String(s.longTasks)})`,
         );
       }
     }
@@ -418,7 +443,7 @@ export async function runLighthouseBench() {
       console.log(
         `\nCore Web Vitals (Playwright, mobile profile applied: ${String(slowdown)}× CPU${slowdown === DEFAULT_CPU_SLOWDOWN ? '' : ' (calibrated)'}, 150 ms RTT, 1.6 Mbit/s; good: LCP ≤ ${CWV.lcpMs} ms, CLS ≤ ${CWV.cls}, INP ≤ ${CWV.inpMs} ms)`,
       );
-      console.log('page'.padEnd(26) + '  LCP ms     CLS  INP ms');
+      console.log('page'.padEnd(26) + '  LCP ms     CLS  INP ms  longest task ms (tasks > 50)');
       for (const page of pages) {
         if (page.key === 'reference') continue;
         try {
@@ -431,7 +456,8 @@ export async function runLighthouseBench() {
               v.cls.toFixed(3).padStart(7) +
               flag(v.cls <= CWV.cls) +
               String(v.inpMs).padStart(7) +
-              flag(v.inpMs <= CWV.inpMs),
+              flag(v.inpMs <= CWV.inpMs) +
+              `${String(v.longestTaskMs).padStart(6)}${flag(v.longestTaskMs <= LONG_TASK_MS)} (${String(v.longTasks)})`,
           );
         } catch (error) {
           console.log(`${page.name.padEnd(26)}  failed: ${String(error).slice(0, 160)}`);
