@@ -28,6 +28,27 @@ class FakeSource {
 
 const flush = () => vi.advanceTimersByTimeAsync(100);
 
+/** A client on FakeSource whose token the test sets (`signIn`), telling it of the change. */
+function sessionClient(initial: string | null) {
+  let token = initial;
+  let listener = () => {};
+  const client = createLiveClient({
+    createSource: (url) => new FakeSource(url) as unknown as EventSource,
+    token: () => token,
+    onSessionChange: (next) => {
+      listener = next;
+      return () => undefined;
+    },
+  });
+  return {
+    client,
+    signIn: (next: string | null) => {
+      token = next;
+    },
+    sessionChanged: () => listener(),
+  };
+}
+
 describe('live client', () => {
   afterEach(() => {
     FakeSource.opened = [];
@@ -107,20 +128,11 @@ describe('live client', () => {
 
   it('reopens the stream when the session changes: the user topics come with a login and go with a logout', async () => {
     vi.useFakeTimers();
-    let token: string | null = null;
-    let sessionChanged = () => {};
-    const client = createLiveClient({
-      createSource: (url) => new FakeSource(url) as unknown as EventSource,
-      token: () => token,
-      onSessionChange: (listener) => {
-        sessionChanged = listener;
-        return () => undefined;
-      },
-    });
+    const { client, signIn, sessionChanged } = sessionClient(null);
     client.subscribe({ topics: ['news', 'alerts'], onMessage: () => undefined });
     await flush();
     expect(decodeURIComponent(FakeSource.opened[0]!.url)).toBe('/api/live?topics=news');
-    token = 'tok';
+    signIn('tok');
     sessionChanged();
     await flush();
     expect(FakeSource.opened[0]!.closed).toBe(true);
@@ -128,13 +140,13 @@ describe('live client', () => {
       '/api/live?topics=alerts,news&key=tok',
     );
     // Another account on the same page: the stream carries the new key.
-    token = 'other';
+    signIn('other');
     sessionChanged();
     await flush();
     expect(decodeURIComponent(FakeSource.opened[2]!.url)).toBe(
       '/api/live?topics=alerts,news&key=other',
     );
-    token = null;
+    signIn(null);
     sessionChanged();
     await flush();
     expect(decodeURIComponent(FakeSource.opened[3]!.url)).toBe('/api/live?topics=news');
@@ -147,16 +159,7 @@ describe('live client', () => {
 
   it("replays the open stream's earlier events of its topics to a subscription that asks, in their order", async () => {
     vi.useFakeTimers();
-    let token: string | null = 'tok';
-    let sessionChanged = () => {};
-    const client = createLiveClient({
-      createSource: (url) => new FakeSource(url) as unknown as EventSource,
-      token: () => token,
-      onSessionChange: (listener) => {
-        sessionChanged = listener;
-        return () => undefined;
-      },
-    });
+    const { client, signIn, sessionChanged } = sessionClient('tok');
     // The bell opens the stream; the toasts' code comes later.
     client.subscribe({ topics: ['alerts', 'quotes:NASDAQ:AAPL'], onMessage: () => undefined });
     await flush();
@@ -187,7 +190,7 @@ describe('live client', () => {
     expect(FakeSource.opened).toHaveLength(1);
 
     // Another account: the new stream starts with nothing to replay.
-    token = 'other';
+    signIn('other');
     sessionChanged();
     await flush();
     expect(FakeSource.opened).toHaveLength(2);
