@@ -168,4 +168,18 @@ describe('route meta in the main layout', () => {
     await screen.findByText('Page body');
     expect(screen.queryByRole('navigation', { name: 'Footer' })).toBeNull();
   });
+
+  it("closes the phone's drawer on Escape and gives focus back to its menu button", async () => {
+    renderSample({});
+    await screen.findByText('Page body');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    expect(sidebar().getAttribute('data-drawer-opened')).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(sidebar().hasAttribute('data-drawer-opened')).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open navigation' }));
+    // Closed, Escape does nothing else.
+    await user.keyboard('{Escape}');
+    expect(sidebar().hasAttribute('data-drawer-opened')).toBe(false);
+  });
 });

@@ -105,6 +105,14 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
   const meta = useRouteMeta();
   const preferences = useLayoutPreferences();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone's drawer, as any panel that covers the page, and focus goes back to
+  // its menu button (the drawer's links slide out of view).
+  useWindowEvent('keydown', (event) => {
+    if (!drawerOpened || event.key !== 'Escape' || event.defaultPrevented) return;
+    drawer.close();
+    drawerButton.current?.focus();
+  });
   const resizing = useSettling();
   const { sidebarMinimized, setSidebarMinimized } = preferences;
   // Stable, so the memoised sidebar is not drawn again when the layout is (the switch to the
@@ -145,6 +153,7 @@ export function MainLayout({ search, actionBarSearch, userMenu }: MainLayoutProp
           search={topBarSearch}
           drawerOpened={drawerOpened}
           onToggleDrawer={drawer.toggle}
+          drawerButtonRef={drawerButton}
           preferences={preferences}
         />
       </header>

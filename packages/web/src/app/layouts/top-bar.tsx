@@ -1,6 +1,6 @@
 import { ActionIcon, Burger, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '../../components/link';
 import { DeferredTooltip } from '../../components/deferred-tooltip';
@@ -24,10 +24,19 @@ export interface TopBarProps {
   search?: ReactNode;
   drawerOpened: boolean;
   onToggleDrawer: () => void;
+  /** The phone's menu button, for the layout to give focus back to when the drawer closes. */
+  drawerButtonRef?: Ref<HTMLButtonElement>;
   preferences: LayoutPreferencesControls;
 }
 
-export function TopBar({ title, search, drawerOpened, onToggleDrawer, preferences }: TopBarProps) {
+export function TopBar({
+  title,
+  search,
+  drawerOpened,
+  onToggleDrawer,
+  drawerButtonRef,
+  preferences,
+}: TopBarProps) {
   const token = useStoredToken();
   const signedIn = token !== null;
   const links = visibleTopBarLinks(signedIn);
@@ -42,6 +51,7 @@ export function TopBar({ title, search, drawerOpened, onToggleDrawer, preference
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" wrap="nowrap" className={classes.bar}>
       <Burger
+        ref={drawerButtonRef}
         hiddenFrom="sm"
         size="sm"
         opened={drawerOpened}

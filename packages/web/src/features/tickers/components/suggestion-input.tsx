@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { PlainSearchField } from './plain-search-field';
 import { searchFieldLook } from './search-field-look';
@@ -48,12 +48,18 @@ export function SuggestionInput(props: SuggestionInputProps) {
     if (Loaded) return;
     void preloadSuggestionInput().then((combobox) => {
       if (!mounted.current) return;
-      setHandover({
+      const next = {
         value: field.current?.value ?? value,
         edited: edited.current,
         focused: field.current !== null && document.activeElement === field.current,
+      };
+      // A transition, which React renders in slices: the combobox (Mantine's, with Floating UI)
+      // drawn at once was a task of 70–80 ms on a phone, right as the visitor starts typing. What
+      // is typed (or a blur) meanwhile updates the handover before the swap.
+      startTransition(() => {
+        setHandover(next);
+        setLoaded(() => combobox);
       });
-      setLoaded(() => combobox);
     });
   };
 
@@ -94,9 +100,15 @@ export function SuggestionInput(props: SuggestionInputProps) {
         aria-expanded={false}
         autoComplete="off"
         onChange={(event) => {
+          const text = event.currentTarget.value;
           edited.current = true;
-          setValue(event.currentTarget.value);
+          setValue(text);
+          // Typed while the combobox is being drawn: it starts from this text.
+          setHandover((current) => current && { ...current, value: text, edited: true });
           engage();
+        }}
+        onBlur={() => {
+          setHandover((current) => current && { ...current, focused: false });
         }}
         onFocus={engage}
         onPointerEnter={engage}
