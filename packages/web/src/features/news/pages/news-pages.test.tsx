@@ -2,7 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
 import type { ApiCall } from '../../../../test/api-stub';
-import { renderRoute } from '../../../../test/render';
+import userEvent from '@testing-library/user-event';
+import { renderRoute, renderRoutes } from '../../../../test/render';
+import { Link } from '../../../components/link';
+import { NewsViewPage } from './news-view-page';
 import { stubIntersectionObserver } from '../intersection-observer-stub';
 import { makeArticle, numberedArticles, pagedNewsQuery } from '../../../../test/fixtures/news';
 
@@ -149,6 +152,35 @@ describe('news view page', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByText(/Guidance was raised for the year\./)).toBeTruthy();
+  });
+
+  it('draws the next article in place of the previous one after a navigation in the app', async () => {
+    stubApi({
+      'GET /api/news/get/n7': success({
+        news: [makeArticle({ id: 'n7', AI: { title: 'First story' } })],
+      }),
+      'GET /api/news/get/n8': success({
+        news: [makeArticle({ id: 'n8', AI: { title: 'Second story' } })],
+      }),
+    });
+    renderRoutes(
+      [
+        {
+          path: '/news/view',
+          element: (
+            <>
+              <Link to="/news/view?id=n8">Next article</Link>
+              <NewsViewPage />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/news/view?id=n7'] },
+    );
+    await screen.findByRole('heading', { level: 1, name: 'First story' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('link', { name: 'Next article' }));
+    await screen.findByRole('heading', { level: 1, name: 'Second story' }, { timeout: 5000 });
+    expect(screen.queryByText('First story')).toBeNull();
   });
 
   it("shows 'News article not found.' for an unknown id", async () => {

@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { PlainAlert } from '../../../components/plain-alert';
 import { useSearchParams } from 'react-router';
 import { ArticleQuestions } from '../../assistant';
@@ -13,6 +14,12 @@ export function NewsViewPage() {
   const id = searchParams.get('id');
   const query = useNewsArticle(id);
   const failure = useNewsFailure(query.error);
+  // The article (its analysis, the questions box) is drawn in a transition, which React renders
+  // in slices, when its answer arrives after a navigation in the app: drawn with the answer, it
+  // was one long task on a phone. Only the article of the answer is drawn (not the previous one
+  // while the next catches up). The server's first screen already has it, so hydration draws it.
+  const deferred = useDeferredValue(query.data);
+  const article = deferred !== undefined && deferred === query.data ? deferred : undefined;
 
   if (!id) {
     return (
@@ -23,10 +30,12 @@ export function NewsViewPage() {
   }
   return (
     <Stack gap="lg">
-      {query.isPending && <NewsLoader label="Loading the article" />}
+      {(query.isPending || (query.data !== undefined && article === undefined)) && (
+        <NewsLoader label="Loading the article" />
+      )}
       {failure !== null && <NewsError message={failure} />}
-      {query.data && <ArticleCard article={query.data} headingOrder={1} full />}
-      {query.data && <ArticleQuestions articleId={query.data.id} />}
+      {article && <ArticleCard article={article} headingOrder={1} full />}
+      {article && <ArticleQuestions articleId={article.id} />}
     </Stack>
   );
 }
