@@ -7,7 +7,6 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import '../src/components/markdown/markdown-text';
 import '../src/features/market/components/deferred-price-chart';
 import '../src/features/news/components/search-highlight';
-import '../src/components/collapse/deferred-collapse';
 import '../src/features/news/components/article-icon';
 import { preloadDeferredComponents } from '../src/lib/deferred-component';
 

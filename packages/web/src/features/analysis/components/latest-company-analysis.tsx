@@ -2,6 +2,7 @@ import { newsLink } from '@app/shared/display/slug';
 import { timeAgo } from '@app/shared/display/timeago';
 import { Anchor, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
 import { Link } from '../../../components/link';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
@@ -9,13 +10,15 @@ import { SentimentBadge } from '../../../components/sentiment-badge';
 import { useLatestCompanyAnalysis } from '../api/company-analyses';
 import { citationHrefs } from './analysis-card';
 import { SectionCard } from '../../../components/section-card';
+import { SourcesToggle } from '../../../components/sources-toggle';
 import { formatDateTime } from '@app/shared/display/dates';
 
 export const NO_ANALYSIS_TEXT = 'The AI analyst has not reviewed this company yet.';
 
 /**
  * The company page's AI review (spec §7 "a company's latest AI review"): the newest analysis's
- * summary, sentiment, date and the articles it cites, with a link to all its analyses.
+ * summary, sentiment, date and the articles it cites (behind "Sources (n)"), with a link to all
+ * its analyses.
  */
 export function LatestCompanyAnalysis({
   companyId,
@@ -25,6 +28,8 @@ export function LatestCompanyAnalysis({
   symbol: string | null;
 }) {
   const headingId = useId();
+  const sourcesId = useId();
+  const [sourcesOpened, { toggle: toggleSources }] = useDisclosure(false);
   const latest = useLatestCompanyAnalysis(symbol ? { symbol } : { companyId });
   const analysis = latest.data;
   const uploaded = analysis ? new Date(analysis.ai_upload_date * 1000) : null;
@@ -56,11 +61,15 @@ export function LatestCompanyAnalysis({
           <>
             <MarkdownText citations={citationHrefs(analysis)}>{analysis.ai_summary}</MarkdownText>
             {analysis.citations.length > 0 && (
-              <Stack gap={4}>
-                <Text size="sm" fw={600}>
-                  Sources
-                </Text>
-                <List size="sm" type="ordered" spacing={2}>
+              // Closed at first: the timeline beside the review lists the same stories, and the
+              // review's [n] markers link to them.
+              <SourcesToggle
+                listId={sourcesId}
+                count={analysis.citations.length}
+                opened={sourcesOpened}
+                onToggle={toggleSources}
+              >
+                <List size="sm" type="ordered" spacing={2} id={sourcesId} mt="xs">
                   {analysis.citations.map((citation) => (
                     <List.Item key={citation.id}>
                       {citation.title ? (
@@ -81,7 +90,7 @@ export function LatestCompanyAnalysis({
                     </List.Item>
                   ))}
                 </List>
-              </Stack>
+              </SourcesToggle>
             )}
           </>
         ) : (

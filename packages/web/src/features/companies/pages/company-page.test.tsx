@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, storeLoggedIn, stubApi, success } from '../../../../test/api-stub';
@@ -161,7 +161,15 @@ describe('company page', () => {
     renderRoute(`/ticker/${AMD}`);
     const review = await screen.findByRole('region', { name: 'AI review' }, { timeout: 8000 });
     expect(await within(review).findByText(/AMD gains share in data centres/)).toBeTruthy();
-    expect(within(review).getByRole('link', { name: 'Chip maker beats estimates' })).toBeTruthy();
+    // The cited articles wait behind "Sources (1)" (the timeline beside lists the same stories).
+    expect(within(review).queryByRole('link', { name: 'Chip maker beats estimates' })).toBeNull();
+    const sources = within(review).getByRole('button', { name: 'Sources (1)' });
+    expect(sources.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(sources);
+    expect(
+      await within(review).findByRole('link', { name: 'Chip maker beats estimates' }),
+    ).toBeTruthy();
+    expect(sources.getAttribute('aria-expanded')).toBe('true');
     expect(within(review).getByText('2 hours ago')).toBeTruthy();
     expect(within(review).getByText(/ 6$/).closest('.mantine-Badge-root')).toBeTruthy();
     expect(

@@ -1,9 +1,9 @@
-import { Anchor, Button, List, Stack } from '@mantine/core';
+import { Anchor, List, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { NewsAi } from '@app/shared/api/news';
 import { useCallback } from 'react';
 import type { ReactNode } from 'react';
-import { useDeferredCollapse } from '../../../components/collapse/deferred-collapse';
+import { SourcesToggle } from '../../../components/sources-toggle';
 import { MarkdownText } from '../../../components/markdown/markdown-text';
 
 function sourceAnchor(cardId: string, number: number): string {
@@ -38,7 +38,6 @@ export function ArticleText({
   sources: NewsAi['sources'];
 }) {
   const [opened, { open, toggle }] = useDisclosure(false);
-  const sourcesPanel = useDeferredCollapse(opened);
   const sourceCount = sources.length;
   const citation = useCallback(
     (number: number): ReactNode =>
@@ -68,29 +67,15 @@ export function ArticleText({
         </MarkdownText>
       ))}
       {sources.length > 0 && (
-        <div>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            onClick={toggle}
-            onPointerEnter={sourcesPanel.engage}
-            onFocus={sourcesPanel.engage}
-            onTouchStart={sourcesPanel.engage}
-            aria-expanded={opened}
-            aria-controls={listId}
-          >
-            Sources ({sources.length})
-          </Button>
-          {sourcesPanel.panel(
-            <List type="ordered" size="sm" id={listId} spacing={4} mt="xs">
-              {sources.map((source, index) => (
-                <List.Item key={source.index} id={sourceAnchor(cardId, index + 1)}>
-                  {source.text}
-                </List.Item>
-              ))}
-            </List>,
-          )}
-        </div>
+        <SourcesToggle listId={listId} count={sources.length} opened={opened} onToggle={toggle}>
+          <List type="ordered" size="sm" id={listId} spacing={4} mt="xs">
+            {sources.map((source, index) => (
+              <List.Item key={source.index} id={sourceAnchor(cardId, index + 1)}>
+                {source.text}
+              </List.Item>
+            ))}
+          </List>
+        </SourcesToggle>
       )}
     </Stack>
   );
