@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { cjsFunctionWrappers } from './build/cjs-function-wrappers';
 import { build } from 'vite';
 import type { Plugin, Rollup } from 'vite';
 
@@ -487,6 +488,7 @@ export default defineConfig({
     mantineStableIds(),
     scrollAreaMergeRefs(),
     mantineUnusedGroups(path.join(import.meta.dirname, 'src')),
+    cjsFunctionWrappers(),
     usedStyles(),
     stagedEntry(),
     staticLandingPage(),
