@@ -1,7 +1,7 @@
 import { Combobox, TextInput, useCombobox } from '@mantine/core';
 import { searchFieldLook } from './search-field-look';
 import type { MantineSize } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import type { SuggestionSource } from '../api/suggestions';
 import { chooseTicker } from '../ticker-choice';
@@ -36,6 +36,8 @@ export interface SuggestionHandover {
   value: string;
   edited: boolean;
   focused: boolean;
+  /** Enter was pressed there (a picker): this one resolves the text as its own Enter would. */
+  submitted?: boolean;
 }
 
 /** A text field with ticker suggestions (symbol and company info), keyboard-operable. */
@@ -88,9 +90,8 @@ export function SuggestionCombobox({
     onPick(symbol);
   };
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const text = value.trim();
+  const submitText = async (typed: string) => {
+    const text = typed.trim();
     if (text === '') return;
     if (onSubmitText) {
       finish(text);
@@ -104,6 +105,21 @@ export function SuggestionCombobox({
     if (choice === null) setError(`No company or ticker matches "${text}".`);
     else pick(choice);
   };
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    await submitText(value);
+  };
+
+  // Enter in the plain field before this one was drawn (a quick typist's "aapl⏎"): answered
+  // once, as if pressed here.
+  const answered = useRef(false);
+  const answerHandover = useEffectEvent((text: string) => void submitText(text));
+  useEffect(() => {
+    if (!handover?.submitted || answered.current) return;
+    answered.current = true;
+    answerHandover(handover.value);
+  }, [handover]);
 
   return (
     <form

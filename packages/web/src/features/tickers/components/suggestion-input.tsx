@@ -34,6 +34,7 @@ export function SuggestionInput(props: SuggestionInputProps) {
   > | null>(() => loaded ?? null);
   const [value, setValue] = useState(props.defaultValue ?? '');
   const edited = useRef(false);
+  const submitted = useRef(false);
   const field = useRef<HTMLInputElement>(null);
   const [handover, setHandover] = useState<SuggestionHandover | undefined>(undefined);
   const mounted = useRef(true);
@@ -52,6 +53,7 @@ export function SuggestionInput(props: SuggestionInputProps) {
         value: field.current?.value ?? value,
         edited: edited.current,
         focused: field.current !== null && document.activeElement === field.current,
+        submitted: submitted.current,
       };
       // A transition, which React renders in slices: the combobox (Mantine's, with Floating UI)
       // drawn at once was a task of 70–80 ms on a phone, right as the visitor starts typing. What
@@ -85,7 +87,14 @@ export function SuggestionInput(props: SuggestionInputProps) {
         // A picker resolves the text against the suggestions: that is the combobox's, asked
         // for at the field's focus. A search hands the text over as the combobox would.
         const text = value.trim();
-        if (!onSubmitText || text === '') return;
+        if (text === '') return;
+        if (!onSubmitText) {
+          // A picker's Enter before the combobox is in: the combobox answers it when it is.
+          submitted.current = true;
+          setHandover((current) => current && { ...current, value, submitted: true });
+          engage();
+          return;
+        }
         if (clearAfter) setValue('');
         onSubmitText(text);
       }}
