@@ -303,7 +303,8 @@ export default tseslint.config(
     },
   },
   // React Router's Link and NavLink carry its framework-mode prefetching into every page: the app's
-  // links are components/link.tsx, built on the router's hooks.
+  // links are components/link.tsx, built on the router's hooks. The colour scheme is read through
+  // lib/color-scheme.tsx (see there).
   {
     files: ['packages/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
@@ -315,6 +316,12 @@ export default tseslint.config(
             "ImportDeclaration[source.value='react-router'] > ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
           message:
             "Use Link and NavLink of components/link.tsx: React Router's bring its prefetching into every page.",
+        },
+        {
+          selector:
+            "ImportDeclaration[source.value='@mantine/core'] > ImportSpecifier[imported.name=/^(useMantineColorScheme|useComputedColorScheme)$/]",
+          message:
+            'Use useColorSchemeSetting or useComputedScheme of lib/color-scheme.tsx: under its steady Mantine context, Mantine\'s own hooks do not re-render when the scheme changes.',
         },
       ],
     },

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { colorSchemeManager } from '../lib/color-scheme';
 import { LazyModals } from './lazy-modals';
 import { LazyNotifications } from './lazy-notifications';
 import { createQueryClient } from './query-client';
@@ -23,6 +24,7 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
       env={env}
     >
       <QueryClientProvider client={client}>

@@ -8,11 +8,11 @@ import {
   Switch,
   Text,
   Tooltip,
-  useMantineColorScheme,
 } from '@mantine/core';
 import type { MantineColorScheme } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCheck } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
+import { useColorSchemeSetting } from '../../lib/color-scheme';
 import { SIDEBAR_COLOR_LABELS, SIDEBAR_COLORS, SIDEBAR_SWATCHES } from './layout-preferences';
 import type { LayoutPreferencesControls } from './layout-preferences';
 import classes from './layout-settings.module.css';
@@ -31,7 +31,7 @@ function isColorScheme(value: string): value is MantineColorScheme {
 export function LayoutSettingsPopover({ preferences }: { preferences: LayoutPreferencesControls }) {
   const colorLabelId = useId();
   const themeLabelId = useId();
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { colorScheme, setColorScheme } = useColorSchemeSetting();
   const [opened, setOpened] = useState(true);
   const target = useRef<HTMLButtonElement>(null);
 

@@ -5,7 +5,6 @@ import {
   SegmentedControl,
   Text,
   Title,
-  useComputedColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
 import { HISTORY_RANGES } from '@app/shared/api/market-constants';
@@ -17,6 +16,7 @@ import classes from './price-chart.module.css';
 import { useCandlestickChart } from './use-candlestick-chart';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from '../../../components/section-card';
+import { useComputedScheme } from '../../../lib/color-scheme';
 
 const RANGE_LABELS: Record<HistoryRange, string> = {
   '1m': '1M',
@@ -41,7 +41,7 @@ export function PriceChart({ symbol }: { symbol: string }) {
   const [range, setRange] = useState<HistoryRange>(DEFAULT_HISTORY_RANGE);
   const history = usePriceHistory(symbol, range);
   useFailureToast(history.error, 'Price history could not be loaded');
-  const dark = useComputedColorScheme('light') === 'dark';
+  const dark = useComputedScheme() === 'dark';
   const container = useRef<HTMLDivElement>(null);
   useCandlestickChart(container, history.data?.results, dark);
   const empty = history.data?.results.length === 0;

@@ -1,10 +1,11 @@
-import { Text, useComputedColorScheme } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ValuePoint } from '@app/shared/api/portfolio';
 import { formatPrice } from '@app/shared/display/format';
 import { useMemo, useRef } from 'react';
 import { useLineChart } from './use-line-chart';
 import type { LineSpec } from './use-line-chart';
 import classes from './portfolio.module.css';
+import { useComputedScheme } from '../../../lib/color-scheme';
 
 const PORTFOLIO_COLOR = { light: '#1c7ed6', dark: '#4dabf7' };
 const BENCHMARK_COLOR = { light: '#868e96', dark: '#ced4da' };
@@ -22,7 +23,7 @@ export function PerformanceChart({
   benchmarkName: string;
   rangeLabel: string;
 }) {
-  const dark = useComputedColorScheme('light') === 'dark';
+  const dark = useComputedScheme() === 'dark';
   const container = useRef<HTMLDivElement>(null);
   const lines = useMemo<LineSpec[]>(
     () => [
@@ -68,7 +69,7 @@ export function ValueChart({
   currency: string;
   rangeLabel: string;
 }) {
-  const dark = useComputedColorScheme('light') === 'dark';
+  const dark = useComputedScheme() === 'dark';
   const container = useRef<HTMLDivElement>(null);
   const lines = useMemo<LineSpec[]>(() => {
     const money = (value: number) => formatPrice(value, currency);

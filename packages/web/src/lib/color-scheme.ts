@@ -1,0 +1,110 @@
+import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
+import { useColorScheme } from '@mantine/hooks';
+import { useSyncExternalStore } from 'react';
+
+/*
+ * The colour scheme lives here, not in Mantine's provider. Mantine keeps it in the provider's
+ * state and hands it to every component in the one context object they all read: switching
+ * between light and dark re-rendered every Mantine component on the page (a feed grown to 40
+ * cards: one task of about 490 ms at 4× CPU before the click was answered). The colours follow
+ * the `data-mantine-color-scheme` attribute in CSS, so a switch only has to set the attribute
+ * and store the choice; the few components that draw with the scheme themselves (the charts'
+ * canvases, the scheme's own control) read it through the hooks below and re-render alone.
+ * Mantine's provider learns the scheme in use at mount (`colorSchemeManager`) and never changes
+ * it; ESLint keeps Mantine's own scheme hooks out of the app, as they would not follow a switch.
+ * `public/color-scheme.js` applies the stored choice before the first paint and follows the
+ * system's scheme while the choice is 'auto'.
+ */
+
+/** Mantine's key, which `public/color-scheme.js` reads too. */
+const STORAGE_KEY = 'mantine-color-scheme-value';
+
+const listeners = new Set<() => void>();
+
+function readSetting(): MantineColorScheme {
+  try {
+    const stored = window.localStorage.getItem(STORAGE_KEY);
+    return stored === 'light' || stored === 'dark' ? stored : 'auto';
+  } catch {
+    return 'auto';
+  }
+}
+
+function systemScheme(): 'light' | 'dark' {
+  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+function applySetting(setting: MantineColorScheme): void {
+  document.documentElement.setAttribute(
+    'data-mantine-color-scheme',
+    setting === 'auto' ? systemScheme() : setting,
+  );
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** A choice made in another tab applies here too. */
+function onStorage(event: StorageEvent): void {
+  if (event.key !== STORAGE_KEY) return;
+  applySetting(readSetting());
+  notify();
+}
+
+/**
+ * For MantineProvider: the scheme in use at mount ('auto' resolved, so the provider's own system
+ * listener stays idle), and no updates afterwards. Mantine subscribes once, at mount: that is
+ * when this module starts following other tabs.
+ */
+export const colorSchemeManager: MantineColorSchemeManager = {
+  get: () => (readSetting() === 'auto' ? systemScheme() : readSetting()),
+  set: () => undefined,
+  subscribe: () => {
+    window.addEventListener('storage', onStorage);
+  },
+  unsubscribe: () => {
+    window.removeEventListener('storage', onStorage);
+  },
+  clear: () => undefined,
+};
+
+/** Sets the scheme with transitions off for a moment, so nothing animates its colours. */
+export function setColorScheme(setting: MantineColorScheme): void {
+  const still = document.createElement('style');
+  still.textContent = '*, *::before, *::after { transition: none !important; }';
+  document.head.append(still);
+  try {
+    window.localStorage.setItem(STORAGE_KEY, setting);
+  } catch {
+    // No storage (a private window's quota): the scheme applies to this page only.
+  }
+  applySetting(setting);
+  window.setTimeout(() => {
+    still.remove();
+  }, 10);
+  notify();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The chosen scheme ('auto' follows the system) and its setter; re-renders on a change. */
+export function useColorSchemeSetting(): {
+  colorScheme: MantineColorScheme;
+  setColorScheme: (setting: MantineColorScheme) => void;
+} {
+  const colorScheme = useSyncExternalStore(subscribe, readSetting, () => 'auto' as const);
+  return { colorScheme, setColorScheme };
+}
+
+/** The scheme in use, 'auto' resolved by the system's preference; re-renders on a change. */
+export function useComputedScheme(): 'light' | 'dark' {
+  const { colorScheme } = useColorSchemeSetting();
+  const system = useColorScheme('light', { getInitialValueInEffect: true });
+  return colorScheme === 'auto' ? system : colorScheme;
+}
