@@ -304,7 +304,7 @@ export default tseslint.config(
   },
   // React Router's Link and NavLink carry its framework-mode prefetching into every page: the app's
   // links are components/link.tsx, built on the router's hooks. The colour scheme is read through
-  // lib/color-scheme.tsx (see there).
+  // lib/color-scheme.ts (see there).
   {
     files: ['packages/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
@@ -321,7 +321,7 @@ export default tseslint.config(
           selector:
             "ImportDeclaration[source.value='@mantine/core'] > ImportSpecifier[imported.name=/^(useMantineColorScheme|useComputedColorScheme)$/]",
           message:
-            'Use useColorSchemeSetting or useComputedScheme of lib/color-scheme.tsx: under its steady Mantine context, Mantine\'s own hooks do not re-render when the scheme changes.',
+            "Use useColorSchemeSetting or useComputedScheme of lib/use-color-scheme.ts: the scheme is not in Mantine's provider state (lib/color-scheme.ts), so Mantine's own hooks would not follow a switch.",
         },
       ],
     },

@@ -3,7 +3,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { useColorSchemeSetting, useComputedScheme } from './color-scheme';
+import { colorSchemeManager } from './color-scheme';
+import { useColorSchemeSetting, useComputedScheme } from './use-color-scheme';
 
 const rendered = vi.fn();
 
@@ -94,5 +95,16 @@ describe('the colour scheme (lib/color-scheme)', () => {
     });
     expect(screen.getByTestId('computed').textContent).toBe('dark');
     expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
+  });
+
+  it("gives Mantine's provider its default where the server draws a first screen (no window)", () => {
+    window.localStorage.setItem('mantine-color-scheme-value', 'dark');
+    vi.stubGlobal('window', undefined);
+    try {
+      expect(colorSchemeManager.get('auto')).toBe('auto');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(colorSchemeManager.get('auto')).toBe('dark');
   });
 });

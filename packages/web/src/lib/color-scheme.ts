@@ -1,6 +1,4 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
-import { useColorScheme } from '@mantine/hooks';
-import { useSyncExternalStore } from 'react';
 
 /*
  * The colour scheme lives here, not in Mantine's provider. Mantine keeps it in the provider's
@@ -9,7 +7,7 @@ import { useSyncExternalStore } from 'react';
  * cards: one task of about 490 ms at 4× CPU before the click was answered). The colours follow
  * the `data-mantine-color-scheme` attribute in CSS, so a switch only has to set the attribute
  * and store the choice; the few components that draw with the scheme themselves (the charts'
- * canvases, the scheme's own control) read it through the hooks below and re-render alone.
+ * canvases, the scheme's own control) read it through `use-color-scheme.ts` and re-render alone.
  * Mantine's provider learns the scheme in use at mount (`colorSchemeManager`) and never changes
  * it; ESLint keeps Mantine's own scheme hooks out of the app, as they would not follow a switch.
  * `public/color-scheme.js` applies the stored choice before the first paint and follows the
@@ -21,7 +19,8 @@ const STORAGE_KEY = 'mantine-color-scheme-value';
 
 const listeners = new Set<() => void>();
 
-function readSetting(): MantineColorScheme {
+/** The stored choice: 'auto' (the system's scheme) unless 'light' or 'dark' was chosen. */
+export function readSetting(): MantineColorScheme {
   try {
     const stored = window.localStorage.getItem(STORAGE_KEY);
     return stored === 'light' || stored === 'dark' ? stored : 'auto';
@@ -30,7 +29,7 @@ function readSetting(): MantineColorScheme {
   }
 }
 
-function systemScheme(): 'light' | 'dark' {
+export function systemScheme(): 'light' | 'dark' {
   return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
@@ -58,7 +57,12 @@ function onStorage(event: StorageEvent): void {
  * when this module starts following other tabs.
  */
 export const colorSchemeManager: MantineColorSchemeManager = {
-  get: () => (readSetting() === 'auto' ? systemScheme() : readSetting()),
+  get: (defaultValue) => {
+    // The server draws first screens with the same provider: it knows no choice.
+    if (typeof window === 'undefined') return defaultValue;
+    const setting = readSetting();
+    return setting === 'auto' ? systemScheme() : setting;
+  },
   set: () => undefined,
   subscribe: () => {
     window.addEventListener('storage', onStorage);
@@ -86,25 +90,10 @@ export function setColorScheme(setting: MantineColorScheme): void {
   notify();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the choice changes (here or in another tab). */
+export function subscribeToScheme(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
   };
-}
-
-/** The chosen scheme ('auto' follows the system) and its setter; re-renders on a change. */
-export function useColorSchemeSetting(): {
-  colorScheme: MantineColorScheme;
-  setColorScheme: (setting: MantineColorScheme) => void;
-} {
-  const colorScheme = useSyncExternalStore(subscribe, readSetting, () => 'auto' as const);
-  return { colorScheme, setColorScheme };
-}
-
-/** The scheme in use, 'auto' resolved by the system's preference; re-renders on a change. */
-export function useComputedScheme(): 'light' | 'dark' {
-  const { colorScheme } = useColorSchemeSetting();
-  const system = useColorScheme('light', { getInitialValueInEffect: true });
-  return colorScheme === 'auto' ? system : colorScheme;
 }

@@ -12,7 +12,7 @@ import {
 import type { MantineColorScheme } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCheck } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
-import { useColorSchemeSetting } from '../../lib/color-scheme';
+import { useColorSchemeSetting } from '../../lib/use-color-scheme';
 import { SIDEBAR_COLOR_LABELS, SIDEBAR_COLORS, SIDEBAR_SWATCHES } from './layout-preferences';
 import type { LayoutPreferencesControls } from './layout-preferences';
 import classes from './layout-settings.module.css';

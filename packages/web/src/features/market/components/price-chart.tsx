@@ -1,12 +1,4 @@
-import {
-  Alert,
-  Group,
-  Loader,
-  SegmentedControl,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Group, Loader, SegmentedControl, Text, Title, VisuallyHidden } from '@mantine/core';
 import { HISTORY_RANGES } from '@app/shared/api/market-constants';
 import type { HistoryRange } from '@app/shared/api/market';
 import { useId, useRef, useState } from 'react';
@@ -16,7 +8,7 @@ import classes from './price-chart.module.css';
 import { useCandlestickChart } from './use-candlestick-chart';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { SectionCard } from '../../../components/section-card';
-import { useComputedScheme } from '../../../lib/color-scheme';
+import { useComputedScheme } from '../../../lib/use-color-scheme';
 
 const RANGE_LABELS: Record<HistoryRange, string> = {
   '1m': '1M',

@@ -5,7 +5,7 @@ import { useMemo, useRef } from 'react';
 import { useLineChart } from './use-line-chart';
 import type { LineSpec } from './use-line-chart';
 import classes from './portfolio.module.css';
-import { useComputedScheme } from '../../../lib/color-scheme';
+import { useComputedScheme } from '../../../lib/use-color-scheme';
 
 const PORTFOLIO_COLOR = { light: '#1c7ed6', dark: '#4dabf7' };
 const BENCHMARK_COLOR = { light: '#868e96', dark: '#ced4da' };
