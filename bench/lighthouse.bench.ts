@@ -9,6 +9,8 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { answers, ensureWebBuild, freePort, startProcess } from './lib/harness.ts';
 import { idleMeter, idlePercent, waitForQuiet } from './lib/machine-idle.ts';
+import { measureLongFeed } from './lib/long-feed.ts';
+import type { LongFeedSession } from './lib/long-feed.ts';
 
 /** The pages scored, with the landing page when it exists (else /about). */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -21,6 +23,8 @@ const TARGET: Record<(typeof CATEGORIES)[number], number> = {
 };
 /** Total blocking time (ms) and cumulative layout shift a page may have under that profile. */
 const TBT_TARGET_MS = 200;
+/** Cards a reader's long session on the feed has scrolled through (`measureLongFeed`). */
+const LONG_FEED_CARDS = 40;
 /** No main-thread task longer than this during load and interaction (a long task, by definition). */
 const LONG_TASK_MS = 50;
 const CLS_TARGET = 0.05;
@@ -462,6 +466,33 @@ export async function runLighthouseBench() {
         } catch (error) {
           console.log(`${page.name.padEnd(26)}  failed: ${String(error).slice(0, 160)}`);
         }
+      }
+    }
+    const feed = pages.find((page) => page.key === 'feed');
+    if (feed) {
+      console.log(
+        `\nA long session on the feed (Playwright, ${String(DEFAULT_CPU_SLOWDOWN)}× CPU once it holds ${String(LONG_FEED_CARDS)} cards; medians of three; the longest task, and the click's event to the next paint)`,
+      );
+      const sessions: LongFeedSession[] = [];
+      for (let run = 0; run < 3; run += 1) {
+        try {
+          sessions.push(await measureLongFeed(feed.url, LONG_FEED_CARDS, DEFAULT_CPU_SLOWDOWN));
+        } catch (error) {
+          console.log(`  run ${String(run + 1)} failed: ${String(error).slice(0, 160)}`);
+        }
+      }
+      const median = (pick: (session: LongFeedSession) => number) => {
+        const values = sessions.map(pick).sort((a, b) => a - b);
+        return values[Math.floor(values.length / 2)] ?? 0;
+      };
+      const flag = (ms: number, limit: number) => (ms <= limit ? ' ' : '!');
+      if (sessions.length > 0) {
+        const scheme = median((s) => s.schemeTaskMs);
+        const event = median((s) => s.schemeEventMs);
+        const end = median((s) => s.endTaskMs);
+        console.log(
+          `  cards ${sessions.map((s) => `${String(s.cards)} → ${String(s.cardsAfterEnd)}`).join(', ')}; Dark: longest task ${String(scheme)}${flag(scheme, LONG_TASK_MS)} ms, event ${String(event)}${flag(event, CWV.inpMs)} ms; End (the next page): longest task ${String(end)}${flag(end, LONG_TASK_MS)} ms`,
+        );
       }
     }
     console.log("('!' marks a score under the target or a figure over its budget)");
