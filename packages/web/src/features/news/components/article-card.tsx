@@ -89,7 +89,7 @@ export const ArticleCard = memo(function ArticleCard({
       radius="lg"
       padding="lg"
       aria-labelledby={headingId}
-      className={`${classes.card} ${hidden ? classes.hidden : ''}`}
+      className={`${classes.card} ${full ? '' : classes.listed} ${hidden ? classes.hidden : ''}`}
     >
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap" align="flex-start">
