@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
@@ -11,6 +10,7 @@ import { answers, ensureWebBuild, freePort, startProcess } from './lib/harness.t
 import { idleMeter, idlePercent, waitForQuiet } from './lib/machine-idle.ts';
 import { measureLongFeed } from './lib/long-feed.ts';
 import type { LongFeedSession } from './lib/long-feed.ts';
+import { launchChromium, PHONE_SCREEN } from './lib/phone-browser.ts';
 
 /** The pages scored, with the landing page when it exists (else /about). */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -207,14 +207,10 @@ const VITALS_INIT_SCRIPT = `
  * 16 ms are not reported and count as 16).
  */
 async function measureVitals(url: string, cpuSlowdown: number): Promise<Vitals> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
+      ...PHONE_SCREEN,
       isMobile: true,
       hasTouch: true,
       // A returning visitor: / would otherwise send a first visit to the landing page.

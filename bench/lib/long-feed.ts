@@ -1,4 +1,4 @@
-import { chromium } from '@playwright/test';
+import { launchChromium, PHONE_SCREEN } from './phone-browser.ts';
 
 /** What a reader's long session on a feed costs the main thread, at a phone's CPU slowdown. */
 export interface LongFeedSession {
@@ -42,16 +42,9 @@ export async function measureLongFeed(
   cards: number,
   cpuSlowdown: number,
 ): Promise<LongFeedSession> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchChromium();
   try {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      serviceWorkers: 'block',
-    });
+    const context = await browser.newContext({ ...PHONE_SCREEN, serviceWorkers: 'block' });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await page.addInitScript(OBSERVERS);
