@@ -29,8 +29,12 @@ export function readSetting(): MantineColorScheme {
   }
 }
 
+/** The system's (browser's) preference. */
+export const SYSTEM_DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** The scheme the system prefers now. */
 export function systemScheme(): 'light' | 'dark' {
-  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  return window.matchMedia(SYSTEM_DARK_QUERY).matches ? 'dark' : 'light';
 }
 
 function applySetting(setting: MantineColorScheme): void {
