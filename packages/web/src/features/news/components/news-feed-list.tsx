@@ -1,7 +1,7 @@
 import { BackNextPager } from '../../../components/back-next-pager';
 import { Badge, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { NewsArticle } from '@app/shared/api/news';
 import {
   FEED_PAGE_SIZE,
@@ -83,14 +83,20 @@ export function ScrollFeed({
   const query = useNewsFeed(source);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
   const failure = useNewsFailure(query.error);
+  const articles = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
+  // The cards are drawn as a transition: React renders a new page's cards in slices the browser
+  // can answer input between, where drawing them with the answer took one task (70–140 ms at a
+  // phone's CPU for five cards). Until they are drawn the list shows its loader and asks for no
+  // further page, so a sentinel still in view does not fetch a second page at once.
+  const drawn = useDeferredValue(articles);
+  const drawing = drawn !== articles;
   const sentinel = useLoadMore(
     () => {
       if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
     },
-    query.isSuccess && hasNextPage && !isFetchingNextPage,
+    query.isSuccess && hasNextPage && !isFetchingNextPage && !drawing,
     query.data?.pages.length ?? 0,
   );
-  const articles = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
   const shown = useMemo(() => new Set(articles.map((article) => article.id)), [articles]);
   const queryClient = useQueryClient();
   const peeked = useRef<NewsArticle[]>([]);
@@ -130,8 +136,8 @@ export function ScrollFeed({
     <Stack gap="md">
       <NewArticlesBar count={fresh.count} onShow={showNew} />
       {articles.length === 0 && !isError && <NoNews />}
-      <Articles articles={articles} {...options} />
-      {isFetchingNextPage && <NewsLoader label="Loading more news" />}
+      <Articles articles={drawn} {...options} />
+      {(isFetchingNextPage || drawing) && <NewsLoader label="Loading more news" />}
       {failure !== null && <NewsError message={failure} />}
       {hasNextPage && <div ref={sentinel} data-testid="news-feed-sentinel" />}
     </Stack>
