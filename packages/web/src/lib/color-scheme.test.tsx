@@ -1,5 +1,5 @@
 import { Button, useMantineContext } from '@mantine/core';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -56,16 +56,43 @@ describe('the colour scheme (lib/color-scheme)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Dark' }));
 
-    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await waitFor(() => {
+      expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
+    });
     expect(screen.getByTestId('chosen').textContent).toBe('dark');
     expect(screen.getByTestId('computed').textContent).toBe('dark');
     expect(window.localStorage.getItem('mantine-color-scheme-value')).toBe('dark');
     expect(rendered).toHaveBeenCalledTimes(before);
 
     await user.click(screen.getByRole('button', { name: 'Light' }));
-    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
+    await waitFor(() => {
+      expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
+    });
     expect(screen.getByTestId('computed').textContent).toBe('light');
     expect(rendered).toHaveBeenCalledTimes(before);
+  });
+
+  it('changes the page’s colours in the next frame, not in the click’s task', () => {
+    renderWithProviders(<SchemeControl />);
+    document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
+    let styleInClick: string | null = null;
+    const frames: FrameRequestCallback[] = [];
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      act(() => {
+        screen.getByRole('button', { name: 'Dark' }).click();
+        styleInClick = document.documentElement.getAttribute('data-mantine-color-scheme');
+      });
+      expect(styleInClick).toBe('light');
+      expect(screen.getByTestId('chosen').textContent).toBe('dark');
+      for (const callback of frames.splice(0)) callback(performance.now());
+      expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
+    } finally {
+      frame.mockRestore();
+    }
   });
 
   it('starts from the stored choice', () => {
