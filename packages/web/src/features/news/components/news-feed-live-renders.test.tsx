@@ -5,24 +5,18 @@ import { fakeLiveClient } from '../../../../test/fake-live';
 import { makeArticle } from '../../../../test/fixtures/news';
 import { renderInRouter } from '../../../../test/render';
 import { querySource } from '../api/news-feed';
-import type * as ArticleCardModule from './article-card';
 import { stubIntersectionObserver } from '../intersection-observer-stub';
 import { ScrollFeed } from './news-feed-list';
 
 /** Every render of an article card, counted (the real card renders). */
 const cards = vi.hoisted(() => ({ renders: 0 }));
 vi.mock('./article-card', async (importOriginal) => {
-  const real = await importOriginal<typeof ArticleCardModule>();
-  const { memo } = await import('react');
-  const draw = real.ArticleCard.type;
-  return {
-    ...real,
-    // The real card, memoised as the real one is, each drawing counted.
-    ArticleCard: memo((props: Parameters<typeof draw>[0]) => {
-      cards.renders += 1;
-      return draw(props);
-    }),
-  };
+  const { probedArticleCardModule } = await import('./article-card-probe');
+  // The real card, memoised as the real one is, each drawing counted.
+  return probedArticleCardModule(importOriginal, (draw) => {
+    cards.renders += 1;
+    return draw();
+  });
 });
 
 const LOADED = { timeout: 8000 };

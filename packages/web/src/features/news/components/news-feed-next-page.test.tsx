@@ -5,7 +5,6 @@ import { success, stubApi } from '../../../../test/api-stub';
 import { makeArticle } from '../../../../test/fixtures/news';
 import { renderInRouter } from '../../../../test/render';
 import { querySource } from '../api/news-feed';
-import type * as ArticleCardModule from './article-card';
 import { stubIntersectionObserver } from '../intersection-observer-stub';
 import { ScrollFeed } from './news-feed-list';
 
@@ -14,21 +13,16 @@ const CARD_RENDER_MS = 8;
 
 const drawn = vi.hoisted(() => ({ spans: new Map<string, [number, number]>() }));
 vi.mock('./article-card', async (importOriginal) => {
-  const real = await importOriginal<typeof ArticleCardModule>();
-  const { memo } = await import('react');
-  const draw = real.ArticleCard.type;
-  return {
-    ...real,
-    ArticleCard: memo((props: Parameters<typeof draw>[0]) => {
-      const start = performance.now();
-      while (performance.now() - start < CARD_RENDER_MS) {
-        // A slow phone's card.
-      }
-      const element = draw(props);
-      drawn.spans.set(props.article.id, [start, performance.now()]);
-      return element;
-    }),
-  };
+  const { probedArticleCardModule } = await import('./article-card-probe');
+  return probedArticleCardModule(importOriginal, (draw, props) => {
+    const start = performance.now();
+    while (performance.now() - start < CARD_RENDER_MS) {
+      // A slow phone's card.
+    }
+    const element = draw();
+    drawn.spans.set(props.article.id, [start, performance.now()]);
+    return element;
+  });
 });
 
 const LOADED = { timeout: 8000 };
