@@ -55,12 +55,26 @@ export function hydrationDone(): void {
   finishIfDone();
 }
 
-/** A `HydrationBoundary`'s content is in the page (hydrated, or drawn fresh). */
-export function boundaryHydrated(): void {
+/**
+ * A `HydrationBoundary`'s content is in the page (hydrated, or drawn fresh); or `count`
+ * boundaries the page's hydration does not wait for (`InViewBoundary`).
+ */
+export function boundaryHydrated(count = 1): void {
   if (!drawingServerMarkup || boundariesLeft <= 0) return;
-  boundariesLeft -= 1;
+  boundariesLeft -= count;
   finishIfDone();
 }
+
+/**
+ * A part of the server's markup whose hydration waits until the visitor gets to it
+ * (lib/in-view-boundary.tsx). `serverMarkup` is true until its own hydration commits: its
+ * components start with the server's values then, whatever the page's state is by then.
+ */
+export interface HydrationGate {
+  serverMarkup: boolean;
+}
+
+export const HydrationGateContext = createContext<HydrationGate | null>(null);
 
 /**
  * False while the component draws the server's markup (on the server, and in the browser's
@@ -68,7 +82,9 @@ export function boundaryHydrated(): void {
  * A component mounted later (or by a fresh render, not a hydration) reads true at once.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(() => !drawingServerMarkup);
+  // Also false in a part of the server's markup hydrated later (`HydrationGate`).
+  const gate = useContext(HydrationGateContext);
+  const [hydrated, setHydrated] = useState(!(drawingServerMarkup || gate?.serverMarkup));
   useEffect(() => {
     if (!hydrated) {
       startTransition(() => {
@@ -83,7 +99,7 @@ export function useHydrated(): boolean {
 const DrawnAtContext = createContext<number | null>(null);
 
 /** Provided by the server's renderer and by the hydrating app with the same instant. */
-export const DrawnAtProvider = DrawnAtContext.Provider;
+export const DrawnAtProvider = DrawnAtContext;
 
 /**
  * How dates read: the time zone and current instant a component formats with (every date is

@@ -22,6 +22,7 @@ import { CompanyUpcoming } from '../../market-calendar';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { CompanyDebugLinks } from '../components/company-debug-links';
 import { HydrationBoundary } from '../../../lib/hydration-boundary';
+import { InViewBoundary } from '../../../lib/in-view-boundary';
 
 /** Spec §2: a company page without a filter sends the visitor to explore. */
 export const NOTHING_HERE_PATH = '/company/explore?nothing_here=1';
@@ -54,21 +55,20 @@ function CompanyDetails({ company, symbol }: { company: Company; symbol: string 
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             {symbol && <StockTable symbol={symbol} />}
-            {/* Each part hydrated in a commit of its own (short tasks). */}
+            {/* Each part hydrated in a commit of its own (short tasks); those below a phone's
+                first screen only once the visitor gets to them. */}
             <HydrationBoundary>{symbol && <PriceChart symbol={symbol} />}</HydrationBoundary>
-            <HydrationBoundary>
-              {symbol && <CompanyNewsTimeline symbol={symbol} />}
-            </HydrationBoundary>
+            <InViewBoundary>{symbol && <CompanyNewsTimeline symbol={symbol} />}</InViewBoundary>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <HydrationBoundary>
+            <InViewBoundary>
               <LatestCompanyAnalysis companyId={company.id} symbol={symbol} />
               {symbol && <CompanyUpcoming symbol={symbol} />}
               <CompanyProfile company={company} />
               {symbol && <RelatedCompanies symbol={symbol} />}
-            </HydrationBoundary>
+            </InViewBoundary>
           </Stack>
         </Grid.Col>
       </Grid>
