@@ -22,9 +22,9 @@ const assets = path.join(dist, 'assets');
  */
 const PAGES = [
   { name: 'landing', html: 'landing.html', budget: 60, target: 60 },
-  { name: 'feed', html: 'index.html', chunk: 'news-feed-page', budget: 170, target: 170 },
-  { name: 'article', html: 'index.html', chunk: 'news-view-page', budget: 167, target: 170 },
-  { name: 'company', html: 'index.html', chunk: 'company-page', budget: 200, target: 220 },
+  { name: 'feed', html: 'index.html', chunk: 'news-feed-page', budget: 169, target: 170 },
+  { name: 'article', html: 'index.html', chunk: 'news-view-page', budget: 165, target: 170 },
+  { name: 'company', html: 'index.html', chunk: 'company-page', budget: 199, target: 220 },
 ];
 
 const gzipKb = (file) =>

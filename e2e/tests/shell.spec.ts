@@ -143,11 +143,16 @@ test.describe('layout preferences', () => {
   });
 
   test('dark mode follows the system preference', async ({ browser }) => {
+    // The theme's own page colours (Mantine's defaults are #fff and #242424): the theme's variables
+    // are a style sheet of the app's CSS, not drawn by the provider.
+    const body = { light: 'rgb(244, 246, 250)', dark: 'rgb(17, 22, 31)' };
     for (const scheme of ['dark', 'light'] as const) {
       const context = await browser.newContext({ colorScheme: scheme });
       const page = await context.newPage();
       await page.goto(`${process.env.E2E_BASE_URL ?? ''}/about`);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expect(page.locator('body')).toHaveCSS('background-color', body[scheme]);
+      await expect(page.locator('style[data-mantine-styles="true"]')).toHaveCount(0);
       await context.close();
     }
   });

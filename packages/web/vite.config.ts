@@ -14,6 +14,7 @@ import { mantineStableIds } from './build/mantine-stable-ids';
 import { scrollAreaMergeRefs } from './build/scroll-area-merge-refs';
 import { mantineUnusedGroups } from './build/mantine-unused-groups';
 import { appMantineStyles, mantineUsedStyles } from './build/mantine-used-styles';
+import { mantineThemeVariables } from './build/mantine-theme-variables';
 
 /** Only the Mantine styles of components the app and the Mantine packages it uses import. */
 const usedStyles = () => mantineUsedStyles(appMantineStyles(import.meta.dirname));
@@ -486,6 +487,7 @@ export default defineConfig({
     appEntryNames(),
     react(),
     mantineStableIds(),
+    mantineThemeVariables(path.join(import.meta.dirname, 'src/app/theme.ts')),
     scrollAreaMergeRefs(),
     mantineUnusedGroups(path.join(import.meta.dirname, 'src')),
     cjsFunctionWrappers(),

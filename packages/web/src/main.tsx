@@ -1,6 +1,8 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
+// The theme's variables (build/mantine-theme-variables.ts): the provider draws none itself.
+import 'virtual:stockpulse-theme-variables.css';
 import { registerServiceWorker } from './lib/service-worker';
 
 /**

@@ -26,6 +26,7 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
       env={env}
+      withCssVariables={false}
     >
       <QueryClientProvider client={client}>
         <LazyNotifications />
