@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import type * as AppTheme from '../src/app/theme';
 
-export const THEME_VARIABLES_ID = 'virtual:stockpulse-theme-variables.css';
+const THEME_VARIABLES_ID = 'virtual:stockpulse-theme-variables.css';
 const RESOLVED = `\0${THEME_VARIABLES_ID}`;
 const CSS_VARIABLES_MODULE =
   /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineCssVariables[\\/]MantineCssVariables\.mjs$/;
@@ -12,8 +12,8 @@ const CSS_VARIABLES_MODULE =
  * The theme's CSS variables (`:root` and each colour scheme's) as a style sheet of the app's CSS.
  * MantineProvider otherwise draws them as an inline `<style>` on every render of the page: the
  * browser merged the theme with Mantine's defaults, resolved ~600 variables, took out those equal to
- * the defaults and wrote the string again during hydration (25–30 ms of a hydration task on a
- * phone at 4× CPU), and every server-drawn page carried the same 6 KB inline. The sheet is what
+ * the defaults and wrote the string again during hydration (23–44 ms of the company page's load at
+ * 4× CPU in CPU profiles), and every server-drawn page carried the same 6 KB inline. The sheet is what
  * Mantine's own `MantineCssVariables` writes for the app's theme and resolver (rendered here with
  * Mantine at build time), and the app's provider sets `withCssVariables={false}`. The browser's
  * bundle then leaves out Mantine's generator (the component that draws the inline sheet, with the
